@@ -1,0 +1,125 @@
+//! Grid values: lists, or ranges written `"lo..=hi"` (whole numbers) and `"lo..=hi:step"`
+//! (whole or real numbers), expanded into the cartesian product of grid points.
+
+use crate::engine::Value;
+use crate::engine::params::{ParamKind, ParamSpec};
+use crate::error::{Error, Result};
+
+/// Largest number of values one range may expand to.
+const MAX_RANGE_VALUES: usize = 10_000;
+
+/// The values of one swept parameter.
+pub fn axis_values(spec: &ParamSpec, raw: &toml::Value) -> Result<Vec<Value>> {
+    let values = match raw {
+        toml::Value::Array(items) => items
+            .iter()
+            .map(|item| spec.from_toml(item))
+            .collect::<Result<Vec<_>>>()?,
+        toml::Value::String(text) if text.contains("..=") => expand_range(spec, text)?,
+        single => vec![spec.from_toml(single)?],
+    };
+    if values.is_empty() {
+        return Err(Error::value(
+            &spec.name,
+            "the grid gives it no value; write a non-empty list or a range like \"0..=10\"",
+        ));
+    }
+    Ok(values)
+}
+
+fn expand_range(spec: &ParamSpec, text: &str) -> Result<Vec<Value>> {
+    let bad = || {
+        Error::value(
+            &spec.name,
+            format!("'{text}' is not a range; write \"lo..=hi\" or \"lo..=hi:step\" with lo <= hi"),
+        )
+    };
+    let (bounds, step) = match text.split_once(':') {
+        Some((b, s)) => (b, Some(s.trim())),
+        None => (text, None),
+    };
+    let (lo, hi) = bounds.split_once("..=").ok_or_else(bad)?;
+    let (lo, hi) = (lo.trim(), hi.trim());
+    match spec.kind {
+        ParamKind::Int { .. } => {
+            let lo: i64 = lo.parse().map_err(|_| bad())?;
+            let hi: i64 = hi.parse().map_err(|_| bad())?;
+            let step: i64 = step.map_or(Ok(1), |s| s.parse()).map_err(|_| bad())?;
+            if lo > hi || step <= 0 || ((hi - lo) / step) as usize >= MAX_RANGE_VALUES {
+                return Err(bad());
+            }
+            (lo..=hi)
+                .step_by(step as usize)
+                .map(|v| spec.check(Value::Int(v)))
+                .collect()
+        }
+        ParamKind::Float { .. } => {
+            let lo: f64 = lo.parse().map_err(|_| bad())?;
+            let hi: f64 = hi.parse().map_err(|_| bad())?;
+            let step: f64 = step.ok_or_else(bad)?.parse().map_err(|_| bad())?;
+            if !(lo <= hi && step > 0.0) || ((hi - lo) / step) as usize >= MAX_RANGE_VALUES {
+                return Err(bad());
+            }
+            let count = ((hi - lo) / step + 1e-9).floor() as usize + 1;
+            // Rounded to 12 digits so 0.1 steps print as 0.3, not 0.30000000000000004.
+            (0..count)
+                .map(|i| spec.check(Value::Float(((lo + step * i as f64) * 1e12).round() / 1e12)))
+                .collect()
+        }
+        _ => Err(Error::value(
+            &spec.name,
+            format!(
+                "a range needs a numeric parameter; list the values instead ({})",
+                spec.accepted()
+            ),
+        )),
+    }
+}
+
+/// Every combination of axis values, the first axis varying slowest.
+pub fn cartesian(axes: &[Vec<Value>]) -> Vec<Vec<Value>> {
+    axes.iter().fold(vec![Vec::new()], |points, axis| {
+        points
+            .iter()
+            .flat_map(|p| {
+                axis.iter()
+                    .map(move |v| [p.clone(), vec![v.clone()]].concat())
+            })
+            .collect()
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ranges_lists_and_products() {
+        let ca = ParamSpec::int("ca", "", -50, 50, None);
+        let v = axis_values(&ca, &toml::Value::String("-2..=2".into())).unwrap();
+        assert_eq!(v.len(), 5);
+        let v = axis_values(&ca, &toml::Value::String("0..=30:10".into())).unwrap();
+        assert_eq!(
+            v,
+            vec![
+                Value::Int(0),
+                Value::Int(10),
+                Value::Int(20),
+                Value::Int(30)
+            ]
+        );
+        let p = ParamSpec::float("p", "", 0.0, 1.0, None);
+        let v = axis_values(&p, &toml::Value::String("0..=0.5:0.1".into())).unwrap();
+        assert_eq!(v.len(), 6);
+        assert_eq!(v[3], Value::Float(0.3));
+        assert!(axis_values(&ca, &toml::Value::Array(vec![])).is_err());
+        assert!(axis_values(&ca, &toml::Value::String("5..=1".into())).is_err());
+        assert!(axis_values(&ca, &toml::Value::String("0..=99".into())).is_err());
+        let points = cartesian(&[
+            vec![Value::Int(1), Value::Int(2)],
+            vec![Value::Int(3), Value::Int(4), Value::Int(5)],
+        ]);
+        assert_eq!(points.len(), 6);
+        assert_eq!(points[1], vec![Value::Int(1), Value::Int(4)]);
+    }
+}

@@ -1,0 +1,161 @@
+//! The analysis file format (TOML), read into typed structs. Unknown keys are errors that
+//! name the file and the line.
+//!
+//! ```toml
+//! name = "aube_test_table"          # the report folder: reports/<name>/
+//! title = "Chance to beat ND"       # shown on charts and in the report page
+//! mechanic = "aube.test"
+//! samples = 1000000                 # or: precision = 0.001 (95% half-width)
+//! seed = 20261122
+//!
+//! [params]                          # fixed parameters ([params.a] for fighter a)
+//! extremes = "auto"
+//!
+//! [grid]                            # swept parameters: lists or ranges
+//! ca = "-5..=25"                    # inclusive range; "0..=30:5" steps by 5
+//! nd = [0, 5, 10, 15]
+//!
+//! [[variants]]                      # rule variants compared side by side
+//! name = "no crit die"
+//! [[variants]]
+//! name = "d10"
+//! params = { crit = "d10" }
+//!
+//! [[charts]]
+//! kind = "heatmap"                  # heatmap | lines | bars
+//! metric = "beats_nd"
+//! x = "ca"
+//! y = "nd"
+//! ```
+
+use serde::Deserialize;
+
+/// One analysis file.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct AnalysisFile {
+    /// Report folder name (letters, digits, `_` and `-`).
+    pub name: String,
+    /// Human title.
+    pub title: String,
+    /// Optional longer description, shown in the report page.
+    #[serde(default)]
+    pub description: Option<String>,
+    /// Mechanic name, `system.mechanic`.
+    pub mechanic: String,
+    /// Fixed parameters (tables flatten to dotted names: `[params.a] ca = 9` is `a.ca`).
+    #[serde(default)]
+    pub params: toml::Table,
+    /// Swept parameters.
+    #[serde(default)]
+    pub grid: toml::Table,
+    /// Rule variants.
+    #[serde(default)]
+    pub variants: Vec<VariantSpec>,
+    /// Sample count per grid point and variant.
+    #[serde(default)]
+    pub samples: Option<u64>,
+    /// Target 95% half-width of every proportion, instead of `samples`.
+    #[serde(default)]
+    pub precision: Option<f64>,
+    /// Seed.
+    #[serde(default)]
+    pub seed: Option<u64>,
+    /// Charts to draw.
+    #[serde(default)]
+    pub charts: Vec<ChartSpec>,
+}
+
+/// A named set of parameter overrides.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct VariantSpec {
+    /// Name shown in the `variant` column and in legends.
+    pub name: String,
+    /// Overrides of fixed parameters.
+    #[serde(default)]
+    pub params: toml::Table,
+}
+
+/// The kinds of chart.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum ChartKind {
+    /// A metric over two grid parameters, colour-coded.
+    Heatmap,
+    /// A metric over one grid parameter; one line per variant or per value of `series`.
+    Lines,
+    /// A histogram as bars, at one grid point, one group of bars per variant.
+    Bars,
+}
+
+/// One chart.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ChartSpec {
+    /// Heatmap, lines or bars.
+    pub kind: ChartKind,
+    /// The metric (heatmap, lines).
+    #[serde(default)]
+    pub metric: Option<String>,
+    /// The histogram (bars).
+    #[serde(default)]
+    pub histogram: Option<String>,
+    /// Horizontal axis: a grid parameter (heatmap, lines).
+    #[serde(default)]
+    pub x: Option<String>,
+    /// Vertical axis: a grid parameter (heatmap).
+    #[serde(default)]
+    pub y: Option<String>,
+    /// Lines: a grid parameter giving one line per value ("variant", the default, gives
+    /// one line per variant).
+    #[serde(default)]
+    pub series: Option<String>,
+    /// Only the variant of this name (heatmap: default is one chart per variant).
+    #[serde(default)]
+    pub variant: Option<String>,
+    /// Fixes the other grid parameters (`at = { nd = 5 }`); needed wherever a grid
+    /// parameter is not on an axis.
+    #[serde(default)]
+    pub at: toml::Table,
+    /// File name stem; defaults to `<kind>_<metric>` plus the variant.
+    #[serde(default)]
+    pub file: Option<String>,
+    /// Chart title; defaults to the analysis title and the metric.
+    #[serde(default)]
+    pub title: Option<String>,
+}
+
+/// Flattens nested tables into dotted names (`{a = {ca = 9}}` → `a.ca = 9`).
+pub fn flatten(table: &toml::Table) -> Vec<(String, toml::Value)> {
+    let mut out = Vec::new();
+    for (key, value) in table {
+        match value {
+            toml::Value::Table(inner) => {
+                for (k, v) in flatten(inner) {
+                    out.push((format!("{key}.{k}"), v));
+                }
+            }
+            other => out.push((key.clone(), other.clone())),
+        }
+    }
+    out
+}
+
+/// The 1-based line where `key` is assigned in `text` (its last dotted part), if found.
+pub fn line_of(text: &str, key: &str) -> Option<usize> {
+    let last = key.rsplit('.').next().unwrap_or(key);
+    text.lines()
+        .position(|line| {
+            let t = line.trim_start();
+            let t = t.strip_prefix('"').unwrap_or(t);
+            t.starts_with(key)
+                && t[key.len()..]
+                    .trim_start()
+                    .trim_start_matches('"')
+                    .trim_start()
+                    .starts_with('=')
+                || t.starts_with(last) && t[last.len()..].trim_start().starts_with('=')
+        })
+        .map(|i| i + 1)
+}

@@ -1,0 +1,101 @@
+//! The command line, declared with clap: the accepted values and their help are one
+//! definition.
+
+use clap::{Args, Parser, Subcommand};
+use std::path::PathBuf;
+
+/// Exact answers and honest Monte Carlo for tabletop role-playing rules.
+#[derive(Debug, Parser)]
+#[command(name = "alea", version, about, long_about = None, after_help = "Examples:\n  alea prob aube.test ca=12 nd=5\n  alea run analyses\n  alea list aube")]
+pub struct Cli {
+    /// What to do.
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+/// The subcommands.
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Answer one question: a mechanic's chances, by simulation with 95% intervals, beside
+    /// the exact values.
+    #[command(
+        after_help = "Example: alea prob aube.test ca=12 nd=5 crit=d10\nSee the parameters with: alea list <mechanic>"
+    )]
+    Prob(ProbArgs),
+    /// Run analysis files (TOML) and write their reports: CSV, Parquet and charts.
+    #[command(after_help = "Example: alea run analyses --samples 100000 --out /tmp/reports")]
+    Run(RunArgs),
+    /// List the systems and mechanics, or one system's or mechanic's parameters and metrics.
+    List(ListArgs),
+}
+
+/// Sample size, seed and threads, shared by the commands that simulate.
+#[derive(Debug, Args)]
+pub struct SamplingArgs {
+    /// Samples to draw [default: 1000000, or the analysis file's]
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..), conflicts_with = "precision")]
+    pub samples: Option<u64>,
+    /// Instead of --samples: draw until every chance's 95% half-width is at most E
+    #[arg(long, value_name = "E", value_parser = parse_precision)]
+    pub precision: Option<f64>,
+    /// Seed of the random streams; the same seed gives the same numbers on any thread count
+    #[arg(long)]
+    pub seed: Option<u64>,
+    /// Worker threads [default: all cores]
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..=1024))]
+    pub threads: Option<u64>,
+}
+
+/// `alea prob`.
+#[derive(Debug, Args)]
+pub struct ProbArgs {
+    /// The mechanic, system.mechanic (see alea list)
+    pub mechanic: String,
+    /// Parameters as name=value (ca=12 nd=5 crit=d10)
+    #[arg(value_name = "NAME=VALUE")]
+    pub params: Vec<String>,
+    #[command(flatten)]
+    pub sampling: SamplingArgs,
+    /// Exact values only, no simulation (for mechanics that have them)
+    #[arg(long, conflicts_with_all = ["samples", "precision", "seed"])]
+    pub exact: bool,
+    /// Print one JSON object instead of a table
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// `alea run`.
+#[derive(Debug, Args)]
+pub struct RunArgs {
+    /// Analysis files, or folders of them
+    #[arg(required = true, value_name = "FILE|DIR")]
+    pub paths: Vec<PathBuf>,
+    /// Folder the reports go to (one subfolder per analysis)
+    #[arg(long, default_value = "reports", value_name = "DIR")]
+    pub out: PathBuf,
+    #[command(flatten)]
+    pub sampling: SamplingArgs,
+    /// No progress bar and no summary lines
+    #[arg(long, short)]
+    pub quiet: bool,
+}
+
+/// `alea list`.
+#[derive(Debug, Args)]
+pub struct ListArgs {
+    /// A system (aube, cle, maitrise, ose, sccs) or a mechanic (aube.test)
+    pub name: Option<String>,
+}
+
+fn parse_precision(text: &str) -> Result<f64, String> {
+    let value: f64 = text
+        .parse()
+        .map_err(|_| format!("'{text}' is not a number"))?;
+    if value > 0.0 && value < 0.5 {
+        Ok(value)
+    } else {
+        Err(format!(
+            "{value} is not a half-width in (0, 0.5), like 0.001"
+        ))
+    }
+}

@@ -1,0 +1,207 @@
+//! Dice primitives shared by every rule system: a die of any size, sums, the open-ended
+//! d20, the exploding die, rerolls and plain chances. They are written once, as default
+//! methods of the [`Dice`] trait, over a single required method: [`Dice::die`].
+//!
+//! Two sources implement it: [`RollDice`] (an unbiased roll from a random generator, used
+//! by the Monte Carlo engine) and [`RiggedDice`] (a fixed sequence, used by unit tests to
+//! replay the worked examples of the rule texts).
+
+use rand::Rng;
+use std::collections::VecDeque;
+
+/// A source of die rolls. Mechanics are generic over it, so the same rule code runs on
+/// random dice in the simulation and on rigged dice in tests, with no dynamic dispatch.
+pub trait Dice {
+    /// One roll of a die with `sides` faces, uniform in `1..=sides` (`sides >= 1`).
+    fn die(&mut self, sides: u32) -> u32;
+
+    /// A d20.
+    #[inline]
+    fn d20(&mut self) -> u32 {
+        self.die(20)
+    }
+
+    /// A d6.
+    #[inline]
+    fn d6(&mut self) -> u32 {
+        self.die(6)
+    }
+
+    /// The sum of `count` dice with `sides` faces.
+    #[inline]
+    fn sum(&mut self, count: u32, sides: u32) -> u32 {
+        (0..count).map(|_| self.die(sides)).sum()
+    }
+
+    /// An open-ended die: roll it and add; while the roll shows the highest face, roll
+    /// again and add (the `aube` open-ended d20: 20 + 20 + 3 = 43).
+    #[inline]
+    fn open_ended(&mut self, sides: u32) -> u32 {
+        let mut total = 0;
+        loop {
+            let roll = self.die(sides);
+            total += roll;
+            if roll != sides {
+                return total;
+            }
+        }
+    }
+
+    /// The open-ended d20 of *Les Clefs de l'Aube*.
+    #[inline]
+    fn open_ended_d20(&mut self) -> u32 {
+        self.open_ended(20)
+    }
+
+    /// An exploding die (the `6+` weapons of *Clé en main*): the same as
+    /// [`Dice::open_ended`], named for what the texts call it.
+    #[inline]
+    fn exploding(&mut self, sides: u32) -> u32 {
+        self.open_ended(sides)
+    }
+
+    /// Rolls `count` dice and keeps the `keep` highest, summed.
+    fn keep_highest(&mut self, count: u32, sides: u32, keep: u32) -> u32 {
+        let mut rolls = [0u32; 16];
+        let count = count.min(16) as usize;
+        for r in rolls.iter_mut().take(count) {
+            *r = self.die(sides);
+        }
+        rolls[..count].sort_unstable_by(|a, b| b.cmp(a));
+        rolls[..count.min(keep as usize)].iter().sum()
+    }
+
+    /// Rolls one die; if `reroll(roll)` holds, rolls it once more and keeps the new roll.
+    #[inline]
+    fn reroll_once_if(&mut self, sides: u32, reroll: impl Fn(u32) -> bool) -> u32 {
+        let roll = self.die(sides);
+        if reroll(roll) { self.die(sides) } else { roll }
+    }
+
+    /// An "x in 6" chance (true with probability `x / 6`).
+    #[inline]
+    fn in_six(&mut self, x: u32) -> bool {
+        self.d6() <= x
+    }
+
+    /// True with probability `numerator / denominator` (exact, via one die).
+    #[inline]
+    fn chance(&mut self, numerator: u32, denominator: u32) -> bool {
+        self.die(denominator) <= numerator
+    }
+}
+
+/// Unbiased dice from a random generator (Lemire's multiply-and-reject method on 64 bits).
+#[derive(Debug, Clone)]
+pub struct RollDice<R> {
+    rng: R,
+}
+
+impl<R: Rng> RollDice<R> {
+    /// Wraps a generator.
+    pub fn new(rng: R) -> Self {
+        Self { rng }
+    }
+}
+
+impl<R: Rng> Dice for RollDice<R> {
+    #[inline(always)]
+    fn die(&mut self, sides: u32) -> u32 {
+        debug_assert!(sides >= 1);
+        let s = sides as u64;
+        let mut m = (self.rng.next_u64() as u128) * (s as u128);
+        if (m as u64) < s {
+            // Rejection zone: 2^64 mod s values of the low word would favour some faces.
+            let threshold = s.wrapping_neg() % s;
+            while (m as u64) < threshold {
+                m = (self.rng.next_u64() as u128) * (s as u128);
+            }
+        }
+        (m >> 64) as u32 + 1
+    }
+}
+
+/// Dice that show a fixed sequence, for replaying worked examples in tests.
+///
+/// Panics when asked for more rolls than it holds, or when a roll does not fit the die:
+/// both are mistakes in the test that rigs it.
+#[derive(Debug, Clone, Default)]
+pub struct RiggedDice {
+    rolls: VecDeque<u32>,
+}
+
+impl RiggedDice {
+    /// Dice that will show `rolls`, in order.
+    pub fn new(rolls: &[u32]) -> Self {
+        Self {
+            rolls: rolls.iter().copied().collect(),
+        }
+    }
+
+    /// How many rigged rolls are left unused.
+    pub fn remaining(&self) -> usize {
+        self.rolls.len()
+    }
+}
+
+impl Dice for RiggedDice {
+    fn die(&mut self, sides: u32) -> u32 {
+        let roll = self
+            .rolls
+            .pop_front()
+            .unwrap_or_else(|| panic!("rigged dice ran out (asked for a d{sides})"));
+        assert!(
+            (1..=sides).contains(&roll),
+            "rigged roll {roll} does not fit a d{sides}"
+        );
+        roll
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::rng::chunk_rng;
+
+    #[test]
+    fn open_ended_adds_while_highest_face() {
+        let mut dice = RiggedDice::new(&[20, 20, 3]);
+        assert_eq!(dice.open_ended_d20(), 43);
+        assert_eq!(dice.remaining(), 0);
+    }
+
+    #[test]
+    fn exploding_d6() {
+        assert_eq!(RiggedDice::new(&[6, 6, 1]).exploding(6), 13);
+        assert_eq!(RiggedDice::new(&[5]).exploding(6), 5);
+    }
+
+    #[test]
+    fn sums_keep_and_reroll() {
+        assert_eq!(RiggedDice::new(&[1, 2, 3]).sum(3, 6), 6);
+        assert_eq!(RiggedDice::new(&[1, 6, 3, 4]).keep_highest(4, 6, 3), 13);
+        assert_eq!(RiggedDice::new(&[1, 5]).reroll_once_if(6, |r| r == 1), 5);
+        assert_eq!(RiggedDice::new(&[2]).reroll_once_if(6, |r| r == 1), 2);
+    }
+
+    #[test]
+    #[should_panic(expected = "does not fit")]
+    fn rigged_roll_must_fit() {
+        RiggedDice::new(&[7]).d6();
+    }
+
+    #[test]
+    fn rolls_stay_on_the_die_and_cover_it() {
+        let mut dice = RollDice::new(chunk_rng(7, 0, 0));
+        let mut seen = [0u32; 21];
+        for _ in 0..20_000 {
+            seen[dice.d20() as usize] += 1;
+        }
+        assert_eq!(seen[0], 0);
+        assert!(seen[1..].iter().all(|&c| c > 0));
+        for sides in [1, 2, 3, 7, 1000] {
+            let r = dice.die(sides);
+            assert!((1..=sides).contains(&r));
+        }
+    }
+}

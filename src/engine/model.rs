@@ -1,0 +1,121 @@
+//! The three traits a rule system plugs into.
+//!
+//! - [`Model`]: one configured mechanic (parameters already validated). It samples an
+//!   outcome from dice, records an outcome, and optionally gives the exact distribution
+//!   of its outcomes. Generic, so the hot loop is monomorphised: no dynamic dispatch per
+//!   roll.
+//! - [`Simulation`]: the object-safe face of a model that the runner drives, one chunk of
+//!   samples per call. Every `Model` is one through [`simulation`].
+//! - [`Mechanic`]: a registry entry: name, parameters, metric documentation, and `build`,
+//!   which validates values and returns a `Simulation`.
+
+use super::dice::{Dice, RollDice};
+use super::dist::Dist;
+use super::layout::Layout;
+use super::params::{ParamSpec, ParamValues};
+use super::rng::StreamRng;
+use super::tally::{ExactTally, Recorder, Tally};
+use crate::error::Result;
+
+/// A mechanic with its parameters fixed: what it rolls and what it reports.
+pub trait Model: Send + Sync + 'static {
+    /// Everything `record` needs to know about one sample.
+    type Outcome: Ord + Clone;
+
+    /// The metrics and histograms this model reports.
+    fn layout(&self) -> Layout;
+
+    /// Rolls one sample.
+    fn sample<D: Dice>(&self, dice: &mut D) -> Self::Outcome;
+
+    /// Records one outcome (the same code serves Monte Carlo and exact tallies).
+    fn record<R: Recorder>(&self, outcome: &Self::Outcome, rec: &mut R);
+
+    /// The exact distribution of outcomes, when enumeration is cheap.
+    fn exact(&self) -> Option<Dist<Self::Outcome>> {
+        None
+    }
+}
+
+/// A configured mechanic as the runner sees it.
+pub trait Simulation: Send + Sync {
+    /// The metrics and histograms reported.
+    fn layout(&self) -> &Layout;
+
+    /// Draws `samples` samples with `rng` into `tally`.
+    fn run_chunk(&self, rng: StreamRng, samples: u64, tally: &mut Tally);
+
+    /// The exact values of every metric and histogram, when the model has them.
+    fn exact(&self) -> Option<ExactTally>;
+}
+
+struct ModelSimulation<M: Model> {
+    model: M,
+    layout: Layout,
+}
+
+impl<M: Model> Simulation for ModelSimulation<M> {
+    fn layout(&self) -> &Layout {
+        &self.layout
+    }
+
+    fn run_chunk(&self, rng: StreamRng, samples: u64, tally: &mut Tally) {
+        let mut dice = RollDice::new(rng);
+        for _ in 0..samples {
+            let outcome = self.model.sample(&mut dice);
+            self.model.record(&outcome, tally);
+        }
+        tally.samples += samples;
+    }
+
+    fn exact(&self) -> Option<ExactTally> {
+        let dist = self.model.exact()?;
+        Some(exact_tally(&self.model, &self.layout, &dist))
+    }
+}
+
+/// Records every outcome of `dist` with its probability.
+pub fn exact_tally<M: Model>(model: &M, layout: &Layout, dist: &Dist<M::Outcome>) -> ExactTally {
+    let mut tally = ExactTally::new(layout);
+    for (outcome, p) in dist.iter() {
+        tally.weight = p;
+        model.record(outcome, &mut tally);
+    }
+    tally.tail = dist.tail();
+    tally
+}
+
+/// Wraps a model for the runner.
+pub fn simulation<M: Model>(model: M) -> Box<dyn Simulation> {
+    let layout = model.layout();
+    Box::new(ModelSimulation { model, layout })
+}
+
+/// A registry entry: one mechanic of one rule system.
+pub trait Mechanic: Sync {
+    /// Full name, `system.mechanic` (`aube.test`).
+    fn name(&self) -> &'static str;
+
+    /// One line saying what it answers.
+    fn summary(&self) -> &'static str;
+
+    /// Its parameters, with defaults and ranges.
+    fn params(&self) -> Vec<ParamSpec>;
+
+    /// Its metrics and histograms, as `(name, description)`, for `alea list`.
+    fn metrics_doc(&self) -> &'static [(&'static str, &'static str)];
+
+    /// Builds the simulation from validated values; checks that involve several
+    /// parameters at once happen here.
+    fn build(&self, params: &ParamValues) -> Result<Box<dyn Simulation>>;
+}
+
+/// Helper for tests: records the outcome of one rigged sample into a tally of `n = 1`.
+pub fn record_one<M: Model, D: Dice>(model: &M, dice: &mut D) -> (M::Outcome, Tally) {
+    let layout = model.layout();
+    let mut tally = Tally::new(&layout);
+    let outcome = model.sample(dice);
+    model.record(&outcome, &mut tally);
+    tally.samples = 1;
+    (outcome, tally)
+}

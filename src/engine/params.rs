@@ -1,0 +1,501 @@
+//! Typed parameters of a mechanic: their names, documentation, defaults and valid ranges
+//! or choices; parsing from the command line (`ca=12`) and from analysis files (TOML); and
+//! the validated set of values a mechanic is built from.
+
+use crate::error::{Error, Result, did_you_mean};
+use std::fmt;
+
+/// A closed set of named choices (an enum), declared once: the names accepted on the
+/// command line and in files are the names listed here.
+pub trait Choice: Copy + PartialEq + 'static {
+    /// Every choice with its name.
+    const NAMES: &'static [(&'static str, Self)];
+
+    /// The name of this choice.
+    fn name(self) -> &'static str {
+        Self::NAMES
+            .iter()
+            .find(|(_, c)| *c == self)
+            .map(|(n, _)| *n)
+            .unwrap_or("?")
+    }
+
+    /// The choice called `name`.
+    fn from_name(name: &str) -> Option<Self> {
+        Self::NAMES
+            .iter()
+            .find(|(n, _)| *n == name)
+            .map(|(_, c)| *c)
+    }
+}
+
+/// The type, range and default of a parameter.
+#[derive(Debug, Clone, PartialEq)]
+pub enum ParamKind {
+    /// A whole number in `min..=max`.
+    Int {
+        min: i64,
+        max: i64,
+        default: Option<i64>,
+    },
+    /// A real number in `min..=max`.
+    Float {
+        min: f64,
+        max: f64,
+        default: Option<f64>,
+    },
+    /// A switch.
+    Bool { default: bool },
+    /// One of a few names.
+    Choice {
+        choices: Vec<&'static str>,
+        default: Option<&'static str>,
+    },
+    /// A list of whole numbers, each in `min..=max`, of length `min_len..=max_len`.
+    IntList {
+        min: i64,
+        max: i64,
+        min_len: usize,
+        max_len: usize,
+        default: Option<Vec<i64>>,
+    },
+}
+
+/// One parameter of a mechanic.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ParamSpec {
+    /// Name (`ca`, or `a.ca` for a field of fighter A).
+    pub name: String,
+    /// One-line description, shown by `alea list`.
+    pub doc: &'static str,
+    /// Type, range and default.
+    pub kind: ParamKind,
+}
+
+/// A parameter's value.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Value {
+    /// A whole number.
+    Int(i64),
+    /// A real number.
+    Float(f64),
+    /// A switch.
+    Bool(bool),
+    /// A choice, by name.
+    Choice(&'static str),
+    /// A list of whole numbers.
+    IntList(Vec<i64>),
+}
+
+impl fmt::Display for Value {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Value::Int(v) => write!(f, "{v}"),
+            Value::Float(v) => write!(f, "{v}"),
+            Value::Bool(v) => write!(f, "{v}"),
+            Value::Choice(v) => write!(f, "{v}"),
+            Value::IntList(v) => {
+                let parts: Vec<String> = v.iter().map(|x| x.to_string()).collect();
+                write!(f, "[{}]", parts.join(","))
+            }
+        }
+    }
+}
+
+impl Value {
+    /// The value as a real number, when it is numeric.
+    pub fn as_f64(&self) -> Option<f64> {
+        match self {
+            Value::Int(v) => Some(*v as f64),
+            Value::Float(v) => Some(*v),
+            _ => None,
+        }
+    }
+}
+
+impl ParamSpec {
+    /// A whole-number parameter.
+    pub fn int(name: &str, doc: &'static str, min: i64, max: i64, default: Option<i64>) -> Self {
+        Self {
+            name: name.into(),
+            doc,
+            kind: ParamKind::Int { min, max, default },
+        }
+    }
+
+    /// A real-number parameter.
+    pub fn float(name: &str, doc: &'static str, min: f64, max: f64, default: Option<f64>) -> Self {
+        Self {
+            name: name.into(),
+            doc,
+            kind: ParamKind::Float { min, max, default },
+        }
+    }
+
+    /// A switch.
+    pub fn bool(name: &str, doc: &'static str, default: bool) -> Self {
+        Self {
+            name: name.into(),
+            doc,
+            kind: ParamKind::Bool { default },
+        }
+    }
+
+    /// A choice among the names of `C`.
+    pub fn choice<C: Choice>(name: &str, doc: &'static str, default: Option<C>) -> Self {
+        Self {
+            name: name.into(),
+            doc,
+            kind: ParamKind::Choice {
+                choices: C::NAMES.iter().map(|(n, _)| *n).collect(),
+                default: default.map(C::name),
+            },
+        }
+    }
+
+    /// A list of whole numbers.
+    pub fn int_list(
+        name: &str,
+        doc: &'static str,
+        (min, max): (i64, i64),
+        (min_len, max_len): (usize, usize),
+        default: Option<Vec<i64>>,
+    ) -> Self {
+        Self {
+            name: name.into(),
+            doc,
+            kind: ParamKind::IntList {
+                min,
+                max,
+                min_len,
+                max_len,
+                default,
+            },
+        }
+    }
+
+    /// The same parameter under `prefix.name` (the fields of fighter `a`).
+    pub fn prefixed(mut self, prefix: &str) -> Self {
+        self.name = format!("{prefix}.{}", self.name);
+        self
+    }
+
+    /// The default value, when the parameter has one.
+    pub fn default_value(&self) -> Option<Value> {
+        match &self.kind {
+            ParamKind::Int { default, .. } => default.map(Value::Int),
+            ParamKind::Float { default, .. } => default.map(Value::Float),
+            ParamKind::Bool { default } => Some(Value::Bool(*default)),
+            ParamKind::Choice { default, .. } => default.map(Value::Choice),
+            ParamKind::IntList { default, .. } => default.clone().map(Value::IntList),
+        }
+    }
+
+    /// What the parameter accepts, in words (`an integer in -100..=100`).
+    pub fn accepted(&self) -> String {
+        match &self.kind {
+            ParamKind::Int { min, max, .. } => format!("an integer in {min}..={max}"),
+            ParamKind::Float { min, max, .. } => format!("a number in {min}..={max}"),
+            ParamKind::Bool { .. } => "true or false".into(),
+            ParamKind::Choice { choices, .. } => format!("one of {}", choices.join(", ")),
+            ParamKind::IntList {
+                min,
+                max,
+                min_len,
+                max_len,
+                ..
+            } => {
+                format!("a list of {min_len} to {max_len} integers in {min}..={max}, like [5,5,6]")
+            }
+        }
+    }
+
+    /// True for whole-number and real parameters (the ones a grid or a finder can sweep).
+    pub fn is_numeric(&self) -> bool {
+        matches!(self.kind, ParamKind::Int { .. } | ParamKind::Float { .. })
+    }
+
+    fn invalid(&self, given: impl fmt::Display) -> Error {
+        Error::value(
+            &self.name,
+            format!("'{given}' is not accepted; expected {}", self.accepted()),
+        )
+    }
+
+    /// Parses a value typed on the command line.
+    pub fn parse_text(&self, text: &str) -> Result<Value> {
+        let text = text.trim();
+        let value = match &self.kind {
+            ParamKind::Int { .. } => Value::Int(text.parse().map_err(|_| self.invalid(text))?),
+            ParamKind::Float { .. } => Value::Float(text.parse().map_err(|_| self.invalid(text))?),
+            ParamKind::Bool { .. } => Value::Bool(match text {
+                "true" | "on" | "yes" | "1" => true,
+                "false" | "off" | "no" | "0" => false,
+                _ => return Err(self.invalid(text)),
+            }),
+            ParamKind::Choice { choices, .. } => Value::Choice(
+                choices
+                    .iter()
+                    .find(|c| **c == text)
+                    .copied()
+                    .ok_or_else(|| self.invalid(text))?,
+            ),
+            ParamKind::IntList { .. } => {
+                let inner = text.trim_start_matches('[').trim_end_matches(']');
+                let items: std::result::Result<Vec<i64>, _> = inner
+                    .split(',')
+                    .filter(|s| !s.trim().is_empty())
+                    .map(|s| s.trim().parse())
+                    .collect();
+                Value::IntList(items.map_err(|_| self.invalid(text))?)
+            }
+        };
+        self.check(value)
+    }
+
+    /// Converts a value read from an analysis file.
+    pub fn from_toml(&self, value: &toml::Value) -> Result<Value> {
+        let parsed = match (&self.kind, value) {
+            (ParamKind::Int { .. }, toml::Value::Integer(v)) => Value::Int(*v),
+            (ParamKind::Float { .. }, toml::Value::Float(v)) => Value::Float(*v),
+            (ParamKind::Float { .. }, toml::Value::Integer(v)) => Value::Float(*v as f64),
+            (ParamKind::Bool { .. }, toml::Value::Boolean(v)) => Value::Bool(*v),
+            (ParamKind::Choice { .. }, toml::Value::String(s)) => return self.parse_text(s),
+            (ParamKind::IntList { .. }, toml::Value::Array(items)) => {
+                let ints: Option<Vec<i64>> = items.iter().map(|v| v.as_integer()).collect();
+                Value::IntList(ints.ok_or_else(|| self.invalid(value))?)
+            }
+            _ => return Err(self.invalid(value)),
+        };
+        self.check(parsed)
+    }
+
+    /// Checks a value's type and range.
+    pub fn check(&self, value: Value) -> Result<Value> {
+        let ok = match (&self.kind, &value) {
+            (ParamKind::Int { min, max, .. }, Value::Int(v)) => (min..=max).contains(&v),
+            (ParamKind::Float { min, max, .. }, Value::Float(v)) => {
+                v.is_finite() && (min..=max).contains(&v)
+            }
+            (ParamKind::Bool { .. }, Value::Bool(_)) => true,
+            (ParamKind::Choice { choices, .. }, Value::Choice(c)) => choices.contains(c),
+            (
+                ParamKind::IntList {
+                    min,
+                    max,
+                    min_len,
+                    max_len,
+                    ..
+                },
+                Value::IntList(v),
+            ) => {
+                (min_len..=max_len).contains(&&v.len())
+                    && v.iter().all(|x| (min..=max).contains(&x))
+            }
+            _ => false,
+        };
+        if ok {
+            Ok(value)
+        } else {
+            Err(self.invalid(&value))
+        }
+    }
+}
+
+/// The validated values of every parameter of a mechanic, defaults filled in, in the
+/// order the mechanic declares them.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ParamValues {
+    values: Vec<(String, Value)>,
+}
+
+impl ParamValues {
+    /// Checks `given` against `specs`: unknown names, missing required values and
+    /// duplicates are errors; absent parameters take their defaults.
+    pub fn resolve(mechanic: &str, specs: &[ParamSpec], given: &[(String, Value)]) -> Result<Self> {
+        for (name, _) in given {
+            if !specs.iter().any(|s| &s.name == name) {
+                return Err(unknown_param(mechanic, specs, name));
+            }
+        }
+        let mut values = Vec::with_capacity(specs.len());
+        for spec in specs {
+            let mut matching = given.iter().filter(|(n, _)| *n == spec.name);
+            let value = match matching.next() {
+                Some((_, v)) => spec.check(v.clone())?,
+                None => spec.default_value().ok_or_else(|| {
+                    Error::value(
+                        &spec.name,
+                        format!(
+                            "{mechanic} needs a value for '{}' ({})",
+                            spec.name,
+                            spec.accepted()
+                        ),
+                    )
+                })?,
+            };
+            if matching.next().is_some() {
+                return Err(Error::value(&spec.name, "given twice"));
+            }
+            values.push((spec.name.clone(), value));
+        }
+        Ok(Self { values })
+    }
+
+    /// Every value, in declaration order.
+    pub fn iter(&self) -> impl Iterator<Item = (&str, &Value)> {
+        self.values.iter().map(|(n, v)| (n.as_str(), v))
+    }
+
+    /// The value of `name`, if the mechanic has such a parameter.
+    pub fn get(&self, name: &str) -> Option<&Value> {
+        self.values.iter().find(|(n, _)| n == name).map(|(_, v)| v)
+    }
+
+    fn expect_value(&self, name: &str) -> &Value {
+        self.get(name)
+            .unwrap_or_else(|| panic!("mechanic reads undeclared parameter '{name}'"))
+    }
+
+    /// A whole-number parameter (declared by the mechanic; asking for an undeclared
+    /// one is a bug in the mechanic and panics).
+    pub fn int(&self, name: &str) -> i64 {
+        match self.expect_value(name) {
+            Value::Int(v) => *v,
+            other => panic!("parameter '{name}' is {other:?}, not an integer"),
+        }
+    }
+
+    /// A real-number parameter.
+    pub fn float(&self, name: &str) -> f64 {
+        match self.expect_value(name) {
+            Value::Float(v) => *v,
+            Value::Int(v) => *v as f64,
+            other => panic!("parameter '{name}' is {other:?}, not a number"),
+        }
+    }
+
+    /// A switch.
+    pub fn bool(&self, name: &str) -> bool {
+        matches!(self.expect_value(name), Value::Bool(true))
+    }
+
+    /// A choice, as its enum.
+    pub fn choice<C: Choice>(&self, name: &str) -> C {
+        match self.expect_value(name) {
+            Value::Choice(n) => {
+                C::from_name(n).unwrap_or_else(|| panic!("'{n}' is not a choice of '{name}'"))
+            }
+            other => panic!("parameter '{name}' is {other:?}, not a choice"),
+        }
+    }
+
+    /// A list of whole numbers.
+    pub fn int_list(&self, name: &str) -> &[i64] {
+        match self.expect_value(name) {
+            Value::IntList(v) => v,
+            other => panic!("parameter '{name}' is {other:?}, not a list"),
+        }
+    }
+}
+
+/// The error for a parameter name the mechanic does not take.
+pub fn unknown_param(mechanic: &str, specs: &[ParamSpec], name: &str) -> Error {
+    Error::UnknownParam {
+        mechanic: mechanic.into(),
+        name: name.into(),
+        hint: did_you_mean(name, specs.iter().map(|s| s.name.as_str())),
+        accepted: specs
+            .iter()
+            .map(|s| s.name.as_str())
+            .collect::<Vec<_>>()
+            .join(", "),
+    }
+}
+
+/// Splits `key=value` words from the command line and parses each against `specs`.
+pub fn parse_assignments(
+    mechanic: &str,
+    specs: &[ParamSpec],
+    words: &[String],
+) -> Result<Vec<(String, Value)>> {
+    words
+        .iter()
+        .map(|word| {
+            let (key, text) = word.split_once('=').ok_or_else(|| {
+                Error::Invalid(format!(
+                    "'{word}' is not a parameter assignment; write name=value, like ca=12"
+                ))
+            })?;
+            let spec = specs
+                .iter()
+                .find(|s| s.name == key)
+                .ok_or_else(|| unknown_param(mechanic, specs, key))?;
+            Ok((key.to_string(), spec.parse_text(text)?))
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[derive(Debug, Clone, Copy, PartialEq)]
+    enum Side {
+        A,
+        B,
+    }
+    impl Choice for Side {
+        const NAMES: &'static [(&'static str, Self)] = &[("a", Side::A), ("b", Side::B)];
+    }
+
+    fn specs() -> Vec<ParamSpec> {
+        vec![
+            ParamSpec::int("ca", "target", -50, 50, None),
+            ParamSpec::int("nd", "difficulty", -50, 50, Some(0)),
+            ParamSpec::choice("side", "who", Some(Side::A)),
+            ParamSpec::bool("flag", "switch", false),
+            ParamSpec::int_list("list", "scores", (0, 9), (1, 4), Some(vec![5])),
+        ]
+    }
+
+    #[test]
+    fn resolves_defaults_and_parses() {
+        let given = parse_assignments(
+            "m",
+            &specs(),
+            &["ca=12".into(), "side=b".into(), "list=[1,2]".into()],
+        )
+        .unwrap();
+        let v = ParamValues::resolve("m", &specs(), &given).unwrap();
+        assert_eq!(v.int("ca"), 12);
+        assert_eq!(v.int("nd"), 0);
+        assert_eq!(v.choice::<Side>("side"), Side::B);
+        assert!(!v.bool("flag"));
+        assert_eq!(v.int_list("list"), &[1, 2]);
+    }
+
+    #[test]
+    fn errors_say_what_is_accepted() {
+        let e = parse_assignments("m", &specs(), &["side=c".into()])
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains("one of a, b"), "{e}");
+        let e = parse_assignments("m", &specs(), &["cb=1".into()])
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains("did you mean 'ca'"), "{e}");
+        let e = parse_assignments("m", &specs(), &["ca=99".into()])
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains("-50..=50"), "{e}");
+        let e = ParamValues::resolve("m", &specs(), &[])
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains("needs a value for 'ca'"), "{e}");
+        let e = parse_assignments("m", &specs(), &["list=[]".into()])
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains("list of 1 to 4"), "{e}");
+    }
+}

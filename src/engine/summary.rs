@@ -1,0 +1,142 @@
+//! Turning tallies into what users read: each metric's estimate with its sample count and
+//! 95% interval (Wilson for proportions, mean ± 1.96 standard errors for means), beside its
+//! exact value when known; each histogram as probabilities with mean, standard error and
+//! quantiles.
+
+use super::layout::{Layout, MetricKind};
+use super::stats::{Z95, mean_and_se, quantile, wilson};
+use super::tally::{ExactTally, Tally};
+
+/// One metric's estimate.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Estimate {
+    /// Metric name.
+    pub name: String,
+    /// Proportion or mean.
+    pub kind: MetricKind,
+    /// The Monte Carlo estimate (NaN when no trial met the metric's condition).
+    pub estimate: f64,
+    /// Lower end of the 95% interval.
+    pub lo: f64,
+    /// Upper end of the 95% interval.
+    pub hi: f64,
+    /// Trials the estimate is based on.
+    pub n: u64,
+    /// The exact value, when the mechanic has one.
+    pub exact: Option<f64>,
+}
+
+impl Estimate {
+    /// True when the exact value is known and lies inside the 95% interval.
+    pub fn agrees(&self) -> Option<bool> {
+        self.exact.map(|x| x >= self.lo && x <= self.hi)
+    }
+}
+
+/// Quantiles reported for every histogram.
+pub const QUANTILES: [f64; 5] = [0.05, 0.25, 0.5, 0.75, 0.95];
+
+/// One histogram's summary.
+#[derive(Debug, Clone, PartialEq)]
+pub struct HistogramSummary {
+    /// Histogram name.
+    pub name: String,
+    /// Observed probability of each value.
+    pub probs: Vec<(i64, f64)>,
+    /// Observations.
+    pub n: u64,
+    /// Mean of the observations.
+    pub mean: f64,
+    /// Standard error of the mean.
+    pub se: f64,
+    /// The values at [`QUANTILES`].
+    pub quantiles: Vec<(f64, i64)>,
+    /// Exact probability of each value, when known.
+    pub exact: Option<Vec<(i64, f64)>>,
+}
+
+/// Everything measured at one grid point for one variant.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Summary {
+    /// Samples drawn.
+    pub samples: u64,
+    /// Metrics, in layout order.
+    pub metrics: Vec<Estimate>,
+    /// Histograms, in layout order.
+    pub histograms: Vec<HistogramSummary>,
+    /// Probability neglected by the exact computation's truncation, when exact.
+    pub exact_tail: Option<f64>,
+}
+
+/// Summarises a Monte Carlo tally beside the exact tally, when there is one.
+pub fn summarize(layout: &Layout, tally: &Tally, exact: Option<&ExactTally>) -> Summary {
+    let metrics = layout
+        .metrics
+        .iter()
+        .zip(&tally.metrics)
+        .enumerate()
+        .map(|(i, (def, acc))| {
+            let (estimate, lo, hi) = match def.kind {
+                MetricKind::Proportion => {
+                    let (lo, hi) = wilson(acc.sum as f64, acc.n as f64, Z95);
+                    let p = if acc.n > 0 {
+                        acc.sum as f64 / acc.n as f64
+                    } else {
+                        f64::NAN
+                    };
+                    (p, lo, hi)
+                }
+                MetricKind::Mean => {
+                    let (m, se) = mean_and_se(acc.n, acc.sum, acc.sum_sq);
+                    (m, m - Z95 * se, m + Z95 * se)
+                }
+            };
+            let exact = exact.and_then(|e| e.metrics[i].value());
+            Estimate {
+                name: def.name.clone(),
+                kind: def.kind,
+                estimate,
+                lo,
+                hi,
+                n: acc.n,
+                exact,
+            }
+        })
+        .collect();
+    let histograms = layout
+        .histograms
+        .iter()
+        .zip(&tally.histograms)
+        .enumerate()
+        .map(|(i, (def, hist))| {
+            let n = hist.total();
+            let weights: Vec<(i64, f64)> = hist.iter().map(|(v, c)| (v, c as f64)).collect();
+            let (sum, sum_sq) = hist.iter().fold((0i64, 0u128), |(s, q), (v, c)| {
+                (
+                    s + v * c as i64,
+                    q + (v as i128 * v as i128) as u128 * c as u128,
+                )
+            });
+            let (mean, se) = mean_and_se(n, sum, sum_sq);
+            let nf = n.max(1) as f64;
+            HistogramSummary {
+                name: def.name.clone(),
+                probs: weights.iter().map(|(v, c)| (*v, c / nf)).collect(),
+                n,
+                mean,
+                se,
+                quantiles: QUANTILES
+                    .iter()
+                    .filter_map(|q| quantile(&weights, *q).map(|v| (*q, v)))
+                    .collect(),
+                exact: exact.map(|e| e.histograms[i].iter().map(|(v, p)| (*v, *p)).collect()),
+            }
+        })
+        .collect();
+    Summary {
+        samples: tally.samples,
+        metrics,
+        histograms,
+        exact_tail: exact.map(|e| e.tail),
+    }
+}

@@ -1,0 +1,313 @@
+//! Recording outcomes. A mechanic writes each outcome through the [`Recorder`] trait;
+//! the Monte Carlo engine passes a [`Tally`] (plain integer counters, merged after the
+//! parallel loop) and the exact engine an [`ExactTally`] (probability weights). One
+//! `record` function per mechanic therefore serves both, and the exact metric values are
+//! computed exactly as the estimates are.
+
+use super::layout::Layout;
+use std::collections::BTreeMap;
+
+/// Where a mechanic writes one outcome.
+pub trait Recorder {
+    /// Proportion metric `metric`: one trial, a success when `happened`.
+    fn event(&mut self, metric: usize, happened: bool);
+    /// Proportion metric `metric` counted only over the trials where `given` holds.
+    fn event_given(&mut self, metric: usize, given: bool, happened: bool);
+    /// Mean metric `metric`: one observation of `value`.
+    fn value(&mut self, metric: usize, value: i64);
+    /// Mean metric `metric` observed only when `given` holds.
+    fn value_given(&mut self, metric: usize, given: bool, value: i64);
+    /// Histogram `hist`: one observation of `value`.
+    fn hist(&mut self, hist: usize, value: i64);
+}
+
+/// Monte Carlo accumulator of one metric: trials, sum and sum of squares, in integers so
+/// merging is exact and order-independent.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Acc {
+    /// Number of trials (the denominator).
+    pub n: u64,
+    /// Sum of the observed values (successes for a proportion).
+    pub sum: i64,
+    /// Sum of squared values (means only).
+    pub sum_sq: u128,
+}
+
+impl Acc {
+    /// Adds another accumulator.
+    pub fn merge(&mut self, other: &Acc) {
+        self.n += other.n;
+        self.sum += other.sum;
+        self.sum_sq += other.sum_sq;
+    }
+}
+
+/// Counts of an integer outcome, stored densely from `offset`. Grows (rarely) when a value
+/// falls outside the reserved range, so it never loses a count.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Histogram {
+    offset: i64,
+    counts: Vec<u64>,
+}
+
+impl Histogram {
+    /// A histogram with room reserved for `lo..=hi`.
+    pub fn with_range(lo: i64, hi: i64) -> Self {
+        let len = (hi - lo + 1).max(1) as usize;
+        Self {
+            offset: lo,
+            counts: vec![0; len],
+        }
+    }
+
+    /// Counts one `value`.
+    #[inline(always)]
+    pub fn add(&mut self, value: i64) {
+        let idx = value.wrapping_sub(self.offset) as u64;
+        if idx < self.counts.len() as u64 {
+            self.counts[idx as usize] += 1;
+        } else {
+            self.add_outside(value, 1);
+        }
+    }
+
+    #[cold]
+    fn add_outside(&mut self, value: i64, count: u64) {
+        if self.counts.is_empty() {
+            self.offset = value;
+            self.counts.push(0);
+        }
+        if value < self.offset {
+            let grow = (self.offset - value) as usize;
+            self.counts.splice(0..0, std::iter::repeat_n(0, grow));
+            self.offset = value;
+        }
+        let idx = (value - self.offset) as usize;
+        if idx >= self.counts.len() {
+            self.counts.resize(idx + 1, 0);
+        }
+        self.counts[idx] += count;
+    }
+
+    /// Adds another histogram's counts.
+    pub fn merge(&mut self, other: &Histogram) {
+        for (value, count) in other.iter() {
+            let idx = value.wrapping_sub(self.offset) as u64;
+            if idx < self.counts.len() as u64 {
+                self.counts[idx as usize] += count;
+            } else {
+                self.add_outside(value, count);
+            }
+        }
+    }
+
+    /// Non-zero counts, by increasing value.
+    pub fn iter(&self) -> impl Iterator<Item = (i64, u64)> + '_ {
+        self.counts
+            .iter()
+            .enumerate()
+            .filter(|(_, c)| **c > 0)
+            .map(|(i, c)| (self.offset + i as i64, *c))
+    }
+
+    /// Total number of observations.
+    pub fn total(&self) -> u64 {
+        self.counts.iter().sum()
+    }
+}
+
+/// The Monte Carlo tally of one chunk (or of a whole run, once chunks are merged).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Tally {
+    /// Samples drawn.
+    pub samples: u64,
+    /// One accumulator per metric of the layout.
+    pub metrics: Vec<Acc>,
+    /// One histogram per histogram of the layout.
+    pub histograms: Vec<Histogram>,
+}
+
+impl Tally {
+    /// An empty tally shaped by `layout`.
+    pub fn new(layout: &Layout) -> Self {
+        Self {
+            samples: 0,
+            metrics: vec![Acc::default(); layout.metrics.len()],
+            histograms: layout
+                .histograms
+                .iter()
+                .map(|h| Histogram::with_range(h.expected_range.0, h.expected_range.1))
+                .collect(),
+        }
+    }
+
+    /// Adds another tally of the same layout.
+    pub fn merge(&mut self, other: &Tally) {
+        self.samples += other.samples;
+        for (a, b) in self.metrics.iter_mut().zip(&other.metrics) {
+            a.merge(b);
+        }
+        for (a, b) in self.histograms.iter_mut().zip(&other.histograms) {
+            a.merge(b);
+        }
+    }
+}
+
+impl Recorder for Tally {
+    #[inline(always)]
+    fn event(&mut self, metric: usize, happened: bool) {
+        let acc = &mut self.metrics[metric];
+        acc.n += 1;
+        acc.sum += happened as i64;
+    }
+
+    #[inline(always)]
+    fn event_given(&mut self, metric: usize, given: bool, happened: bool) {
+        let acc = &mut self.metrics[metric];
+        acc.n += given as u64;
+        acc.sum += (given & happened) as i64;
+    }
+
+    #[inline(always)]
+    fn value(&mut self, metric: usize, value: i64) {
+        let acc = &mut self.metrics[metric];
+        acc.n += 1;
+        acc.sum += value;
+        acc.sum_sq += (value as i128 * value as i128) as u128;
+    }
+
+    #[inline(always)]
+    fn value_given(&mut self, metric: usize, given: bool, value: i64) {
+        let acc = &mut self.metrics[metric];
+        let g = given as i64;
+        acc.n += g as u64;
+        acc.sum += g * value;
+        acc.sum_sq += (g as i128 * value as i128 * value as i128) as u128;
+    }
+
+    #[inline(always)]
+    fn hist(&mut self, hist: usize, value: i64) {
+        self.histograms[hist].add(value);
+    }
+}
+
+/// Exact accumulator: the probability-weighted version of [`Acc`].
+#[derive(Debug, Clone, Copy, Default, PartialEq)]
+pub struct ExactAcc {
+    /// Probability of the trials counted (the denominator).
+    pub weight: f64,
+    /// Probability-weighted sum of the values.
+    pub sum: f64,
+}
+
+impl ExactAcc {
+    /// The exact value: `sum / weight` (undefined, `None`, when the condition never holds).
+    pub fn value(&self) -> Option<f64> {
+        (self.weight > 0.0).then(|| self.sum / self.weight)
+    }
+}
+
+/// The exact counterpart of [`Tally`]: each outcome of an exact distribution is recorded
+/// with its probability, set in [`ExactTally::weight`] before the call to `record`.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ExactTally {
+    /// Probability of the outcome being recorded.
+    pub weight: f64,
+    /// One accumulator per metric of the layout.
+    pub metrics: Vec<ExactAcc>,
+    /// Probability of each value, per histogram.
+    pub histograms: Vec<BTreeMap<i64, f64>>,
+    /// Probability mass neglected by truncation.
+    pub tail: f64,
+}
+
+impl ExactTally {
+    /// An empty exact tally shaped by `layout`.
+    pub fn new(layout: &Layout) -> Self {
+        Self {
+            weight: 0.0,
+            metrics: vec![ExactAcc::default(); layout.metrics.len()],
+            histograms: vec![BTreeMap::new(); layout.histograms.len()],
+            tail: 0.0,
+        }
+    }
+}
+
+impl Recorder for ExactTally {
+    fn event(&mut self, metric: usize, happened: bool) {
+        self.event_given(metric, true, happened);
+    }
+
+    fn event_given(&mut self, metric: usize, given: bool, happened: bool) {
+        if given {
+            let acc = &mut self.metrics[metric];
+            acc.weight += self.weight;
+            if happened {
+                acc.sum += self.weight;
+            }
+        }
+    }
+
+    fn value(&mut self, metric: usize, value: i64) {
+        self.value_given(metric, true, value);
+    }
+
+    fn value_given(&mut self, metric: usize, given: bool, value: i64) {
+        if given {
+            let acc = &mut self.metrics[metric];
+            acc.weight += self.weight;
+            acc.sum += self.weight * value as f64;
+        }
+    }
+
+    fn hist(&mut self, hist: usize, value: i64) {
+        *self.histograms[hist].entry(value).or_insert(0.0) += self.weight;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn histogram_grows_both_ways_and_merges() {
+        let mut h = Histogram::with_range(0, 2);
+        for v in [0, 1, 2, 5, -3, 1] {
+            h.add(v);
+        }
+        assert_eq!(
+            h.iter().collect::<Vec<_>>(),
+            vec![(-3, 1), (0, 1), (1, 2), (2, 1), (5, 1)]
+        );
+        let mut g = Histogram::with_range(10, 11);
+        g.merge(&h);
+        assert_eq!(g.total(), 6);
+        assert_eq!(g.iter().next(), Some((-3, 1)));
+    }
+
+    #[test]
+    fn tally_records_conditionally() {
+        let layout = Layout::new().with_proportion("p").with_mean("m");
+        let mut t = Tally::new(&layout);
+        t.event_given(0, false, true);
+        t.event_given(0, true, true);
+        t.value_given(1, true, 4);
+        t.value_given(1, false, 100);
+        assert_eq!(
+            t.metrics[0],
+            Acc {
+                n: 1,
+                sum: 1,
+                sum_sq: 0
+            }
+        );
+        assert_eq!(
+            t.metrics[1],
+            Acc {
+                n: 1,
+                sum: 4,
+                sum_sq: 16
+            }
+        );
+    }
+}

@@ -1,0 +1,19 @@
+//! alea: exact answers and honest Monte Carlo for tabletop role-playing rules.
+//!
+//! - [`engine`]: dice, random streams, exact distributions, tallies, statistics and the
+//!   deterministic parallel runner; it knows no rule system.
+//! - [`systems`]: one folder per rule system (`aube`, `cle`, `maitrise`, `ose`, `sccs`),
+//!   each a set of mechanics registered in [`systems::REGISTRY`].
+//! - [`analysis`]: analysis files (TOML), grids and variants, and running them.
+//! - [`report`]: what users read: text and JSON answers, CSV/Parquet tables, charts.
+//!
+//! The library never prints and never exits; the `alea` binary does.
+
+pub mod analysis;
+pub mod engine;
+pub mod error;
+pub mod query;
+pub mod report;
+pub mod systems;
+
+pub use error::{Error, Result};

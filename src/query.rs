@@ -1,0 +1,102 @@
+//! A single question: one mechanic with its parameters, answered by simulation, exactly,
+//! or both (`alea prob`).
+
+use crate::engine::params::parse_assignments;
+use crate::engine::runner::{RunPlan, run_point};
+use crate::engine::summary::{Summary, summarize};
+use crate::engine::{Mechanic, ParamValues, Simulation, Tally};
+use crate::error::{Error, Result};
+use crate::systems;
+
+/// A mechanic with validated parameters, ready to run.
+pub struct Query {
+    /// The registry entry.
+    pub mechanic: &'static dyn Mechanic,
+    /// The validated values (defaults filled in).
+    pub params: ParamValues,
+    /// The configured simulation.
+    pub simulation: Box<dyn Simulation>,
+}
+
+impl Query {
+    /// Looks up `mechanic` and parses `assignments` (`ca=12`) against its parameters.
+    pub fn parse(mechanic: &str, assignments: &[String]) -> Result<Self> {
+        let mechanic = systems::find(mechanic)?;
+        let specs = mechanic.params();
+        let given = parse_assignments(mechanic.name(), &specs, assignments)?;
+        Self::build(
+            mechanic,
+            ParamValues::resolve(mechanic.name(), &specs, &given)?,
+        )
+    }
+
+    /// Builds the simulation of `mechanic` with `params`.
+    pub fn build(mechanic: &'static dyn Mechanic, params: ParamValues) -> Result<Self> {
+        let simulation = mechanic.build(&params)?;
+        Ok(Self {
+            mechanic,
+            params,
+            simulation,
+        })
+    }
+}
+
+/// The answer to a query.
+#[derive(Debug, Clone)]
+pub struct Answer {
+    /// Mechanic name.
+    pub mechanic: String,
+    /// Every parameter's value, defaults included.
+    pub params: Vec<(String, crate::engine::Value)>,
+    /// The seed (`None` for an exact-only answer).
+    pub seed: Option<u64>,
+    /// Estimates, exact values and histograms.
+    pub summary: Summary,
+    /// False when `--precision` stopped at the sample cap before reaching its target.
+    pub precision_reached: bool,
+}
+
+/// Answers `query` by Monte Carlo with `plan` (exact values beside, when the mechanic has
+/// them), or exactly only when `plan` is `None`.
+pub fn answer(query: &Query, plan: Option<&RunPlan>) -> Result<Answer> {
+    let exact = query.simulation.exact();
+    let layout = query.simulation.layout();
+    let (summary, precision_reached) = match plan {
+        Some(plan) => {
+            let run = run_point(&[query.simulation.as_ref()], 0, plan, &|_| {});
+            (
+                summarize(layout, &run.tallies[0], exact.as_ref()),
+                run.precision_reached,
+            )
+        }
+        None => {
+            let exact = exact.ok_or_else(|| {
+                Error::Invalid(format!(
+                    "{} has no exact answer; drop --exact to simulate it",
+                    query.mechanic.name()
+                ))
+            })?;
+            let mut summary = summarize(layout, &Tally::new(layout), Some(&exact));
+            for m in &mut summary.metrics {
+                if let Some(x) = m.exact {
+                    (m.estimate, m.lo, m.hi) = (x, x, x);
+                }
+            }
+            for h in &mut summary.histograms {
+                h.probs = h.exact.clone().unwrap_or_default();
+            }
+            (summary, true)
+        }
+    };
+    Ok(Answer {
+        mechanic: query.mechanic.name().to_string(),
+        params: query
+            .params
+            .iter()
+            .map(|(n, v)| (n.to_string(), v.clone()))
+            .collect(),
+        seed: plan.map(|p| p.seed),
+        summary,
+        precision_reached,
+    })
+}

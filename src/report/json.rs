@@ -1,0 +1,64 @@
+//! The JSON answer of `alea prob --json`:
+//! `{"mechanic", "params": {...}, "samples", "seed", "metrics": {"<name>": {"estimate",
+//! "ci95": [lo, hi], "exact", "n"}}, "histograms": {"<name>": {"<value>": p}}}`.
+
+use crate::engine::Value;
+use crate::query::Answer;
+use serde_json::{Map, json};
+
+/// A parameter value as JSON (numbers stay numbers).
+pub fn value_json(value: &Value) -> serde_json::Value {
+    match value {
+        Value::Int(v) => json!(v),
+        Value::Float(v) => json!(v),
+        Value::Bool(v) => json!(v),
+        Value::Choice(v) => json!(v),
+        Value::IntList(v) => json!(v),
+    }
+}
+
+/// `answer` as one JSON object.
+pub fn answer_json(answer: &Answer) -> serde_json::Value {
+    let params: Map<String, serde_json::Value> = answer
+        .params
+        .iter()
+        .map(|(k, v)| (k.clone(), value_json(v)))
+        .collect();
+    let metrics: Map<String, serde_json::Value> = answer
+        .summary
+        .metrics
+        .iter()
+        .map(|m| {
+            let body = json!({
+                "estimate": m.estimate,
+                "ci95": [m.lo, m.hi],
+                "exact": m.exact,
+                "n": m.n,
+            });
+            (m.name.clone(), body)
+        })
+        .collect();
+    let histograms: Map<String, serde_json::Value> = answer
+        .summary
+        .histograms
+        .iter()
+        .map(|h| {
+            let probs: Map<String, serde_json::Value> = h
+                .probs
+                .iter()
+                .map(|(v, p)| (v.to_string(), json!(p)))
+                .collect();
+            (h.name.clone(), serde_json::Value::Object(probs))
+        })
+        .collect();
+    json!({
+        "mechanic": answer.mechanic,
+        "params": params,
+        "samples": answer.summary.samples,
+        "seed": answer.seed,
+        "metrics": metrics,
+        "histograms": histograms,
+        "exact_tail": answer.summary.exact_tail,
+        "precision_reached": answer.precision_reached,
+    })
+}

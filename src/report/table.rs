@@ -1,0 +1,247 @@
+//! The results of an analysis as polars tables: `results` (one row per grid point and
+//! variant) and `histograms` (one row per value of each histogram), written as CSV and
+//! Parquet.
+
+use crate::analysis::{Analysis, AnalysisResult};
+use crate::engine::Value;
+use crate::error::{Error, Result};
+use polars::prelude::*;
+use std::path::Path;
+
+fn report_error(what: &str, e: impl std::fmt::Display) -> Error {
+    Error::Report {
+        what: what.into(),
+        message: e.to_string(),
+    }
+}
+
+/// A column of parameter values, typed after the values (text for choices and lists).
+fn value_column(name: &str, values: &[&Value]) -> Column {
+    match values.first() {
+        Some(Value::Int(_)) => Column::new(
+            name.into(),
+            values
+                .iter()
+                .map(|v| {
+                    if let Value::Int(x) = v {
+                        Some(*x)
+                    } else {
+                        None
+                    }
+                })
+                .collect::<Vec<_>>(),
+        ),
+        Some(Value::Float(_)) => Column::new(
+            name.into(),
+            values.iter().map(|v| v.as_f64()).collect::<Vec<_>>(),
+        ),
+        Some(Value::Bool(_)) => Column::new(
+            name.into(),
+            values
+                .iter()
+                .map(|v| {
+                    if let Value::Bool(x) = v {
+                        Some(*x)
+                    } else {
+                        None
+                    }
+                })
+                .collect::<Vec<_>>(),
+        ),
+        _ => Column::new(
+            name.into(),
+            values.iter().map(|v| v.to_string()).collect::<Vec<_>>(),
+        ),
+    }
+}
+
+/// Metric names over all rows, in order of first appearance.
+pub fn metric_names(result: &AnalysisResult) -> Vec<String> {
+    let mut names: Vec<String> = Vec::new();
+    for point in &result.points {
+        for m in point.variants.iter().flat_map(|v| &v.summary.metrics) {
+            if !names.contains(&m.name) {
+                names.push(m.name.clone());
+            }
+        }
+    }
+    names
+}
+
+/// The `results` table: the variant, the grid parameters, then per metric its estimate,
+/// 95% interval, exact value and (with several variants) the paired difference to the
+/// first variant with its 95% interval; then `samples` and `seed`.
+pub fn results_frame(analysis: &Analysis, result: &AnalysisResult) -> Result<DataFrame> {
+    let rows: Vec<(usize, usize)> = (0..result.points.len())
+        .flat_map(|p| (0..analysis.variants.len()).map(move |v| (p, v)))
+        .collect();
+    let mut columns = vec![Column::new(
+        "variant".into(),
+        rows.iter()
+            .map(|(_, v)| analysis.variants[*v].name.clone())
+            .collect::<Vec<_>>(),
+    )];
+    for (axis, (name, _)) in analysis.axes.iter().enumerate() {
+        let values: Vec<&Value> = rows
+            .iter()
+            .map(|(p, _)| &result.points[*p].values[axis])
+            .collect();
+        columns.push(value_column(name, &values));
+    }
+    let paired = analysis.variants.len() > 1;
+    for name in metric_names(result) {
+        let get = |p: usize, v: usize| {
+            result.points[p].variants[v]
+                .summary
+                .metrics
+                .iter()
+                .position(|m| m.name == name)
+                .map(|i| (i, &result.points[p].variants[v]))
+        };
+        let pick = |f: &dyn Fn(usize, &crate::analysis::VariantResult) -> Option<f64>| -> Vec<Option<f64>> {
+            rows.iter().map(|(p, v)| get(*p, *v).and_then(|(i, r)| f(i, r)).filter(|x| !x.is_nan())).collect()
+        };
+        columns.push(Column::new(
+            name.as_str().into(),
+            pick(&|i, r| Some(r.summary.metrics[i].estimate)),
+        ));
+        columns.push(Column::new(
+            format!("{name}_lo").into(),
+            pick(&|i, r| Some(r.summary.metrics[i].lo)),
+        ));
+        columns.push(Column::new(
+            format!("{name}_hi").into(),
+            pick(&|i, r| Some(r.summary.metrics[i].hi)),
+        ));
+        columns.push(Column::new(
+            format!("{name}_exact").into(),
+            pick(&|i, r| r.summary.metrics[i].exact),
+        ));
+        if paired {
+            columns.push(Column::new(
+                format!("{name}_diff").into(),
+                pick(&|i, r| r.diffs[i].map(|d| d.diff)),
+            ));
+            columns.push(Column::new(
+                format!("{name}_diff_lo").into(),
+                pick(&|i, r| r.diffs[i].and_then(|d| d.lo)),
+            ));
+            columns.push(Column::new(
+                format!("{name}_diff_hi").into(),
+                pick(&|i, r| r.diffs[i].and_then(|d| d.hi)),
+            ));
+        }
+    }
+    columns.push(Column::new(
+        "samples".into(),
+        rows.iter()
+            .map(|(p, v)| result.points[*p].variants[*v].summary.samples)
+            .collect::<Vec<u64>>(),
+    ));
+    columns.push(Column::new("seed".into(), vec![result.seed; rows.len()]));
+    DataFrame::new(rows.len(), columns).map_err(|e| report_error("results table", e))
+}
+
+/// The `histograms` table: variant, grid parameters, histogram name, value, observed
+/// probability and exact probability. `None` when the mechanic has no histogram.
+pub fn histograms_frame(analysis: &Analysis, result: &AnalysisResult) -> Result<Option<DataFrame>> {
+    struct Row<'a> {
+        point: usize,
+        variant: usize,
+        hist: &'a str,
+        value: i64,
+        p: f64,
+        exact: Option<f64>,
+    }
+    let mut rows = Vec::new();
+    for (p, point) in result.points.iter().enumerate() {
+        for (v, vr) in point.variants.iter().enumerate() {
+            for h in &vr.summary.histograms {
+                let exact: std::collections::BTreeMap<i64, f64> =
+                    h.exact.iter().flatten().copied().collect();
+                let mut values: Vec<i64> = h
+                    .probs
+                    .iter()
+                    .map(|(x, _)| *x)
+                    .chain(exact.keys().copied().filter(|_| h.exact.is_some()))
+                    .collect();
+                values.sort_unstable();
+                values.dedup();
+                for value in values {
+                    let observed = h
+                        .probs
+                        .iter()
+                        .find(|(x, _)| *x == value)
+                        .map_or(0.0, |(_, p)| *p);
+                    let ex = h
+                        .exact
+                        .as_ref()
+                        .map(|_| exact.get(&value).copied().unwrap_or(0.0));
+                    if observed == 0.0 && ex.is_some_and(|e| e < 1e-9) {
+                        continue;
+                    }
+                    rows.push(Row {
+                        point: p,
+                        variant: v,
+                        hist: &h.name,
+                        value,
+                        p: observed,
+                        exact: ex,
+                    });
+                }
+            }
+        }
+    }
+    if rows.is_empty() {
+        return Ok(None);
+    }
+    let mut columns = vec![Column::new(
+        "variant".into(),
+        rows.iter()
+            .map(|r| analysis.variants[r.variant].name.clone())
+            .collect::<Vec<_>>(),
+    )];
+    for (axis, (name, _)) in analysis.axes.iter().enumerate() {
+        let values: Vec<&Value> = rows
+            .iter()
+            .map(|r| &result.points[r.point].values[axis])
+            .collect();
+        columns.push(value_column(name, &values));
+    }
+    columns.push(Column::new(
+        "histogram".into(),
+        rows.iter().map(|r| r.hist).collect::<Vec<_>>(),
+    ));
+    columns.push(Column::new(
+        "value".into(),
+        rows.iter().map(|r| r.value).collect::<Vec<_>>(),
+    ));
+    columns.push(Column::new(
+        "probability".into(),
+        rows.iter().map(|r| r.p).collect::<Vec<_>>(),
+    ));
+    columns.push(Column::new(
+        "exact".into(),
+        rows.iter().map(|r| r.exact).collect::<Vec<_>>(),
+    ));
+    DataFrame::new(rows.len(), columns)
+        .map(Some)
+        .map_err(|e| report_error("histograms table", e))
+}
+
+/// Writes `df` as CSV to `path`.
+pub fn write_csv(df: &mut DataFrame, path: &Path) -> Result<()> {
+    let file = std::fs::File::create(path).map_err(|e| Error::io("write", path, e))?;
+    CsvWriter::new(file)
+        .finish(df)
+        .map_err(|e| report_error(&format!("CSV table {}", path.display()), e))
+}
+
+/// Writes `df` as Parquet to `path`.
+pub fn write_parquet(df: &mut DataFrame, path: &Path) -> Result<()> {
+    let file = std::fs::File::create(path).map_err(|e| Error::io("write", path, e))?;
+    ParquetWriter::new(file)
+        .finish(df)
+        .map(|_| ())
+        .map_err(|e| report_error(&format!("Parquet table {}", path.display()), e))
+}

@@ -1,0 +1,147 @@
+//! The human answer of `alea prob`: a small table of metric, estimate, 95% interval and
+//! exact value, then one line per histogram.
+
+use crate::engine::MetricKind;
+use crate::engine::summary::Estimate;
+use crate::query::Answer;
+use std::fmt::Write;
+
+/// Formats a number for a table: proportions with 4 decimals, means with 3.
+fn number(kind: MetricKind, x: f64) -> String {
+    if x.is_nan() {
+        "-".into()
+    } else {
+        match kind {
+            MetricKind::Proportion => format!("{x:.4}"),
+            MetricKind::Mean => format!("{x:.3}"),
+        }
+    }
+}
+
+fn interval(e: &Estimate) -> String {
+    if e.n == 0 {
+        "-".into()
+    } else {
+        format!("[{}, {}]", number(e.kind, e.lo), number(e.kind, e.hi))
+    }
+}
+
+/// Renders `answer` as the table `alea prob` prints.
+pub fn render_answer(answer: &Answer) -> String {
+    let mut out = String::new();
+    let params: Vec<String> = answer
+        .params
+        .iter()
+        .map(|(k, v)| format!("{k}={v}"))
+        .collect();
+    let _ = writeln!(out, "{}  {}", answer.mechanic, params.join(" "));
+    match answer.seed {
+        Some(seed) => {
+            let _ = writeln!(
+                out,
+                "{} samples, seed {seed}",
+                group_thousands(answer.summary.samples)
+            );
+        }
+        None => {
+            let _ = writeln!(out, "exact values (no simulation)");
+        }
+    }
+    if !answer.precision_reached {
+        let _ = writeln!(
+            out,
+            "warning: the precision asked for was not reached within the sample cap"
+        );
+    }
+    let exact_shown = answer.summary.metrics.iter().any(|m| m.exact.is_some());
+    let width = answer
+        .summary
+        .metrics
+        .iter()
+        .map(|m| m.name.len())
+        .max()
+        .unwrap_or(6)
+        .max(6);
+    let simulated = answer.seed.is_some();
+    let _ = write!(
+        out,
+        "\n{:width$}  {:>10}",
+        "metric",
+        if simulated { "estimate" } else { "exact" }
+    );
+    if simulated {
+        let _ = write!(out, "  {:22}", "95% interval");
+        if exact_shown {
+            let _ = write!(out, "  {:>10}  check", "exact");
+        }
+    }
+    out.push('\n');
+    for m in &answer.summary.metrics {
+        let _ = write!(out, "{:width$}  {:>10}", m.name, number(m.kind, m.estimate));
+        if simulated {
+            let _ = write!(out, "  {:22}", interval(m));
+            if exact_shown {
+                let exact = m.exact.map_or("-".into(), |x| number(m.kind, x));
+                let check = match m.agrees() {
+                    Some(true) => "inside",
+                    Some(false) => "OUTSIDE",
+                    None => "",
+                };
+                let _ = write!(out, "  {exact:>10}  {check}");
+            }
+        }
+        out.truncate(out.trim_end().len());
+        out.push('\n');
+    }
+    for h in &answer.summary.histograms {
+        if h.probs.is_empty() {
+            continue;
+        }
+        let q = |p: f64| {
+            h.quantiles
+                .iter()
+                .find(|(x, _)| *x == p)
+                .map_or("-".into(), |(_, v)| v.to_string())
+        };
+        let lo = h.probs.first().map_or(0, |(v, _)| *v);
+        let hi = h.probs.last().map_or(0, |(v, _)| *v);
+        let _ = writeln!(
+            out,
+            "\n{}: mean {:.3}, median {}, 90% between {} and {}, range {lo}..{hi}",
+            h.name,
+            h.mean,
+            q(0.5),
+            q(0.05),
+            q(0.95)
+        );
+    }
+    if let Some(tail) = answer.summary.exact_tail.filter(|t| *t > 0.0) {
+        let _ = writeln!(
+            out,
+            "\nexact values neglect a tail of probability {tail:.1e} (open-ended rolls truncated)"
+        );
+    }
+    out
+}
+
+/// 1000000 → "1,000,000".
+pub fn group_thousands(n: u64) -> String {
+    let digits = n.to_string();
+    let mut out = String::new();
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i) % 3 == 0 {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn thousands() {
+        assert_eq!(super::group_thousands(1_000_000), "1,000,000");
+        assert_eq!(super::group_thousands(999), "999");
+    }
+}

@@ -1,0 +1,11 @@
+//! *Les Clefs de l'Aube* (seed `000_5eec64da5b83e293.txt`; `RULES.md`, section `aube`).
+//!
+//! Terms kept from the text:
+//! - `ca`, *cible à atteindre*: the number to roll under on a d20;
+//! - `nd`, *niveau de difficulté*: the degree a success must exceed;
+//! - `°R` / `°É`, *degré de réussite / d'échec*; the program's `degree` is the signed
+//!   degree, `°R` on a success and `-°É` on a failure;
+//! - `th`, *total d'héroïsme*: each point adds 20 to the signed degree;
+//! - *dé critique*: an extra die whose 1 adds an open-ended d20 to the degree.
+
+pub mod resolution;

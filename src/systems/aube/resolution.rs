@@ -1,0 +1,627 @@
+//! The simple test, *résolution d'action simple* (seed chapter 2, "la cible à atteindre",
+//! "Degré de réussite", "les niveaux de difficulté", "le dé critique"; heroism from
+//! chapter 5; `RULES.md` `aube` → *Test*), and the `aube.test` mechanic.
+//!
+//! Every other `aube` mechanic that makes a test builds a [`TestRule`] and calls
+//! [`TestRule::roll`] or [`TestRule::exact`].
+
+use crate::engine::{
+    Choice, Dice, Dist, Layout, Mechanic, Model, ParamSpec, ParamValues, Recorder, Simulation,
+    simulation,
+};
+use crate::error::Result;
+
+/// The *dé critique*: rolled with the d20; its 1 adds an open-ended d20 to the degree.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum CritDie {
+    /// No crit die (the default).
+    None,
+    /// d6, d8, d10, d12, d20: the die's size.
+    Die(u32),
+}
+
+impl Choice for CritDie {
+    const NAMES: &'static [(&'static str, Self)] = &[
+        ("none", CritDie::None),
+        ("d6", CritDie::Die(6)),
+        ("d8", CritDie::Die(8)),
+        ("d10", CritDie::Die(10)),
+        ("d12", CritDie::Die(12)),
+        ("d20", CritDie::Die(20)),
+    ];
+}
+
+/// What to do with `ca <= 1` and `ca >= 20` when there is no crit die.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Extremes {
+    /// Automatic failure at `ca <= 1`, automatic success at `ca >= 20`, no roll (default).
+    Auto,
+    /// Roll anyway (the GM's option in the text).
+    Roll,
+}
+
+impl Choice for Extremes {
+    const NAMES: &'static [(&'static str, Self)] =
+        &[("auto", Extremes::Auto), ("roll", Extremes::Roll)];
+}
+
+/// One test's inputs, as given (before the heroism normalisation).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct TestRule {
+    /// Cible à atteindre.
+    pub ca: i64,
+    /// Niveau de difficulté.
+    pub nd: i64,
+    /// The crit die.
+    pub crit: CritDie,
+    /// Automatic results at the extremes, or a roll.
+    pub extremes: Extremes,
+    /// Total d'héroïsme.
+    pub th: i64,
+    /// Switch `heroism_rules`: CA above 20 and ND above 20 are folded into `th`.
+    pub heroism_rules: bool,
+    /// Switch `negative_nd_counts_failures`: with `nd < 0`, a failure with `-°É > nd`
+    /// beats ND.
+    pub negative_nd_counts_failures: bool,
+}
+
+/// The result of one test.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub struct TestOutcome {
+    /// Success (réussite) or failure (échec).
+    pub success: bool,
+    /// Whether the action beats ND.
+    pub beats_nd: bool,
+    /// Signed degree `D`: `°R` on a success, `-°É` on a failure, plus `20 × th`.
+    pub degree: i64,
+    /// `°R` on a success, `-°É` on a failure, without the heroism shift.
+    pub raw_degree: i64,
+}
+
+impl TestOutcome {
+    /// `°R` of a success; 0 for a failure (the convention of the damage step, which
+    /// subtracts `max(°R, 0)`).
+    pub fn degree_r(&self) -> i64 {
+        if self.success { self.raw_degree } else { 0 }
+    }
+}
+
+/// Effective inputs after the heroism normalisation, and what is fixed before the roll.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct Normalised {
+    ca: i64,
+    nd: i64,
+    th: i64,
+    /// A failure can beat ND (heroism in play, or the negative-ND switch).
+    failures_count: bool,
+    /// The automatic result, when no die is rolled.
+    automatic: Option<(bool, i64)>,
+}
+
+impl TestRule {
+    /// A test of `ca` against `nd` with every option at its default.
+    pub fn new(ca: i64, nd: i64) -> Self {
+        Self {
+            ca,
+            nd,
+            crit: CritDie::None,
+            extremes: Extremes::Auto,
+            th: 0,
+            heroism_rules: false,
+            negative_nd_counts_failures: false,
+        }
+    }
+
+    /// The parameters every test takes (besides `ca` and `nd`, which mechanics name
+    /// themselves).
+    pub fn option_specs() -> Vec<ParamSpec> {
+        vec![
+            ParamSpec::choice(
+                "crit",
+                "dé critique: none, d6, d8, d10, d12, d20",
+                Some(CritDie::None),
+            ),
+            ParamSpec::choice(
+                "extremes",
+                "auto: CA <= 1 fails and CA >= 20 succeeds without a roll; roll: always roll",
+                Some(Extremes::Auto),
+            ),
+            ParamSpec::int(
+                "th",
+                "total d'héroïsme (each point adds 20 to the signed degree)",
+                -10,
+                10,
+                Some(0),
+            ),
+            ParamSpec::bool(
+                "heroism_rules",
+                "fold CA above 20 and ND above 20 into th (chapter 5)",
+                false,
+            ),
+            ParamSpec::bool(
+                "negative_nd_counts_failures",
+                "with ND < 0, a failure whose -°É exceeds ND beats it",
+                false,
+            ),
+        ]
+    }
+
+    /// The test of `ca` against `nd` with the options of [`TestRule::option_specs`] read
+    /// from `params` (names prefixed by `prefix.` when `prefix` is not empty).
+    pub fn from_params(params: &ParamValues, prefix: &str, ca: i64, nd: i64) -> Self {
+        let key = |name: &str| {
+            if prefix.is_empty() {
+                name.to_string()
+            } else {
+                format!("{prefix}.{name}")
+            }
+        };
+        Self {
+            ca,
+            nd,
+            crit: params.choice(&key("crit")),
+            extremes: params.choice(&key("extremes")),
+            th: params.int(&key("th")),
+            heroism_rules: params.bool(&key("heroism_rules")),
+            negative_nd_counts_failures: params.bool(&key("negative_nd_counts_failures")),
+        }
+    }
+
+    /// Steps 1 and 2: heroism normalisation and automatic results.
+    fn normalise(&self) -> Normalised {
+        let (mut ca, mut nd, mut th) = (self.ca, self.nd, self.th);
+        if self.heroism_rules {
+            while ca > 20 {
+                ca -= 20;
+                th += 1;
+            }
+            while nd > 20 {
+                nd -= 20;
+                th -= 1;
+            }
+        }
+        let automatic = match (self.extremes, self.crit) {
+            // [choice] of this program: an automatic failure has °É = 20 - CA, as if a 20
+            // had been rolled; only the degree histogram sees it.
+            (Extremes::Auto, CritDie::None) if ca <= 1 => Some((false, -(20 - ca))),
+            (Extremes::Auto, CritDie::None) if ca >= 20 => Some((true, ca)),
+            _ => None,
+        };
+        let failures_count = th != 0 || (self.negative_nd_counts_failures && nd < 0);
+        Normalised {
+            ca,
+            nd,
+            th,
+            failures_count,
+            automatic,
+        }
+    }
+
+    /// Step 3: the signed degree read off the d20 (`°R` or `-°É`).
+    fn read_d20(ca: i64, d: i64) -> (bool, i64) {
+        if d == 1 {
+            (true, ca.min(1))
+        } else if d == 20 {
+            (false, -(20 - ca))
+        } else if d <= ca {
+            (true, d)
+        } else {
+            (false, -(d - ca))
+        }
+    }
+
+    /// Steps 4 to 6 from the d20 reading and the crit bonus `x` (0 when the crit die did
+    /// not show 1).
+    fn finish(n: &Normalised, success: bool, signed: i64, x: i64) -> TestOutcome {
+        let raw_degree = if success { signed + x } else { signed - x };
+        let degree = raw_degree + 20 * n.th;
+        let beats_nd = degree > n.nd && (success || n.failures_count);
+        TestOutcome {
+            success,
+            beats_nd,
+            degree,
+            raw_degree,
+        }
+    }
+
+    /// The outcome for a given d20 `d` and crit bonus `x` (the rule steps, for tests and
+    /// for the exact distribution).
+    pub fn resolve(&self, d: u32, x: u32) -> TestOutcome {
+        let n = self.normalise();
+        let (success, signed) = n
+            .automatic
+            .unwrap_or_else(|| Self::read_d20(n.ca, d as i64));
+        Self::finish(&n, success, signed, x as i64)
+    }
+
+    /// Rolls the test: no die on an automatic result, else a d20, then the crit die
+    /// (if any) and, on its 1, an open-ended d20.
+    pub fn roll<D: Dice>(&self, dice: &mut D) -> TestOutcome {
+        Prepared::new(self).roll(dice)
+    }
+
+    /// The exact distribution of the outcome (the open-ended d20 truncated; see
+    /// [`Dist::tail`]).
+    pub fn exact(&self) -> Dist<TestOutcome> {
+        let n = self.normalise();
+        if let Some((success, signed)) = n.automatic {
+            return Dist::certain(Self::finish(&n, success, signed, 0));
+        }
+        let crit_bonus = match self.crit {
+            CritDie::None => Dist::certain(0i64),
+            CritDie::Die(sides) => {
+                let one = 1.0 / sides as f64;
+                Dist::mixture([(1.0 - one, Dist::certain(0)), (one, Dist::open_ended(20))])
+            }
+        };
+        Dist::die(20).then(|&d| {
+            let (success, signed) = Self::read_d20(n.ca, d);
+            crit_bonus.map(|&x| Self::finish(&n, success, signed, x))
+        })
+    }
+}
+
+/// A test with everything that does not depend on the dice worked out in advance: the
+/// outcome of each d20 face without crit bonus, so the hot loop is one lookup.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Prepared {
+    normalised: Normalised,
+    crit_sides: u32,
+    by_face: [TestOutcome; 21],
+    by_face_read: [(bool, i64); 21],
+}
+
+impl Prepared {
+    /// Prepares `rule` for rolling.
+    pub fn new(rule: &TestRule) -> Self {
+        let n = rule.normalise();
+        let mut by_face = [TestOutcome {
+            success: false,
+            beats_nd: false,
+            degree: 0,
+            raw_degree: 0,
+        }; 21];
+        let mut by_face_read = [(false, 0); 21];
+        for d in 1..=20 {
+            let (success, signed) = n.automatic.unwrap_or_else(|| TestRule::read_d20(n.ca, d));
+            by_face_read[d as usize] = (success, signed);
+            by_face[d as usize] = TestRule::finish(&n, success, signed, 0);
+        }
+        let crit_sides = match rule.crit {
+            CritDie::None => 0,
+            CritDie::Die(s) => s,
+        };
+        Self {
+            normalised: n,
+            crit_sides,
+            by_face,
+            by_face_read,
+        }
+    }
+
+    /// Rolls the prepared test.
+    #[inline(always)]
+    pub fn roll<D: Dice>(&self, dice: &mut D) -> TestOutcome {
+        if let Some((success, signed)) = self.normalised.automatic {
+            return TestRule::finish(&self.normalised, success, signed, 0);
+        }
+        let d = dice.d20() as usize;
+        if self.crit_sides == 0 {
+            return self.by_face[d];
+        }
+        let x = if dice.die(self.crit_sides) == 1 {
+            dice.open_ended_d20() as i64
+        } else {
+            0
+        };
+        let (success, signed) = self.by_face_read[d];
+        TestRule::finish(&self.normalised, success, signed, x)
+    }
+}
+
+/// `aube.test`: one simple test.
+#[derive(Debug, Clone, PartialEq)]
+pub struct TestModel {
+    rule: TestRule,
+    prepared: Prepared,
+}
+
+const SUCCESS: usize = 0;
+const BEATS_ND: usize = 1;
+const MEAN_DEGREE: usize = 2;
+const DEGREE_HIST: usize = 0;
+
+impl TestModel {
+    /// The model of `rule`.
+    pub fn new(rule: TestRule) -> Self {
+        Self {
+            rule,
+            prepared: Prepared::new(&rule),
+        }
+    }
+}
+
+impl Model for TestModel {
+    type Outcome = TestOutcome;
+
+    fn layout(&self) -> Layout {
+        Layout::new()
+            .with_proportion("success")
+            .with_proportion("beats_nd")
+            .with_mean("mean_degree_given_success")
+            .with_histogram("degree", (-40, 40))
+    }
+
+    #[inline(always)]
+    fn sample<D: Dice>(&self, dice: &mut D) -> TestOutcome {
+        self.prepared.roll(dice)
+    }
+
+    #[inline(always)]
+    fn record<R: Recorder>(&self, o: &TestOutcome, rec: &mut R) {
+        rec.event(SUCCESS, o.success);
+        rec.event(BEATS_ND, o.beats_nd);
+        rec.value_given(MEAN_DEGREE, o.success, o.raw_degree);
+        rec.hist(DEGREE_HIST, o.degree);
+    }
+
+    fn exact(&self) -> Option<Dist<TestOutcome>> {
+        Some(self.rule.exact())
+    }
+}
+
+/// The registry entry of `aube.test`.
+#[derive(Debug, Clone, Copy)]
+pub struct TestMechanic;
+
+impl Mechanic for TestMechanic {
+    fn name(&self) -> &'static str {
+        "aube.test"
+    }
+
+    fn summary(&self) -> &'static str {
+        "one d20 roll-under test: success, beating ND, the signed degree"
+    }
+
+    fn params(&self) -> Vec<ParamSpec> {
+        let mut specs = vec![
+            ParamSpec::int(
+                "ca",
+                "cible à atteindre: roll this or less on a d20",
+                -200,
+                200,
+                None,
+            ),
+            ParamSpec::int(
+                "nd",
+                "niveau de difficulté: the degree of success must exceed it",
+                -200,
+                200,
+                Some(0),
+            ),
+        ];
+        specs.extend(TestRule::option_specs());
+        specs
+    }
+
+    fn metrics_doc(&self) -> &'static [(&'static str, &'static str)] {
+        &[
+            ("success", "chance of a success (réussite)"),
+            ("beats_nd", "chance the action beats ND"),
+            ("mean_degree_given_success", "mean °R of a success"),
+            (
+                "degree",
+                "histogram of the signed degree (°R, or -°É, plus 20 × th)",
+            ),
+        ]
+    }
+
+    fn build(&self, params: &ParamValues) -> Result<Box<dyn Simulation>> {
+        let rule = TestRule::from_params(params, "", params.int("ca"), params.int("nd"));
+        Ok(simulation(TestModel::new(rule)))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::RiggedDice;
+    use crate::engine::check::check_against_exact;
+
+    fn roll(rule: TestRule, dice: &[u32]) -> TestOutcome {
+        let mut rigged = RiggedDice::new(dice);
+        let outcome = rule.roll(&mut rigged);
+        assert_eq!(rigged.remaining(), 0, "every rigged die is used");
+        outcome
+    }
+
+    #[test]
+    fn ex_2_1_success_degree_is_the_die() {
+        let o = roll(TestRule::new(12, 0), &[9]);
+        assert!(o.success);
+        assert_eq!(o.raw_degree, 9);
+    }
+
+    #[test]
+    fn ex_2_2_failure_degree_is_die_minus_ca() {
+        let o = roll(TestRule::new(10, 0), &[15]);
+        assert!(!o.success);
+        assert_eq!(o.raw_degree, -5);
+    }
+
+    #[test]
+    fn ex_2_3_impossible_success_rolled() {
+        let rule = TestRule {
+            extremes: Extremes::Roll,
+            ..TestRule::new(-5, 0)
+        };
+        let o = roll(rule, &[1]);
+        assert!(o.success);
+        assert_eq!(o.raw_degree, -5);
+    }
+
+    #[test]
+    fn ex_2_4_beating_nd_five_at_ca_twelve() {
+        let rule = TestRule::new(12, 5);
+        for d in 1..=20 {
+            assert_eq!(
+                rule.resolve(d, 0).beats_nd,
+                (6..=12).contains(&d),
+                "d = {d}"
+            );
+        }
+        let p = rule.exact().p_where(|o| o.beats_nd);
+        assert!((p - 0.35).abs() < 1e-15);
+    }
+
+    #[test]
+    fn ex_2_5_negative_nd_counts_failures() {
+        let rule = TestRule {
+            negative_nd_counts_failures: true,
+            ..TestRule::new(14, -5)
+        };
+        let o = roll(rule, &[17]);
+        assert!(!o.success && o.beats_nd);
+        assert_eq!(o.raw_degree, -3);
+        let without = roll(TestRule::new(14, -5), &[17]);
+        assert!(!without.beats_nd);
+    }
+
+    #[test]
+    fn ex_2_6_handicap_then_nd() {
+        let o = roll(TestRule::new(24 - 5, 10), &[6]);
+        assert!(o.success && !o.beats_nd);
+    }
+
+    #[test]
+    fn ex_2_7_crit_die_lifts_an_impossible_action() {
+        let rule = TestRule {
+            crit: CritDie::Die(10),
+            ..TestRule::new(-18, -5)
+        };
+        let o = roll(rule, &[1, 1, 20, 1]);
+        assert!(o.success && o.beats_nd);
+        assert_eq!(o.raw_degree, 3);
+    }
+
+    #[test]
+    fn ex_2_8_crit_die_deepens_a_failure() {
+        let rule = TestRule {
+            crit: CritDie::Die(10),
+            ..TestRule::new(16, 0)
+        };
+        let o = roll(rule, &[18, 1, 18]);
+        assert!(!o.success);
+        assert_eq!(o.raw_degree, -20);
+    }
+
+    #[test]
+    fn ex_5_3_heroism_folds_ca_above_twenty() {
+        let rule = TestRule {
+            heroism_rules: true,
+            ..TestRule::new(23, 15)
+        };
+        let o = roll(rule, &[5]);
+        assert!(!o.success);
+        assert_eq!(o.degree, 18);
+        assert!(o.beats_nd);
+    }
+
+    #[test]
+    fn extremes_auto_roll_no_die() {
+        let auto_fail = roll(TestRule::new(1, 0), &[]);
+        assert!(!auto_fail.success);
+        let auto_win = roll(TestRule::new(23, 0), &[]);
+        assert!(auto_win.success);
+        assert_eq!(auto_win.raw_degree, 23);
+        // A natural 20 fails even at CA 25 when rolled, with °É = 20 - 25 = -5.
+        let rolled = roll(
+            TestRule {
+                extremes: Extremes::Roll,
+                ..TestRule::new(25, 0)
+            },
+            &[20],
+        );
+        assert!(!rolled.success);
+        assert_eq!(rolled.raw_degree, 5);
+    }
+
+    #[test]
+    fn crit_die_that_does_not_show_one_adds_nothing() {
+        let rule = TestRule {
+            crit: CritDie::Die(6),
+            ..TestRule::new(12, 0)
+        };
+        assert_eq!(roll(rule, &[7, 2]).raw_degree, 7);
+    }
+
+    #[test]
+    fn exact_closed_forms() {
+        for ca in 2..=19 {
+            let dist = TestRule::new(ca, 0).exact();
+            let p = dist.p_where(|o| o.success);
+            assert!((p - ca as f64 / 20.0).abs() < 1e-14, "ca {ca}");
+            let model = TestModel::new(TestRule::new(ca, 0));
+            let layout = model.layout();
+            let exact = crate::engine::model::exact_tally(&model, &layout, &dist);
+            let mean = exact.metrics[MEAN_DEGREE].value().unwrap_or(f64::NAN);
+            assert!((mean - (ca as f64 + 1.0) / 2.0).abs() < 1e-12, "ca {ca}");
+        }
+    }
+
+    #[test]
+    fn exact_crit_tail_is_reported() {
+        let rule = TestRule {
+            crit: CritDie::Die(6),
+            ..TestRule::new(10, 5)
+        };
+        let dist = rule.exact();
+        assert!(dist.tail() > 0.0 && dist.tail() < 1e-12);
+    }
+
+    #[test]
+    fn monte_carlo_agrees_with_exact_over_a_grid() {
+        let cases = [
+            TestRule::new(12, 5),
+            TestRule::new(-5, -10),
+            TestRule {
+                extremes: Extremes::Roll,
+                ..TestRule::new(-3, -8)
+            },
+            TestRule {
+                crit: CritDie::Die(10),
+                ..TestRule::new(8, 10)
+            },
+            TestRule {
+                crit: CritDie::Die(6),
+                ..TestRule::new(19, 0)
+            },
+            TestRule {
+                heroism_rules: true,
+                ..TestRule::new(33, 25)
+            },
+            TestRule {
+                negative_nd_counts_failures: true,
+                ..TestRule::new(10, -4)
+            },
+            TestRule {
+                th: -1,
+                ..TestRule::new(15, -10)
+            },
+        ];
+        for (i, rule) in cases.into_iter().enumerate() {
+            let sim = simulation(TestModel::new(rule));
+            let report = check_against_exact(sim.as_ref(), 200_000, 1000 + i as u64);
+            assert!(
+                report.comparisons >= 3,
+                "{rule:?}: {} comparisons",
+                report.comparisons
+            );
+            assert!(
+                report.failures.is_empty(),
+                "{rule:?}: {:?}",
+                report.failures
+            );
+        }
+    }
+}
