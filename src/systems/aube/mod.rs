@@ -8,4 +8,5 @@
 //! - `th`, *total d'héroïsme*: each point adds 20 to the signed degree;
 //! - *dé critique*: an extra die whose 1 adds an open-ended d20 to the degree.
 
+pub mod damage;
 pub mod resolution;

@@ -1,0 +1,229 @@
+//! The damage step, *encaissement* and *Tableau 3.1* (seed chapter 3, "les dommages",
+//! "l'encaissement"; `RULES.md` `aube` → *Damage (encaissement) and the damage table*).
+//!
+//! Terms: `dom`, *niveau de dommage* (the damage level of a blow); `enc`, *encaissement*
+//! (the CA of the resistance test: aspect + Résistance); `be`, *bonus d'encaisse* (armour,
+//! subtracted from `dom`); `fm`, *facteur de mortalité* (a global setting subtracted from
+//! `enc`: higher is deadlier).
+
+use super::resolution::{TestOutcome, TestRule};
+use crate::engine::{Choice, Dice, Dist};
+
+/// A result of Tableau 3.1, from no effect to fatal, in increasing order.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum DamageResult {
+    /// Effective damage 0 or less: no effect.
+    None,
+    /// 1–5, *étourdi* (stunned): −1 to that aspect for the next action.
+    Etourdi,
+    /// 6–10, *sonné* (dazed): 1 fatigue point.
+    Sonne,
+    /// 11–20, *blessure légère* (light wound): 3 fatigue points.
+    Legere,
+    /// 21–30, *blessure grave* (serious wound): 5 fatigue points.
+    Grave,
+    /// 31–40, *blessure critique* (critical wound): 10 fatigue points.
+    Critique,
+    /// 41 and more, *fatale*: 20 fatigue points; the character is out.
+    Fatale,
+}
+
+impl Choice for DamageResult {
+    const NAMES: &'static [(&'static str, Self)] = &[
+        ("none", DamageResult::None),
+        ("etourdi", DamageResult::Etourdi),
+        ("sonne", DamageResult::Sonne),
+        ("legere", DamageResult::Legere),
+        ("grave", DamageResult::Grave),
+        ("critique", DamageResult::Critique),
+        ("fatale", DamageResult::Fatale),
+    ];
+}
+
+impl DamageResult {
+    /// Every result, in table order (also the order of the seven damage metrics).
+    pub const ALL: [DamageResult; 7] = [
+        DamageResult::None,
+        DamageResult::Etourdi,
+        DamageResult::Sonne,
+        DamageResult::Legere,
+        DamageResult::Grave,
+        DamageResult::Critique,
+        DamageResult::Fatale,
+    ];
+
+    /// The row of Tableau 3.1 for an effective damage.
+    pub fn from_effective(damage: i64) -> Self {
+        match damage {
+            i64::MIN..=0 => DamageResult::None,
+            1..=5 => DamageResult::Etourdi,
+            6..=10 => DamageResult::Sonne,
+            11..=20 => DamageResult::Legere,
+            21..=30 => DamageResult::Grave,
+            31..=40 => DamageResult::Critique,
+            _ => DamageResult::Fatale,
+        }
+    }
+
+    /// Fatigue points (PF) the result inflicts.
+    pub fn fatigue_points(self) -> i64 {
+        match self {
+            DamageResult::None | DamageResult::Etourdi => 0,
+            DamageResult::Sonne => 1,
+            DamageResult::Legere => 3,
+            DamageResult::Grave => 5,
+            DamageResult::Critique => 10,
+            DamageResult::Fatale => 20,
+        }
+    }
+
+    /// The recovery limit of the table.
+    pub fn recovery_limit(self) -> i64 {
+        match self {
+            DamageResult::None | DamageResult::Etourdi | DamageResult::Sonne => 0,
+            DamageResult::Legere => 1,
+            DamageResult::Grave => 3,
+            DamageResult::Critique => 5,
+            DamageResult::Fatale => 10,
+        }
+    }
+
+    /// Position in [`DamageResult::ALL`] (0 = none .. 6 = fatale).
+    pub fn index(self) -> usize {
+        self as usize
+    }
+
+    /// The metric name (`none`, `etourdi`, ..., `fatale`).
+    pub fn metric_name(self) -> &'static str {
+        self.name()
+    }
+}
+
+/// The defender's side of the damage step.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct DamageRule {
+    /// Encaissement: the CA of the resistance test, before `fm`.
+    pub enc: i64,
+    /// Bonus d'encaisse of the armour.
+    pub be: i64,
+    /// Facteur de mortalité.
+    pub fm: i64,
+    /// Options of the resistance test (crit die, heroism...); its `ca` and `nd` are set
+    /// by the step itself.
+    pub test: TestRule,
+}
+
+/// The outcome of the damage step.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub struct DamageOutcome {
+    /// Effective damage (`dom - be`, less the resistance test's `°R` on a success).
+    pub effective: i64,
+    /// Its row of Tableau 3.1.
+    pub result: DamageResult,
+}
+
+impl DamageRule {
+    /// A damage step against `enc` and `be` with `fm`, the resistance test otherwise at
+    /// its defaults.
+    pub fn new(enc: i64, be: i64, fm: i64) -> Self {
+        Self {
+            enc,
+            be,
+            fm,
+            test: TestRule::new(enc - fm, 0),
+        }
+    }
+
+    /// The resistance test: `ca = enc - fm`, `nd = 0`.
+    pub fn resistance_test(&self) -> TestRule {
+        TestRule {
+            ca: self.enc - self.fm,
+            nd: 0,
+            ..self.test
+        }
+    }
+
+    /// Effective damage of a blow of level `dom` once the resistance test gave `test`.
+    pub fn resolve(&self, dom: i64, test: &TestOutcome) -> DamageOutcome {
+        let reduced = dom - self.be;
+        let effective = if test.success {
+            reduced - test.raw_degree.max(0)
+        } else {
+            reduced
+        };
+        DamageOutcome {
+            effective,
+            result: DamageResult::from_effective(effective),
+        }
+    }
+
+    /// Rolls the resistance test against a blow of level `dom`.
+    pub fn roll<D: Dice>(&self, dom: i64, dice: &mut D) -> DamageOutcome {
+        self.resolve(dom, &self.resistance_test().roll(dice))
+    }
+
+    /// The exact distribution of the outcome of a blow of level `dom`.
+    pub fn exact(&self, dom: i64) -> Dist<DamageOutcome> {
+        self.resistance_test().exact().map(|t| self.resolve(dom, t))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::RiggedDice;
+
+    #[test]
+    fn table_3_1_rows() {
+        let rows = [
+            (-3, DamageResult::None),
+            (0, DamageResult::None),
+            (1, DamageResult::Etourdi),
+            (5, DamageResult::Etourdi),
+        ];
+        for (d, r) in rows {
+            assert_eq!(DamageResult::from_effective(d), r);
+        }
+        assert_eq!(DamageResult::from_effective(6), DamageResult::Sonne);
+        assert_eq!(DamageResult::from_effective(10), DamageResult::Sonne);
+        assert_eq!(DamageResult::from_effective(11), DamageResult::Legere);
+        assert_eq!(DamageResult::from_effective(20), DamageResult::Legere);
+        assert_eq!(DamageResult::from_effective(21), DamageResult::Grave);
+        assert_eq!(DamageResult::from_effective(31), DamageResult::Critique);
+        assert_eq!(DamageResult::from_effective(40), DamageResult::Critique);
+        assert_eq!(DamageResult::from_effective(41), DamageResult::Fatale);
+        assert_eq!(DamageResult::Grave.fatigue_points(), 5);
+        assert_eq!(DamageResult::Critique.recovery_limit(), 5);
+    }
+
+    /// Kröm hits Björn with °R 8 and BD 20: dom 28; be 4 → 24; enc 11, d 5 → 19: légère.
+    #[test]
+    fn krom_hits_bjorn() {
+        let rule = DamageRule::new(11, 4, 0);
+        let outcome = rule.roll(8 + 20, &mut RiggedDice::new(&[5]));
+        assert_eq!(outcome.effective, 19);
+        assert_eq!(outcome.result, DamageResult::Legere);
+    }
+
+    #[test]
+    fn a_failed_resistance_test_takes_everything_and_fm_lowers_enc() {
+        let rule = DamageRule::new(11, 4, 0);
+        assert_eq!(rule.roll(28, &mut RiggedDice::new(&[15])).effective, 24);
+        // fm 5: enc 11 - 5 = 6, so a 9 now fails.
+        let deadly = DamageRule::new(11, 4, 5);
+        assert_eq!(deadly.roll(28, &mut RiggedDice::new(&[9])).effective, 24);
+        assert_eq!(rule.roll(28, &mut RiggedDice::new(&[9])).effective, 15);
+    }
+
+    #[test]
+    fn exact_sums_to_one() {
+        let d = DamageRule::new(12, 3, 0).exact(20);
+        let total: f64 = d.iter().map(|(_, p)| p).sum();
+        assert!((total - 1.0).abs() < 1e-12);
+        // dom 20 - be 3 = 17; success on 1..=12 removes d: effective 17 - d.
+        assert!(
+            (d.p_where(|o| o.result == DamageResult::Legere) - (8.0 / 20.0 + 6.0 / 20.0)).abs()
+                < 1e-12
+        );
+    }
+}
