@@ -368,6 +368,23 @@ impl Analysis {
         Ok(())
     }
 
+    /// True when the grid point with `values` has the values `at` fixes (parameters
+    /// `at` does not name match anything).
+    pub fn point_matches(&self, values: &[Value], at: &toml::Table) -> bool {
+        let specs = self.mechanic.params();
+        self.axes
+            .iter()
+            .zip(values)
+            .all(|((name, _), value)| match at.get(name) {
+                Some(raw) => specs
+                    .iter()
+                    .find(|s| s.name == *name)
+                    .and_then(|s| s.from_toml(raw).ok())
+                    .is_some_and(|v| v == *value),
+                None => true,
+            })
+    }
+
     /// The seed and sample size, command line first, then the file, then the defaults.
     pub fn plan(&self, options: &RunOptions) -> RunPlan {
         let size = options

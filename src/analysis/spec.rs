@@ -21,6 +21,8 @@
 //! name = "d10"
 //! params = { crit = "d10" }
 //!
+//! histograms = "charted"          # histograms.csv for: charted (default) | all | none
+//!
 //! [[charts]]
 //! kind = "heatmap"                  # heatmap | lines | bars
 //! metric = "beats_nd"
@@ -64,6 +66,23 @@ pub struct AnalysisFile {
     /// Charts to draw.
     #[serde(default)]
     pub charts: Vec<ChartSpec>,
+    /// Which grid points get their histograms written to `histograms.csv`.
+    #[serde(default)]
+    pub histograms: HistogramScope,
+}
+
+/// Which grid points' histograms are written to `histograms.csv` (a histogram per point
+/// and variant can make a large file).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum HistogramScope {
+    /// The points drawn by a bars chart (the default).
+    #[default]
+    Charted,
+    /// Every grid point.
+    All,
+    /// None: no `histograms.csv`.
+    None,
 }
 
 /// A named set of parameter overrides.

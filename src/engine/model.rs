@@ -14,7 +14,7 @@ use super::dist::Dist;
 use super::layout::Layout;
 use super::params::{ParamSpec, ParamValues};
 use super::rng::StreamRng;
-use super::tally::{ExactTally, Recorder, Tally};
+use super::tally::{ExactTally, Recorder, Repeated, Tally};
 use crate::error::Result;
 
 /// A mechanic with its parameters fixed: what it rolls and what it reports.
@@ -35,7 +35,29 @@ pub trait Model: Send + Sync + 'static {
     fn exact(&self) -> Option<Dist<Self::Outcome>> {
         None
     }
+
+    /// Fast path for a model whose outcome is always one of a few values known in
+    /// advance (at most [`MAX_CLASSES`]): their number, or 0 (the default) when the model
+    /// has no such path. When non-zero, the runner calls [`Model::sample_class`] for each
+    /// sample, counts the classes in a plain array, and records each class's outcome once
+    /// with its count: the hot loop is a roll and an increment.
+    fn classes(&self) -> usize {
+        0
+    }
+
+    /// The class of one sample, in `0..classes()` (only called when `classes() > 0`).
+    fn sample_class<D: Dice>(&self, _dice: &mut D) -> usize {
+        0
+    }
+
+    /// The outcome of class `class` (only called when `classes() > 0`).
+    fn class_outcome(&self, _class: usize) -> Option<Self::Outcome> {
+        None
+    }
 }
+
+/// Most classes the fast path of [`Model::classes`] accepts.
+pub const MAX_CLASSES: usize = 64;
 
 /// A configured mechanic as the runner sees it.
 pub trait Simulation: Send + Sync {
@@ -61,9 +83,26 @@ impl<M: Model> Simulation for ModelSimulation<M> {
 
     fn run_chunk(&self, rng: StreamRng, samples: u64, tally: &mut Tally) {
         let mut dice = RollDice::new(rng);
-        for _ in 0..samples {
-            let outcome = self.model.sample(&mut dice);
-            self.model.record(&outcome, tally);
+        let classes = self.model.classes();
+        if classes > 0 && classes <= MAX_CLASSES {
+            let mut counts = [0u64; MAX_CLASSES];
+            for _ in 0..samples {
+                counts[self.model.sample_class(&mut dice) % MAX_CLASSES] += 1;
+            }
+            for (class, &times) in counts[..classes]
+                .iter()
+                .enumerate()
+                .filter(|(_, n)| **n > 0)
+            {
+                if let Some(outcome) = self.model.class_outcome(class) {
+                    self.model.record(&outcome, &mut Repeated { tally, times });
+                }
+            }
+        } else {
+            for _ in 0..samples {
+                let outcome = self.model.sample(&mut dice);
+                self.model.record(&outcome, tally);
+            }
         }
         tally.samples += samples;
     }

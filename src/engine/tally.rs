@@ -71,6 +71,16 @@ impl Histogram {
         }
     }
 
+    /// Counts `value` `count` times.
+    pub fn add_times(&mut self, value: i64, count: u64) {
+        let idx = value.wrapping_sub(self.offset) as u64;
+        if idx < self.counts.len() as u64 {
+            self.counts[idx as usize] += count;
+        } else {
+            self.add_outside(value, count);
+        }
+    }
+
     #[cold]
     fn add_outside(&mut self, value: i64, count: u64) {
         if self.counts.is_empty() {
@@ -92,12 +102,7 @@ impl Histogram {
     /// Adds another histogram's counts.
     pub fn merge(&mut self, other: &Histogram) {
         for (value, count) in other.iter() {
-            let idx = value.wrapping_sub(self.offset) as u64;
-            if idx < self.counts.len() as u64 {
-                self.counts[idx as usize] += count;
-            } else {
-                self.add_outside(value, count);
-            }
+            self.add_times(value, count);
         }
     }
 
@@ -188,6 +193,46 @@ impl Recorder for Tally {
     #[inline(always)]
     fn hist(&mut self, hist: usize, value: i64) {
         self.histograms[hist].add(value);
+    }
+}
+
+/// A [`Tally`] that records each outcome `times` times (the class-count fast path of
+/// [`crate::engine::Model::classes`]).
+pub struct Repeated<'a> {
+    /// The tally written to.
+    pub tally: &'a mut Tally,
+    /// How many identical samples the outcome stands for.
+    pub times: u64,
+}
+
+impl Recorder for Repeated<'_> {
+    fn event(&mut self, metric: usize, happened: bool) {
+        self.event_given(metric, true, happened);
+    }
+
+    fn event_given(&mut self, metric: usize, given: bool, happened: bool) {
+        if given {
+            let acc = &mut self.tally.metrics[metric];
+            acc.n += self.times;
+            acc.sum += (happened as u64 * self.times) as i64;
+        }
+    }
+
+    fn value(&mut self, metric: usize, value: i64) {
+        self.value_given(metric, true, value);
+    }
+
+    fn value_given(&mut self, metric: usize, given: bool, value: i64) {
+        if given {
+            let acc = &mut self.tally.metrics[metric];
+            acc.n += self.times;
+            acc.sum += value * self.times as i64;
+            acc.sum_sq += (value as i128 * value as i128) as u128 * self.times as u128;
+        }
+    }
+
+    fn hist(&mut self, hist: usize, value: i64) {
+        self.tally.histograms[hist].add_times(value, self.times);
     }
 }
 

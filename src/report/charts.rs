@@ -85,25 +85,6 @@ fn slug(text: &str) -> String {
         .collect()
 }
 
-fn matches_at(analysis: &Analysis, point: &PointResult, at: &toml::Table) -> bool {
-    analysis
-        .axes
-        .iter()
-        .enumerate()
-        .all(|(i, (name, _))| match at.get(name) {
-            Some(raw) => {
-                let spec = analysis
-                    .mechanic
-                    .params()
-                    .into_iter()
-                    .find(|s| s.name == *name);
-                spec.and_then(|s| s.from_toml(raw).ok())
-                    .is_some_and(|v| v == point.values[i])
-            }
-            None => true,
-        })
-}
-
 fn axis_index(analysis: &Analysis, name: &str) -> usize {
     analysis
         .axes
@@ -142,7 +123,7 @@ fn figures(
     let points: Vec<&PointResult> = result
         .points
         .iter()
-        .filter(|p| matches_at(analysis, p, &chart.at))
+        .filter(|p| analysis.point_matches(&p.values, &chart.at))
         .collect();
     let axis = |name: &str| Axis {
         name: name.to_string(),

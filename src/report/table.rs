@@ -2,7 +2,8 @@
 //! variant) and `histograms` (one row per value of each histogram), written as CSV and
 //! Parquet.
 
-use crate::analysis::{Analysis, AnalysisResult};
+use crate::analysis::spec::{ChartKind, HistogramScope};
+use crate::analysis::{Analysis, AnalysisResult, PointResult};
 use crate::engine::Value;
 use crate::error::{Error, Result};
 use polars::prelude::*;
@@ -143,8 +144,23 @@ pub fn results_frame(analysis: &Analysis, result: &AnalysisResult) -> Result<Dat
 }
 
 /// The `histograms` table: variant, grid parameters, histogram name, value, observed
-/// probability and exact probability. `None` when the mechanic has no histogram.
+/// probability and exact probability, for the grid points the analysis's
+/// [`HistogramScope`] selects. `None` when there is nothing to write.
 pub fn histograms_frame(analysis: &Analysis, result: &AnalysisResult) -> Result<Option<DataFrame>> {
+    let bars: Vec<&toml::Table> = analysis
+        .file
+        .charts
+        .iter()
+        .filter(|c| c.kind == ChartKind::Bars)
+        .map(|c| &c.at)
+        .collect();
+    let wanted = |point: &PointResult| match analysis.file.histograms {
+        HistogramScope::All => true,
+        HistogramScope::None => false,
+        HistogramScope::Charted => bars
+            .iter()
+            .any(|at| analysis.point_matches(&point.values, at)),
+    };
     struct Row<'a> {
         point: usize,
         variant: usize,
@@ -154,7 +170,12 @@ pub fn histograms_frame(analysis: &Analysis, result: &AnalysisResult) -> Result<
         exact: Option<f64>,
     }
     let mut rows = Vec::new();
-    for (p, point) in result.points.iter().enumerate() {
+    for (p, point) in result
+        .points
+        .iter()
+        .enumerate()
+        .filter(|(_, point)| wanted(point))
+    {
         for (v, vr) in point.variants.iter().enumerate() {
             for h in &vr.summary.histograms {
                 let exact: std::collections::BTreeMap<i64, f64> =

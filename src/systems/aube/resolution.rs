@@ -368,6 +368,34 @@ impl Model for TestModel {
     fn exact(&self) -> Option<Dist<TestOutcome>> {
         Some(self.rule.exact())
     }
+
+    /// Without a crit die the outcome is fixed by the d20 face (class 1..=20), or by no
+    /// roll at all (class 0, the automatic result).
+    fn classes(&self) -> usize {
+        if self.prepared.crit_sides == 0 { 21 } else { 0 }
+    }
+
+    #[inline(always)]
+    fn sample_class<D: Dice>(&self, dice: &mut D) -> usize {
+        if self.prepared.normalised.automatic.is_some() {
+            0
+        } else {
+            dice.d20() as usize
+        }
+    }
+
+    fn class_outcome(&self, class: usize) -> Option<TestOutcome> {
+        match (class, self.prepared.normalised.automatic) {
+            (0, Some((success, signed))) => Some(TestRule::finish(
+                &self.prepared.normalised,
+                success,
+                signed,
+                0,
+            )),
+            (1..=20, None) => Some(self.prepared.by_face[class]),
+            _ => None,
+        }
+    }
 }
 
 /// The registry entry of `aube.test`.
@@ -566,6 +594,28 @@ mod tests {
             let exact = crate::engine::model::exact_tally(&model, &layout, &dist);
             let mean = exact.metrics[MEAN_DEGREE].value().unwrap_or(f64::NAN);
             assert!((mean - (ca as f64 + 1.0) / 2.0).abs() < 1e-12, "ca {ca}");
+        }
+    }
+
+    /// The class-count fast path records exactly what sampling one by one records.
+    #[test]
+    fn class_fast_path_matches_sample_by_sample() {
+        use crate::engine::dice::RollDice;
+        use crate::engine::rng::chunk_rng;
+        use crate::engine::Tally;
+        for rule in [TestRule::new(12, 5), TestRule::new(0, -3), TestRule::new(25, 10)] {
+            let model = TestModel::new(rule);
+            let sim = simulation(model.clone());
+            let mut fast = Tally::new(sim.layout());
+            sim.run_chunk(chunk_rng(3, 1, 4), 5000, &mut fast);
+            let mut slow = Tally::new(sim.layout());
+            let mut dice = RollDice::new(chunk_rng(3, 1, 4));
+            for _ in 0..5000 {
+                let o = model.sample(&mut dice);
+                model.record(&o, &mut slow);
+            }
+            slow.samples = 5000;
+            assert_eq!(fast, slow, "{rule:?}");
         }
     }
 

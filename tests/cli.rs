@@ -1,0 +1,403 @@
+//! The `alea` command run as a user runs it: answers, reports, listings and every error
+//! path (exit code 2, one clear message, no panic, no partial report).
+
+mod common;
+
+use common::*;
+use std::path::Path;
+
+#[test]
+fn prob_shows_estimate_interval_samples_seed_and_exact() {
+    let out = alea(&["prob", "aube.test", "ca=12", "nd=5"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = stdout(&out);
+    for needle in [
+        "aube.test",
+        "ca=12 nd=5",
+        "1,000,000 samples",
+        "seed 20261122",
+        "95% interval",
+        "beats_nd",
+        "0.3500",
+        "inside",
+    ] {
+        assert!(text.contains(needle), "missing {needle:?} in:\n{text}");
+    }
+    assert!(!text.contains("OUTSIDE"), "{text}");
+}
+
+#[test]
+fn prob_json_has_the_documented_shape() {
+    let v = json(&alea(&[
+        "prob",
+        "aube.test",
+        "ca=12",
+        "nd=5",
+        "--samples",
+        "200000",
+        "--json",
+    ]));
+    assert_eq!(v["mechanic"], "aube.test");
+    assert_eq!(v["params"]["ca"], 12);
+    assert_eq!(v["params"]["crit"], "none");
+    assert_eq!(v["samples"], 200_000);
+    assert_eq!(v["seed"], 20_261_122);
+    let beats = &v["metrics"]["beats_nd"];
+    assert!(
+        (beats["exact"].as_f64().unwrap() - 0.35).abs() < 1e-12,
+        "{beats}"
+    );
+    let (lo, hi) = (
+        beats["ci95"][0].as_f64().unwrap(),
+        beats["ci95"][1].as_f64().unwrap(),
+    );
+    let estimate = beats["estimate"].as_f64().unwrap();
+    assert!(
+        lo <= estimate && estimate <= hi && lo <= 0.35 && 0.35 <= hi,
+        "{beats}"
+    );
+    let degree = v["histograms"]["degree"].as_object().unwrap();
+    let total: f64 = degree.values().map(|p| p.as_f64().unwrap()).sum();
+    assert!((total - 1.0).abs() < 1e-9, "histogram sums to {total}");
+    // Histogram values come in numeric order.
+    let keys: Vec<i64> = degree.keys().map(|k| k.parse().unwrap()).collect();
+    assert!(keys.windows(2).all(|w| w[0] < w[1]), "{keys:?}");
+}
+
+#[test]
+fn same_seed_same_numbers_whatever_the_thread_count() {
+    let args = |threads: &'static str| {
+        [
+            "prob",
+            "aube.test",
+            "ca=9",
+            "nd=2",
+            "crit=d10",
+            "--samples",
+            "333333",
+            "--seed",
+            "7",
+            "--json",
+            "--threads",
+            threads,
+        ]
+    };
+    let one = stdout(&alea(&args("1")));
+    let two = stdout(&alea(&args("2")));
+    let three = stdout(&alea(&args("3")));
+    assert!(!one.is_empty());
+    assert_eq!(one, two);
+    assert_eq!(one, three);
+    let other_seed = stdout(&alea(&[
+        "prob",
+        "aube.test",
+        "ca=9",
+        "nd=2",
+        "crit=d10",
+        "--samples",
+        "333333",
+        "--seed",
+        "8",
+        "--json",
+    ]));
+    assert_ne!(one, other_seed, "a different seed gives different samples");
+}
+
+#[test]
+fn exact_only_answers_without_simulating() {
+    let v = json(&alea(&[
+        "prob",
+        "aube.test",
+        "ca=12",
+        "nd=5",
+        "--exact",
+        "--json",
+    ]));
+    assert!((v["metrics"]["beats_nd"]["estimate"].as_f64().unwrap() - 0.35).abs() < 1e-12);
+    assert_eq!(v["seed"], serde_json::Value::Null);
+    let text = stdout(&alea(&["prob", "aube.test", "ca=12", "--exact"]));
+    assert!(
+        text.contains("exact values") && text.contains("0.6000"),
+        "{text}"
+    );
+}
+
+#[test]
+fn precision_mode_reaches_its_half_width() {
+    let v = json(&alea(&[
+        "prob",
+        "aube.test",
+        "ca=12",
+        "nd=5",
+        "--precision",
+        "0.004",
+        "--json",
+    ]));
+    for (name, m) in v["metrics"].as_object().unwrap() {
+        if name.starts_with("mean") {
+            continue;
+        }
+        let half = (m["ci95"][1].as_f64().unwrap() - m["ci95"][0].as_f64().unwrap()) / 2.0;
+        assert!(half <= 0.004, "{name}: {half}");
+    }
+    assert!(
+        v["samples"].as_u64().unwrap() < 1_000_000,
+        "stops early: {}",
+        v["samples"]
+    );
+}
+
+#[test]
+fn prob_errors_say_what_is_accepted() {
+    assert_user_error(
+        &alea(&["prob", "aube.tset", "ca=1"]),
+        &[
+            "unknown mechanic 'aube.tset'",
+            "did you mean 'aube.test'",
+            "known mechanics",
+        ],
+    );
+    assert_user_error(
+        &alea(&["prob", "aube.test", "ca=12", "cb=3"]),
+        &["unknown parameter 'cb'", "accepted:"],
+    );
+    assert_user_error(
+        &alea(&["prob", "aube.test", "ca=12", "crit=d7"]),
+        &["crit", "'d7'", "one of none, d6, d8, d10, d12, d20"],
+    );
+    assert_user_error(
+        &alea(&["prob", "aube.test", "ca=twelve"]),
+        &["ca", "an integer"],
+    );
+    assert_user_error(
+        &alea(&["prob", "aube.test", "ca=999"]),
+        &["ca", "-200..=200"],
+    );
+    assert_user_error(
+        &alea(&["prob", "aube.test", "nd=3"]),
+        &["needs a value for 'ca'"],
+    );
+    assert_user_error(&alea(&["prob", "aube.test", "ca"]), &["name=value"]);
+    assert_user_error(
+        &alea(&["prob", "aube.test", "ca=12", "--samples", "0"]),
+        &["--samples"],
+    );
+    assert_user_error(
+        &alea(&["prob", "aube.test", "ca=12", "--precision", "2"]),
+        &["--precision"],
+    );
+    assert_user_error(
+        &alea(&["prob", "aube.test", "ca=12", "--threads", "0"]),
+        &["--threads"],
+    );
+}
+
+#[test]
+fn list_shows_systems_mechanics_and_parameters() {
+    let all = stdout(&alea(&["list"]));
+    assert!(all.contains("aube.test") && all.contains("aube:"), "{all}");
+    let one = stdout(&alea(&["list", "aube.test"]));
+    for needle in ["ca", "required", "crit", "one of none", "beats_nd"] {
+        assert!(one.contains(needle), "missing {needle:?}: {one}");
+    }
+    assert!(stdout(&alea(&["list", "aube"])).contains("negative_nd_counts_failures"));
+    assert_user_error(
+        &alea(&["list", "aub"]),
+        &["unknown system 'aub'", "did you mean 'aube'"],
+    );
+    assert_user_error(&alea(&["list", "aube.nothing"]), &["unknown mechanic"]);
+}
+
+fn write(dir: &Path, name: &str, text: &str) -> String {
+    let path = dir.join(name);
+    std::fs::write(&path, text).unwrap();
+    path.to_string_lossy().into_owned()
+}
+
+const SMALL: &str = r#"
+name = "small"
+title = "Small"
+mechanic = "aube.test"
+samples = 20000
+[params]
+nd = 5
+[grid]
+ca = "8..=12"
+[[variants]]
+name = "none"
+[[variants]]
+name = "d6"
+params = { crit = "d6" }
+[[charts]]
+kind = "lines"
+metric = "beats_nd"
+x = "ca"
+[[charts]]
+kind = "bars"
+histogram = "degree"
+at = { ca = 10 }
+"#;
+
+#[test]
+fn run_writes_tables_and_charts() {
+    let dir = temp_dir("run");
+    let file = write(&dir, "small.toml", SMALL);
+    let out_dir = dir.join("out");
+    let out = alea(&["run", &file, "--out", out_dir.to_str().unwrap()]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(stdout(&out).contains("wrote"), "{}", stdout(&out));
+    let report = out_dir.join("small");
+    for f in [
+        "results.csv",
+        "results.parquet",
+        "histograms.csv",
+        "lines_beats_nd_by_ca.svg",
+        "lines_beats_nd_by_ca.png",
+        "bars_degree.svg",
+        "bars_degree.png",
+    ] {
+        assert!(report.join(f).is_file(), "missing {f}");
+    }
+    let csv = std::fs::read_to_string(report.join("results.csv")).unwrap();
+    let header = csv.lines().next().unwrap();
+    for col in [
+        "variant",
+        "ca",
+        "beats_nd",
+        "beats_nd_lo",
+        "beats_nd_hi",
+        "beats_nd_exact",
+        "beats_nd_diff",
+        "beats_nd_diff_lo",
+        "samples",
+        "seed",
+    ] {
+        assert!(
+            header.split(',').any(|c| c == col),
+            "missing column {col}: {header}"
+        );
+    }
+    assert_eq!(
+        csv.lines().count(),
+        1 + 5 * 2,
+        "one row per grid point and variant"
+    );
+    let png = std::fs::read(report.join("bars_degree.png")).unwrap();
+    assert_eq!(&png[1..4], b"PNG");
+    let leftovers: Vec<_> = std::fs::read_dir(&out_dir)
+        .unwrap()
+        .filter_map(|e| e.ok())
+        .map(|e| e.file_name())
+        .collect();
+    assert_eq!(leftovers.len(), 1, "only the report folder: {leftovers:?}");
+}
+
+#[test]
+fn run_rejects_bad_files_and_leaves_no_report() {
+    let dir = temp_dir("bad");
+    let out_dir = dir.join("out");
+    let cases: [(&str, String, &[&str]); 7] = [
+        (
+            "typo.toml",
+            SMALL.replace("samples = 20000", "sampels = 20000"),
+            &["typo.toml", "unknown field `sampels`", "line"],
+        ),
+        (
+            "param.toml",
+            SMALL.replace("nd = 5", "nf = 5"),
+            &[
+                "param.toml",
+                "line 7",
+                "unknown parameter 'nf'",
+                "did you mean 'nd'",
+            ],
+        ),
+        (
+            "range.toml",
+            SMALL.replace("\"8..=12\"", "\"12..=8\""),
+            &["range.toml", "not a range"],
+        ),
+        (
+            "empty.toml",
+            SMALL.replace("\"8..=12\"", "[]"),
+            &["empty.toml", "no value"],
+        ),
+        (
+            "choice.toml",
+            SMALL.replace("crit = \"d6\"", "crit = \"d7\""),
+            &["choice.toml", "one of none, d6"],
+        ),
+        (
+            "chart.toml",
+            SMALL.replace("metric = \"beats_nd\"", "metric = \"beat_nd\""),
+            &[
+                "chart.toml",
+                "unknown metric 'beat_nd'",
+                "did you mean 'beats_nd'",
+            ],
+        ),
+        (
+            "mech.toml",
+            SMALL.replace("aube.test", "aube.tests"),
+            &["mech.toml", "unknown mechanic"],
+        ),
+    ];
+    for (name, text, needles) in cases {
+        let file = write(&dir, name, &text);
+        assert_user_error(
+            &alea(&["run", &file, "--out", out_dir.to_str().unwrap()]),
+            needles,
+        );
+        assert!(
+            !out_dir.join("small").exists(),
+            "{name} left a report behind"
+        );
+    }
+    assert_user_error(
+        &alea(&["run", dir.join("nothing.toml").to_str().unwrap()]),
+        &["does not exist"],
+    );
+}
+
+#[test]
+fn every_shipped_analysis_runs() {
+    let out_dir = temp_dir("shipped");
+    let out = alea(&[
+        "run",
+        "analyses",
+        "--samples",
+        "2000",
+        "--quiet",
+        "--out",
+        out_dir.to_str().unwrap(),
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(stdout(&out).is_empty(), "--quiet prints nothing");
+    let analyses = std::fs::read_dir("analyses").unwrap().count();
+    let reports = std::fs::read_dir(&out_dir)
+        .unwrap()
+        .filter_map(|e| e.ok())
+        .filter(|e| e.path().is_dir())
+        .count();
+    assert_eq!(analyses, reports);
+}
+
+#[test]
+fn committed_report_is_reproduced_exactly() {
+    let out_dir = temp_dir("reproduce");
+    let out = alea(&[
+        "run",
+        "analyses/aube_test_table.toml",
+        "--quiet",
+        "--out",
+        out_dir.to_str().unwrap(),
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let fresh = std::fs::read_to_string(out_dir.join("aube_test_table/results.csv")).unwrap();
+    let committed = std::fs::read_to_string("reports/aube_test_table/results.csv")
+        .expect("the committed report");
+    assert!(
+        fresh == committed,
+        "rerun at the default seed differs from reports/aube_test_table/results.csv"
+    );
+}
