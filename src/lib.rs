@@ -12,6 +12,7 @@
 pub mod analysis;
 pub mod engine;
 pub mod error;
+pub mod finder;
 pub mod query;
 pub mod report;
 pub mod systems;

@@ -401,3 +401,71 @@ fn committed_report_is_reproduced_exactly() {
         "rerun at the default seed differs from reports/aube_test_table/results.csv"
     );
 }
+
+#[test]
+fn difficulty_finds_the_nd_for_a_target() {
+    let text = stdout(&alea(&[
+        "difficulty",
+        "aube.test",
+        "ca=12",
+        "--over",
+        "nd",
+        "--target",
+        "0.35",
+    ]));
+    assert!(
+        text.contains("nd = 5 gives 35.0%")
+            && text.contains("closest")
+            && text.contains("monotone"),
+        "{text}"
+    );
+    let v = json(&alea(&[
+        "difficulty",
+        "aube.test",
+        "ca=12",
+        "--over",
+        "nd",
+        "--target",
+        "0.25",
+        "--json",
+    ]));
+    assert_eq!(v["best"]["value"], 7);
+    assert_eq!(v["metric"], "beats_nd");
+    assert_eq!(v["monotone"], true);
+    assert_user_error(
+        &alea(&[
+            "difficulty",
+            "aube.test",
+            "ca=12",
+            "--over",
+            "crit",
+            "--target",
+            "0.3",
+        ]),
+        &["not numeric"],
+    );
+    assert_user_error(
+        &alea(&[
+            "difficulty",
+            "aube.test",
+            "ca=12",
+            "--over",
+            "nd",
+            "--target",
+            "1.5",
+        ]),
+        &["[0, 1]"],
+    );
+    assert_user_error(
+        &alea(&[
+            "difficulty",
+            "aube.test",
+            "ca=12",
+            "--over",
+            "nd",
+            "--target",
+            "-0.5",
+        ]),
+        &["[0, 1]"],
+    );
+}

@@ -144,6 +144,12 @@ pub trait Mechanic: Sync {
     /// Its metrics and histograms, as `(name, description)`, for `alea list`.
     fn metrics_doc(&self) -> &'static [(&'static str, &'static str)];
 
+    /// The chance the difficulty finder matches by default (`None`: the first chance that
+    /// varies with the swept parameter).
+    fn primary_metric(&self) -> Option<&'static str> {
+        None
+    }
+
     /// Builds the simulation from validated values; checks that involve several
     /// parameters at once happen here.
     fn build(&self, params: &ParamValues) -> Result<Box<dyn Simulation>>;

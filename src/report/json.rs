@@ -62,3 +62,24 @@ pub fn answer_json(answer: &Answer) -> serde_json::Value {
         "precision_reached": answer.precision_reached,
     })
 }
+
+/// The difficulty finder's answer as one JSON object.
+pub fn finder_json(answer: &crate::finder::FinderAnswer) -> serde_json::Value {
+    let point = |p: &crate::finder::FinderPoint| json!({"value": value_json(&p.value), "chance": p.chance, "ci95": [p.lo, p.hi]});
+    let (below, above) = answer.neighbours();
+    json!({
+        "mechanic": answer.mechanic,
+        "over": answer.over,
+        "metric": answer.metric,
+        "target": answer.target,
+        "exact": answer.exact,
+        "best": point(answer.best_point()),
+        "below": below.map(point),
+        "above": above.map(point),
+        "monotone": !matches!(answer.trend, crate::finder::Trend::NotMonotone),
+        "trend": format!("{:?}", answer.trend).to_lowercase(),
+        "target_in_reach": answer.target_in_reach(),
+        "seed": answer.plan.map(|p| p.seed),
+        "points": answer.points.iter().map(point).collect::<Vec<_>>(),
+    })
+}

@@ -3,6 +3,7 @@
 
 use crate::engine::MetricKind;
 use crate::engine::summary::Estimate;
+use crate::finder::{FinderAnswer, FinderPoint, Trend};
 use crate::query::Answer;
 use std::fmt::Write;
 
@@ -119,6 +120,85 @@ pub fn render_answer(answer: &Answer) -> String {
         let _ = writeln!(
             out,
             "\nexact values neglect a tail of probability {tail:.1e} (open-ended rolls truncated)"
+        );
+    }
+    out
+}
+
+/// A chance as a percentage with one decimal.
+fn percent(p: f64) -> String {
+    format!("{:.1}%", 100.0 * p)
+}
+
+fn finder_point(answer: &FinderAnswer, p: &FinderPoint) -> String {
+    if answer.exact {
+        format!("{} = {} gives {}", answer.over, p.value, percent(p.chance))
+    } else {
+        format!(
+            "{} = {} gives {} [{}, {}]",
+            answer.over,
+            p.value,
+            percent(p.chance),
+            percent(p.lo),
+            percent(p.hi)
+        )
+    }
+}
+
+/// Renders the difficulty finder's answer.
+pub fn render_finder(answer: &FinderAnswer, fixed: &[String]) -> String {
+    let mut out = String::new();
+    let how = match answer.plan {
+        None => "exact".to_string(),
+        Some(plan) => format!("Monte Carlo, seed {}", plan.seed),
+    };
+    let _ = writeln!(out, "{}  {}", answer.mechanic, fixed.join(" "));
+    let _ = writeln!(
+        out,
+        "{} for a {} chance of {} ({how}):",
+        answer.over,
+        percent(answer.target),
+        answer.metric
+    );
+    let _ = writeln!(
+        out,
+        "  {}   closest",
+        finder_point(answer, answer.best_point())
+    );
+    let (below, above) = answer.neighbours();
+    let around: Vec<String> = below
+        .into_iter()
+        .chain(above)
+        .map(|p| finder_point(answer, p))
+        .collect();
+    if !around.is_empty() {
+        let _ = writeln!(out, "  {}", around.join(";  "));
+    }
+    let (first, last) = (
+        &answer.points[0].value,
+        &answer.points[answer.points.len() - 1].value,
+    );
+    let trend = match answer.trend {
+        Trend::Rising => format!(
+            "{} rises with {} (monotone over {first}..={last})",
+            answer.metric, answer.over
+        ),
+        Trend::Falling => format!(
+            "{} falls as {} rises (monotone over {first}..={last})",
+            answer.metric, answer.over
+        ),
+        Trend::Flat => format!("{} does not change over {first}..={last}", answer.metric),
+        Trend::NotMonotone => format!(
+            "warning: {} is not monotone in {} over {first}..={last}: other values may be as close",
+            answer.metric, answer.over
+        ),
+    };
+    let _ = writeln!(out, "{trend}");
+    if !answer.target_in_reach() {
+        let _ = writeln!(
+            out,
+            "note: no value reaches {}; the closest is shown",
+            percent(answer.target)
         );
     }
     out

@@ -25,8 +25,48 @@ pub enum Command {
     /// Run analysis files (TOML) and write their reports: CSV, Parquet and charts.
     #[command(after_help = "Example: alea run analyses --samples 100000 --out /tmp/reports")]
     Run(RunArgs),
+    /// Find the value of a parameter whose chance is closest to a target (the GM's inverse
+    /// question: which difficulty gives my players about 60%?).
+    #[command(
+        after_help = "Examples:\n  alea difficulty aube.test ca=12 --over nd --target 0.25\n  alea difficulty cle.test skill=4 --over difficulty --target 0.6"
+    )]
+    Difficulty(DifficultyArgs),
     /// List the systems and mechanics, or one system's or mechanic's parameters and metrics.
     List(ListArgs),
+}
+
+/// `alea difficulty`.
+#[derive(Debug, Args)]
+pub struct DifficultyArgs {
+    /// The mechanic, system.mechanic (see alea list)
+    pub mechanic: String,
+    /// Fixed parameters as name=value
+    #[arg(value_name = "NAME=VALUE")]
+    pub params: Vec<String>,
+    /// The numeric parameter to sweep
+    #[arg(long, value_name = "PARAM")]
+    pub over: String,
+    /// The chance wanted, in [0, 1]
+    #[arg(long, value_name = "P", allow_negative_numbers = true)]
+    pub target: f64,
+    /// The chance to match [default: the first chance that varies with the parameter]
+    #[arg(long)]
+    pub metric: Option<String>,
+    /// Lowest value swept [default: the parameter's minimum]
+    #[arg(long, allow_negative_numbers = true)]
+    pub from: Option<f64>,
+    /// Highest value swept [default: the parameter's maximum]
+    #[arg(long, allow_negative_numbers = true)]
+    pub to: Option<f64>,
+    /// Samples per value, for mechanics without exact answers
+    #[arg(long, default_value_t = 200_000, value_parser = clap::value_parser!(u64).range(1..))]
+    pub samples: u64,
+    /// Seed, for mechanics without exact answers
+    #[arg(long)]
+    pub seed: Option<u64>,
+    /// Print one JSON object instead of text
+    #[arg(long)]
+    pub json: bool,
 }
 
 /// Sample size, seed and threads, shared by the commands that simulate.

@@ -1,9 +1,10 @@
 //! One function per subcommand: turn arguments into library calls and print the result.
 
-use crate::args::{Cli, Command, ListArgs, ProbArgs, RunArgs, SamplingArgs};
+use crate::args::{Cli, Command, DifficultyArgs, ListArgs, ProbArgs, RunArgs, SamplingArgs};
 use alea::analysis::{Analysis, RunOptions, collect_files};
 use alea::engine::runner::{DEFAULT_SAMPLES, RunPlan, SampleSize};
 use alea::error::{Error, Result};
+use alea::finder::{FinderRequest, find};
 use alea::query::{Query, answer};
 use alea::report;
 use alea::systems;
@@ -17,6 +18,7 @@ pub fn dispatch(cli: Cli) -> Result<()> {
     match cli.command {
         Command::Prob(args) => with_threads(args.sampling.threads, || prob(&args)),
         Command::Run(args) => with_threads(args.sampling.threads, || run(&args)),
+        Command::Difficulty(args) => difficulty(&args),
         Command::List(args) => list(&args),
     }
 }
@@ -149,6 +151,29 @@ fn run(args: &RunArgs) -> Result<()> {
         }
     }
     progress.bar.finish_and_clear();
+    Ok(())
+}
+
+fn difficulty(args: &DifficultyArgs) -> Result<()> {
+    let request = FinderRequest {
+        mechanic: args.mechanic.clone(),
+        assignments: args.params.clone(),
+        over: args.over.clone(),
+        target: args.target,
+        metric: args.metric.clone(),
+        from: args.from,
+        to: args.to,
+        plan: RunPlan {
+            seed: args.seed.unwrap_or(alea::analysis::DEFAULT_SEED),
+            size: SampleSize::Samples(args.samples),
+        },
+    };
+    let answer = find(&request)?;
+    if args.json {
+        println!("{}", report::json::finder_json(&answer));
+    } else {
+        print!("{}", report::text::render_finder(&answer, &args.params));
+    }
     Ok(())
 }
 

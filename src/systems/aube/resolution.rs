@@ -444,6 +444,10 @@ impl Mechanic for TestMechanic {
         ]
     }
 
+    fn primary_metric(&self) -> Option<&'static str> {
+        Some("beats_nd")
+    }
+
     fn build(&self, params: &ParamValues) -> Result<Box<dyn Simulation>> {
         let rule = TestRule::from_params(params, "", params.int("ca"), params.int("nd"));
         Ok(simulation(TestModel::new(rule)))
@@ -600,10 +604,14 @@ mod tests {
     /// The class-count fast path records exactly what sampling one by one records.
     #[test]
     fn class_fast_path_matches_sample_by_sample() {
+        use crate::engine::Tally;
         use crate::engine::dice::RollDice;
         use crate::engine::rng::chunk_rng;
-        use crate::engine::Tally;
-        for rule in [TestRule::new(12, 5), TestRule::new(0, -3), TestRule::new(25, 10)] {
+        for rule in [
+            TestRule::new(12, 5),
+            TestRule::new(0, -3),
+            TestRule::new(25, 10),
+        ] {
             let model = TestModel::new(rule);
             let sim = simulation(model.clone());
             let mut fast = Tally::new(sim.layout());

@@ -1,0 +1,439 @@
+//! The difficulty finder (`alea difficulty`): the inverse question a game master asks —
+//! which value of a parameter gives a chance closest to a target? It sweeps the parameter
+//! over its range, using exact values where the mechanic has them and Monte Carlo (with
+//! 95% intervals) otherwise, and says whether the chance is monotone in the parameter.
+
+use crate::engine::params::{ParamKind, parse_assignments};
+use crate::engine::runner::{RunPlan, run_point};
+use crate::engine::summary::summarize;
+use crate::engine::{MetricKind, ParamValues, Value};
+use crate::error::{Error, Result, did_you_mean};
+use crate::query::Query;
+use crate::systems;
+
+/// Most values swept with exact answers.
+const MAX_EXACT_VALUES: usize = 1001;
+/// Most values swept by simulation.
+const MAX_SIMULATED_VALUES: usize = 201;
+/// Steps of a real-valued sweep.
+const REAL_STEPS: usize = 100;
+
+/// What to find.
+#[derive(Debug, Clone, PartialEq)]
+pub struct FinderRequest {
+    /// Mechanic name.
+    pub mechanic: String,
+    /// Fixed parameters, `name=value`.
+    pub assignments: Vec<String>,
+    /// The parameter to sweep.
+    pub over: String,
+    /// The target chance, in [0, 1].
+    pub target: f64,
+    /// The metric (default: the first chance that varies with `over`).
+    pub metric: Option<String>,
+    /// Lower end of the sweep (default: the parameter's minimum).
+    pub from: Option<f64>,
+    /// Upper end of the sweep (default: the parameter's maximum).
+    pub to: Option<f64>,
+    /// Seed and sample size, for mechanics without exact answers.
+    pub plan: RunPlan,
+}
+
+/// The chance at one value of the swept parameter.
+#[derive(Debug, Clone, PartialEq)]
+pub struct FinderPoint {
+    /// The parameter's value.
+    pub value: Value,
+    /// The chance (exact, or the estimate).
+    pub chance: f64,
+    /// 95% interval (equal to `chance` when exact).
+    pub lo: f64,
+    /// 95% interval.
+    pub hi: f64,
+}
+
+/// How the chance moves as the parameter rises.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Trend {
+    /// Never falls.
+    Rising,
+    /// Never rises.
+    Falling,
+    /// Constant.
+    Flat,
+    /// Rises and falls: several values may be about as close to the target.
+    NotMonotone,
+}
+
+/// The finder's answer.
+#[derive(Debug, Clone, PartialEq)]
+pub struct FinderAnswer {
+    /// Mechanic name.
+    pub mechanic: String,
+    /// The swept parameter.
+    pub over: String,
+    /// The metric.
+    pub metric: String,
+    /// The target chance.
+    pub target: f64,
+    /// True when the chances are exact.
+    pub exact: bool,
+    /// Every swept value, in increasing order.
+    pub points: Vec<FinderPoint>,
+    /// Index in `points` of the value closest to the target.
+    pub best: usize,
+    /// Monotonicity over the sweep.
+    pub trend: Trend,
+    /// Seed and samples, when simulated.
+    pub plan: Option<RunPlan>,
+}
+
+impl FinderAnswer {
+    /// The best point.
+    pub fn best_point(&self) -> &FinderPoint {
+        &self.points[self.best]
+    }
+
+    /// The points just below and above the best value (when they exist).
+    pub fn neighbours(&self) -> (Option<&FinderPoint>, Option<&FinderPoint>) {
+        (
+            self.best.checked_sub(1).and_then(|i| self.points.get(i)),
+            self.points.get(self.best + 1),
+        )
+    }
+
+    /// True when the target lies between the smallest and largest chance of the sweep.
+    pub fn target_in_reach(&self) -> bool {
+        let lo = self
+            .points
+            .iter()
+            .map(|p| p.chance)
+            .fold(f64::INFINITY, f64::min);
+        let hi = self
+            .points
+            .iter()
+            .map(|p| p.chance)
+            .fold(f64::NEG_INFINITY, f64::max);
+        (lo..=hi).contains(&self.target)
+    }
+}
+
+fn sweep_values(
+    kind: &ParamKind,
+    name: &str,
+    from: Option<f64>,
+    to: Option<f64>,
+) -> Result<Vec<Value>> {
+    match *kind {
+        ParamKind::Int { min, max, .. } => {
+            let lo = from.map_or(min, |f| f.ceil() as i64).max(min);
+            let hi = to.map_or(max, |t| t.floor() as i64).min(max);
+            if lo > hi {
+                return Err(Error::value(
+                    "--from/--to",
+                    format!("the sweep of '{name}' is empty; it accepts {min}..={max}"),
+                ));
+            }
+            Ok((lo..=hi).map(Value::Int).collect())
+        }
+        ParamKind::Float { min, max, .. } => {
+            let (lo, hi) = (from.unwrap_or(min).max(min), to.unwrap_or(max).min(max));
+            if lo > hi {
+                return Err(Error::value(
+                    "--from/--to",
+                    format!("the sweep of '{name}' is empty; it accepts {min}..={max}"),
+                ));
+            }
+            Ok((0..=REAL_STEPS)
+                .map(|i| Value::Float(lo + (hi - lo) * i as f64 / REAL_STEPS as f64))
+                .collect())
+        }
+        _ => Err(Error::value(
+            "--over",
+            format!("'{name}' is not numeric; the finder sweeps whole or real numbers"),
+        )),
+    }
+}
+
+/// Sweeps `request.over` and finds the value whose chance is closest to the target.
+pub fn find(request: &FinderRequest) -> Result<FinderAnswer> {
+    if !(0.0..=1.0).contains(&request.target) {
+        return Err(Error::value(
+            "--target",
+            format!(
+                "{} is not a chance; give a number in [0, 1], like 0.6",
+                request.target
+            ),
+        ));
+    }
+    let mechanic = systems::find(&request.mechanic)?;
+    let specs = mechanic.params();
+    let spec = specs
+        .iter()
+        .find(|s| s.name == request.over)
+        .ok_or_else(|| {
+            let numeric: Vec<&str> = specs
+                .iter()
+                .filter(|s| s.is_numeric())
+                .map(|s| s.name.as_str())
+                .collect();
+            Error::value(
+                "--over",
+                format!(
+                    "{} has no parameter '{}'{}; numeric parameters: {}",
+                    mechanic.name(),
+                    request.over,
+                    did_you_mean(&request.over, numeric.iter().copied()),
+                    numeric.join(", ")
+                ),
+            )
+        })?;
+    let mut given = parse_assignments(mechanic.name(), &specs, &request.assignments)?;
+    if given.iter().any(|(k, _)| *k == request.over) {
+        return Err(Error::value(
+            &request.over,
+            "is swept by --over; do not also give it a value",
+        ));
+    }
+    let values = sweep_values(&spec.kind, &spec.name, request.from, request.to)?;
+
+    // Build every query first: errors surface before any work.
+    let mut queries = Vec::with_capacity(values.len());
+    for value in &values {
+        given.push((request.over.clone(), value.clone()));
+        queries.push(Query::build(
+            mechanic,
+            ParamValues::resolve(mechanic.name(), &specs, &given)?,
+        )?);
+        given.pop();
+    }
+    let exact = queries.iter().all(|q| q.simulation.exact().is_some());
+    let limit = if exact {
+        MAX_EXACT_VALUES
+    } else {
+        MAX_SIMULATED_VALUES
+    };
+    if values.len() > limit {
+        return Err(Error::value(
+            "--over",
+            format!(
+                "'{}' has {} values to sweep, more than {limit}; narrow it with --from and --to",
+                request.over,
+                values.len()
+            ),
+        ));
+    }
+    let layout = queries[0].simulation.layout().clone();
+    let summaries: Vec<_> = queries
+        .iter()
+        .enumerate()
+        .map(|(i, q)| {
+            let ex = q.simulation.exact();
+            if exact {
+                let tally = crate::engine::Tally::new(q.simulation.layout());
+                summarize(q.simulation.layout(), &tally, ex.as_ref())
+            } else {
+                let run = run_point(&[q.simulation.as_ref()], i as u64, &request.plan, &|_| {});
+                summarize(q.simulation.layout(), &run.tallies[0], ex.as_ref())
+            }
+        })
+        .collect();
+    let chance_of = |metric: &str, s: &crate::engine::Summary| -> Option<(f64, f64, f64)> {
+        let m = s.metrics.iter().find(|m| m.name == metric)?;
+        if exact {
+            m.exact.map(|x| (x, x, x))
+        } else {
+            Some((m.estimate, m.lo, m.hi))
+        }
+    };
+    let proportions: Vec<&str> = layout
+        .metrics
+        .iter()
+        .filter(|m| m.kind == MetricKind::Proportion)
+        .map(|m| m.name.as_str())
+        .collect();
+    let metric = match &request.metric {
+        Some(m) if proportions.contains(&m.as_str()) => m.clone(),
+        Some(m) => {
+            return Err(Error::value(
+                "--metric",
+                format!(
+                    "'{m}' is not a chance of {}{}; its chances: {}",
+                    mechanic.name(),
+                    did_you_mean(m, proportions.iter().copied()),
+                    proportions.join(", ")
+                ),
+            ));
+        }
+        None => proportions
+            .iter()
+            .filter(|name| mechanic.primary_metric().is_none_or(|p| p == **name))
+            .chain(proportions.iter())
+            .find(|name| {
+                let c: Vec<f64> = summaries
+                    .iter()
+                    .filter_map(|s| chance_of(name, s).map(|c| c.0))
+                    .collect();
+                c.iter().any(|x| (x - c[0]).abs() > 1e-9)
+            })
+            .map(|s| s.to_string())
+            .ok_or_else(|| {
+                Error::value(
+                    "--over",
+                    format!(
+                        "no chance of {} changes with '{}'",
+                        mechanic.name(),
+                        request.over
+                    ),
+                )
+            })?,
+    };
+    let points: Vec<FinderPoint> = values
+        .iter()
+        .zip(&summaries)
+        .filter_map(|(v, s)| {
+            chance_of(&metric, s)
+                .filter(|c| !c.0.is_nan())
+                .map(|(chance, lo, hi)| FinderPoint {
+                    value: v.clone(),
+                    chance,
+                    lo,
+                    hi,
+                })
+        })
+        .collect();
+    if points.is_empty() {
+        return Err(Error::value(
+            "--metric",
+            format!("'{metric}' is undefined over the whole sweep"),
+        ));
+    }
+    let best = points
+        .iter()
+        .enumerate()
+        .min_by(|(_, a), (_, b)| {
+            (a.chance - request.target)
+                .abs()
+                .total_cmp(&(b.chance - request.target).abs())
+        })
+        .map_or(0, |(i, _)| i);
+    Ok(FinderAnswer {
+        mechanic: mechanic.name().into(),
+        over: request.over.clone(),
+        metric,
+        target: request.target,
+        exact,
+        trend: trend(&points, exact),
+        points,
+        best,
+        plan: (!exact).then_some(request.plan),
+    })
+}
+
+/// Monotonicity of the chances; with simulated chances, steps within the intervals'
+/// overlap count as flat.
+fn trend(points: &[FinderPoint], exact: bool) -> Trend {
+    let (mut up, mut down) = (false, false);
+    for w in points.windows(2) {
+        let tie = if exact {
+            (w[1].chance - w[0].chance).abs() <= 1e-12
+        } else {
+            w[1].lo <= w[0].hi && w[0].lo <= w[1].hi
+        };
+        if !tie {
+            if w[1].chance > w[0].chance {
+                up = true
+            } else {
+                down = true
+            }
+        }
+    }
+    match (up, down) {
+        (true, true) => Trend::NotMonotone,
+        (true, false) => Trend::Rising,
+        (false, true) => Trend::Falling,
+        (false, false) => Trend::Flat,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::runner::SampleSize;
+
+    fn request(assignments: &[&str], over: &str, target: f64) -> FinderRequest {
+        FinderRequest {
+            mechanic: "aube.test".into(),
+            assignments: assignments.iter().map(|s| s.to_string()).collect(),
+            over: over.into(),
+            target,
+            metric: None,
+            from: None,
+            to: None,
+            plan: RunPlan {
+                seed: 1,
+                size: SampleSize::Samples(10_000),
+            },
+        }
+    }
+
+    #[test]
+    fn nd_for_35_percent_at_ca_12_is_5() {
+        let answer = find(&request(&["ca=12"], "nd", 0.35)).unwrap();
+        assert!(answer.exact);
+        assert_eq!(answer.metric, "beats_nd");
+        assert_eq!(answer.best_point().value, Value::Int(5));
+        assert!((answer.best_point().chance - 0.35).abs() < 1e-12);
+        assert_eq!(answer.trend, Trend::Falling);
+        let (below, above) = answer.neighbours();
+        assert_eq!(below.map(|p| p.value.clone()), Some(Value::Int(4)));
+        assert!((above.unwrap().chance - 0.30).abs() < 1e-12);
+    }
+
+    #[test]
+    fn ca_for_a_target_rises_and_reach_is_reported() {
+        let answer = find(&FinderRequest {
+            from: Some(-10.0),
+            to: Some(30.0),
+            ..request(&["nd=5"], "ca", 0.6)
+        })
+        .unwrap();
+        assert_eq!(answer.trend, Trend::Rising);
+        assert!(answer.target_in_reach());
+        // Below CA 20 a degree never exceeds ND 25: the chance is 0 everywhere.
+        let metric = Some("beats_nd".to_string());
+        let unreachable = find(&FinderRequest {
+            from: Some(-10.0),
+            to: Some(19.0),
+            metric,
+            ..request(&["nd=25"], "ca", 0.6)
+        })
+        .unwrap();
+        assert!(!unreachable.target_in_reach());
+        assert_eq!(unreachable.trend, Trend::Flat);
+    }
+
+    #[test]
+    fn bad_requests_are_errors() {
+        assert!(find(&request(&["ca=12"], "nd", 1.5)).is_err());
+        assert!(
+            find(&request(&["ca=12"], "crit", 0.5))
+                .unwrap_err()
+                .to_string()
+                .contains("not numeric")
+        );
+        assert!(
+            find(&request(&["ca=12"], "ndd", 0.5))
+                .unwrap_err()
+                .to_string()
+                .contains("did you mean 'nd'")
+        );
+        assert!(find(&request(&["ca=12", "nd=3"], "nd", 0.5)).is_err());
+        let e = find(&FinderRequest {
+            metric: Some("beats".into()),
+            ..request(&["ca=12"], "nd", 0.5)
+        })
+        .unwrap_err();
+        assert!(e.to_string().contains("beats_nd"), "{e}");
+    }
+}
