@@ -39,6 +39,13 @@ pub static REGISTRY: &[&dyn Mechanic] = &[
     &aube::resolution::TestMechanic,
     &maitrise::resolution::TestMechanic,
     &maitrise::series::SeriesMechanic,
+    &ose::attack::AttackMechanic,
+    &ose::save::SaveMechanic,
+    &ose::check::CheckMechanic,
+    &ose::reaction::ReactionMechanic,
+    &ose::morale::MoraleMechanic,
+    &ose::exploration::ExplorationMechanic,
+    &ose::duel::DuelMechanic,
 ];
 
 /// The mechanic called `name` (`aube.test`), or an error listing the known ones.
