@@ -6,6 +6,8 @@ use crate::engine::Mechanic;
 use crate::error::{Error, Result, did_you_mean};
 
 pub mod aube;
+pub mod maitrise;
+pub mod ose;
 
 /// The systems alea knows, in the order `alea list` shows them, with the section of
 /// `RULES.md` and a one-line description.
@@ -33,7 +35,18 @@ pub const SYSTEMS: &[(&str, &str)] = &[
 ];
 
 /// Every mechanic, by system.
-pub static REGISTRY: &[&dyn Mechanic] = &[&aube::resolution::TestMechanic];
+pub static REGISTRY: &[&dyn Mechanic] = &[
+    &aube::resolution::TestMechanic,
+    &maitrise::resolution::TestMechanic,
+    &maitrise::series::SeriesMechanic,
+    &ose::attack::AttackMechanic,
+    &ose::save::SaveMechanic,
+    &ose::check::CheckMechanic,
+    &ose::reaction::ReactionMechanic,
+    &ose::morale::MoraleMechanic,
+    &ose::exploration::ExplorationMechanic,
+    &ose::duel::DuelMechanic,
+];
 
 /// The mechanic called `name` (`aube.test`), or an error listing the known ones.
 pub fn find(name: &str) -> Result<&'static dyn Mechanic> {

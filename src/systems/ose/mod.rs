@@ -1,0 +1,23 @@
+//! The old-school reference sheet (seed `003_65f0eb90873e7a10.txt`; `RULES.md`, section
+//! `ose`).
+//!
+//! Seed sections implemented: *Matrice de valeurs d'attaque par le TAC0*, *Attaque*,
+//! *Attaques à distance*, *Retraite* ([`attack`]: `ose.attack`); *Jets de sauvegarde* and
+//! *Jet de sauvegarde des monstres* ([`save`]: `ose.save`); *Test de caractéristique*
+//! ([`check`]: `ose.check`); *Réaction des monstres*, *Recruter des suivants* and their two
+//! tables ([`reaction`]: `ose.reaction`); *Moral* ([`morale`]: `ose.morale`); *Donjons* and
+//! *Contrées sauvages* x-in-6 odds ([`exploration`]: `ose.exploration`); *Initiative*,
+//! *Séquence du round de combat*, *Dégâts* ([`duel`]: `ose.duel`). The sheet's tables
+//! are data in [`sheet`].
+//!
+//! Terms: THAC0 (*TAC0*), the d20 roll needed to hit armour class 0; AC (*CA*), armour
+//! class, descending (lower is better); HD (*DV*), a monster's hit dice.
+
+pub mod attack;
+pub mod check;
+pub mod duel;
+pub mod exploration;
+pub mod morale;
+pub mod reaction;
+pub mod save;
+pub mod sheet;
