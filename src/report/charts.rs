@@ -370,10 +370,12 @@ fn draw<DB: DrawingBackend>(root: DrawingArea<DB, Shift>, figure: &Figure) -> Dr
                 ),
                 |(a, b, c, d), (px, py)| (a.min(*px), b.max(*px), c.min(*py), d.max(*py)),
             );
+            // A little room on both sides, so the first and last labels are not clipped.
             let (x0, x1) = if x0.is_finite() && x1 > x0 {
-                (x0, x1)
+                let room = (x1 - x0) * 0.03;
+                (x0 - room, x1 + room)
             } else {
-                (0.0, 1.0)
+                (-0.5, 0.5)
             };
             let (y0, y1) = if y0.is_finite() && y1 > y0 {
                 (y0, y1)
@@ -488,8 +490,11 @@ pub fn draw_charts(
 ) -> Result<Vec<PathBuf>> {
     register_font();
     let mut written = Vec::new();
+    let mut used = std::collections::HashSet::new();
     for chart in &analysis.file.charts {
         for (stem, figure) in figures(analysis, result, chart) {
+            // Two charts with the same default name get _2, _3... rather than overwrite.
+            let stem = (1..).map(|i| if i == 1 { stem.clone() } else { format!("{stem}_{i}") }).find(|s| used.insert(s.clone())).unwrap_or(stem);
             let svg = dir.join(format!("{stem}.svg"));
             let png = dir.join(format!("{stem}.png"));
             let fail = |path: &Path, message: String| Error::Report {
