@@ -284,12 +284,15 @@ fn run_writes_tables_and_charts() {
     );
     let png = std::fs::read(report.join("bars_degree.png")).unwrap();
     assert_eq!(&png[1..4], b"PNG");
-    let leftovers: Vec<_> = std::fs::read_dir(&out_dir)
+    assert!(report.join("analysis.json").is_file());
+    let mut leftovers: Vec<_> = std::fs::read_dir(&out_dir)
         .unwrap()
         .filter_map(|e| e.ok())
         .map(|e| e.file_name())
         .collect();
-    assert_eq!(leftovers.len(), 1, "only the report folder: {leftovers:?}");
+    leftovers.sort();
+    assert_eq!(leftovers, ["index.html", "small"], "only the report folder and the page");
+    check_index(&out_dir, 1);
 }
 
 #[test]
@@ -359,6 +362,44 @@ fn run_rejects_bad_files_and_leaves_no_report() {
     );
 }
 
+/// Files an HTML page refers to (`src="..."` and `href="..."`, anchors left out).
+fn referenced_files(html: &str) -> Vec<String> {
+    let mut found = Vec::new();
+    for attr in ["src=\"", "href=\""] {
+        for part in html.split(attr).skip(1) {
+            let target = part.split('"').next().unwrap_or_default();
+            if !target.starts_with('#') {
+                found.push(target.to_string());
+            }
+        }
+    }
+    found
+}
+
+/// The report page lists every report folder and refers only to files that exist.
+fn check_index(out_dir: &Path, expected_sections: usize) {
+    let html = std::fs::read_to_string(out_dir.join("index.html")).expect("index.html");
+    assert!(html.starts_with("<!DOCTYPE html>") && html.trim_end().ends_with("</html>"));
+    assert_eq!(html.matches("<section").count(), expected_sections);
+    assert_eq!(
+        html.matches("<section").count(),
+        html.matches("</section>").count()
+    );
+    assert!(!html.contains("<script"), "no script needed");
+    let files = referenced_files(&html);
+    assert!(
+        files.iter().any(|f| f.ends_with(".svg"))
+            && files.iter().any(|f| f.ends_with("results.csv"))
+    );
+    for file in files {
+        assert!(!file.contains("://"), "no network: {file}");
+        assert!(
+            out_dir.join(&file).is_file(),
+            "index.html refers to a missing {file}"
+        );
+    }
+}
+
 #[test]
 fn every_shipped_analysis_runs() {
     let out_dir = temp_dir("shipped");
@@ -380,6 +421,7 @@ fn every_shipped_analysis_runs() {
         .filter(|e| e.path().is_dir())
         .count();
     assert_eq!(analyses, reports);
+    check_index(&out_dir, analyses);
 }
 
 #[test]

@@ -494,7 +494,16 @@ pub fn draw_charts(
     for chart in &analysis.file.charts {
         for (stem, figure) in figures(analysis, result, chart) {
             // Two charts with the same default name get _2, _3... rather than overwrite.
-            let stem = (1..).map(|i| if i == 1 { stem.clone() } else { format!("{stem}_{i}") }).find(|s| used.insert(s.clone())).unwrap_or(stem);
+            let stem = (1..)
+                .map(|i| {
+                    if i == 1 {
+                        stem.clone()
+                    } else {
+                        format!("{stem}_{i}")
+                    }
+                })
+                .find(|s| used.insert(s.clone()))
+                .unwrap_or(stem);
             let svg = dir.join(format!("{stem}.svg"));
             let png = dir.join(format!("{stem}.png"));
             let fail = |path: &Path, message: String| Error::Report {

@@ -1,12 +1,16 @@
 //! What users read: the text and JSON answers of `alea prob`, and the report folder of
 //! an analysis (CSV and Parquet tables written with polars, charts drawn with plotters).
 //!
+//! `index.html` ([`index::write_index`]) lists every report folder of an output folder.
+//!
 //! A report folder is written whole into a temporary folder beside its destination, then
 //! renamed into place, so an interrupted run never leaves a half-written report.
 
 pub mod charts;
+pub mod index;
 pub mod json;
 pub mod listing;
+pub mod meta;
 pub mod table;
 pub mod text;
 
@@ -42,9 +46,15 @@ fn fill_report(analysis: &Analysis, result: &AnalysisResult, dir: &Path) -> Resu
     let mut results = table::results_frame(analysis, result)?;
     table::write_csv(&mut results, &dir.join("results.csv"))?;
     table::write_parquet(&mut results, &dir.join("results.parquet"))?;
+    let mut tables = vec!["results.csv".to_string(), "results.parquet".to_string()];
     if let Some(mut hist) = table::histograms_frame(analysis, result)? {
         table::write_csv(&mut hist, &dir.join("histograms.csv"))?;
+        tables.push("histograms.csv".into());
     }
-    charts::draw_charts(analysis, result, dir)?;
-    Ok(())
+    let charts = charts::draw_charts(analysis, result, dir)?;
+    let chart_names = charts
+        .iter()
+        .filter_map(|p| p.file_name().map(|n| n.to_string_lossy().into_owned()))
+        .collect();
+    meta::ReportMeta::new(analysis, result, tables, chart_names).write(dir)
 }

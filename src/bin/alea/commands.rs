@@ -151,6 +151,10 @@ fn run(args: &RunArgs) -> Result<()> {
         }
     }
     progress.bar.finish_and_clear();
+    report::index::write_index(&args.out)?;
+    if !args.quiet {
+        println!("wrote {}", args.out.join("index.html").display());
+    }
     Ok(())
 }
 

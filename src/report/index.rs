@@ -1,0 +1,197 @@
+//! `index.html`: one self-contained page over every report folder of an output folder —
+//! title, mechanic, parameters, variants, seed and samples, the charts, a preview of the
+//! results with exact values and their agreement, and links to the tables. Plain HTML
+//! and CSS: no script and no network needed to read it.
+
+use super::meta::ReportMeta;
+use crate::error::{Error, Result};
+use std::fmt::Write;
+use std::path::Path;
+
+/// Escapes text for HTML.
+pub fn escape(text: &str) -> String {
+    text.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+        .replace('"', "&quot;")
+}
+
+/// The report folders of `out` (those holding an `analysis.json`), sorted by name.
+pub fn collect(out: &Path) -> Result<Vec<ReportMeta>> {
+    let mut metas = Vec::new();
+    let entries = std::fs::read_dir(out).map_err(|e| Error::io("read folder", out, e))?;
+    let mut dirs: Vec<_> = entries
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.join("analysis.json").is_file())
+        .collect();
+    dirs.sort();
+    for dir in dirs {
+        metas.push(ReportMeta::read(&dir)?);
+    }
+    Ok(metas)
+}
+
+const STYLE: &str = "body{font-family:system-ui,sans-serif;max-width:1100px;margin:2em auto;padding:0 1em;color:#111}\
+h1{font-size:1.6em}h2{margin-top:2.5em;border-bottom:1px solid #999}table{border-collapse:collapse;margin:.8em 0;font-size:.9em}\
+td,th{border:1px solid #bbb;padding:.2em .5em;text-align:left}td.n{text-align:right;font-variant-numeric:tabular-nums}\
+img{max-width:100%;border:1px solid #ddd;margin:.3em 0}.meta td:first-child{font-weight:bold}nav li{margin:.2em 0}\
+.out{color:#a00;font-weight:bold}@media print{h2{page-break-before:always}}";
+
+fn number(x: Option<f64>) -> String {
+    x.map_or("-".into(), |x| format!("{x:.4}"))
+}
+
+fn section(out: &mut String, m: &ReportMeta) {
+    let _ = writeln!(
+        out,
+        "<section id=\"{0}\">\n<h2>{1}</h2>",
+        escape(&m.name),
+        escape(&m.title)
+    );
+    if let Some(d) = &m.description {
+        let _ = writeln!(out, "<p>{}</p>", escape(d));
+    }
+    let grid: Vec<String> = m
+        .grid
+        .iter()
+        .map(|(k, v)| format!("{k}: {}", summarize_values(v)))
+        .collect();
+    let variants: Vec<String> = m
+        .variants
+        .iter()
+        .map(|(n, o)| {
+            if o.is_empty() {
+                n.clone()
+            } else {
+                format!("{n} ({})", o.join(", "))
+            }
+        })
+        .collect();
+    let samples = match m.precision {
+        Some(p) => format!(
+            "until every 95% half-width &lt;= {p} (first point: {})",
+            m.samples
+        ),
+        None => format!(
+            "{} per grid point and variant",
+            super::text::group_thousands(m.samples)
+        ),
+    };
+    let _ = writeln!(out, "<table class=\"meta\">");
+    for (k, v) in [
+        ("mechanic", escape(&m.mechanic)),
+        (
+            "fixed parameters",
+            escape(&if m.params.is_empty() {
+                "(defaults)".into()
+            } else {
+                m.params.join(" ")
+            }),
+        ),
+        ("grid", escape(&grid.join("; "))),
+        ("variants", escape(&variants.join("; "))),
+        ("seed", m.seed.to_string()),
+        ("samples", samples),
+        ("grid points", m.points.to_string()),
+        ("analysis file", escape(&m.source)),
+    ] {
+        let _ = writeln!(out, "<tr><td>{k}</td><td>{v}</td></tr>");
+    }
+    let _ = writeln!(out, "</table>");
+    let links: Vec<String> = m
+        .tables
+        .iter()
+        .map(|t| format!("<a href=\"{0}/{1}\">{1}</a>", escape(&m.name), escape(t)))
+        .collect();
+    let _ = writeln!(out, "<p>Tables: {}</p>", links.join(" · "));
+    for chart in &m.charts {
+        let _ = writeln!(
+            out,
+            "<figure><img src=\"{0}/{1}\" alt=\"{1}\"></figure>",
+            escape(&m.name),
+            escape(chart)
+        );
+    }
+    if m.exact_compared > 0 {
+        let _ = writeln!(
+            out,
+            "<p>Exact values are known for {} estimates; {} lie inside their 95% interval ({:.1}%, about 95% expected).</p>",
+            m.exact_compared,
+            m.exact_inside,
+            100.0 * m.exact_inside as f64 / m.exact_compared as f64
+        );
+    }
+    let _ = writeln!(
+        out,
+        "<table>\n<tr><th>at</th><th>metric</th><th>estimate</th><th>95% interval</th><th>exact</th><th>agrees</th></tr>"
+    );
+    for r in &m.preview {
+        let inside = |x: f64| r.lo.zip(r.hi).is_some_and(|(lo, hi)| x >= lo && x <= hi);
+        let (exact, agrees) = match r.exact {
+            Some(x) if inside(x) => (number(Some(x)), "yes".to_string()),
+            Some(x) => (number(Some(x)), "<span class=\"out\">no</span>".to_string()),
+            None => ("-".into(), String::new()),
+        };
+        let _ = writeln!(
+            out,
+            "<tr><td>{}</td><td>{}</td><td class=\"n\">{}</td><td class=\"n\">[{}, {}]</td><td class=\"n\">{exact}</td><td>{agrees}</td></tr>",
+            escape(&r.at),
+            escape(&r.metric),
+            number(r.estimate),
+            number(r.lo),
+            number(r.hi)
+        );
+    }
+    let _ = writeln!(
+        out,
+        "</table>\n<p>First rows only; every row is in <a href=\"{0}/results.csv\">results.csv</a>.</p>\n</section>",
+        escape(&m.name)
+    );
+}
+
+fn summarize_values(values: &[String]) -> String {
+    match values {
+        [] => String::new(),
+        [one] => one.clone(),
+        v if v.len() > 6 => format!("{} .. {} ({} values)", v[0], v[v.len() - 1], v.len()),
+        v => v.join(", "),
+    }
+}
+
+/// The page for `metas`.
+pub fn render(metas: &[ReportMeta]) -> String {
+    let mut out = String::new();
+    let _ = writeln!(
+        out,
+        "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>alea reports</title>\n<style>{STYLE}</style>\n</head>\n<body>"
+    );
+    let _ = writeln!(
+        out,
+        "<h1>alea reports</h1>\n<p>{} analyses. Monte Carlo estimates with 95% intervals (Wilson for chances), exact values where the mechanic has them.</p>\n<nav><ul>",
+        metas.len()
+    );
+    for m in metas {
+        let _ = writeln!(
+            out,
+            "<li><a href=\"#{}\">{}</a> — <code>{}</code></li>",
+            escape(&m.name),
+            escape(&m.title),
+            escape(&m.mechanic)
+        );
+    }
+    let _ = writeln!(out, "</ul></nav>");
+    for m in metas {
+        section(&mut out, m);
+    }
+    let _ = writeln!(out, "</body>\n</html>");
+    out
+}
+
+/// Writes `out/index.html` over every report folder in `out` (through a temporary file).
+pub fn write_index(out: &Path) -> Result<()> {
+    let page = render(&collect(out)?);
+    let path = out.join("index.html");
+    let temp = out.join(format!(".index.html.tmp-{}", std::process::id()));
+    std::fs::write(&temp, page).map_err(|e| Error::io("write", &temp, e))?;
+    std::fs::rename(&temp, &path).map_err(|e| Error::io("rename into", &path, e))
+}
