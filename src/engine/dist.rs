@@ -140,6 +140,22 @@ impl<T: Ord + Clone> Dist<T> {
     }
 }
 
+impl Dist<bool> {
+    /// True with probability `p` (clamped to `0..=1`): the exact counterpart of
+    /// [`crate::engine::Dice::bernoulli`] (which honours `p` to 2^-30).
+    pub fn bernoulli(p: f64) -> Self {
+        let p = p.clamp(0.0, 1.0);
+        let mut probs = BTreeMap::new();
+        if p < 1.0 {
+            probs.insert(false, 1.0 - p);
+        }
+        if p > 0.0 {
+            probs.insert(true, p);
+        }
+        Self { probs, tail: 0.0 }
+    }
+}
+
 impl Dist<i64> {
     /// One die with `sides` faces.
     pub fn die(sides: u32) -> Self {
@@ -202,6 +218,13 @@ mod tests {
         assert!((d.p(&21) - 1.0 / 400.0).abs() < 1e-15);
         // E = 10.5 / (1 - 1/20) for an open-ended d20.
         assert!((d.mean() - 10.5 / 0.95).abs() < 1e-9);
+    }
+
+    #[test]
+    fn bernoulli() {
+        let b = Dist::bernoulli(0.3);
+        assert!((b.p(&true) - 0.3).abs() < 1e-15);
+        assert_eq!(Dist::bernoulli(1.0).len(), 1);
     }
 
     #[test]
