@@ -43,6 +43,21 @@ impl<T: Ord + Clone> Dist<T> {
         Self { probs, tail: 0.0 }
     }
 
+    /// A truncated distribution from probabilities (not normalised) that add up to at
+    /// most one: the missing mass becomes the tail (an unbounded chain of rolls cut off).
+    pub fn truncated(items: impl IntoIterator<Item = (T, f64)>) -> Self {
+        let mut probs = BTreeMap::new();
+        let mut total = 0.0;
+        for (value, p) in items {
+            total += p;
+            *probs.entry(value).or_insert(0.0) += p;
+        }
+        Self {
+            probs,
+            tail: (1.0 - total).max(0.0),
+        }
+    }
+
     /// Uniform over the given values.
     pub fn uniform(values: impl IntoIterator<Item = T>) -> Self {
         Self::from_weights(values.into_iter().map(|v| (v, 1.0)))
@@ -218,6 +233,13 @@ mod tests {
         assert!((d.p(&21) - 1.0 / 400.0).abs() < 1e-15);
         // E = 10.5 / (1 - 1/20) for an open-ended d20.
         assert!((d.mean() - 10.5 / 0.95).abs() < 1e-9);
+    }
+
+    #[test]
+    fn truncated_keeps_the_missing_mass() {
+        let d = Dist::truncated([(1i64, 0.5), (2, 0.25)]);
+        assert!((d.tail() - 0.25).abs() < 1e-15);
+        assert!((d.p(&2) - 0.25).abs() < 1e-15);
     }
 
     #[test]
