@@ -491,6 +491,58 @@ mod tests {
         }
     }
 
+    /// Attackers who all tie at their rank (`[6, 5, 4, 3]` against 6, no armour): the
+    /// first impact comes at the smallest of their independent counters' delays, an exact
+    /// answer to check the simulated fight against.
+    struct AllTie(MeleeModel);
+
+    impl Model for AllTie {
+        type Outcome = MeleeOutcome;
+        fn layout(&self) -> Layout {
+            self.0.layout()
+        }
+        fn sample<D: Dice>(&self, dice: &mut D) -> MeleeOutcome {
+            self.0.sample(dice)
+        }
+        fn record<R: Recorder>(&self, o: &MeleeOutcome, rec: &mut R) {
+            self.0.record(o, rec);
+        }
+        fn exact(&self) -> Option<crate::engine::Dist<MeleeOutcome>> {
+            let m = self.0.melee;
+            let delay = crate::systems::sccs::rules::exchanges_to_impact_dist(m.counts_tie);
+            let first = (1..m.n).fold(delay.clone(), |acc, _| {
+                acc.combine(&delay, |a, b| *a.min(b))
+            });
+            Some(first.map(|&r| MeleeOutcome {
+                round: if r <= m.rounds as i64 { r as u32 } else { 0 },
+                durability_spent: 0,
+                durability_left: 0,
+            }))
+        }
+    }
+
+    #[test]
+    fn tying_attackers_agree_with_exact() {
+        let scores = [6, 5, 4, 3];
+        for n in 1..=4 {
+            for (counts_tie, rounds) in [(false, 10), (true, 4)] {
+                let m = Melee::new(&scores[..n], 6, 0, 0, rounds, counts_tie).unwrap();
+                let sim = simulation(AllTie(MeleeModel::new(m)));
+                let report = crate::engine::check::check_against_exact(
+                    sim.as_ref(),
+                    200_000,
+                    300 + n as u64,
+                );
+                assert!(report.comparisons >= 5, "{n}");
+                assert!(
+                    report.failures.is_empty(),
+                    "{n} {counts_tie}: {:?}",
+                    report.failures
+                );
+            }
+        }
+    }
+
     #[test]
     fn both_forms_give_the_same_fight() {
         let a = build(&["attackers=[5,5,5]"]).unwrap();

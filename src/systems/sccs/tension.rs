@@ -50,7 +50,10 @@ impl TensionModel {
         let mut exchange: u32 = 0;
         loop {
             exchange += 1;
-            if self.change_every > 0 && exchange > 1 && (exchange - 1) % self.change_every == 0 {
+            if self.change_every > 0
+                && exchange > 1
+                && (exchange - 1).is_multiple_of(self.change_every)
+            {
                 counter.drop_counter();
             }
             if counter.tie(dice, self.counts_tie) {
