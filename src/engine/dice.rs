@@ -9,6 +9,12 @@
 use rand::Rng;
 use std::collections::VecDeque;
 
+/// Faces of the die behind [`Dice::bernoulli`] (2^30).
+pub const BERNOULLI_SIDES: u32 = 1 << 30;
+
+/// The rigged roll that makes [`Dice::bernoulli`] false for any `p < 1`.
+pub const BERNOULLI_NO: u32 = BERNOULLI_SIDES;
+
 /// A source of die rolls. Mechanics are generic over it, so the same rule code runs on
 /// random dice in the simulation and on rigged dice in tests, with no dynamic dispatch.
 pub trait Dice {
@@ -88,6 +94,18 @@ pub trait Dice {
     #[inline]
     fn chance(&mut self, numerator: u32, denominator: u32) -> bool {
         self.die(denominator) <= numerator
+    }
+
+    /// True with a real probability `p` (clamped to `0..=1`), from one die of 2^30 faces:
+    /// true when the roll is at most `floor(p × 2^30)`, so `p` is honoured to a resolution
+    /// of 2^-30 (exactly for 0, 1 and multiples of 2^-30 such as 0.5 or 0.25).
+    ///
+    /// On [`RiggedDice`], rig `1` for true (any `p >= 2^-30`) and [`BERNOULLI_NO`] for
+    /// false (any `p < 1`).
+    #[inline]
+    fn bernoulli(&mut self, p: f64) -> bool {
+        let threshold = (p.clamp(0.0, 1.0) * BERNOULLI_SIDES as f64) as u32;
+        self.die(BERNOULLI_SIDES) <= threshold
     }
 }
 
@@ -182,6 +200,17 @@ mod tests {
         assert_eq!(RiggedDice::new(&[1, 6, 3, 4]).keep_highest(4, 6, 3), 13);
         assert_eq!(RiggedDice::new(&[1, 5]).reroll_once_if(6, |r| r == 1), 5);
         assert_eq!(RiggedDice::new(&[2]).reroll_once_if(6, |r| r == 1), 2);
+    }
+
+    #[test]
+    fn bernoulli_extremes_and_rigging() {
+        let mut dice = RollDice::new(chunk_rng(3, 0, 0));
+        assert!((0..1000).all(|_| dice.bernoulli(1.0)));
+        assert!((0..1000).all(|_| !dice.bernoulli(0.0)));
+        assert!(RiggedDice::new(&[1]).bernoulli(0.01));
+        assert!(!RiggedDice::new(&[BERNOULLI_NO]).bernoulli(0.99));
+        assert!(RiggedDice::new(&[BERNOULLI_SIDES / 2]).bernoulli(0.5));
+        assert!(!RiggedDice::new(&[BERNOULLI_SIDES / 2 + 1]).bernoulli(0.5));
     }
 
     #[test]

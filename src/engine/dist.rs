@@ -43,6 +43,21 @@ impl<T: Ord + Clone> Dist<T> {
         Self { probs, tail: 0.0 }
     }
 
+    /// A truncated distribution from probabilities (not normalised) that add up to at
+    /// most one: the missing mass becomes the tail (an unbounded chain of rolls cut off).
+    pub fn truncated(items: impl IntoIterator<Item = (T, f64)>) -> Self {
+        let mut probs = BTreeMap::new();
+        let mut total = 0.0;
+        for (value, p) in items {
+            total += p;
+            *probs.entry(value).or_insert(0.0) += p;
+        }
+        Self {
+            probs,
+            tail: (1.0 - total).max(0.0),
+        }
+    }
+
     /// Uniform over the given values.
     pub fn uniform(values: impl IntoIterator<Item = T>) -> Self {
         Self::from_weights(values.into_iter().map(|v| (v, 1.0)))
@@ -140,6 +155,22 @@ impl<T: Ord + Clone> Dist<T> {
     }
 }
 
+impl Dist<bool> {
+    /// True with probability `p` (clamped to `0..=1`): the exact counterpart of
+    /// [`crate::engine::Dice::bernoulli`] (which honours `p` to 2^-30).
+    pub fn bernoulli(p: f64) -> Self {
+        let p = p.clamp(0.0, 1.0);
+        let mut probs = BTreeMap::new();
+        if p < 1.0 {
+            probs.insert(false, 1.0 - p);
+        }
+        if p > 0.0 {
+            probs.insert(true, p);
+        }
+        Self { probs, tail: 0.0 }
+    }
+}
+
 impl Dist<i64> {
     /// One die with `sides` faces.
     pub fn die(sides: u32) -> Self {
@@ -202,6 +233,20 @@ mod tests {
         assert!((d.p(&21) - 1.0 / 400.0).abs() < 1e-15);
         // E = 10.5 / (1 - 1/20) for an open-ended d20.
         assert!((d.mean() - 10.5 / 0.95).abs() < 1e-9);
+    }
+
+    #[test]
+    fn truncated_keeps_the_missing_mass() {
+        let d = Dist::truncated([(1i64, 0.5), (2, 0.25)]);
+        assert!((d.tail() - 0.25).abs() < 1e-15);
+        assert!((d.p(&2) - 0.25).abs() < 1e-15);
+    }
+
+    #[test]
+    fn bernoulli() {
+        let b = Dist::bernoulli(0.3);
+        assert!((b.p(&true) - 0.3).abs() < 1e-15);
+        assert_eq!(Dist::bernoulli(1.0).len(), 1);
     }
 
     #[test]

@@ -8,6 +8,7 @@ use crate::error::{Error, Result, did_you_mean};
 pub mod aube;
 pub mod maitrise;
 pub mod ose;
+pub mod sccs;
 
 /// The systems alea knows, in the order `alea list` shows them, with the section of
 /// `RULES.md` and a one-line description.
@@ -46,6 +47,10 @@ pub static REGISTRY: &[&dyn Mechanic] = &[
     &ose::morale::MoraleMechanic,
     &ose::exploration::ExplorationMechanic,
     &ose::duel::DuelMechanic,
+    &sccs::exchange::ExchangeMechanic,
+    &sccs::tension::TensionMechanic,
+    &sccs::melee::MeleeMechanic,
+    &sccs::spell::SpellMechanic,
 ];
 
 /// The mechanic called `name` (`aube.test`), or an error listing the known ones.

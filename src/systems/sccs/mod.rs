@@ -1,0 +1,38 @@
+//! *SCCS* (seed `004_1d39cb74a2ea9915.txt`; `RULES.md`, section `sccs`).
+//!
+//! Seed sections implemented: 3 "Le Moteur de Résolution" (the comparison, *l'Incantation
+//! Libre* and its three modes, *Résultats de la Comparaison* cases A, B and C, *la Loi du
+//! Surnombre* with the sacrifice of the armour, *l'Avantage Tactique*, *Attaques Étendues
+//! et Multiples*), 5 "Actions" (*la Manœuvre Défensive*) and 6 "Règles spécifiques à la
+//! magie" (*Maintien d'un sort sur la durée*, *Cercle Rituel*). Initiative (section 4) and
+//! exploration (section 7) have no randomness worth simulating beyond the tension test.
+//!
+//! There is no damage roll: the only die is the D6 of the tension test, so every mechanic
+//! here answers *how long* (exchanges, rounds, turns).
+//!
+//! Terms kept from the text:
+//! - `type`: the attack's mode of execution (direct, circulaire, saisie) and its score;
+//! - `cible`: the zone aimed at (tête, tronc, membres) and its score; the attack score is
+//!   `A = type + cible`;
+//! - `défense` (`defense`): parry and dodge against one type of attack;
+//! - `résistance` (`resistance`): the toughness of one zone (armour or constitution); the
+//!   protection is `P = défense + résistance`;
+//! - *supériorité* (`A > P`, impact), *infériorité* (`A < P`, countered), *égalité*
+//!   (`A == P`, the *test de tension*);
+//! - *compteur de tension* (tension counter): the D6 rolled on a tie, counting down the
+//!   exchanges of *persévérance* until the impact;
+//! - *érosion*: the loss of protection of a defender attacked several times in a round;
+//! - *durabilité* (`durability`): the points of an armour, spent when it absorbs an attack
+//!   that erosion would have let through;
+//! - *mode focalisé / général / intuitif*: the three ways of casting (type + cible, type
+//!   only, cible only);
+//! - *avantage tactique*: +1 from a favourable situation;
+//! - *contrecoup*, *malus de maintien*: the −1 to every statistic while a spell is kept;
+//! - *rupture*: a kept spell broken by an impact; *cercle rituel*: several casters casting
+//!   one spell.
+
+pub mod exchange;
+pub mod melee;
+pub mod rules;
+pub mod spell;
+pub mod tension;

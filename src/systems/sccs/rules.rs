@@ -1,0 +1,332 @@
+//! The rule steps every `sccs` mechanic shares (seed section 3, "Le Moteur de Résolution";
+//! `RULES.md` `sccs`): the attack and protection scores, the comparison, the tension
+//! counter and the erosion of a defender attacked several times in a round.
+//!
+//! Pure functions and one small piece of state ([`Counter`]); the mechanics call them in
+//! their hot loops.
+
+use crate::engine::{Choice, Dice, Dist, ParamSpec};
+
+/// The three ways of casting (*l'Incantation Libre*); plain weapon attacks are focused.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Mode {
+    /// *Mode focalisé*: `type + cible` against `défense + résistance` (the default).
+    Focused,
+    /// *Mode général*: `type` alone, against the weakest of the three zones
+    /// (`défense + min(résistance tête, tronc, membres)`).
+    General,
+    /// *Mode intuitif*: `cible` alone.
+    Intuitive,
+}
+
+impl Choice for Mode {
+    const NAMES: &'static [(&'static str, Self)] = &[
+        ("focused", Mode::Focused),
+        ("general", Mode::General),
+        ("intuitive", Mode::Intuitive),
+    ];
+}
+
+/// The result of comparing an attack with a protection.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Comparison {
+    /// *Supériorité*, `A > P`: immediate impact.
+    Impact,
+    /// *Infériorité*, `A < P`: the attack is countered.
+    Countered,
+    /// *Égalité*, `A == P`: the tension test (a D6 counter).
+    Tie,
+}
+
+/// Compares attack `a` with protection `p`.
+#[inline(always)]
+pub fn compare(a: i64, p: i64) -> Comparison {
+    match a.cmp(&p) {
+        std::cmp::Ordering::Greater => Comparison::Impact,
+        std::cmp::Ordering::Less => Comparison::Countered,
+        std::cmp::Ordering::Equal => Comparison::Tie,
+    }
+}
+
+/// One exchange as declared: the attacker's scores and situation, the defender's scores.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Exchange {
+    /// The attacker's `type` score.
+    pub type_score: i64,
+    /// The attacker's `cible` score.
+    pub cible: i64,
+    /// *Avantage tactique* (+1).
+    pub advantage: bool,
+    /// Number of targets or actions this turn, `n` (−(n−1) on each).
+    pub targets: i64,
+    /// Focused, general or intuitive.
+    pub mode: Mode,
+    /// The defender's `défense` against this type.
+    pub defense: i64,
+    /// The defender's `résistance` of the zone aimed at (focused and intuitive modes).
+    pub resistance: i64,
+    /// The defender's `résistance` of head, trunk and limbs (general mode).
+    pub zones: [i64; 3],
+    /// Switch `intuitive_vs_resistance`: in intuitive mode the protection is the
+    /// résistance alone (there is no type to parry) **[choice]**; off by default, the
+    /// protection stays `défense + résistance`.
+    pub intuitive_vs_resistance: bool,
+}
+
+impl Exchange {
+    /// Focused attack `type + cible` against `défense + résistance`, no modifier.
+    pub fn new(type_score: i64, cible: i64, defense: i64, resistance: i64) -> Self {
+        Self {
+            type_score,
+            cible,
+            advantage: false,
+            targets: 1,
+            mode: Mode::Focused,
+            defense,
+            resistance,
+            zones: [resistance; 3],
+            intuitive_vs_resistance: false,
+        }
+    }
+
+    /// The attack score `A` after the mode and the modifiers.
+    pub fn attack(&self) -> i64 {
+        let base = match self.mode {
+            Mode::Focused => self.type_score + self.cible,
+            Mode::General => self.type_score,
+            Mode::Intuitive => self.cible,
+        };
+        base + i64::from(self.advantage) - (self.targets - 1)
+    }
+
+    /// The protection score `P` (general mode: the weakest zone).
+    pub fn protection(&self) -> i64 {
+        match self.mode {
+            Mode::Focused => self.defense + self.resistance,
+            Mode::General => self.defense + self.zones.iter().copied().min().unwrap_or(0),
+            Mode::Intuitive if self.intuitive_vs_resistance => self.resistance,
+            Mode::Intuitive => self.defense + self.resistance,
+        }
+    }
+
+    /// The comparison of this exchange.
+    pub fn compare(&self) -> Comparison {
+        compare(self.attack(), self.protection())
+    }
+}
+
+/// The parameter of the tension switch, shared by every mechanic that rolls a counter.
+pub fn tension_counts_tie_spec() -> ParamSpec {
+    ParamSpec::bool(
+        "tension_counts_tie",
+        "[choice] the tying exchange counts as the first repetition: impact on exchange c, not c + 1",
+        false,
+    )
+}
+
+/// Exchanges from the tying exchange (exchange 1) to the impact, for a counter `c`, when
+/// the attacker perseveres: `c + 1`, or `c` with the switch `tension_counts_tie`.
+#[inline(always)]
+pub fn exchanges_to_impact(c: u32, counts_tie: bool) -> u32 {
+    if counts_tie { c } else { c + 1 }
+}
+
+/// The exact distribution of [`exchanges_to_impact`] for a D6 counter.
+pub fn exchanges_to_impact_dist(counts_tie: bool) -> Dist<i64> {
+    Dist::die(6).map(|&c| exchanges_to_impact(c as u32, counts_tie) as i64)
+}
+
+/// A *compteur de tension*: one actor's count of repetitions still needed for an impact.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Counter {
+    /// Repetitions left until the impact; 0 when no counter runs.
+    remaining: u8,
+}
+
+impl Counter {
+    /// True while a counter runs.
+    pub fn running(&self) -> bool {
+        self.remaining > 0
+    }
+
+    /// Repetitions left (0 when no counter runs).
+    pub fn remaining(&self) -> u32 {
+        u32::from(self.remaining)
+    }
+
+    /// Records one tying exchange of the same action: with no counter running, a D6 sets
+    /// it (and, with `counts_tie`, this exchange already counts as the first repetition);
+    /// with a counter running, this is a repetition and the counter drops by 1. Returns
+    /// true when the counter reaches 0: the impact.
+    #[inline(always)]
+    pub fn tie<D: Dice>(&mut self, dice: &mut D, counts_tie: bool) -> bool {
+        if self.remaining == 0 {
+            self.remaining = dice.d6() as u8;
+            if !counts_tie {
+                return false;
+            }
+        }
+        self.remaining -= 1;
+        self.remaining == 0
+    }
+
+    /// Drops the counter (the actor changed type or cible, or landed its impact); a new
+    /// test starts at the next tie.
+    #[inline(always)]
+    pub fn drop_counter(&mut self) {
+        self.remaining = 0;
+    }
+}
+
+/// What becomes of one attack received in a round of melee.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Received {
+    /// The attack lands.
+    Impact,
+    /// The attack is countered.
+    Countered,
+    /// A tie: the attacker's tension counter moves.
+    Tie,
+    /// The floor stopped an impact and the armour took it: it loses 1 durability.
+    Absorbed,
+}
+
+/// The `k`-th attack received this round (`k` from 1), of score `a`, against the
+/// defender's protection `p` before erosion (already without the armour's résistance if
+/// the armour is at 0 durability), `armour_left` when the armour has durability left.
+///
+/// Erosion lowers `p` by `k − 1`, but never below `a`. When that floor is what stops an
+/// impact (`p − (k − 1) < a <= p`), the armour absorbs the attack if it has durability
+/// left; otherwise the floor gives a tie **[choice]** (`RULES.md`).
+#[inline(always)]
+pub fn receive(a: i64, p: i64, k: i64, armour_left: bool) -> Received {
+    let eroded = p - (k - 1);
+    if a > p {
+        Received::Impact
+    } else if eroded >= a {
+        match compare(a, eroded) {
+            Comparison::Countered => Received::Countered,
+            _ => Received::Tie,
+        }
+    } else if armour_left {
+        Received::Absorbed
+    } else {
+        Received::Tie
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::RiggedDice;
+
+    #[test]
+    fn superiority_inferiority_tie() {
+        // Attaque Directe au Tronc: type 3 + cible 2 = 5.
+        assert_eq!(Exchange::new(3, 2, 2, 2).compare(), Comparison::Impact);
+        assert_eq!(Exchange::new(3, 2, 3, 3).compare(), Comparison::Countered);
+        assert_eq!(Exchange::new(3, 2, 3, 2).compare(), Comparison::Tie);
+    }
+
+    #[test]
+    fn advantage_and_several_targets() {
+        let base = Exchange::new(3, 2, 3, 3);
+        let adv = Exchange {
+            advantage: true,
+            ..base
+        };
+        assert_eq!(adv.attack(), 6);
+        assert_eq!(adv.compare(), Comparison::Tie);
+        // Zone spell on 3 targets: -2 on each resolution.
+        let zone = Exchange { targets: 3, ..base };
+        assert_eq!(zone.attack(), 3);
+    }
+
+    #[test]
+    fn modes() {
+        let general = Exchange {
+            mode: Mode::General,
+            zones: [4, 1, 3],
+            ..Exchange::new(4, 9, 2, 9)
+        };
+        // Type alone (4) against défense + the weakest zone (2 + 1).
+        assert_eq!((general.attack(), general.protection()), (4, 3));
+        assert_eq!(general.compare(), Comparison::Impact);
+        let intuitive = Exchange {
+            mode: Mode::Intuitive,
+            ..Exchange::new(9, 3, 2, 1)
+        };
+        assert_eq!((intuitive.attack(), intuitive.protection()), (3, 3));
+        let switched = Exchange {
+            intuitive_vs_resistance: true,
+            ..intuitive
+        };
+        assert_eq!(switched.protection(), 1);
+    }
+
+    #[test]
+    fn counter_repetition_until_impact() {
+        // D6 shows 3: the impact comes on the 3rd repetition after the tie (exchange 4).
+        let mut dice = RiggedDice::new(&[3]);
+        let mut c = Counter::default();
+        let hits: Vec<bool> = (0..4).map(|_| c.tie(&mut dice, false)).collect();
+        assert_eq!(hits, [false, false, false, true]);
+        assert!(!c.running());
+        assert_eq!(exchanges_to_impact(3, false), 4);
+    }
+
+    #[test]
+    fn counter_counting_the_tie() {
+        let mut dice = RiggedDice::new(&[3, 1]);
+        let mut c = Counter::default();
+        let hits: Vec<bool> = (0..3).map(|_| c.tie(&mut dice, true)).collect();
+        assert_eq!(hits, [false, false, true]);
+        // A 1 with the tie counted: impact on the tying exchange itself.
+        assert!(c.tie(&mut dice, true));
+        assert_eq!(exchanges_to_impact(3, true), 3);
+    }
+
+    #[test]
+    fn changing_drops_the_counter() {
+        let mut dice = RiggedDice::new(&[2, 5]);
+        let mut c = Counter::default();
+        assert!(!c.tie(&mut dice, false));
+        assert!(!c.tie(&mut dice, false));
+        assert_eq!(c.remaining(), 1);
+        c.drop_counter();
+        // A new test at the next tie: a new D6 (5).
+        assert!(!c.tie(&mut dice, false));
+        assert_eq!(c.remaining(), 5);
+        assert_eq!(dice.remaining(), 0);
+    }
+
+    #[test]
+    fn erosion_by_rank() {
+        // Protection 6: the 1st attack at full protection, then -1, -2, -3.
+        assert_eq!(receive(5, 6, 1, true), Received::Countered);
+        assert_eq!(receive(5, 6, 2, true), Received::Tie); // 6 - 1 = 5
+        assert_eq!(receive(4, 6, 3, true), Received::Tie); // 6 - 2 = 4
+        assert_eq!(receive(3, 6, 4, true), Received::Tie); // 6 - 3 = 3
+        assert_eq!(receive(2, 6, 4, true), Received::Countered);
+    }
+
+    #[test]
+    fn floor_at_the_attack_and_the_armour() {
+        // 4th attacker at 5 against 6: eroded to 3, floored at 5: the armour absorbs.
+        assert_eq!(receive(5, 6, 4, true), Received::Absorbed);
+        // Without durability left the floor gives a tie.
+        assert_eq!(receive(5, 6, 4, false), Received::Tie);
+        // A tie without erosion stays a tie, but the 2nd attack at a tie is floored.
+        assert_eq!(receive(6, 6, 1, true), Received::Tie);
+        assert_eq!(receive(6, 6, 2, true), Received::Absorbed);
+        // Superiority is untouched by the floor.
+        assert_eq!(receive(7, 6, 3, true), Received::Impact);
+    }
+
+    #[test]
+    fn exact_exchanges_to_impact() {
+        let d = exchanges_to_impact_dist(false);
+        assert!((d.mean() - 4.5).abs() < 1e-12);
+        assert!((exchanges_to_impact_dist(true).mean() - 3.5).abs() < 1e-12);
+    }
+}

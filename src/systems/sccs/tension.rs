@@ -1,0 +1,250 @@
+//! The tension test over several exchanges (seed section 3, *Cas C : Égalité*,
+//! *Persévérance* and *Changement*; `RULES.md` `sccs`), and the `sccs.tension` mechanic:
+//! exchanges until impact for an attacker who ties, either persevering with the same type
+//! and cible, or changing them every few exchanges (which drops the counter: a new D6 is
+//! rolled at the next tie).
+
+use super::rules::{Counter, exchanges_to_impact, tension_counts_tie_spec};
+use crate::engine::dist::TAIL_BOUND;
+use crate::engine::{
+    Dice, Dist, Layout, Mechanic, Model, ParamSpec, ParamValues, Recorder, Simulation, simulation,
+};
+use crate::error::{Error, Result};
+
+/// Largest `r` of the metrics `p_within_<r>`.
+pub const WITHIN_MAX: i64 = 6;
+
+/// `sccs.tension`: an attacker who ties on every exchange (every new type or cible ties
+/// again) until the impact.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct TensionModel {
+    /// Exchanges between two changes of type or cible; 0 when the attacker perseveres.
+    pub change_every: u32,
+    /// Switch `tension_counts_tie`.
+    pub counts_tie: bool,
+}
+
+const MEAN_EXCHANGES: usize = 0;
+const EXCHANGES_HIST: usize = 0;
+
+impl TensionModel {
+    /// Checks that an impact can happen at all: changing every exchange with the tie not
+    /// counted never reaches the end of a counter.
+    pub fn new(change_every: u32, counts_tie: bool) -> Result<Self> {
+        if change_every == 1 && !counts_tie {
+            return Err(Error::value(
+                "change_every",
+                "changing type or cible on every exchange never lands an impact when the tying exchange does not count (the counter needs at least one repetition); use change_every >= 2, change_every = 0 (persevere) or tension_counts_tie = true",
+            ));
+        }
+        Ok(Self {
+            change_every,
+            counts_tie,
+        })
+    }
+
+    /// Exchanges until the impact (the first tying exchange is exchange 1).
+    #[inline(always)]
+    pub fn run<D: Dice>(&self, dice: &mut D) -> i64 {
+        let mut counter = Counter::default();
+        let mut exchange: u32 = 0;
+        loop {
+            exchange += 1;
+            if self.change_every > 0
+                && exchange > 1
+                && (exchange - 1).is_multiple_of(self.change_every)
+            {
+                counter.drop_counter();
+            }
+            if counter.tie(dice, self.counts_tie) {
+                return exchange as i64;
+            }
+        }
+    }
+
+    /// The exact distribution of exchanges until the impact: each attempt of
+    /// `change_every` exchanges succeeds when the counter's delay fits in it; failed
+    /// attempts are geometric (truncated below [`TAIL_BOUND`], the rest in the tail).
+    pub fn exact_exchanges(&self) -> Dist<i64> {
+        let k = self.change_every as i64;
+        let delays: Vec<i64> = (1..=6)
+            .map(|c| exchanges_to_impact(c, self.counts_tie) as i64)
+            .collect();
+        if k == 0 || delays.iter().all(|&d| d <= k) {
+            return Dist::uniform(delays);
+        }
+        let fitting: Vec<i64> = delays.iter().copied().filter(|&d| d <= k).collect();
+        let miss = 1.0 - fitting.len() as f64 / 6.0;
+        let mut weights = Vec::new();
+        let mut reach = 1.0;
+        let mut attempt = 0i64;
+        while reach >= TAIL_BOUND {
+            for &d in &fitting {
+                weights.push((attempt * k + d, reach / 6.0));
+            }
+            reach *= miss;
+            attempt += 1;
+        }
+        Dist::truncated(weights)
+    }
+}
+
+impl Model for TensionModel {
+    type Outcome = i64;
+
+    fn layout(&self) -> Layout {
+        let mut layout = Layout::new().with_mean("mean_exchanges");
+        for r in 1..=WITHIN_MAX {
+            layout.proportion(format!("p_within_{r}"));
+        }
+        layout.with_histogram("exchanges", (1, 12))
+    }
+
+    #[inline(always)]
+    fn sample<D: Dice>(&self, dice: &mut D) -> i64 {
+        self.run(dice)
+    }
+
+    #[inline(always)]
+    fn record<R: Recorder>(&self, &exchanges: &i64, rec: &mut R) {
+        rec.value(MEAN_EXCHANGES, exchanges);
+        for r in 1..=WITHIN_MAX {
+            rec.event(MEAN_EXCHANGES + r as usize, exchanges <= r);
+        }
+        rec.hist(EXCHANGES_HIST, exchanges);
+    }
+
+    fn exact(&self) -> Option<Dist<i64>> {
+        Some(self.exact_exchanges())
+    }
+}
+
+/// The registry entry of `sccs.tension`.
+#[derive(Debug, Clone, Copy)]
+pub struct TensionMechanic;
+
+impl Mechanic for TensionMechanic {
+    fn name(&self) -> &'static str {
+        "sccs.tension"
+    }
+
+    fn summary(&self) -> &'static str {
+        "exchanges until impact after a tie, persevering or changing type/cible every few exchanges"
+    }
+
+    fn params(&self) -> Vec<ParamSpec> {
+        vec![
+            ParamSpec::int(
+                "change_every",
+                "the attacker changes type or cible every this many exchanges (dropping the counter); 0 = perseveres",
+                0,
+                50,
+                Some(0),
+            ),
+            tension_counts_tie_spec(),
+        ]
+    }
+
+    fn metrics_doc(&self) -> &'static [(&'static str, &'static str)] {
+        &[
+            (
+                "mean_exchanges",
+                "mean exchanges until impact, the tying exchange included",
+            ),
+            (
+                "p_within_<r>",
+                "chance the impact comes within r exchanges, r = 1..=6",
+            ),
+            ("exchanges", "histogram of exchanges until impact"),
+        ]
+    }
+
+    fn build(&self, params: &ParamValues) -> Result<Box<dyn Simulation>> {
+        Ok(simulation(TensionModel::new(
+            params.int("change_every") as u32,
+            params.bool("tension_counts_tie"),
+        )?))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::RiggedDice;
+    use crate::engine::check::check_against_exact;
+
+    fn run(model: TensionModel, rolls: &[u32]) -> i64 {
+        let mut dice = RiggedDice::new(rolls);
+        let e = model.run(&mut dice);
+        assert_eq!(dice.remaining(), 0, "every rigged die is used");
+        e
+    }
+
+    fn model(change_every: u32, counts_tie: bool) -> TensionModel {
+        TensionModel::new(change_every, counts_tie).unwrap()
+    }
+
+    #[test]
+    fn persevering() {
+        assert_eq!(run(model(0, false), &[1]), 2);
+        assert_eq!(run(model(0, false), &[6]), 7);
+        assert_eq!(run(model(0, true), &[1]), 1);
+        assert_eq!(run(model(0, true), &[6]), 6);
+    }
+
+    #[test]
+    fn changing_type_or_cible() {
+        // Changes every 3 exchanges: a 5 does not fit (impact would be on exchange 6), the
+        // change at exchange 4 rolls a new counter, a 2: impact on exchange 4 + 2 = 6.
+        assert_eq!(run(model(3, false), &[5, 2]), 6);
+        // With the tie counted, a 3 fits in 3 exchanges.
+        assert_eq!(run(model(3, true), &[3]), 3);
+        // Every exchange, tie counted: only a 1 lands (third attempt here).
+        assert_eq!(run(model(1, true), &[4, 6, 1]), 3);
+    }
+
+    #[test]
+    fn exact_closed_forms() {
+        let d = model(0, false).exact_exchanges();
+        assert!((d.mean() - 4.5).abs() < 1e-12);
+        // Every exchange with the tie counted: geometric with p = 1/6, mean 6.
+        let g = model(1, true).exact_exchanges();
+        assert!((g.mean() - 6.0).abs() < 1e-9);
+        assert!(g.tail() > 0.0 && g.tail() < TAIL_BOUND);
+        // Changing every 7 exchanges never interrupts a counter.
+        assert_eq!(model(7, false).exact_exchanges(), d);
+    }
+
+    #[test]
+    fn monte_carlo_agrees_with_exact() {
+        for (i, (k, tie)) in [
+            (0, false),
+            (0, true),
+            (2, false),
+            (3, true),
+            (4, false),
+            (1, true),
+        ]
+        .into_iter()
+        .enumerate()
+        {
+            let sim = simulation(model(k, tie));
+            let report = check_against_exact(sim.as_ref(), 200_000, 700 + i as u64);
+            assert!(report.comparisons >= 8, "{k} {tie}");
+            assert!(
+                report.failures.is_empty(),
+                "{k} {tie}: {:?}",
+                report.failures
+            );
+        }
+    }
+
+    #[test]
+    fn impossible_change_is_an_error() {
+        let e = TensionModel::new(1, false)
+            .err()
+            .map(|e| e.to_string())
+            .unwrap_or_default();
+        assert!(e.contains("never lands an impact"), "{e}");
+    }
+}
