@@ -10,3 +10,4 @@
 
 pub mod damage;
 pub mod resolution;
+pub mod wounds;
