@@ -33,7 +33,12 @@ pub const SYSTEMS: &[(&str, &str)] = &[
 ];
 
 /// Every mechanic, by system.
-pub static REGISTRY: &[&dyn Mechanic] = &[&aube::resolution::TestMechanic];
+pub static REGISTRY: &[&dyn Mechanic] = &[
+    &aube::resolution::TestMechanic,
+    &aube::surclassement::exchange::ExchangeMechanic,
+    &aube::surclassement::game::OptimalMechanic,
+    &aube::surclassement::duel::DuelMechanic,
+];
 
 /// The mechanic called `name` (`aube.test`), or an error listing the known ones.
 pub fn find(name: &str) -> Result<&'static dyn Mechanic> {

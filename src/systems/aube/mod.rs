@@ -10,4 +10,5 @@
 
 pub mod damage;
 pub mod resolution;
+pub mod surclassement;
 pub mod wounds;
