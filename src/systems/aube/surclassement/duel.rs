@@ -282,3 +282,222 @@ impl Mechanic for DuelMechanic {
         Ok(simulation(DuelModel::new(duel)))
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::params::parse_assignments;
+    use crate::engine::{RiggedDice, RunPlan, SampleSize, run_point};
+    use crate::systems::aube::surclassement::fighter::Manoeuvre;
+
+    fn fight(duel: &Duel, dice: &[u32]) -> DuelOutcome {
+        let mut rigged = RiggedDice::new(dice);
+        let o = duel.fight(&RollTable::new(), &mut rigged);
+        assert_eq!(rigged.remaining(), 0, "every rigged die is used");
+        o
+    }
+
+    fn duel(
+        a: Fighter,
+        b: Fighter,
+        sa: StrategyName,
+        sb: StrategyName,
+        out_at: OutAt,
+        max: u32,
+    ) -> Duel {
+        let pure = |n: StrategyName| {
+            let s = match n {
+                StrategyName::FeintThenMd => Strategy::FeintThenMd,
+                StrategyName::ParryWhenWounded => Strategy::ParryWhenWounded,
+                _ => Strategy::AlwaysMd,
+            };
+            (n, s)
+        };
+        Duel::new(Rules::default(), [a, b], [pure(sa), pure(sb)], out_at, max)
+    }
+
+    #[test]
+    fn one_blow_ends_it() {
+        let f = Fighter::new([10, 10, 10], [0, 0, 40], 10, 0);
+        let d = duel(
+            f,
+            f,
+            StrategyName::AlwaysMd,
+            StrategyName::AlwaysMd,
+            OutAt::Critique,
+            1000,
+        );
+        // A d 5: E = 5 + 35 = 40; B fails; B's resistance fails: 40 → critique, out.
+        let o = fight(&d, &[5, 15, 20]);
+        assert_eq!(
+            (o.winner, o.rounds, o.hits, o.grave_hits),
+            (Winner::A, 1, 1, 1)
+        );
+        assert_eq!(o.first_hit_grave, Some(true));
+    }
+
+    #[test]
+    fn feint_fatigue_and_etourdi_carry_from_round_to_round() {
+        let a = Fighter::new([10, 10, 10], [3, 0, 20], 10, 0);
+        let b = Fighter::new([10, 10, 10], [0, 0, 10], 10, 0);
+        let d = duel(
+            a,
+            b,
+            StrategyName::FeintThenMd,
+            StrategyName::AlwaysMd,
+            OutAt::Fatale,
+            6,
+        );
+        let rolls = [
+            4, 15, // 1: A's MA d 4 → E 7 wins; A holds 7 feint points.
+            2, 12,
+            20, // 2: A's MD d 2 → E 2 + 15 + 7 = 24; B's resistance fails: grave, 5 PF.
+            20, 6, // 3: A's MA fails; B's MD CA is 10 - 5 = 5, so its 6 fails.
+            1, 5,
+            4, // 4: B's MD d 5 (E 10) beats A's MA d 1 (E 4) by 10 - 1 = 9; 9 - 4: étourdi.
+            10, 18, // 5: A's stunned MA has CA 9: its 10 fails.
+            10, 19, // 6: the étourdi is spent: A's MA d 10 succeeds again.
+        ];
+        let o = fight(&d, &rolls);
+        assert_eq!((o.winner, o.rounds), (Winner::Draw, 6));
+        assert_eq!(
+            (o.hits, o.grave_hits, o.first_hit_grave),
+            (2, 1, Some(true))
+        );
+    }
+
+    #[test]
+    fn parry_when_wounded_parries_from_a_grave_on() {
+        let s = Strategy::ParryWhenWounded;
+        let mut no_dice = RiggedDice::new(&[]);
+        assert_eq!(
+            s.choose(0, DamageResult::Legere, &mut no_dice),
+            Manoeuvre::Md
+        );
+        assert_eq!(
+            s.choose(0, DamageResult::Grave, &mut no_dice),
+            Manoeuvre::Mp
+        );
+        assert_eq!(
+            s.choose(0, DamageResult::Critique, &mut no_dice),
+            Manoeuvre::Mp
+        );
+        let f = Strategy::FeintThenMd;
+        assert_eq!(f.choose(0, DamageResult::None, &mut no_dice), Manoeuvre::Ma);
+        assert_eq!(f.choose(3, DamageResult::None, &mut no_dice), Manoeuvre::Md);
+        // Mixed 0.2 / 0.3 / 0.5: a draw of 0.5 falls in MA's share.
+        let m = Strategy::Mixed([0.2, 0.3, 0.5]);
+        let half = [(1 << 25) + 1, 1];
+        assert_eq!(
+            m.choose(0, DamageResult::None, &mut RiggedDice::new(&half)),
+            Manoeuvre::Md
+        );
+        let low = [(1 << 24) + 1, 1];
+        assert_eq!(
+            m.choose(0, DamageResult::None, &mut RiggedDice::new(&low)),
+            Manoeuvre::Ma
+        );
+    }
+
+    fn build(extra: &[&str]) -> Result<Box<dyn Simulation>> {
+        let m = DuelMechanic;
+        let specs = m.params();
+        let mut words: Vec<String> = [
+            "a.ph=7",
+            "a.pu=6",
+            "a.ma=5",
+            "a.ex=5",
+            "a.bc=-3",
+            "a.bd=15",
+            "a.bp=1",
+            "a.enc=11",
+            "a.be=3",
+            "b.ca_mp=9",
+            "b.ca_ma=9",
+            "b.ca_md=9",
+            "b.bd=20",
+            "b.bp=-3",
+            "b.enc=13",
+        ]
+        .iter()
+        .map(|s| s.to_string())
+        .collect();
+        words.extend(extra.iter().map(|s| s.to_string()));
+        let given = parse_assignments(m.name(), &specs, &words)?;
+        m.build(&ParamValues::resolve(m.name(), &specs, &given)?)
+    }
+
+    #[test]
+    fn bad_input_is_an_error() {
+        let e = build(&["a.strategy=turtle"]).err().unwrap().to_string();
+        assert!(e.contains("always_md") && e.contains("optimal"), "{e}");
+        let e = build(&["a.strategy=mixed", "a.p_mp=0.5", "a.p_ma=0.5", "a.p_md=0.5"])
+            .err()
+            .unwrap()
+            .to_string();
+        assert!(e.contains("add up to 1"), "{e}");
+        assert!(build(&["b.strategy=mixed", "b.p_md=1.5"]).is_err());
+        assert!(build(&["out_at=mort"]).is_err());
+        assert!(build(&["max_rounds=0"]).is_err());
+        assert!(
+            build(&[
+                "a.strategy=mixed",
+                "a.p_mp=0.25",
+                "a.p_ma=0.25",
+                "a.p_md=0.5"
+            ])
+            .is_ok()
+        );
+        assert!(build(&["a.strategy=optimal", "b.strategy=parry_when_wounded"]).is_ok());
+    }
+
+    #[test]
+    fn same_seed_same_tally_and_every_fight_ends_once() {
+        let sim = build(&[
+            "a.strategy=mixed",
+            "a.p_mp=0.2",
+            "a.p_ma=0.3",
+            "a.p_md=0.5",
+            "b.strategy=feint_then_md",
+        ])
+        .unwrap();
+        let plan = RunPlan {
+            seed: 9,
+            size: SampleSize::Samples(30_000),
+        };
+        let one = run_point(&[sim.as_ref()], 0, &plan, &|_| {});
+        let two = run_point(&[sim.as_ref()], 0, &plan, &|_| {});
+        assert_eq!(one.tallies, two.tallies);
+        let t = &one.tallies[0];
+        let ends = t.metrics[A_WINS].sum + t.metrics[B_WINS].sum + t.metrics[DRAW].sum;
+        assert_eq!(ends as u64, t.samples);
+        assert!(t.metrics[MEAN_ROUNDS].sum as u64 >= t.samples);
+        assert!(t.metrics[MEAN_GRAVE_HITS].sum <= t.metrics[MEAN_HITS].sum);
+        // A fatale ends the fight, so a win needs a blow at least.
+        assert!(
+            t.metrics[MEAN_HITS].sum as u64
+                >= (t.metrics[A_WINS].sum + t.metrics[B_WINS].sum) as u64
+        );
+    }
+
+    #[test]
+    fn optimal_resolves_to_each_sides_mix() {
+        let krom = Fighter::new([9, 9, 9], [1, -3, 20], 13, 3);
+        let bjorn = Fighter::new([9, 9, 9], [1, 1, 15], 11, 4);
+        let d = Duel::new(
+            Rules::default(),
+            [krom, bjorn],
+            [
+                (StrategyName::Optimal, Strategy::AlwaysMd),
+                (StrategyName::Optimal, Strategy::AlwaysMd),
+            ],
+            OutAt::Fatale,
+            1000,
+        );
+        let s = optimal(Rules::default(), &krom, &bjorn);
+        assert_eq!(
+            d.strategies,
+            [Strategy::Mixed(s.row), Strategy::Mixed(s.col)]
+        );
+    }
+}

@@ -321,3 +321,125 @@ impl Mechanic for OptimalMechanic {
         )))
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::check::check_against_exact;
+
+    /// What each pure reply gets against the solution: no column does better for B than
+    /// the value against A's mix, no row does better for A against B's mix.
+    fn assert_optimal(m: &Matrix, s: &Solution) {
+        for x in [s.row, s.col] {
+            assert!(x.iter().all(|&p| p >= 0.0), "{s:?}");
+            assert!((x.iter().sum::<f64>() - 1.0).abs() < 1e-12, "{s:?}");
+        }
+        for j in 0..3 {
+            let against_pure: f64 = (0..3).map(|i| s.row[i] * m[i][j]).sum();
+            assert!(against_pure >= s.value - 1e-12, "column {j}: {m:?} {s:?}");
+        }
+        for i in 0..3 {
+            let against_pure: f64 = (0..3).map(|j| m[i][j] * s.col[j]).sum();
+            assert!(against_pure <= s.value + 1e-12, "row {i}: {m:?} {s:?}");
+        }
+    }
+
+    #[test]
+    fn rock_paper_scissors_and_a_saddle_point() {
+        let rps = [[0.0, -1.0, 1.0], [1.0, 0.0, -1.0], [-1.0, 1.0, 0.0]];
+        let s = solve(&rps);
+        for p in s.row.iter().chain(&s.col) {
+            assert!((p - 1.0 / 3.0).abs() < 1e-12, "{s:?}");
+        }
+        assert!(s.value.abs() < 1e-12);
+        assert_optimal(&rps, &s);
+        let saddle = [[3.0, 1.0, 4.0], [2.0, 0.0, 1.0], [5.0, -1.0, 0.0]];
+        let s = solve(&saddle);
+        assert_eq!((s.row, s.col), ([1.0, 0.0, 0.0], [0.0, 1.0, 0.0]));
+        assert_eq!(s.value, 1.0);
+        // A 2×2 core inside a 3×3 game: rows 0 and 1 against columns 0 and 1 mix
+        // 1/2–1/2 with value 0.5; row 2 and column 2 are dominated.
+        let core = [[1.0, 0.0, 2.0], [0.0, 1.0, 2.0], [0.0, 0.0, 3.0]];
+        let s = solve(&core);
+        assert!((s.value - 0.5).abs() < 1e-12, "{s:?}");
+        assert_optimal(&core, &s);
+    }
+
+    #[test]
+    fn random_games_meet_the_minimax_theorem() {
+        let mut state = 0x2545_f491_4f6c_dd1du64;
+        let mut next = || {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            // Small integers make ties and degenerate games frequent.
+            ((state % 7) as f64 - 3.0) / 3.0
+        };
+        for _ in 0..2000 {
+            let mut m = [[0.0; 3]; 3];
+            for row in m.iter_mut() {
+                for v in row.iter_mut() {
+                    *v = next();
+                }
+            }
+            assert_optimal(&m, &solve(&m));
+        }
+    }
+
+    #[test]
+    fn the_fighters_game_value_holds_against_every_pure_reply() {
+        let krom = Fighter::new([9, 9, 9], [1, -3, 20], 13, 3);
+        let bjorn = Fighter::new([9, 9, 9], [1, 1, 15], 11, 4);
+        let defender = Fighter::new([13, 8, 9], [0, 6, 8], 12, 4);
+        for (a, b) in [(krom, bjorn), (bjorn, krom), (krom, krom), (defender, krom)] {
+            let m = payoff_matrix(Rules::default(), &a, &b);
+            let s = solve(&m);
+            assert_optimal(&m, &s);
+            // The feint never wounds in one exchange: it never beats the blow.
+            for j in 0..3 {
+                assert!(m[1][j] <= m[2][j] + 1e-12, "{m:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn equal_fighters_game_is_fair() {
+        let f = Fighter::new([9, 9, 9], [1, 1, 15], 11, 3);
+        let s = optimal(Rules::default(), &f, &f);
+        assert!(s.value.abs() < 1e-12, "{s:?}");
+    }
+
+    #[test]
+    fn optimal_model_exact_agrees_with_monte_carlo() {
+        let krom = Fighter::new([9, 9, 9], [1, -3, 20], 13, 3);
+        let bjorn = Fighter::new([9, 9, 9], [1, 1, 15], 11, 4);
+        let model = OptimalModel::new(Rules::default(), &krom, &bjorn);
+        let s = model.solution();
+        let exact = simulation(model.clone()).exact().unwrap();
+        let value = exact.metrics[VALUE].value().unwrap();
+        assert!((value - s.value).abs() < 1e-12, "{value} vs {s:?}");
+        for m in Manoeuvre::ALL {
+            let p = exact.metrics[P_MOVE + m.index()].value().unwrap();
+            assert!((p - s.row[m.index()]).abs() < 1e-12);
+        }
+        let report = check_against_exact(simulation(model).as_ref(), 200_000, 77);
+        assert!(report.comparisons >= 20);
+        assert!(report.failures.is_empty(), "{:?}", report.failures);
+    }
+
+    #[test]
+    fn a_mixed_optimum_is_sampled_as_mixed() {
+        // The model's sampler on a hand-made mixed solution (the fighters' games have
+        // pure optima): proportions and value agree with their exact values.
+        let f = Fighter::new([10, 10, 10], [1, 2, 12], 11, 3);
+        let mut model = OptimalModel::new(Rules::default(), &f, &f);
+        model.solution = Solution {
+            row: [0.2, 0.3, 0.5],
+            col: [0.6, 0.0, 0.4],
+            value: 0.0,
+        };
+        let report = check_against_exact(simulation(model).as_ref(), 200_000, 78);
+        assert!(report.comparisons >= 20);
+        assert!(report.failures.is_empty(), "{:?}", report.failures);
+    }
+}
