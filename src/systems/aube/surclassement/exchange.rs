@@ -301,7 +301,7 @@ fn eff_key(e: Effect) -> (u8, i64) {
 }
 
 /// The metric names of an exchange, in recording order.
-pub const METRICS: [&str; 21] = [
+pub const METRICS: [&str; 23] = [
     "a_wins",
     "b_wins",
     "nothing",
@@ -322,6 +322,8 @@ pub const METRICS: [&str; 21] = [
     "b_hit_fatale",
     "a_wounds",
     "b_wounds",
+    "a_grave_or_worse_given_hit",
+    "b_grave_or_worse_given_hit",
     "mean_feint_gained",
 ];
 
@@ -333,7 +335,9 @@ const A_HIT: usize = 4;
 const B_HIT: usize = 11;
 const A_WOUNDS: usize = 18;
 const B_WOUNDS: usize = 19;
-const FEINT: usize = 20;
+const A_GRAVE: usize = 20;
+const B_GRAVE: usize = 21;
+const FEINT: usize = 22;
 
 /// The layout of [`METRICS`].
 pub fn exchange_layout() -> Layout {
@@ -365,6 +369,10 @@ pub fn record_exchange<R: Recorder>(o: &ExchangeOutcome, rec: &mut R) {
     }
     rec.event(A_WOUNDS, wounds(o, 0));
     rec.event(B_WOUNDS, wounds(o, 1));
+    let grave = o.damage.is_some_and(|d| d >= DamageResult::Grave);
+    let hit = o.damage.is_some();
+    rec.event_given(A_GRAVE, hit && o.winner == Winner::A, grave);
+    rec.event_given(B_GRAVE, hit && o.winner == Winner::B, grave);
     rec.value(FEINT, o.feint_gained);
 }
 
