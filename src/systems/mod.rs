@@ -33,7 +33,10 @@ pub const SYSTEMS: &[(&str, &str)] = &[
 ];
 
 /// Every mechanic, by system.
-pub static REGISTRY: &[&dyn Mechanic] = &[&aube::resolution::TestMechanic];
+pub static REGISTRY: &[&dyn Mechanic] = &[
+    &aube::resolution::TestMechanic,
+    &aube::attack::AttackMechanic,
+];
 
 /// The mechanic called `name` (`aube.test`), or an error listing the known ones.
 pub fn find(name: &str) -> Result<&'static dyn Mechanic> {

@@ -8,6 +8,8 @@
 //! - `th`, *total d'héroïsme*: each point adds 20 to the signed degree;
 //! - *dé critique*: an extra die whose 1 adds an open-ended d20 to the degree.
 
+pub mod attack;
 pub mod damage;
+pub mod fighter;
 pub mod resolution;
 pub mod wounds;
