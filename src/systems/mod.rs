@@ -36,6 +36,7 @@ pub const SYSTEMS: &[(&str, &str)] = &[
 pub static REGISTRY: &[&dyn Mechanic] = &[
     &aube::resolution::TestMechanic,
     &aube::attack::AttackMechanic,
+    &aube::duel::DuelMechanic,
 ];
 
 /// The mechanic called `name` (`aube.test`), or an error listing the known ones.

@@ -10,6 +10,7 @@
 
 pub mod attack;
 pub mod damage;
+pub mod duel;
 pub mod fighter;
 pub mod resolution;
 pub mod wounds;
