@@ -37,6 +37,11 @@ pub static REGISTRY: &[&dyn Mechanic] = &[
     &aube::resolution::TestMechanic,
     &aube::attack::AttackMechanic,
     &aube::duel::DuelMechanic,
+    &aube::confrontation::ConfrontationMechanic,
+    &aube::multiple::MultipleMechanic,
+    &aube::encaissement::DamageMechanic,
+    &aube::encaissement::DepassementMechanic,
+    &aube::tir::TirMechanic,
 ];
 
 /// The mechanic called `name` (`aube.test`), or an error listing the known ones.

@@ -154,8 +154,8 @@ impl AttackRule {
     }
 }
 
-/// Records a damage outcome's seven results, `effective_damage` and the conditional
-/// metric (shared by the mechanics that end in a damage step).
+/// Adds the seven damage results (`none` .. `fatale`, proportions) to `layout` (shared by
+/// the mechanics that end in a damage step).
 pub(crate) fn damage_layout(layout: Layout) -> Layout {
     DamageResult::ALL
         .iter()
@@ -174,6 +174,11 @@ impl AttackModel {
     /// The attack of `attacker` on `defender` under `rule`.
     pub fn new(rule: AttackRule, attacker: &Fighter, defender: &Fighter) -> Self {
         let (attack, defence) = rule.fresh(attacker, defender);
+        Self::from_totals(rule, attack, defence)
+    }
+
+    /// An attack of `(ta, tp, bd)` against `(enc, be)` (the shot of `aube.tir` too).
+    pub fn from_totals(rule: AttackRule, attack: (i64, i64, i64), defence: (i64, i64)) -> Self {
         Self {
             rule,
             attack,

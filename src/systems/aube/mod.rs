@@ -9,8 +9,12 @@
 //! - *dé critique*: an extra die whose 1 adds an open-ended d20 to the degree.
 
 pub mod attack;
+pub mod confrontation;
 pub mod damage;
 pub mod duel;
+pub mod encaissement;
 pub mod fighter;
+pub mod multiple;
 pub mod resolution;
+pub mod tir;
 pub mod wounds;
