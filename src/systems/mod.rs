@@ -35,6 +35,13 @@ pub const SYSTEMS: &[(&str, &str)] = &[
 /// Every mechanic, by system.
 pub static REGISTRY: &[&dyn Mechanic] = &[
     &aube::resolution::TestMechanic,
+    &aube::attack::AttackMechanic,
+    &aube::duel::DuelMechanic,
+    &aube::confrontation::ConfrontationMechanic,
+    &aube::multiple::MultipleMechanic,
+    &aube::encaissement::DamageMechanic,
+    &aube::encaissement::DepassementMechanic,
+    &aube::tir::TirMechanic,
     &aube::surclassement::exchange::ExchangeMechanic,
     &aube::surclassement::game::OptimalMechanic,
     &aube::surclassement::duel::DuelMechanic,
