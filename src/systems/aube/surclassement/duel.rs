@@ -9,6 +9,9 @@
 //! fighter's next manœuvre, **[choice]** whichever it is, and are spent by it. A fighter
 //! whose worst wound reaches `out_at` loses. Only the winner of an exchange hurts, so
 //! both fighters can never fall together; a fight still on after `max_rounds` is a draw.
+//! Draws are mostly stalemates: fatigue points lower every CA, and once both fighters'
+//! CAs are at 1 or less every test fails and nothing can happen any more (the duel plays
+//! on to `max_rounds` as the classic duel does; `mean_rounds_decided` leaves draws out).
 
 use super::exchange::Winner;
 use super::exchange::{Effect, RollTable, Stance, contest, effect, fighters_and_rules_specs};
@@ -173,6 +176,7 @@ const MEAN_ROUNDS: usize = 3;
 const FIRST_HIT_GRAVE: usize = 4;
 const MEAN_HITS: usize = 5;
 const MEAN_GRAVE_HITS: usize = 6;
+const MEAN_ROUNDS_DECIDED: usize = 7;
 const ROUNDS_HIST: usize = 0;
 
 impl Model for DuelModel {
@@ -187,6 +191,7 @@ impl Model for DuelModel {
             .with_proportion("first_hit_grave")
             .with_mean("mean_hits")
             .with_mean("mean_grave_hits")
+            .with_mean("mean_rounds_decided")
             .with_histogram("rounds", (1, 100))
     }
 
@@ -208,6 +213,11 @@ impl Model for DuelModel {
         );
         rec.value(MEAN_HITS, o.hits as i64);
         rec.value(MEAN_GRAVE_HITS, o.grave_hits as i64);
+        rec.value_given(
+            MEAN_ROUNDS_DECIDED,
+            o.winner != Winner::Draw,
+            o.rounds as i64,
+        );
         rec.hist(ROUNDS_HIST, o.rounds as i64);
     }
 }
@@ -252,7 +262,10 @@ impl Mechanic for DuelMechanic {
             ("a_wins", "chance A puts B out"),
             ("b_wins", "chance B puts A out"),
             ("draw", "chance the fight reaches max_rounds"),
-            ("mean_rounds", "mean number of exchanges"),
+            (
+                "mean_rounds",
+                "mean number of exchanges (a draw counts max_rounds)",
+            ),
             (
                 "first_hit_grave",
                 "chance the first blow that reaches the damage step is grave or worse (given one does)",
@@ -261,6 +274,10 @@ impl Mechanic for DuelMechanic {
             (
                 "mean_grave_hits",
                 "mean number of blows giving grave or worse",
+            ),
+            (
+                "mean_rounds_decided",
+                "mean number of exchanges of the fights that end before max_rounds",
             ),
             ("rounds", "histogram of the number of exchanges"),
         ]
