@@ -107,6 +107,37 @@ pub trait Dice {
         let threshold = (p.clamp(0.0, 1.0) * BERNOULLI_SIDES as f64) as u32;
         self.die(BERNOULLI_SIDES) <= threshold
     }
+
+    /// A real number uniform in `[0, 1)` on the grid of multiples of 2^-53, from two dice
+    /// (a d2^26 for the high bits, then a d2^27 for the low bits). For choices made with
+    /// real-valued probabilities; rigged tests give those two rolls.
+    #[inline]
+    fn unit_real(&mut self) -> f64 {
+        let hi = (self.die(1 << 26) - 1) as u64;
+        let lo = (self.die(1 << 27) - 1) as u64;
+        ((hi << 27) | lo) as f64 * (1.0 / (1u64 << 53) as f64)
+    }
+
+    /// An index `i` drawn with probability `weights[i] / sum(weights)` (weights
+    /// non-negative, not all zero), by one [`Dice::unit_real`]. Its exact counterpart is
+    /// [`crate::engine::Dist::from_weights`] over the indices.
+    #[inline]
+    fn weighted(&mut self, weights: &[f64]) -> usize {
+        let total: f64 = weights.iter().sum();
+        let mut u = self.unit_real() * total;
+        let mut last = 0;
+        for (i, &w) in weights.iter().enumerate() {
+            if w > 0.0 {
+                if u < w {
+                    return i;
+                }
+                u -= w;
+                last = i;
+            }
+        }
+        // Rounding left u at or above the last positive weight: that weight's index.
+        last
+    }
 }
 
 /// Unbiased dice from a random generator (Lemire's multiply-and-reject method on 64 bits).
@@ -211,6 +242,22 @@ mod tests {
         assert!(!RiggedDice::new(&[BERNOULLI_NO]).bernoulli(0.99));
         assert!(RiggedDice::new(&[BERNOULLI_SIDES / 2]).bernoulli(0.5));
         assert!(!RiggedDice::new(&[BERNOULLI_SIDES / 2 + 1]).bernoulli(0.5));
+    }
+
+    #[test]
+    fn unit_real_and_weighted() {
+        assert_eq!(RiggedDice::new(&[1, 1]).unit_real(), 0.0);
+        // Half way: high bits 2^25, low bits 0.
+        assert_eq!(RiggedDice::new(&[(1 << 25) + 1, 1]).unit_real(), 0.5);
+        assert!(RiggedDice::new(&[1 << 26, 1 << 27]).unit_real() < 1.0);
+        // Weights 1:0:3: [0, 0.25) gives 0, [0.25, 1) gives 2, never 1.
+        let w = [1.0, 0.0, 3.0];
+        assert_eq!(RiggedDice::new(&[1, 1]).weighted(&w), 0);
+        assert_eq!(RiggedDice::new(&[1 << 24, 1 << 27]).weighted(&w), 0);
+        assert_eq!(RiggedDice::new(&[(1 << 24) + 1, 1]).weighted(&w), 2);
+        assert_eq!(RiggedDice::new(&[1 << 26, 1 << 27]).weighted(&w), 2);
+        let mut dice = RollDice::new(chunk_rng(7, 0, 0));
+        assert!((0..10_000).all(|_| dice.weighted(&w) != 1));
     }
 
     #[test]

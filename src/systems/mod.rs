@@ -51,6 +51,16 @@ pub static REGISTRY: &[&dyn Mechanic] = &[
     &sccs::tension::TensionMechanic,
     &sccs::melee::MeleeMechanic,
     &sccs::spell::SpellMechanic,
+    &aube::attack::AttackMechanic,
+    &aube::duel::DuelMechanic,
+    &aube::confrontation::ConfrontationMechanic,
+    &aube::multiple::MultipleMechanic,
+    &aube::encaissement::DamageMechanic,
+    &aube::encaissement::DepassementMechanic,
+    &aube::tir::TirMechanic,
+    &aube::surclassement::exchange::ExchangeMechanic,
+    &aube::surclassement::game::OptimalMechanic,
+    &aube::surclassement::duel::DuelMechanic,
 ];
 
 /// The mechanic called `name` (`aube.test`), or an error listing the known ones.

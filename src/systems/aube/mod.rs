@@ -8,5 +8,14 @@
 //! - `th`, *total d'héroïsme*: each point adds 20 to the signed degree;
 //! - *dé critique*: an extra die whose 1 adds an open-ended d20 to the degree.
 
+pub mod attack;
+pub mod confrontation;
 pub mod damage;
+pub mod duel;
+pub mod encaissement;
+pub mod fighter;
+pub mod multiple;
 pub mod resolution;
+pub mod surclassement;
+pub mod tir;
+pub mod wounds;

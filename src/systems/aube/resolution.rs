@@ -236,8 +236,29 @@ impl TestRule {
 
     /// Rolls the test: no die on an automatic result, else a d20, then the crit die
     /// (if any) and, on its 1, an open-ended d20.
+    /// Cheap enough for a hot loop where the CA changes from roll to roll (a duel); use
+    /// [`Prepared`] when the same test is rolled again and again.
+    #[inline]
     pub fn roll<D: Dice>(&self, dice: &mut D) -> TestOutcome {
-        Prepared::new(self).roll(dice)
+        let n = self.normalise();
+        let (success, signed) = match n.automatic {
+            Some(auto) => return Self::finish(&n, auto.0, auto.1, 0),
+            None => Self::read_d20(n.ca, dice.d20() as i64),
+        };
+        let x = match self.crit {
+            CritDie::Die(sides) if dice.die(sides) == 1 => dice.open_ended_d20() as i64,
+            _ => 0,
+        };
+        Self::finish(&n, success, signed, x)
+    }
+
+    /// Whether the test can never beat its ND whatever the dice (an automatic failure that
+    /// does not count), and stays so when its CA drops and its ND drops: no crit die,
+    /// `extremes = auto`, CA at most 1 after normalisation, no heroism total and the
+    /// negative-ND switch off (so no failure can ever beat ND).
+    pub fn hopeless(&self) -> bool {
+        let n = self.normalise();
+        matches!(n.automatic, Some((false, _))) && n.th == 0 && !self.negative_nd_counts_failures
     }
 
     /// The exact distribution of the outcome (the open-ended d20 truncated; see

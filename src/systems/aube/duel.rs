@@ -1,0 +1,510 @@
+//! The duel of classic combat (seed chapter 3, "le combat classique", "les blessures",
+//! "la fatigue"; `RULES.md` `aube` → *Classic combat*): two fighters trade attacks until
+//! one is out, and the `aube.duel` mechanic.
+//!
+//! A round is one attack by each fighter, the side with the initiative first; a fighter put
+//! out by the first attack does not strike back. Wounds go on each fighter's
+//! [`WoundTrack`]; fatigue points lower TA, TP and `enc`; étourdi lowers the next attack.
+//! Rounds are capped (`max_rounds`) and a capped fight is a draw.
+//!
+//! [choice] of this program: when neither fighter can hit any more (both attacks are
+//! automatic failures that no heroism can turn into hits, and fatigue only grows), the
+//! fight is a draw at once and is counted as lasting `max_rounds`, as the capped fight it
+//! would become.
+
+use super::attack::{AttackOutcome, AttackRule, fa_spec, fm_spec};
+use super::damage::DamageResult;
+use super::fighter::{Fighter, FighterState};
+use super::resolution::TestRule;
+use super::wounds::OutAt;
+use crate::engine::{
+    Choice, Dice, Layout, Mechanic, Model, ParamSpec, ParamValues, Recorder, Simulation, simulation,
+};
+use crate::error::Result;
+
+/// Who attacks first in a round.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Initiative {
+    /// Fighter A, every round.
+    A,
+    /// Fighter B, every round.
+    B,
+    /// Drawn each round, even odds.
+    Random,
+}
+
+impl Choice for Initiative {
+    const NAMES: &'static [(&'static str, Self)] = &[
+        ("a", Initiative::A),
+        ("b", Initiative::B),
+        ("random", Initiative::Random),
+    ];
+}
+
+/// Who won a duel.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Winner {
+    /// A put B out.
+    A,
+    /// B put A out.
+    B,
+    /// Nobody was out after `max_rounds`.
+    Draw,
+}
+
+/// The end of a duel.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub struct DuelOutcome {
+    /// The winner.
+    pub winner: Winner,
+    /// Rounds fought (the round in which the loser fell, or `max_rounds`).
+    pub rounds: u32,
+    /// Wounds on A's track at the end.
+    pub a_wounds: u8,
+    /// Wounds on B's track at the end.
+    pub b_wounds: u8,
+}
+
+/// One attack of a duel, as seen by [`DuelModel::fight`]'s observer.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Exchange {
+    /// The round (1-based).
+    pub round: u32,
+    /// 0 when A attacks, 1 when B does.
+    pub attacker: usize,
+    /// TA used (fatigue and étourdi taken off).
+    pub ta: i64,
+    /// The defender's TP used.
+    pub tp: i64,
+    /// The defender's `enc` used.
+    pub enc: i64,
+    /// What the attack did.
+    pub outcome: AttackOutcome,
+    /// What the defender's track recorded (the result, or a higher grade on overflow).
+    pub recorded: DamageResult,
+}
+
+/// `aube.duel`: a duel between fighters A and B.
+#[derive(Debug, Clone, PartialEq)]
+pub struct DuelModel {
+    /// The two fighters, A then B.
+    pub fighters: [Fighter; 2],
+    /// `fa`, `fm` and the test options.
+    pub rule: AttackRule,
+    /// Who strikes first.
+    pub initiative: Initiative,
+    /// When a fighter is out.
+    pub out_at: OutAt,
+    /// The cap on rounds.
+    pub max_rounds: u32,
+}
+
+impl DuelModel {
+    /// A duel of `a` and `b` under `rule`, initiative random, out at fatale, 1000 rounds.
+    pub fn new(a: Fighter, b: Fighter, rule: AttackRule) -> Self {
+        Self {
+            fighters: [a, b],
+            rule,
+            initiative: Initiative::Random,
+            out_at: OutAt::Fatale,
+            max_rounds: 1000,
+        }
+    }
+
+    /// Whether fighter `s` can never hit again (see the module's [choice]).
+    #[inline]
+    fn hopeless(&self, s: &FighterState) -> bool {
+        let ta = s.fighter.ta() - s.wounds.fatigue();
+        TestRule {
+            ca: ta,
+            ..self.rule.test
+        }
+        .hopeless()
+    }
+
+    /// Fights one duel, telling `observe` every attack.
+    #[inline(always)]
+    pub fn fight<D: Dice>(&self, dice: &mut D, mut observe: impl FnMut(&Exchange)) -> DuelOutcome {
+        let mut s = [
+            FighterState::new(self.fighters[0]),
+            FighterState::new(self.fighters[1]),
+        ];
+        let end = |winner, rounds, s: &[FighterState; 2]| DuelOutcome {
+            winner,
+            rounds,
+            a_wounds: s[0].wounds.wounds(),
+            b_wounds: s[1].wounds.wounds(),
+        };
+        for round in 1..=self.max_rounds {
+            let first = match self.initiative {
+                Initiative::A => 0,
+                Initiative::B => 1,
+                Initiative::Random => (dice.die(2) - 1) as usize,
+            };
+            for attacker in [first, 1 - first] {
+                let defender = 1 - attacker;
+                let ta = s[attacker].attack_total();
+                let tp = s[defender].parry_total(self.rule.fa);
+                let enc = s[defender].encaissement();
+                let bd = s[attacker].fighter.bd;
+                let be = s[defender].fighter.be;
+                let outcome = self.rule.roll((ta, tp, bd), (enc, be), dice);
+                let recorded = if outcome.hit {
+                    s[defender].wounds.take(outcome.damage.result)
+                } else {
+                    DamageResult::None
+                };
+                observe(&Exchange {
+                    round,
+                    attacker,
+                    ta,
+                    tp,
+                    enc,
+                    outcome,
+                    recorded,
+                });
+                if s[defender].wounds.is_out(self.out_at) {
+                    let winner = if attacker == 0 { Winner::A } else { Winner::B };
+                    return end(winner, round, &s);
+                }
+            }
+            if self.hopeless(&s[0]) && self.hopeless(&s[1]) {
+                break;
+            }
+        }
+        end(Winner::Draw, self.max_rounds, &s)
+    }
+}
+
+const A_WINS: usize = 0;
+const B_WINS: usize = 1;
+const DRAW: usize = 2;
+const MEAN_ROUNDS: usize = 3;
+const ROUNDS: usize = 0;
+const A_WOUNDS: usize = 1;
+const B_WOUNDS: usize = 2;
+
+impl Model for DuelModel {
+    type Outcome = DuelOutcome;
+
+    fn layout(&self) -> Layout {
+        Layout::new()
+            .with_proportion("a_wins")
+            .with_proportion("b_wins")
+            .with_proportion("draw")
+            .with_mean("mean_rounds")
+            .with_histogram("rounds", (1, 60))
+            .with_histogram("a_wounds", (0, 8))
+            .with_histogram("b_wounds", (0, 8))
+    }
+
+    #[inline(always)]
+    fn sample<D: Dice>(&self, dice: &mut D) -> DuelOutcome {
+        self.fight(dice, |_| {})
+    }
+
+    #[inline(always)]
+    fn record<R: Recorder>(&self, o: &DuelOutcome, rec: &mut R) {
+        rec.event(A_WINS, o.winner == Winner::A);
+        rec.event(B_WINS, o.winner == Winner::B);
+        rec.event(DRAW, o.winner == Winner::Draw);
+        rec.value(MEAN_ROUNDS, o.rounds as i64);
+        rec.hist(ROUNDS, o.rounds as i64);
+        rec.hist(A_WOUNDS, o.a_wounds as i64);
+        rec.hist(B_WOUNDS, o.b_wounds as i64);
+    }
+}
+
+/// The registry entry of `aube.duel`.
+#[derive(Debug, Clone, Copy)]
+pub struct DuelMechanic;
+
+impl Mechanic for DuelMechanic {
+    fn name(&self) -> &'static str {
+        "aube.duel"
+    }
+
+    fn summary(&self) -> &'static str {
+        "a duel of classic combat until one fighter is out: winner, length, wounds"
+    }
+
+    fn params(&self) -> Vec<ParamSpec> {
+        let mut specs = Fighter::specs("a", &[]);
+        specs.extend(Fighter::specs("b", &[]));
+        specs.extend([
+            fa_spec(),
+            fm_spec(),
+            ParamSpec::choice(
+                "initiative",
+                "who attacks first each round: a, b, random (drawn each round)",
+                Some(Initiative::Random),
+            ),
+            ParamSpec::choice(
+                "out_at",
+                "a fighter is out at the first wound of this grade: fatale, critique, grave, legere",
+                Some(OutAt::Fatale),
+            ),
+            ParamSpec::int(
+                "max_rounds",
+                "rounds before the fight is called a draw",
+                1,
+                100_000,
+                Some(1000),
+            ),
+        ]);
+        specs.extend(TestRule::option_specs());
+        specs
+    }
+
+    fn metrics_doc(&self) -> &'static [(&'static str, &'static str)] {
+        &[
+            ("a_wins", "chance A puts B out"),
+            ("b_wins", "chance B puts A out"),
+            ("draw", "chance nobody is out after max_rounds"),
+            (
+                "mean_rounds",
+                "mean rounds fought (a draw counts max_rounds)",
+            ),
+            ("rounds", "histogram of the rounds fought"),
+            (
+                "a_wounds",
+                "histogram of the wounds on A's track at the end",
+            ),
+            (
+                "b_wounds",
+                "histogram of the wounds on B's track at the end",
+            ),
+        ]
+    }
+
+    fn build(&self, params: &ParamValues) -> Result<Box<dyn Simulation>> {
+        let rule = AttackRule {
+            fa: params.int("fa"),
+            fm: params.int("fm"),
+            test: TestRule::from_params(params, "", 0, 0),
+        };
+        Ok(simulation(DuelModel {
+            fighters: [
+                Fighter::from_params(params, "a"),
+                Fighter::from_params(params, "b"),
+            ],
+            rule,
+            initiative: params.choice("initiative"),
+            out_at: params.choice("out_at"),
+            max_rounds: params.int("max_rounds") as u32,
+        }))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::model::record_one;
+    use crate::engine::rng::chunk_rng;
+    use crate::engine::stats::mean_and_se;
+    use crate::engine::{RiggedDice, RollDice, RunPlan, SampleSize, run_point};
+    use crate::query::Query;
+    use crate::systems::aube::wounds::WoundTrack;
+
+    fn krom_bjorn() -> DuelModel {
+        DuelModel {
+            initiative: Initiative::A,
+            ..DuelModel::new(Fighter::KROM, Fighter::BJORN, AttackRule::new(10, 0))
+        }
+    }
+
+    #[test]
+    fn rigged_round_krom_wounds_bjorn_who_misses() {
+        // Kröm: d 8 hits, Björn resists with 5 → 19, légère. Björn: d 20 misses.
+        let model = DuelModel {
+            max_rounds: 1,
+            ..krom_bjorn()
+        };
+        let mut dice = RiggedDice::new(&[8, 5, 20]);
+        let (o, _) = record_one(&model, &mut dice);
+        assert_eq!(dice.remaining(), 0);
+        assert_eq!(
+            o,
+            DuelOutcome {
+                winner: Winner::Draw,
+                rounds: 1,
+                a_wounds: 0,
+                b_wounds: 1
+            }
+        );
+    }
+
+    #[test]
+    fn a_fighter_put_out_does_not_strike_back() {
+        let model = DuelModel {
+            out_at: OutAt::Legere,
+            ..krom_bjorn()
+        };
+        let mut dice = RiggedDice::new(&[8, 5]);
+        let o = model.fight(&mut dice, |_| {});
+        assert_eq!(dice.remaining(), 0);
+        assert_eq!((o.winner, o.rounds), (Winner::A, 1));
+    }
+
+    #[test]
+    fn second_round_uses_fatigue() {
+        // Round 1: Kröm gives Björn a légère (3 PF); Björn misses. Round 2: Björn's TP is
+        // 1 - 3 = -2 and his enc 11 - 3 = 8.
+        let model = DuelModel {
+            max_rounds: 2,
+            ..krom_bjorn()
+        };
+        let mut seen = Vec::new();
+        model.fight(&mut RiggedDice::new(&[8, 5, 20, 20, 20]), |e| seen.push(*e));
+        assert_eq!(seen.len(), 4);
+        assert_eq!((seen[2].ta, seen[2].tp, seen[2].enc), (10, -2, 8));
+        // Björn's own attack is lowered by his fatigue too: TA 10 - 3.
+        assert_eq!(seen[3].ta, 7);
+    }
+
+    /// Replays every attack of many duels beside a shadow track and checks the rules.
+    #[test]
+    fn invariants_over_many_duels() {
+        let average = Fighter::AVERAGE;
+        for (fm, out_at) in [
+            (0, OutAt::Fatale),
+            (10, OutAt::Fatale),
+            (-5, OutAt::Grave),
+            (5, OutAt::Legere),
+        ] {
+            let model = DuelModel {
+                out_at,
+                ..DuelModel::new(average, Fighter::KROM, AttackRule::new(10, fm))
+            };
+            let mut dice = RollDice::new(chunk_rng(7, 0, fm as u64));
+            for _ in 0..2000 {
+                let mut shadow = [WoundTrack::new(); 2];
+                let o = model.fight(&mut dice, |e| {
+                    let (att, def) = (e.attacker, 1 - e.attacker);
+                    let (fa, fd) = (&model.fighters[att], &model.fighters[def]);
+                    // Fatigue lowers CAs by exactly the PF (and étourdi the next attack).
+                    let ta = fa.ta() - shadow[att].attack_handicap();
+                    assert_eq!(e.ta, ta);
+                    assert_eq!(e.tp, fd.tp(10) - shadow[def].fatigue());
+                    assert_eq!(e.enc, fd.enc - shadow[def].fatigue());
+                    if e.outcome.hit {
+                        assert_eq!(shadow[def].take(e.outcome.damage.result), e.recorded);
+                    }
+                    for t in &shadow {
+                        assert!(t.count(DamageResult::Legere) <= WoundTrack::LEGERE_BOXES);
+                        assert!(t.count(DamageResult::Grave) <= WoundTrack::GRAVE_BOXES);
+                        assert!(t.count(DamageResult::Critique) <= WoundTrack::CRITIQUE_BOXES);
+                    }
+                });
+                assert_eq!(
+                    (o.a_wounds, o.b_wounds),
+                    (shadow[0].wounds(), shadow[1].wounds())
+                );
+                match o.winner {
+                    Winner::A => assert!(shadow[1].is_out(out_at) && !shadow[0].is_out(out_at)),
+                    Winner::B => assert!(shadow[0].is_out(out_at) && !shadow[1].is_out(out_at)),
+                    Winner::Draw => assert_eq!(o.rounds, model.max_rounds),
+                }
+            }
+        }
+    }
+
+    fn run(model: DuelModel, samples: u64, seed: u64) -> crate::engine::Tally {
+        let sim = simulation(model);
+        let plan = RunPlan {
+            seed,
+            size: SampleSize::Samples(samples),
+        };
+        run_point(&[sim.as_ref()], 0, &plan, &|_| {})
+            .tallies
+            .remove(0)
+    }
+
+    #[test]
+    fn deterministic_for_a_seed() {
+        let model = DuelModel::new(Fighter::KROM, Fighter::BJORN, AttackRule::new(10, 0));
+        let one = run(model.clone(), 30_000, 11);
+        let two = run(model.clone(), 30_000, 11);
+        assert_eq!(one, two);
+        assert_ne!(one, run(model, 30_000, 12));
+    }
+
+    #[test]
+    fn a_deadlier_fight_ends_faster() {
+        let f = Fighter::AVERAGE;
+        let rounds = |fm| {
+            let t = run(DuelModel::new(f, f, AttackRule::new(10, fm)), 20_000, 5);
+            let acc = t.metrics[MEAN_ROUNDS];
+            mean_and_se(acc.n, acc.sum, acc.sum_sq)
+        };
+        let (deadly, se_deadly) = rounds(40);
+        let (mild, se_mild) = rounds(-5);
+        assert!(
+            deadly + 5.0 * se_deadly < mild - 5.0 * se_mild,
+            "{deadly} vs {mild}"
+        );
+    }
+
+    #[test]
+    fn a_capped_fight_is_a_draw() {
+        // One round cannot kill: a fresh blow is at most 12 + 15 - 3 = 24 < 41.
+        let f = Fighter::AVERAGE;
+        let model = DuelModel {
+            max_rounds: 1,
+            ..DuelModel::new(f, f, AttackRule::new(10, 0))
+        };
+        let t = run(model, 10_000, 3);
+        assert_eq!(t.metrics[DRAW].sum as u64, t.samples);
+        assert_eq!(t.metrics[MEAN_ROUNDS].sum as u64, t.samples);
+    }
+
+    #[test]
+    fn hopeless_fighters_draw_at_once() {
+        // TA 1 on both sides: automatic failures forever.
+        let weak = Fighter {
+            ca: 1,
+            ..Fighter::AVERAGE
+        };
+        let model = DuelModel::new(weak, weak, AttackRule::new(10, 0));
+        let mut dice = RiggedDice::new(&[1]);
+        let o = model.fight(&mut dice, |_| {});
+        assert_eq!((o.winner, o.rounds), (Winner::Draw, 1000));
+        // With a crit die a TA 1 attack can still hit: no shortcut.
+        let crit = TestRule {
+            crit: crate::systems::aube::resolution::CritDie::Die(6),
+            ..TestRule::new(1, 0)
+        };
+        assert!(!crit.hopeless() && TestRule::new(1, 0).hopeless());
+    }
+
+    #[test]
+    fn fighters_from_the_command_line() {
+        let mut words: Vec<String> = ["a", "b"]
+            .iter()
+            .flat_map(|p| {
+                ["ca=12", "ba=0", "bp=0", "bd=15", "enc=12", "be=3"].map(|f| format!("{p}.{f}"))
+            })
+            .collect();
+        assert!(Query::parse("aube.duel", &words).is_ok());
+        for bad in [
+            "initiative=c",
+            "out_at=mort",
+            "max_rounds=0",
+            "fa=50",
+            "a.xyz=1",
+        ] {
+            words.push(bad.into());
+            let e = Query::parse("aube.duel", &words)
+                .map(|_| ())
+                .expect_err(bad);
+            let name = bad.split('=').next().unwrap_or_default();
+            assert!(e.to_string().contains(name), "{bad}: {e}");
+            words.pop();
+        }
+        words.retain(|w| w != "b.enc=12");
+        let e = Query::parse("aube.duel", &words)
+            .map(|_| ())
+            .expect_err("b.enc");
+        assert!(e.to_string().contains("b.enc"), "{e}");
+    }
+}

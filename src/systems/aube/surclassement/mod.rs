@@ -1,0 +1,25 @@
+//! *Surclassement*, the alternative combat of *Les Clefs de l'Aube* (seed chapter 4, "le
+//! système de combat par surclassement", "les manœuvres de combat", "Surclassement pour les
+//! débutants"; `RULES.md` `aube` → *Surclassement*).
+//!
+//! Terms kept from the text:
+//! - *surclassement* ("outclassing"): both fighters test at once and the better degree
+//!   wins the exchange, as in a confrontation;
+//! - the three *manœuvres*, each with its own CA: *parade* (MP, parry: stops the other),
+//!   *attaque* (MA, a feint: its winner gains *points de feinte* for the next manœuvre),
+//!   *dommage* (MD, the blow that wounds);
+//! - `E`, the *modified degree*: `°R` plus the weapon bonus of the manœuvre (and the
+//!   held feint points);
+//! - the aspects and moyens that make the CAs: `ph` (Physique), `pu` (Puissance), `ma`
+//!   (Manœuvre), `ex` (Expression), `bc` (bonus de compétence).
+//!
+//! Files: [`fighter`] (a fighter's CAs and weapon, the rule switches), [`exchange`] (one
+//! exchange, `aube.surclassement.exchange`), [`game`] (the 3×3 one-exchange game and its
+//! optimal mixed strategy, `aube.surclassement.optimal`), [`strategy`] (how a fighter picks
+//! its manœuvre), [`duel`] (`aube.surclassement.duel`).
+
+pub mod duel;
+pub mod exchange;
+pub mod fighter;
+pub mod game;
+pub mod strategy;

@@ -1,0 +1,309 @@
+//! The wound track and fatigue of one fighter (seed chapter 3, "les blessures", "la
+//! fatigue", Tableau 3.1; `RULES.md` `aube` → *Damage (encaissement) and the damage
+//! table* and *Classic combat*): the state a fighter carries from blow to blow in a duel
+//! (and in *surclassement*).
+//!
+//! Terms: *blessure légère / grave / critique* (light / serious / critical wound), *fatale*
+//! (fatal: the fighter is out); *points de fatigue* (PF, fatigue points: each is −1 on every
+//! CA of the Physique aspect: TA, TP and `enc`); *sonné* (dazed: 1 PF, no wound);
+//! *étourdi* (stunned: −1 to the next action only).
+//!
+//! Rules and the choices this module makes where `RULES.md` is silent:
+//! - the track holds 4 légères, 2 graves, 1 critique; a wound that finds its boxes full
+//!   moves up one grade, and again if that grade is full too (légère → grave → critique →
+//!   fatale);
+//! - [choice] a wound that moved up inflicts the PF of the grade it is recorded at (a
+//!   légère recorded as grave gives 5 PF, not 3);
+//! - [choice] étourdis received before the fighter's next attack add up (two give −2), and
+//!   all are spent by that attack.
+
+use super::damage::DamageResult;
+use crate::engine::Choice;
+
+/// When a fighter counts as out of the fight: the first wound of this grade or worse.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum OutAt {
+    /// Out at the first blessure légère or worse.
+    Legere,
+    /// Out at the first blessure grave or worse.
+    Grave,
+    /// Out at the first blessure critique or worse.
+    Critique,
+    /// Out only when fatally wounded (the default of the rules).
+    Fatale,
+}
+
+impl Choice for OutAt {
+    const NAMES: &'static [(&'static str, Self)] = &[
+        ("fatale", OutAt::Fatale),
+        ("critique", OutAt::Critique),
+        ("grave", OutAt::Grave),
+        ("legere", OutAt::Legere),
+    ];
+}
+
+impl OutAt {
+    /// The least damage result that puts the fighter out.
+    pub fn threshold(self) -> DamageResult {
+        match self {
+            OutAt::Legere => DamageResult::Legere,
+            OutAt::Grave => DamageResult::Grave,
+            OutAt::Critique => DamageResult::Critique,
+            OutAt::Fatale => DamageResult::Fatale,
+        }
+    }
+}
+
+/// One fighter's wounds, fatigue points and pending étourdi (a small `Copy` value, cheap
+/// to keep per fighter in a hot loop).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Hash)]
+pub struct WoundTrack {
+    legere: u8,
+    grave: u8,
+    critique: u8,
+    fatale: bool,
+    fatigue: i32,
+    stun: i32,
+}
+
+impl WoundTrack {
+    /// Boxes of blessure légère on the track.
+    pub const LEGERE_BOXES: u8 = 4;
+    /// Boxes of blessure grave on the track.
+    pub const GRAVE_BOXES: u8 = 2;
+    /// Boxes of blessure critique on the track.
+    pub const CRITIQUE_BOXES: u8 = 1;
+
+    /// An unhurt fighter.
+    pub const fn new() -> Self {
+        Self {
+            legere: 0,
+            grave: 0,
+            critique: 0,
+            fatale: false,
+            fatigue: 0,
+            stun: 0,
+        }
+    }
+
+    /// Applies one damage result and returns what was recorded: the same result, or a
+    /// higher grade for a wound that found its boxes full. `None` changes nothing;
+    /// `Etourdi` adds −1 to the next attack; `Sonne` adds 1 PF; wounds fill a box and add
+    /// the PF of the grade recorded.
+    #[inline]
+    pub fn take(&mut self, result: DamageResult) -> DamageResult {
+        let recorded = match result {
+            DamageResult::None => return result,
+            DamageResult::Etourdi => {
+                self.stun += 1;
+                return result;
+            }
+            DamageResult::Sonne => result,
+            DamageResult::Legere if self.legere < Self::LEGERE_BOXES => {
+                self.legere += 1;
+                result
+            }
+            DamageResult::Legere | DamageResult::Grave if self.grave < Self::GRAVE_BOXES => {
+                self.grave += 1;
+                DamageResult::Grave
+            }
+            DamageResult::Legere | DamageResult::Grave | DamageResult::Critique
+                if self.critique < Self::CRITIQUE_BOXES =>
+            {
+                self.critique += 1;
+                DamageResult::Critique
+            }
+            _ => {
+                self.fatale = true;
+                DamageResult::Fatale
+            }
+        };
+        self.fatigue += recorded.fatigue_points() as i32;
+        recorded
+    }
+
+    /// Fatigue points: the handicap on every Physique CA (TA, TP, `enc`).
+    #[inline]
+    pub fn fatigue(&self) -> i64 {
+        self.fatigue as i64
+    }
+
+    /// Étourdis pending: the extra handicap on the next attack only.
+    #[inline]
+    pub fn stun(&self) -> i64 {
+        self.stun as i64
+    }
+
+    /// The handicap of the attack the fighter makes now (fatigue plus pending étourdis),
+    /// spending the étourdis.
+    #[inline]
+    pub fn attack_handicap(&mut self) -> i64 {
+        let h = self.fatigue + self.stun;
+        self.stun = 0;
+        h as i64
+    }
+
+    /// How many wounds of `grade` are recorded (`Legere`, `Grave`, `Critique`: 0 to the
+    /// boxes of that grade; `Fatale`: 0 or 1; other results: 0).
+    pub fn count(&self, grade: DamageResult) -> u8 {
+        match grade {
+            DamageResult::Legere => self.legere,
+            DamageResult::Grave => self.grave,
+            DamageResult::Critique => self.critique,
+            DamageResult::Fatale => self.fatale as u8,
+            _ => 0,
+        }
+    }
+
+    /// Every wound recorded (légères, graves, critiques and a fatale).
+    #[inline]
+    pub fn wounds(&self) -> u8 {
+        self.legere + self.grave + self.critique + self.fatale as u8
+    }
+
+    /// The worst wound recorded (`None` when unwounded; sonné and étourdi leave no wound).
+    #[inline]
+    pub fn worst(&self) -> DamageResult {
+        if self.fatale {
+            DamageResult::Fatale
+        } else if self.critique > 0 {
+            DamageResult::Critique
+        } else if self.grave > 0 {
+            DamageResult::Grave
+        } else if self.legere > 0 {
+            DamageResult::Legere
+        } else {
+            DamageResult::None
+        }
+    }
+
+    /// Whether the fighter is out of the fight under `out_at`. A fatale always puts out.
+    #[inline]
+    pub fn is_out(&self, out_at: OutAt) -> bool {
+        self.worst() >= out_at.threshold()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use DamageResult as R;
+
+    #[test]
+    fn unhurt_fighter() {
+        let t = WoundTrack::new();
+        assert_eq!(t, WoundTrack::default());
+        assert_eq!((t.fatigue(), t.stun(), t.wounds()), (0, 0, 0));
+        assert_eq!(t.worst(), R::None);
+        for out_at in [OutAt::Legere, OutAt::Grave, OutAt::Critique, OutAt::Fatale] {
+            assert!(!t.is_out(out_at));
+        }
+    }
+
+    #[test]
+    fn each_result_gives_its_fatigue_points() {
+        for r in R::ALL {
+            let mut t = WoundTrack::new();
+            assert_eq!(t.take(r), r);
+            assert_eq!(t.fatigue(), r.fatigue_points(), "{r:?}");
+        }
+    }
+
+    #[test]
+    fn none_and_etourdi_leave_no_wound_sonne_one_pf() {
+        let mut t = WoundTrack::new();
+        t.take(R::None);
+        assert_eq!(t, WoundTrack::new());
+        t.take(R::Sonne);
+        t.take(R::Sonne);
+        assert_eq!((t.fatigue(), t.wounds()), (2, 0));
+        assert_eq!(t.worst(), R::None);
+    }
+
+    #[test]
+    fn etourdi_lowers_only_the_next_attack_and_stacks() {
+        let mut t = WoundTrack::new();
+        t.take(R::Sonne);
+        t.take(R::Etourdi);
+        t.take(R::Etourdi);
+        assert_eq!(t.stun(), 2);
+        assert_eq!(t.attack_handicap(), 1 + 2);
+        assert_eq!(t.attack_handicap(), 1);
+        assert_eq!(t.fatigue(), 1);
+    }
+
+    #[test]
+    fn track_capacity_and_overflow_moves_up_a_grade() {
+        let mut t = WoundTrack::new();
+        for _ in 0..4 {
+            assert_eq!(t.take(R::Legere), R::Legere);
+        }
+        assert_eq!(t.count(R::Legere), 4);
+        // The fifth and sixth légères become graves, the seventh a critique, the eighth
+        // is fatal.
+        assert_eq!(t.take(R::Legere), R::Grave);
+        assert_eq!(t.take(R::Legere), R::Grave);
+        assert_eq!(t.take(R::Legere), R::Critique);
+        assert!(!t.is_out(OutAt::Fatale));
+        assert!(t.is_out(OutAt::Critique));
+        assert_eq!(t.take(R::Legere), R::Fatale);
+        assert!(t.is_out(OutAt::Fatale));
+        assert_eq!(
+            (
+                t.count(R::Legere),
+                t.count(R::Grave),
+                t.count(R::Critique),
+                t.count(R::Fatale)
+            ),
+            (4, 2, 1, 1)
+        );
+        assert_eq!(t.fatigue(), 4 * 3 + 2 * 5 + 10 + 20);
+        assert_eq!(t.wounds(), 8);
+    }
+
+    #[test]
+    fn grave_overflow_skips_full_grades() {
+        let mut t = WoundTrack::new();
+        t.take(R::Grave);
+        t.take(R::Grave);
+        assert_eq!(t.take(R::Grave), R::Critique);
+        assert_eq!(t.take(R::Critique), R::Fatale);
+        let mut u = WoundTrack::new();
+        u.take(R::Critique);
+        assert_eq!(u.take(R::Critique), R::Fatale);
+        // A légère with graves full but légères free stays a légère.
+        let mut v = WoundTrack::new();
+        v.take(R::Grave);
+        v.take(R::Grave);
+        assert_eq!(v.take(R::Legere), R::Legere);
+    }
+
+    #[test]
+    fn out_at_thresholds() {
+        let cases = [
+            (R::Sonne, [false, false, false, false]),
+            (R::Legere, [true, false, false, false]),
+            (R::Grave, [true, true, false, false]),
+            (R::Critique, [true, true, true, false]),
+            (R::Fatale, [true, true, true, true]),
+        ];
+        for (r, outs) in cases {
+            let mut t = WoundTrack::new();
+            t.take(r);
+            for (out_at, out) in [OutAt::Legere, OutAt::Grave, OutAt::Critique, OutAt::Fatale]
+                .into_iter()
+                .zip(outs)
+            {
+                assert_eq!(t.is_out(out_at), out, "{r:?} at {out_at:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn out_at_names() {
+        assert_eq!(OutAt::from_name("legere"), Some(OutAt::Legere));
+        assert_eq!(OutAt::from_name("fatale"), Some(OutAt::Fatale));
+        assert_eq!(OutAt::Critique.name(), "critique");
+        assert_eq!(OutAt::from_name("mort"), None);
+    }
+}
