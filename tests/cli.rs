@@ -291,7 +291,11 @@ fn run_writes_tables_and_charts() {
         .map(|e| e.file_name())
         .collect();
     leftovers.sort();
-    assert_eq!(leftovers, ["index.html", "small"], "only the report folder and the page");
+    assert_eq!(
+        leftovers,
+        ["index.html", "small"],
+        "only the report folder and the page"
+    );
     check_index(&out_dir, 1);
 }
 

@@ -70,6 +70,9 @@ pub struct ParamSpec {
     pub doc: &'static str,
     /// Type, range and default.
     pub kind: ParamKind,
+    /// May be left out even without a default (the mechanic reads it with `opt_*` and
+    /// decides, e.g. "give the aspects or the three CAs").
+    pub optional: bool,
 }
 
 /// A parameter's value.
@@ -119,6 +122,7 @@ impl ParamSpec {
         Self {
             name: name.into(),
             doc,
+            optional: false,
             kind: ParamKind::Int { min, max, default },
         }
     }
@@ -128,6 +132,7 @@ impl ParamSpec {
         Self {
             name: name.into(),
             doc,
+            optional: false,
             kind: ParamKind::Float { min, max, default },
         }
     }
@@ -137,6 +142,7 @@ impl ParamSpec {
         Self {
             name: name.into(),
             doc,
+            optional: false,
             kind: ParamKind::Bool { default },
         }
     }
@@ -146,6 +152,7 @@ impl ParamSpec {
         Self {
             name: name.into(),
             doc,
+            optional: false,
             kind: ParamKind::Choice {
                 choices: C::NAMES.iter().map(|(n, _)| *n).collect(),
                 default: default.map(C::name),
@@ -164,6 +171,7 @@ impl ParamSpec {
         Self {
             name: name.into(),
             doc,
+            optional: false,
             kind: ParamKind::IntList {
                 min,
                 max,
@@ -172,6 +180,12 @@ impl ParamSpec {
                 default,
             },
         }
+    }
+
+    /// The same parameter, which may be left out (it then has no value at all).
+    pub fn optional(mut self) -> Self {
+        self.optional = true;
+        self
     }
 
     /// The same parameter under `prefix.name` (the fields of fighter `a`).
@@ -323,6 +337,7 @@ impl ParamValues {
             let mut matching = given.iter().filter(|(n, _)| *n == spec.name);
             let value = match matching.next() {
                 Some((_, v)) => spec.check(v.clone())?,
+                None if spec.optional && spec.default_value().is_none() => continue,
                 None => spec.default_value().ok_or_else(|| {
                     Error::value(
                         &spec.name,
@@ -373,6 +388,19 @@ impl ParamValues {
             Value::Int(v) => *v as f64,
             other => panic!("parameter '{name}' is {other:?}, not a number"),
         }
+    }
+
+    /// An optional whole-number parameter: `None` when left out.
+    pub fn opt_int(&self, name: &str) -> Option<i64> {
+        match self.get(name)? {
+            Value::Int(v) => Some(*v),
+            other => panic!("parameter '{name}' is {other:?}, not an integer"),
+        }
+    }
+
+    /// An optional choice: `None` when left out.
+    pub fn opt_choice<C: Choice>(&self, name: &str) -> Option<C> {
+        self.get(name).map(|_| self.choice(name))
     }
 
     /// A switch.
@@ -447,6 +475,16 @@ mod tests {
     }
     impl Choice for Side {
         const NAMES: &'static [(&'static str, Self)] = &[("a", Side::A), ("b", Side::B)];
+    }
+
+    #[test]
+    fn optional_parameters_may_be_left_out() {
+        let specs = vec![ParamSpec::int("ph", "aspect", -50, 50, None).optional()];
+        let v = ParamValues::resolve("m", &specs, &[]).unwrap();
+        assert_eq!(v.opt_int("ph"), None);
+        assert_eq!(v.iter().count(), 0);
+        let v = ParamValues::resolve("m", &specs, &[("ph".into(), Value::Int(3))]).unwrap();
+        assert_eq!(v.opt_int("ph"), Some(3));
     }
 
     fn specs() -> Vec<ParamSpec> {

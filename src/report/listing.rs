@@ -2,7 +2,7 @@
 //! parameters and metrics in full.
 
 use crate::engine::Mechanic;
-use crate::engine::params::{ParamKind, ParamSpec};
+use crate::engine::params::ParamSpec;
 use crate::systems::SYSTEMS;
 use std::fmt::Write;
 
@@ -29,9 +29,10 @@ pub fn render_overview(mechanics: &[&dyn Mechanic]) -> String {
 }
 
 fn default_text(spec: &ParamSpec) -> String {
-    match (&spec.kind, spec.default_value()) {
-        (_, Some(v)) => v.to_string(),
-        (ParamKind::Choice { .. }, None) | (_, None) => "required".into(),
+    match spec.default_value() {
+        Some(v) => v.to_string(),
+        None if spec.optional => "optional".into(),
+        None => "required".into(),
     }
 }
 

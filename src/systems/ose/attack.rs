@@ -87,13 +87,13 @@ impl Modifiers {
     }
 }
 
-/// The THAC0 of an attacker given either as `thac0` (0: not given) or as hit dice; exactly
-/// one must be given.
-pub fn thac0_from(thac0: i64, hd: Option<Hd>, param_thac0: &str) -> Result<i64> {
+/// The THAC0 of an attacker given either as `thac0` or as hit dice; exactly one must be
+/// given.
+pub fn thac0_from(thac0: Option<i64>, hd: Option<Hd>, param_thac0: &str) -> Result<i64> {
     match (thac0, hd) {
-        (0, Some(hd)) => Ok(hd.thac0()),
-        (t, None) if t != 0 => Ok(t),
-        (0, None) => Err(Error::value(
+        (None, Some(hd)) => Ok(hd.thac0()),
+        (Some(t), None) => Ok(t),
+        (None, None) => Err(Error::value(
             param_thac0,
             "give the attacker's thac0 or its hd (a row of the sheet), one of the two",
         )),
@@ -157,13 +157,7 @@ impl Mechanic for AttackMechanic {
 
     fn params(&self) -> Vec<ParamSpec> {
         vec![
-            ParamSpec::int(
-                "thac0",
-                "attacker's THAC0 (0, the default: not given, use hd)",
-                1,
-                30,
-                Some(0),
-            ),
+            ParamSpec::int("thac0", "attacker's THAC0 (or give hd)", 1, 30, None).optional(),
             ParamSpec::choice::<Option<Hd>>(
                 "hd",
                 "monster hit dice, a row of the sheet: human, 1..25 (8 and 9 read '7+ to 9'), 21+; none: use thac0",
@@ -200,7 +194,7 @@ impl Mechanic for AttackMechanic {
     }
 
     fn build(&self, params: &ParamValues) -> Result<Box<dyn Simulation>> {
-        let thac0 = thac0_from(params.int("thac0"), params.choice("hd"), "thac0")?;
+        let thac0 = thac0_from(params.opt_int("thac0"), params.choice("hd"), "thac0")?;
         let range: Range = params.choice("range");
         let cover = params.int("cover");
         if cover != 0 && range == Range::Melee {

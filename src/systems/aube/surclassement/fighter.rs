@@ -4,9 +4,8 @@
 //!
 //! The CAs are given either through the aspects (`ph`, `pu`, `ma`, `ex`, `bc`: MP = ph +
 //! ma + bc, MA = ph + ex + bc, MD = ph + pu + bc) or directly (`ca_mp`, `ca_ma`, `ca_md`).
-//! The engine has no optional parameter without a default, so those eight fields default
-//! to the out-of-range marker [`UNSET`] (-1000, which no user can type: the accepted range
-//! is -200..=200) and `build` checks that exactly one form is complete.
+//! Those eight fields are optional parameters; `build` checks that exactly one form is
+//! complete.
 
 use crate::engine::{Choice, ParamSpec, ParamValues};
 use crate::error::{Error, Result};
@@ -113,9 +112,6 @@ impl Rules {
     }
 }
 
-/// The marker of an aspect or CA field that was not given.
-pub const UNSET: i64 = -1000;
-
 const ASPECTS: [&str; 5] = ["ph", "pu", "ma", "ex", "bc"];
 const CAS: [&str; 3] = ["ca_mp", "ca_ma", "ca_md"];
 
@@ -179,36 +175,33 @@ impl Fighter {
         let mut specs = vec![
             ParamSpec::int(
                 "ph",
-                "Physique aspect (give ph, pu, ma, ex, bc, or the three CAs; -1000 = not given)",
+                "Physique aspect (give ph, pu, ma, ex, bc, or the three CAs)",
                 -200,
                 200,
-                Some(UNSET),
-            ),
-            ParamSpec::int("pu", "Puissance (moyen)", -200, 200, Some(UNSET)),
-            ParamSpec::int("ma", "Manœuvre (moyen)", -200, 200, Some(UNSET)),
-            ParamSpec::int("ex", "Expression (moyen)", -200, 200, Some(UNSET)),
+                None,
+            )
+            .optional(),
+            ParamSpec::int("pu", "Puissance (moyen)", -200, 200, None).optional(),
+            ParamSpec::int("ma", "Manœuvre (moyen)", -200, 200, None).optional(),
+            ParamSpec::int("ex", "Expression (moyen)", -200, 200, None).optional(),
             ParamSpec::int(
                 "bc",
                 "bonus de compétence of the weapon skill",
                 -200,
                 200,
-                Some(UNSET),
-            ),
+                None,
+            )
+            .optional(),
             ParamSpec::int(
                 "ca_mp",
-                "CA of the parry, MP (instead of the aspects; -1000 = not given)",
+                "CA of the parry, MP (instead of the aspects)",
                 -200,
                 200,
-                Some(UNSET),
-            ),
-            ParamSpec::int("ca_ma", "CA of the feint, MA", -200, 200, Some(UNSET)),
-            ParamSpec::int(
-                "ca_md",
-                "CA of the damaging blow, MD",
-                -200,
-                200,
-                Some(UNSET),
-            ),
+                None,
+            )
+            .optional(),
+            ParamSpec::int("ca_ma", "CA of the feint, MA", -200, 200, None).optional(),
+            ParamSpec::int("ca_md", "CA of the damaging blow, MD", -200, 200, None).optional(),
         ];
         specs.extend([
             ParamSpec::int("ba", "weapon's bonus d'attaque", -100, 100, Some(0)),
@@ -236,21 +229,22 @@ impl Fighter {
     /// forms (aspects or CAs) must be complete.
     pub fn from_params(params: &ParamValues, prefix: &str) -> Result<Self> {
         let get = |name: &str| params.int(&format!("{prefix}.{name}"));
-        let aspects = ASPECTS.map(get);
-        let cas = CAS.map(get);
-        let given = |names: &[&str], values: &[i64]| -> Vec<String> {
+        let opt = |name: &str| params.opt_int(&format!("{prefix}.{name}"));
+        let aspects = ASPECTS.map(opt);
+        let cas = CAS.map(opt);
+        let given = |names: &[&str], values: &[Option<i64>]| -> Vec<String> {
             names
                 .iter()
                 .zip(values)
-                .filter(|(_, v)| **v != UNSET)
+                .filter(|(_, v)| v.is_some())
                 .map(|(n, _)| format!("{prefix}.{n}"))
                 .collect()
         };
-        let missing = |names: &[&str], values: &[i64]| -> Vec<String> {
+        let missing = |names: &[&str], values: &[Option<i64>]| -> Vec<String> {
             names
                 .iter()
                 .zip(values)
-                .filter(|(_, v)| **v == UNSET)
+                .filter(|(_, v)| v.is_none())
                 .map(|(n, _)| format!("{prefix}.{n}"))
                 .collect()
         };
@@ -279,7 +273,12 @@ impl Fighter {
             (false, true) => {
                 let lacking = missing(&ASPECTS, &aspects);
                 if lacking.is_empty() {
-                    Ok(Self::from_aspects(aspects, weapon, enc, be))
+                    Ok(Self::from_aspects(
+                        aspects.map(Option::unwrap_or_default),
+                        weapon,
+                        enc,
+                        be,
+                    ))
                 } else {
                     Err(Error::value(
                         &lacking[0],
@@ -293,7 +292,12 @@ impl Fighter {
             (true, false) => {
                 let lacking = missing(&CAS, &cas);
                 if lacking.is_empty() {
-                    Ok(Self::new(cas, weapon, enc, be))
+                    Ok(Self::new(
+                        cas.map(Option::unwrap_or_default),
+                        weapon,
+                        enc,
+                        be,
+                    ))
                 } else {
                     Err(Error::value(
                         &lacking[0],
@@ -371,8 +375,8 @@ mod tests {
             .unwrap_err()
             .to_string();
         assert!(half_ca.contains("lacks a.ca_mp, a.ca_ma"), "{half_ca}");
-        // The marker itself cannot be typed.
-        assert!(resolve(&[("a.ph", UNSET), ("a.enc", 11)]).is_err());
+        // Out of range is still an error.
+        assert!(resolve(&[("a.ph", -1000), ("a.enc", 11)]).is_err());
     }
 
     #[test]
