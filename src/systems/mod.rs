@@ -6,6 +6,7 @@ use crate::engine::Mechanic;
 use crate::error::{Error, Result, did_you_mean};
 
 pub mod aube;
+pub mod cle;
 
 /// The systems alea knows, in the order `alea list` shows them, with the section of
 /// `RULES.md` and a one-line description.
@@ -33,7 +34,15 @@ pub const SYSTEMS: &[(&str, &str)] = &[
 ];
 
 /// Every mechanic, by system.
-pub static REGISTRY: &[&dyn Mechanic] = &[&aube::resolution::TestMechanic];
+pub static REGISTRY: &[&dyn Mechanic] = &[
+    &aube::resolution::TestMechanic,
+    &cle::test::TestMechanic,
+    &cle::opposition::OppositionMechanic,
+    &cle::attack::AttackMechanic,
+    &cle::cooperation::CooperationMechanic,
+    &cle::fight::FightMechanic,
+    &cle::pursuit::PursuitMechanic,
+];
 
 /// The mechanic called `name` (`aube.test`), or an error listing the known ones.
 pub fn find(name: &str) -> Result<&'static dyn Mechanic> {
