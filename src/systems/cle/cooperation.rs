@@ -70,7 +70,7 @@ impl CooperationRule {
         let mut best = 0;
         let mut net = 0;
         for _ in 0..self.helpers {
-            let sum = Roll::roll(dice, 3).sum();
+            let sum = Roll::throw(dice, 3).sum();
             best = best.max(sum);
             net += adjustment(sum + self.skill);
         }

@@ -20,11 +20,13 @@
 
 pub mod attack;
 pub mod cooperation;
+pub mod damage;
 pub mod fight;
 pub mod opposition;
 pub mod pursuit;
 pub mod roll;
 pub mod test;
+pub mod vitality;
 
 /// Builds `mechanic` from `name=value` words, as the command line does (for tests).
 #[cfg(test)]

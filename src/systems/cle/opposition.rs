@@ -94,7 +94,7 @@ impl Side {
     /// Rolls this side.
     #[inline(always)]
     pub fn roll<D: Dice>(&self, dice: &mut D) -> Score {
-        self.score(&Roll::roll(dice, self.dice))
+        self.score(&Roll::throw(dice, self.dice))
     }
 
     /// The exact distribution of this side's score.

@@ -74,14 +74,14 @@ impl PursuitRule {
     pub fn roll<D: Dice>(&self, dice: &mut D) -> PursuitOutcome {
         let mut lead = self.head_start;
         for round in 1..=self.max_rounds {
-            lead += progression(Roll::roll(dice, 3).sum() + self.fugitive);
+            lead += progression(Roll::throw(dice, 3).sum() + self.fugitive);
             if lead >= 10 {
                 return PursuitOutcome {
                     end: End::Escape,
                     rounds: round,
                 };
             }
-            lead -= progression(Roll::roll(dice, 3).sum() + self.pursuer);
+            lead -= progression(Roll::throw(dice, 3).sum() + self.pursuer);
             if lead <= 0 && self.stop.roll(dice).winner == Winner::A {
                 return PursuitOutcome {
                     end: End::Caught,

@@ -53,7 +53,7 @@ impl Roll {
 
     /// Rolls `count` (3 or 4) d6: red, white, white, then the hero die.
     #[inline(always)]
-    pub fn roll<D: Dice>(dice: &mut D, count: u32) -> Self {
+    pub fn throw<D: Dice>(dice: &mut D, count: u32) -> Self {
         let mut faces = [0; 4];
         for f in faces.iter_mut().take(count as usize) {
             *f = dice.d6();
@@ -122,11 +122,11 @@ mod tests {
 
     #[test]
     fn red_white_and_hero_dice_in_order() {
-        let r = Roll::roll(&mut RiggedDice::new(&[2, 3, 4, 5]), 4);
+        let r = Roll::throw(&mut RiggedDice::new(&[2, 3, 4, 5]), 4);
         assert_eq!(r.faces, [2, 3, 4, 5]);
         assert_eq!(r.sum(), 14);
         assert_eq!(r.hero(), 5);
-        assert_eq!(Roll::roll(&mut RiggedDice::new(&[2, 3, 4]), 3).hero(), 0);
+        assert_eq!(Roll::throw(&mut RiggedDice::new(&[2, 3, 4]), 3).hero(), 0);
     }
 
     #[test]

@@ -90,11 +90,11 @@ impl TestRule {
         if self.auto11 {
             return self.automatic_eleven();
         }
-        let first = self.judge(&Roll::roll(dice, self.dice));
+        let first = self.judge(&Roll::throw(dice, self.dice));
         if first.success || !self.reroll_failed {
             first
         } else {
-            self.judge(&Roll::roll(dice, self.dice))
+            self.judge(&Roll::throw(dice, self.dice))
         }
     }
 
