@@ -3,7 +3,7 @@
 //!
 //! Everyone in the group tests; the best result is used, +1 for each other result of 15
 //! or more, −1 for each other result below 10. The program's group shares one skill.
-//! [choice] of this program: the automatic results (all 1, three 6) are those of the best
+//! \[choice\] of this program: the automatic results (all 1, three 6) are those of the best
 //! roll; with equal skills and 3d6 they are exactly the results 3 + skill and 18 + skill.
 
 use super::roll::{Auto, Roll, succeeds};

@@ -54,7 +54,7 @@ pub struct DamageRule {
     /// Number of *Attaques meurtrières*: one fresh d6 each.
     pub murderous: u32,
     /// A `6+` weapon: damage dice showing 6 are rolled again and added, repeatedly.
-    /// [choice] of this program: every damage die explodes, the hero die and the
+    /// \[choice\] of this program: every damage die explodes, the hero die and the
     /// murderous dice too.
     pub six_plus: bool,
     /// *Blessure légère*: halve, rounding up.

@@ -13,7 +13,7 @@
 //!   first standing foe (focus fire). Nobody uses primes, pénalités or atouts.
 //! - After a PC attacks, the attacked foe (its group, for figurants) answers at once
 //!   against that PC if it has not acted this round, else the first foe (group) that has
-//!   not acted; the boss thus answers the first PC that attacks it **[choice]**. Foes that
+//!   not acted; the boss thus answers the first PC that attacks it **\[choice\]**. Foes that
 //!   have not acted by the end of the round act then, the k-th of them against the k-th
 //!   standing PC (cyclically).
 //! - Figurant groups are formed anew each round: the standing figurants in order, by fives.

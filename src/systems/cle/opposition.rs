@@ -34,7 +34,7 @@ pub struct Score {
 
 /// Decides an opposition. `a` is the active side, with skill `skill_a`.
 ///
-/// **[choice, switch `auto_triples`]** (`RULES.md`: the automatic triples do not apply to
+/// **\[choice, switch `auto_triples`\]** (`RULES.md`: the automatic triples do not apply to
 /// oppositions, the default): when they do, an automatic success beats any roll that is
 /// not one, an automatic failure loses to any roll that is not one, and equal automatic
 /// results fall back on the totals.

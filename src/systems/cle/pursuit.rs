@@ -8,7 +8,7 @@
 //! them: an opposition (Athlétisme/Défense on foot, Pilotage/Réflexes or
 //! Équitation/Réflexes otherwise) the pursuer starts, so wins ties of equal skills.
 //!
-//! Choices of this program: the fugitive tests first in each round (**[choice]** of
+//! Choices of this program: the fugitive tests first in each round (**\[choice\]** of
 //! `RULES.md`), so the escape is checked after the fugitive's move and the stop attempt
 //! after the pursuer's; the pursuer always tries to stop when allowed; the fugitive starts
 //! `head_start` ahead; automatic results do not apply to open tests (there is no
