@@ -114,11 +114,23 @@ impl<M: Model> Simulation for ModelSimulation<M> {
 }
 
 /// Records every outcome of `dist` with its probability.
+///
+/// Each histogram is then normalised by its own total weight, as the Monte Carlo summary
+/// divides counts by the histogram's own total: a histogram a model records only when a
+/// condition holds (damage given a hit) is thus exactly the conditional distribution.
 pub fn exact_tally<M: Model>(model: &M, layout: &Layout, dist: &Dist<M::Outcome>) -> ExactTally {
     let mut tally = ExactTally::new(layout);
     for (outcome, p) in dist.iter() {
         tally.weight = p;
         model.record(outcome, &mut tally);
+    }
+    for hist in &mut tally.histograms {
+        let total: f64 = hist.values().sum();
+        if total > 0.0 {
+            for p in hist.values_mut() {
+                *p /= total;
+            }
+        }
     }
     tally.tail = dist.tail();
     tally

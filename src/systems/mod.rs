@@ -6,6 +6,7 @@ use crate::engine::Mechanic;
 use crate::error::{Error, Result, did_you_mean};
 
 pub mod aube;
+pub mod cle;
 pub mod maitrise;
 pub mod ose;
 pub mod sccs;
@@ -38,6 +39,22 @@ pub const SYSTEMS: &[(&str, &str)] = &[
 /// Every mechanic, by system.
 pub static REGISTRY: &[&dyn Mechanic] = &[
     &aube::resolution::TestMechanic,
+    &aube::attack::AttackMechanic,
+    &aube::duel::DuelMechanic,
+    &aube::confrontation::ConfrontationMechanic,
+    &aube::multiple::MultipleMechanic,
+    &aube::encaissement::DamageMechanic,
+    &aube::encaissement::DepassementMechanic,
+    &aube::tir::TirMechanic,
+    &aube::surclassement::exchange::ExchangeMechanic,
+    &aube::surclassement::game::OptimalMechanic,
+    &aube::surclassement::duel::DuelMechanic,
+    &cle::test::TestMechanic,
+    &cle::opposition::OppositionMechanic,
+    &cle::attack::AttackMechanic,
+    &cle::cooperation::CooperationMechanic,
+    &cle::fight::FightMechanic,
+    &cle::pursuit::PursuitMechanic,
     &maitrise::resolution::TestMechanic,
     &maitrise::series::SeriesMechanic,
     &ose::attack::AttackMechanic,
@@ -51,16 +68,6 @@ pub static REGISTRY: &[&dyn Mechanic] = &[
     &sccs::tension::TensionMechanic,
     &sccs::melee::MeleeMechanic,
     &sccs::spell::SpellMechanic,
-    &aube::attack::AttackMechanic,
-    &aube::duel::DuelMechanic,
-    &aube::confrontation::ConfrontationMechanic,
-    &aube::multiple::MultipleMechanic,
-    &aube::encaissement::DamageMechanic,
-    &aube::encaissement::DepassementMechanic,
-    &aube::tir::TirMechanic,
-    &aube::surclassement::exchange::ExchangeMechanic,
-    &aube::surclassement::game::OptimalMechanic,
-    &aube::surclassement::duel::DuelMechanic,
 ];
 
 /// The mechanic called `name` (`aube.test`), or an error listing the known ones.

@@ -1,0 +1,502 @@
+//! The attack and its damage read off the attack dice (seed *Fiche 3*, "L'attaque", "La
+//! défense", "Dégâts", "Protection"; *Fiche 4*, primes *Attaque meurtrière*, *Attaques
+//! multiples*, pénalité *Blessure légère*; *Fiche 5*, "Dégâts", the `6+` weapons;
+//! `RULES.md` `cle` → *Opposition*, *Damage read off the attack dice*), and the
+//! `cle.attack` mechanic.
+//!
+//! An attack is the opposition Combat (active) against Défense. When it hits, the damage
+//! is read off the attack roll: a 1d6 weapon deals the red die, a 2d6 weapon the two
+//! white dice, a 3d6 weapon all three; a hero point's fourth die adds to it; each
+//! *Attaque meurtrière* (murderous attack) adds a fresh d6. Then the damage bonus is
+//! added, the protection (and the defender's own hero die, when the defender spent a
+//! hero point on the defence) subtracted, with a floor at 0; *Blessure légère* (light
+//! wound) and *Attaques multiples* each halve the result, rounding up, after everything
+//! else. With a `6+` weapon every damage die showing 6 is rolled again and added, as long
+//! as it shows 6.
+//!
+//! Because the hit and the damage share dice, the damage given a hit is not the damage
+//! dice's plain distribution; the mechanic reports both.
+
+pub use super::damage::{DamageRule, Weapon, damage_specs};
+use super::opposition::{Score, Side, Winner, winner};
+use super::roll::Roll;
+use crate::engine::{
+    Dice, Dist, Layout, Mechanic, Model, ParamSpec, ParamValues, Recorder, Simulation, simulation,
+};
+use crate::error::Result;
+
+/// One attack's inputs.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct AttackRule {
+    /// The attacker: Combat, dice (4 with a hero point), modifiers.
+    pub attacker: Side,
+    /// The defender's Défense.
+    pub defense: i64,
+    /// The defender's dice: 4 when the defender spends a hero point, whose fourth die is
+    /// also taken off the damage.
+    pub defender_dice: u32,
+    /// The defender is in melee with several foes: −2 to the defence.
+    pub outnumbered: bool,
+    /// Switch `auto_triples` of the opposition.
+    pub auto_triples: bool,
+    /// The damage.
+    pub damage: DamageRule,
+}
+
+/// The outcome of one attack.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub struct AttackOutcome {
+    /// Whether the attack hits.
+    pub hit: bool,
+    /// Damage dealt (0 on a miss).
+    pub damage: i64,
+    /// The damage of the same dice rolled on their own (independent of the hit).
+    pub plain: i64,
+}
+
+impl AttackRule {
+    /// The defender's side of the opposition.
+    pub fn defender(&self) -> Side {
+        Side {
+            skill: self.defense,
+            dice: self.defender_dice,
+            modifiers: if self.outnumbered { -2 } else { 0 },
+        }
+    }
+
+    fn hits(&self, a: Score, d: Score) -> bool {
+        winner(
+            a,
+            self.attacker.skill,
+            d,
+            self.defense,
+            false,
+            self.auto_triples,
+        ) == Winner::A
+    }
+
+    /// Rolls the attack (attacker's dice, defender's dice, then the damage dice on a hit):
+    /// whether it hits, and the damage.
+    #[inline(always)]
+    pub fn strike<D: Dice>(&self, dice: &mut D) -> (bool, i64) {
+        let roll = Roll::throw(dice, self.attacker.dice);
+        let defender = self.defender();
+        let def_roll = Roll::throw(dice, defender.dice);
+        if self.hits(self.attacker.score(&roll), defender.score(&def_roll)) {
+            let damage = self.damage.from_attack(dice, &roll, def_roll.hero() as i64);
+            (true, damage)
+        } else {
+            (false, 0)
+        }
+    }
+
+    /// Rolls the attack, then the plain damage from fresh dice.
+    #[inline(always)]
+    pub fn roll<D: Dice>(&self, dice: &mut D) -> AttackOutcome {
+        let (hit, damage) = self.strike(dice);
+        let plain = self
+            .damage
+            .plain(dice, self.attacker.dice == 4, self.defender_dice == 4);
+        AttackOutcome { hit, damage, plain }
+    }
+
+    /// The exact joint distribution of (hit, damage).
+    pub fn exact_strike(&self) -> Dist<(bool, i64)> {
+        let extras: Vec<Dist<i64>> = (0..=4).map(|s| self.damage.extra_dist(s)).collect();
+        let defender = self.defender();
+        let def = Roll::dist(defender.dice, |r| (defender.score(r), r.hero() as i64));
+        let att = Roll::dist(self.attacker.dice, |r| {
+            let (sum, sixes) = self.damage.read(r);
+            (self.attacker.score(r), sum, sixes)
+        });
+        att.then(|&(score, sum, sixes)| {
+            // P(hit and the defender's hero die shows h), h = 0 without one.
+            let mut by_hero = [0.0; 7];
+            for (&(d, h), p) in def.iter() {
+                if self.hits(score, d) {
+                    by_hero[h as usize] += p;
+                }
+            }
+            let p_miss = 1.0 - by_hero.iter().sum::<f64>();
+            let mut parts = vec![(p_miss, Dist::certain((false, 0)))];
+            for (h, &p) in by_hero.iter().enumerate() {
+                if p > 0.0 {
+                    let hit = extras[sixes as usize]
+                        .map(|x| (true, self.damage.finish(sum + x, h as i64)));
+                    parts.push((p, hit));
+                }
+            }
+            Dist::mixture(parts)
+        })
+    }
+
+    /// The exact distribution of the outcome.
+    pub fn exact(&self) -> Dist<AttackOutcome> {
+        let plain = self
+            .damage
+            .plain_dist(self.attacker.dice == 4, self.defender_dice == 4);
+        self.exact_strike()
+            .combine(&plain, |&(hit, damage), &plain| AttackOutcome {
+                hit,
+                damage,
+                plain,
+            })
+    }
+}
+
+/// `cle.attack`: one attack and its damage.
+#[derive(Debug, Clone, PartialEq)]
+pub struct AttackModel {
+    rule: AttackRule,
+}
+
+impl AttackModel {
+    /// The model of `rule`.
+    pub fn new(rule: AttackRule) -> Self {
+        Self { rule }
+    }
+}
+
+const HIT: usize = 0;
+const MEAN_GIVEN_HIT: usize = 1;
+const MEAN_PLAIN: usize = 2;
+const MEAN_PER_ATTACK: usize = 3;
+const HIST_GIVEN_HIT: usize = 0;
+const HIST_PLAIN: usize = 1;
+
+impl Model for AttackModel {
+    type Outcome = AttackOutcome;
+
+    fn layout(&self) -> Layout {
+        let d = &self.rule.damage;
+        let top = 6 * (d.weapon.dice() + 1 + d.murderous) as i64 + d.bonus.max(0);
+        Layout::new()
+            .with_proportion("hit")
+            .with_mean("mean_damage_given_hit")
+            .with_mean("mean_damage_plain")
+            .with_mean("mean_damage_per_attack")
+            .with_histogram("damage_given_hit", (0, top))
+            .with_histogram("damage_plain", (0, top))
+    }
+
+    #[inline(always)]
+    fn sample<D: Dice>(&self, dice: &mut D) -> AttackOutcome {
+        self.rule.roll(dice)
+    }
+
+    #[inline(always)]
+    fn record<R: Recorder>(&self, o: &AttackOutcome, rec: &mut R) {
+        rec.event(HIT, o.hit);
+        rec.value_given(MEAN_GIVEN_HIT, o.hit, o.damage);
+        rec.value(MEAN_PLAIN, o.plain);
+        rec.value(MEAN_PER_ATTACK, o.damage);
+        if o.hit {
+            rec.hist(HIST_GIVEN_HIT, o.damage);
+        }
+        rec.hist(HIST_PLAIN, o.plain);
+    }
+
+    fn exact(&self) -> Option<Dist<AttackOutcome>> {
+        Some(self.rule.exact())
+    }
+}
+
+/// The registry entry of `cle.attack`.
+#[derive(Debug, Clone, Copy)]
+pub struct AttackMechanic;
+
+impl Mechanic for AttackMechanic {
+    fn name(&self) -> &'static str {
+        "cle.attack"
+    }
+
+    fn summary(&self) -> &'static str {
+        "one attack, Combat against Défense, and its damage read off the attack dice"
+    }
+
+    fn params(&self) -> Vec<ParamSpec> {
+        let mut specs = vec![
+            ParamSpec::int("combat", "attacker's Combat", -10, 40, None),
+            ParamSpec::int("defense", "defender's Défense", -10, 40, None),
+        ];
+        specs.extend(damage_specs());
+        specs.extend([
+            ParamSpec::int("protection", "defender's protection", 0, 20, Some(0)),
+            ParamSpec::int(
+                "modifiers",
+                "attacker's modifiers (Efficacité +2 each)",
+                -20,
+                20,
+                Some(0),
+            ),
+            ParamSpec::int(
+                "murderous",
+                "Attaques meurtrières: each adds a fresh d6",
+                0,
+                3,
+                Some(0),
+            ),
+            ParamSpec::bool(
+                "six_plus",
+                "6+ weapon: damage dice showing 6 are rolled again and added",
+                false,
+            ),
+            ParamSpec::bool(
+                "light_wound",
+                "Blessure légère: halve the damage, rounding up",
+                false,
+            ),
+            ParamSpec::bool(
+                "multiple",
+                "Attaques multiples: halve the damage, rounding up",
+                false,
+            ),
+            ParamSpec::bool(
+                "hero_die",
+                "the attacker spends a hero point: 4d6, the fourth die adds to the damage",
+                false,
+            ),
+            ParamSpec::bool(
+                "defender_hero_die",
+                "the defender spends a hero point: 4d6, the fourth die is taken off the damage",
+                false,
+            ),
+            ParamSpec::bool(
+                "outnumbered",
+                "the defender is in melee with several foes: -2 to the defence",
+                false,
+            ),
+            ParamSpec::bool(
+                "auto_triples",
+                "[choice] the automatic triples apply to the opposition",
+                false,
+            ),
+        ]);
+        specs
+    }
+
+    fn metrics_doc(&self) -> &'static [(&'static str, &'static str)] {
+        &[
+            ("hit", "chance the attack hits"),
+            ("mean_damage_given_hit", "mean damage of a hit"),
+            (
+                "mean_damage_plain",
+                "mean damage of the same dice rolled on their own",
+            ),
+            (
+                "mean_damage_per_attack",
+                "mean damage per attack (0 on a miss)",
+            ),
+            ("damage_given_hit", "histogram of the damage of a hit"),
+            (
+                "damage_plain",
+                "histogram of the damage of the dice rolled on their own",
+            ),
+        ]
+    }
+
+    fn build(&self, params: &ParamValues) -> Result<Box<dyn Simulation>> {
+        let rule = AttackRule {
+            attacker: Side {
+                skill: params.int("combat"),
+                dice: if params.bool("hero_die") { 4 } else { 3 },
+                modifiers: params.int("modifiers"),
+            },
+            defense: params.int("defense"),
+            defender_dice: if params.bool("defender_hero_die") {
+                4
+            } else {
+                3
+            },
+            outnumbered: params.bool("outnumbered"),
+            auto_triples: params.bool("auto_triples"),
+            damage: DamageRule {
+                weapon: params.choice("damage"),
+                bonus: params.int("bonus"),
+                protection: params.int("protection"),
+                murderous: params.int("murderous") as u32,
+                six_plus: params.bool("six_plus"),
+                light_wound: params.bool("light_wound"),
+                multiple: params.bool("multiple"),
+            },
+        };
+        Ok(simulation(AttackModel::new(rule)))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::RiggedDice;
+    use crate::engine::check::check_against_exact;
+    use crate::systems::cle::build_with;
+
+    fn rule(combat: i64, defense: i64, weapon: Weapon) -> AttackRule {
+        AttackRule {
+            attacker: Side::new(combat),
+            defense,
+            defender_dice: 3,
+            outnumbered: false,
+            auto_triples: false,
+            damage: DamageRule::new(weapon),
+        }
+    }
+
+    fn strike(rule: AttackRule, dice: &[u32]) -> (bool, i64) {
+        let mut rigged = RiggedDice::new(dice);
+        let o = rule.strike(&mut rigged);
+        assert_eq!(rigged.remaining(), 0, "every rigged die is used");
+        o
+    }
+
+    #[test]
+    fn red_die_white_dice_all_three() {
+        // Attack red 5, whites 2 and 4 (11 + 6 = 17) against 3 + 3 + 3 + 6 = 15.
+        let dice = [5, 2, 4, 3, 3, 3];
+        assert_eq!(strike(rule(6, 6, Weapon::D1), &dice), (true, 5));
+        assert_eq!(strike(rule(6, 6, Weapon::D2), &dice), (true, 6));
+        assert_eq!(strike(rule(6, 6, Weapon::D3), &dice), (true, 11));
+        // A miss rolls no damage die.
+        assert_eq!(
+            strike(rule(6, 6, Weapon::D3), &[1, 2, 2, 4, 4, 4]),
+            (false, 0)
+        );
+    }
+
+    #[test]
+    fn hero_die_adds_to_the_damage() {
+        let r = AttackRule {
+            attacker: Side {
+                dice: 4,
+                ..Side::new(6)
+            },
+            ..rule(6, 6, Weapon::D1)
+        };
+        assert_eq!(strike(r, &[5, 2, 4, 3, 3, 3, 3]), (true, 8));
+    }
+
+    #[test]
+    fn defender_hero_die_is_taken_off_even_on_a_failed_defence() {
+        let r = AttackRule {
+            defender_dice: 4,
+            ..rule(10, 6, Weapon::D2)
+        };
+        // 11 + 10 = 21 against 9 + 6 = 15 (with the fourth die, 1 + 2 + 2 + 4): the white
+        // dice 3 + 3, less the defender's fourth die 4: 2.
+        assert_eq!(strike(r, &[5, 3, 3, 1, 2, 2, 4]), (true, 2));
+    }
+
+    #[test]
+    fn murderous_adds_fresh_dice_and_bonus_protection_floor() {
+        let mut r = rule(6, 0, Weapon::D1);
+        r.damage.murderous = 2;
+        r.damage.bonus = 2;
+        r.damage.protection = 3;
+        // Red 4, two fresh dice 5 and 1: 4 + 5 + 1 + 2 - 3 = 9.
+        assert_eq!(strike(r, &[4, 3, 3, 1, 1, 2, 5, 1]), (true, 9));
+        r.damage.murderous = 0;
+        r.damage.protection = 8;
+        assert_eq!(strike(r, &[4, 3, 3, 1, 1, 2]), (true, 0));
+    }
+
+    #[test]
+    fn six_plus_explodes_repeatedly() {
+        let mut r = rule(6, 0, Weapon::D2);
+        r.damage.six_plus = true;
+        // White dice 6 and 3; the 6 is rolled again: 6, then 2: 6 + 3 + 6 + 2 = 17.
+        assert_eq!(strike(r, &[1, 6, 3, 1, 1, 2, 6, 2]), (true, 17));
+        // The red die's 6 does not count for a 2d6 weapon.
+        assert_eq!(strike(r, &[6, 5, 3, 1, 1, 2]), (true, 8));
+        r.damage.six_plus = false;
+        assert_eq!(strike(r, &[1, 6, 3, 1, 1, 2]), (true, 9));
+    }
+
+    #[test]
+    fn halving_rounds_up_after_everything_else() {
+        let mut r = rule(6, 0, Weapon::D3);
+        r.damage.bonus = 2;
+        r.damage.protection = 1;
+        r.damage.light_wound = true;
+        // 3d6 showing 5, 2, 4: 11 + 2 - 1 = 12, halved: 6.
+        assert_eq!(strike(r, &[5, 2, 4, 1, 1, 2]), (true, 6));
+        assert_eq!(strike(r, &[5, 2, 3, 1, 1, 2]), (true, 6)); // 10 + 1 = 11 → 6
+        r.damage.multiple = true;
+        assert_eq!(strike(r, &[5, 2, 3, 1, 1, 2]), (true, 3)); // 11 → 6 → 3
+        assert_eq!(r.damage.finish(1, 5), 0);
+    }
+
+    #[test]
+    fn ties_go_to_the_attacker_unless_the_defence_is_higher() {
+        // 12 + 5 = 17 against 12 + 5 = 17, equal skills: the attacker (active) hits.
+        assert!(strike(rule(5, 5, Weapon::D1), &[4, 4, 4, 4, 4, 4]).0);
+        // 12 + 5 against 11 + 6: the higher Défense wins the tie.
+        assert!(!strike(rule(5, 6, Weapon::D1), &[4, 4, 4, 4, 4, 3]).0);
+        // Outnumbered: 17 against 10 + 6 + 1 - 2 = 15.
+        let out = AttackRule {
+            outnumbered: true,
+            ..rule(5, 6, Weapon::D1)
+        };
+        assert!(strike(out, &[4, 4, 4, 4, 4, 3]).0);
+    }
+
+    #[test]
+    fn damage_given_hit_differs_from_plain() {
+        // A 3d6 weapon: the dice that hit are high, so the damage given a hit is higher.
+        let d = rule(5, 5, Weapon::D3).exact();
+        let hit = d.p_where(|o| o.hit);
+        let mean_hit: f64 = d
+            .iter()
+            .filter(|(o, _)| o.hit)
+            .map(|(o, p)| o.damage as f64 * p)
+            .sum::<f64>()
+            / hit;
+        let mean_plain: f64 = d.iter().map(|(o, p)| o.plain as f64 * p).sum();
+        assert!((mean_plain - 10.5).abs() < 1e-12);
+        assert!(mean_hit > mean_plain + 1.0, "{mean_hit}");
+    }
+
+    #[test]
+    fn six_plus_exact_tail_is_bounded() {
+        let mut r = rule(5, 5, Weapon::D3);
+        r.damage.six_plus = true;
+        r.damage.murderous = 1;
+        let d = r.exact();
+        assert!(d.tail() > 0.0 && d.tail() < 1e-10, "{}", d.tail());
+        let mean_plain: f64 = d.iter().map(|(o, p)| o.plain as f64 * p).sum();
+        // An exploding d6 has mean 3.5 / (1 - 1/6) = 4.2; four of them 16.8.
+        assert!((mean_plain - 16.8).abs() < 1e-9, "{mean_plain}");
+    }
+
+    #[test]
+    fn monte_carlo_agrees_with_exact() {
+        let mut cases = vec![rule(5, 5, Weapon::D1), rule(8, 4, Weapon::D3)];
+        let mut r = rule(6, 7, Weapon::D2);
+        r.attacker.dice = 4;
+        r.damage.six_plus = true;
+        r.damage.protection = 2;
+        cases.push(r);
+        let mut r = rule(4, 6, Weapon::D3);
+        r.defender_dice = 4;
+        r.outnumbered = true;
+        r.damage.murderous = 1;
+        r.damage.light_wound = true;
+        r.damage.bonus = 3;
+        cases.push(r);
+        for (i, r) in cases.into_iter().enumerate() {
+            let sim = simulation(AttackModel::new(r));
+            let report = check_against_exact(sim.as_ref(), 200_000, 800 + i as u64);
+            assert!(report.comparisons >= 15, "{}", report.comparisons);
+            assert!(report.failures.is_empty(), "{r:?}: {:?}", report.failures);
+        }
+    }
+
+    #[test]
+    fn bad_input_is_an_error() {
+        let m = AttackMechanic;
+        assert!(build_with(&m, &["combat=5", "defense=5"]).is_ok());
+        assert!(build_with(&m, &["combat=5", "defense=5", "damage=4d6"]).is_err());
+        assert!(build_with(&m, &["combat=5", "defense=5", "damage=d6"]).is_err());
+        assert!(build_with(&m, &["combat=5"]).is_err());
+        assert!(build_with(&m, &["combat=5", "defense=5", "murderous=9"]).is_err());
+    }
+}

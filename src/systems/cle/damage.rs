@@ -1,0 +1,202 @@
+//! Damage read off the attack dice (seed *Fiche 3*, "Dégâts", "Protection"; *Fiche 4*,
+//! primes *Attaque meurtrière*, *Attaques multiples*, pénalité *Blessure légère*; *Fiche
+//! 5*, "Dégâts", the `6+` weapons; `RULES.md` `cle` → *Damage read off the attack dice*):
+//! the rule step that [`super::attack`] and [`super::fight`] share.
+//!
+//! A 1d6 weapon deals the red die, a 2d6 weapon the two white dice, a 3d6 weapon all
+//! three; a hero point's fourth die adds; each *Attaque meurtrière* adds a fresh d6; then
+//! the bonus is added and the protection (and the defender's hero die) subtracted, floor
+//! 0; *Blessure légère* and *Attaques multiples* each halve, rounding up, last. With a `6+`
+//! weapon, damage dice showing 6 are rolled again and added, repeatedly.
+
+use super::roll::Roll;
+use crate::engine::{Choice, Dice, Dist, ParamSpec};
+
+/// A weapon's damage class.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Weapon {
+    /// 1d6 (a standard weapon): the red die.
+    D1,
+    /// 2d6 (an *arme de guerre*): the two white dice.
+    D2,
+    /// 3d6 (an *arme lourde*): all three dice.
+    D3,
+}
+
+impl Choice for Weapon {
+    const NAMES: &'static [(&'static str, Self)] = &[
+        ("1d6", Weapon::D1),
+        ("2d6", Weapon::D2),
+        ("3d6", Weapon::D3),
+    ];
+}
+
+impl Weapon {
+    /// How many d6 the weapon deals.
+    pub fn dice(self) -> u32 {
+        match self {
+            Weapon::D1 => 1,
+            Weapon::D2 => 2,
+            Weapon::D3 => 3,
+        }
+    }
+}
+
+/// How damage is counted once an attack hits.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct DamageRule {
+    /// Damage class of the weapon.
+    pub weapon: Weapon,
+    /// Melee or ranged damage bonus (*dégâts corps à corps / tir*).
+    pub bonus: i64,
+    /// The defender's protection.
+    pub protection: i64,
+    /// Number of *Attaques meurtrières*: one fresh d6 each.
+    pub murderous: u32,
+    /// A `6+` weapon: damage dice showing 6 are rolled again and added, repeatedly.
+    /// \[choice\] of this program: every damage die explodes, the hero die and the
+    /// murderous dice too.
+    pub six_plus: bool,
+    /// *Blessure légère*: halve, rounding up.
+    pub light_wound: bool,
+    /// *Attaques multiples*: halve, rounding up (both halvings apply one after the other).
+    pub multiple: bool,
+}
+
+impl DamageRule {
+    /// A plain weapon: no bonus, protection or option.
+    pub fn new(weapon: Weapon) -> Self {
+        Self {
+            weapon,
+            bonus: 0,
+            protection: 0,
+            murderous: 0,
+            six_plus: false,
+            light_wound: false,
+            multiple: false,
+        }
+    }
+
+    /// The damage dice read off the attack roll (the weapon's dice and the hero die):
+    /// their sum and how many show 6.
+    #[inline(always)]
+    pub fn read(&self, roll: &Roll) -> (i64, u32) {
+        let f = &roll.faces;
+        let (a, b, c) = match self.weapon {
+            Weapon::D1 => (f[0], 0, 0),
+            Weapon::D2 => (f[1], f[2], 0),
+            Weapon::D3 => (f[0], f[1], f[2]),
+        };
+        let h = f[3];
+        let sixes = [a, b, c, h].iter().filter(|&&x| x == 6).count() as u32;
+        ((a + b + c + h) as i64, sixes)
+    }
+
+    /// Bonus, protection and `reduction` (the defender's hero die), floor at 0, then the
+    /// halvings, rounding up.
+    #[inline(always)]
+    pub fn finish(&self, raw: i64, reduction: i64) -> i64 {
+        let mut d = (raw + self.bonus - self.protection - reduction).max(0);
+        if self.light_wound {
+            d = (d + 1) / 2;
+        }
+        if self.multiple {
+            d = (d + 1) / 2;
+        }
+        d
+    }
+
+    #[inline(always)]
+    fn fresh<D: Dice>(&self, dice: &mut D) -> i64 {
+        if self.six_plus {
+            dice.exploding(6) as i64
+        } else {
+            dice.d6() as i64
+        }
+    }
+
+    /// The dice rolled after a hit: the rerolls of the `sixes` read off the attack (with
+    /// `6+`), then the murderous dice.
+    #[inline(always)]
+    pub fn roll_extra<D: Dice>(&self, dice: &mut D, sixes: u32) -> i64 {
+        let mut extra = 0;
+        if self.six_plus {
+            for _ in 0..sixes {
+                extra += dice.exploding(6) as i64;
+            }
+        }
+        for _ in 0..self.murderous {
+            extra += self.fresh(dice);
+        }
+        extra
+    }
+
+    /// The damage of a hit whose attack roll is `roll`, less `reduction`.
+    #[inline(always)]
+    pub fn from_attack<D: Dice>(&self, dice: &mut D, roll: &Roll, reduction: i64) -> i64 {
+        let (sum, sixes) = self.read(roll);
+        let extra = self.roll_extra(dice, sixes);
+        self.finish(sum + extra, reduction)
+    }
+
+    /// The same damage dice rolled on their own, independently of any attack: the
+    /// weapon's dice, a hero die when `hero`, the murderous dice, less a fresh d6 when
+    /// `defender_hero`.
+    #[inline(always)]
+    pub fn plain<D: Dice>(&self, dice: &mut D, hero: bool, defender_hero: bool) -> i64 {
+        let count = self.weapon.dice() + hero as u32 + self.murderous;
+        let mut raw = 0;
+        for _ in 0..count {
+            raw += self.fresh(dice);
+        }
+        let reduction = if defender_hero { dice.d6() as i64 } else { 0 };
+        self.finish(raw, reduction)
+    }
+
+    fn fresh_dist(&self) -> Dist<i64> {
+        if self.six_plus {
+            Dist::open_ended(6)
+        } else {
+            Dist::die(6)
+        }
+    }
+
+    /// Exact counterpart of [`DamageRule::roll_extra`] (explosions truncated: each
+    /// exploding die leaves out less than `dist::TAIL_BOUND`).
+    pub fn extra_dist(&self, sixes: u32) -> Dist<i64> {
+        let mut d = Dist::certain(0);
+        if self.six_plus {
+            for _ in 0..sixes {
+                d = d.add(&Dist::open_ended(6));
+            }
+        }
+        for _ in 0..self.murderous {
+            d = d.add(&self.fresh_dist());
+        }
+        d
+    }
+
+    /// Exact counterpart of [`DamageRule::plain`].
+    pub fn plain_dist(&self, hero: bool, defender_hero: bool) -> Dist<i64> {
+        let count = self.weapon.dice() + hero as u32 + self.murderous;
+        let raw = (0..count).fold(Dist::certain(0), |acc, _| acc.add(&self.fresh_dist()));
+        let reduction = if defender_hero {
+            Dist::die(6)
+        } else {
+            Dist::certain(0)
+        };
+        raw.combine(&reduction, |r, h| self.finish(*r, *h))
+    }
+}
+
+/// The damage parameters shared by `cle.attack` and the fighters of `cle.fight`.
+pub fn damage_specs() -> Vec<ParamSpec> {
+    vec![
+        ParamSpec::choice(
+            "damage",
+            "weapon damage: 1d6 (red die), 2d6 (white dice), 3d6 (all three)",
+            Some(Weapon::D1),
+        ),
+        ParamSpec::int("bonus", "damage bonus (melee or ranged)", -5, 20, Some(0)),
+    ]
+}

@@ -1,0 +1,43 @@
+//! *Clé en main* (seed `001_370c2574190e0d73.txt`; `RULES.md`, section `cle`).
+//!
+//! Implemented from the seed: *Fiche 1* (hero points per number of PCs), *Fiche 2*
+//! (tests de compétence, difficultés, opposition, coopération, modificateurs, compétences
+//! proches, points d'héroïsme, 11 automatique), *Fiche 3* (ordre de jeu, attaquer & se
+//! défendre, dégâts read off the red and white dice, protection), *Fiche 4* (primes
+//! *Attaque meurtrière*, *Attaques multiples*, *Efficacité*; pénalité *Blessure légère*;
+//! points de vitalité, *mal en point*, poursuites), *Fiche 5* (weapon damage classes,
+//! `6+` weapons) and *Fiche 6* (boss, seconds couteaux, figurants acting in groups).
+//! Not implemented: atouts, first aid and healing, interruptions, surprise, the other
+//! primes and pénalités (Prudence, Danger, Risque) beyond plain modifiers.
+//!
+//! Terms kept from the text:
+//! - *dé rouge / dés blancs*: the red die and the two white dice of a 3d6 roll, which the
+//!   damage is read off;
+//! - *point d'héroïsme*: hero point; one buys a fourth die for a test;
+//! - *mal en point*: "in a bad way", a character at 0 vitality;
+//! - *danger de mort*: dying; *inconscient*: unconscious;
+//! - *boss*, *second couteau* (henchman), *figurant* (extra): the three NPC tiers.
+
+pub mod attack;
+pub mod cooperation;
+pub mod damage;
+pub mod fight;
+pub mod opposition;
+pub mod pursuit;
+pub mod roll;
+pub mod test;
+pub mod vitality;
+
+/// Builds `mechanic` from `name=value` words, as the command line does (for tests).
+#[cfg(test)]
+pub(crate) fn build_with(
+    mechanic: &dyn crate::engine::Mechanic,
+    words: &[&str],
+) -> crate::error::Result<Box<dyn crate::engine::Simulation>> {
+    use crate::engine::params::parse_assignments;
+    let specs = mechanic.params();
+    let words: Vec<String> = words.iter().map(|w| w.to_string()).collect();
+    let given = parse_assignments(mechanic.name(), &specs, &words)?;
+    let values = crate::engine::ParamValues::resolve(mechanic.name(), &specs, &given)?;
+    mechanic.build(&values)
+}

@@ -1,0 +1,373 @@
+//! The opposition (seed *Fiche 2*, "Opposition"; `RULES.md` `cle` → *Opposition*), and the
+//! `cle.opposition` mechanic. Attacks, pursuits and fights decide their oppositions with
+//! [`winner`].
+//!
+//! Both sides roll; the higher total wins; on a tie the higher skill wins; on equal
+//! skills the active side (the one who started the action: side `a` here) wins, or the
+//! opposition is a draw (*match nul*) when both sides are active.
+
+use super::roll::{Auto, Roll};
+use crate::engine::{
+    Dice, Dist, Layout, Mechanic, Model, ParamSpec, ParamValues, Recorder, Simulation, simulation,
+};
+use crate::error::Result;
+
+/// Who wins an opposition.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Winner {
+    /// Side `a`, the active side.
+    A,
+    /// Side `b`.
+    B,
+    /// Nobody (equal totals and skills, both sides active).
+    Draw,
+}
+
+/// One side's roll as the opposition sees it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub struct Score {
+    /// Automatic result of the dice (used only with `auto_triples`).
+    pub auto: Auto,
+    /// Dice + skill + modifiers.
+    pub total: i64,
+}
+
+/// Decides an opposition. `a` is the active side, with skill `skill_a`.
+///
+/// **\[choice, switch `auto_triples`\]** (`RULES.md`: the automatic triples do not apply to
+/// oppositions, the default): when they do, an automatic success beats any roll that is
+/// not one, an automatic failure loses to any roll that is not one, and equal automatic
+/// results fall back on the totals.
+#[inline(always)]
+pub fn winner(
+    a: Score,
+    skill_a: i64,
+    b: Score,
+    skill_b: i64,
+    both_active: bool,
+    auto_triples: bool,
+) -> Winner {
+    use std::cmp::Ordering::*;
+    let auto = if auto_triples {
+        a.auto.rank().cmp(&b.auto.rank())
+    } else {
+        Equal
+    };
+    match auto.then(a.total.cmp(&b.total)).then(skill_a.cmp(&skill_b)) {
+        Greater => Winner::A,
+        Less => Winner::B,
+        Equal if both_active => Winner::Draw,
+        Equal => Winner::A,
+    }
+}
+
+/// One side of an opposition.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Side {
+    /// Skill value (breaks ties).
+    pub skill: i64,
+    /// 3 dice, or 4 with a hero point.
+    pub dice: u32,
+    /// Sum of modifiers.
+    pub modifiers: i64,
+}
+
+impl Side {
+    /// A side with 3 dice and no modifier.
+    pub fn new(skill: i64) -> Self {
+        Self {
+            skill,
+            dice: 3,
+            modifiers: 0,
+        }
+    }
+
+    /// The score of a roll.
+    #[inline(always)]
+    pub fn score(&self, roll: &Roll) -> Score {
+        Score {
+            auto: roll.auto(),
+            total: roll.sum() + self.skill + self.modifiers,
+        }
+    }
+
+    /// Rolls this side.
+    #[inline(always)]
+    pub fn roll<D: Dice>(&self, dice: &mut D) -> Score {
+        self.score(&Roll::throw(dice, self.dice))
+    }
+
+    /// The exact distribution of this side's score.
+    pub fn exact(&self) -> Dist<Score> {
+        Roll::dist(self.dice, |r| self.score(r))
+    }
+}
+
+/// One opposition's inputs.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct OppositionRule {
+    /// The active side.
+    pub a: Side,
+    /// The other side.
+    pub b: Side,
+    /// Both sides active: equal totals and skills are a draw.
+    pub both_active: bool,
+    /// Switch `auto_triples`: the automatic results apply (see [`winner`]).
+    pub auto_triples: bool,
+}
+
+/// The outcome of an opposition: the winner and `a`'s total minus `b`'s.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub struct OppositionOutcome {
+    /// Who wins.
+    pub winner: Winner,
+    /// Total of `a` minus total of `b`.
+    pub margin: i64,
+}
+
+impl OppositionRule {
+    fn decide(&self, a: Score, b: Score) -> OppositionOutcome {
+        OppositionOutcome {
+            winner: winner(
+                a,
+                self.a.skill,
+                b,
+                self.b.skill,
+                self.both_active,
+                self.auto_triples,
+            ),
+            margin: a.total - b.total,
+        }
+    }
+
+    /// Rolls `a`, then `b`.
+    #[inline(always)]
+    pub fn roll<D: Dice>(&self, dice: &mut D) -> OppositionOutcome {
+        let a = self.a.roll(dice);
+        let b = self.b.roll(dice);
+        self.decide(a, b)
+    }
+
+    /// The exact distribution of the outcome.
+    pub fn exact(&self) -> Dist<OppositionOutcome> {
+        self.a
+            .exact()
+            .combine(&self.b.exact(), |a, b| self.decide(*a, *b))
+    }
+
+    /// The exact chance that `a` wins.
+    pub fn p_a_wins(&self) -> f64 {
+        self.exact().p_where(|o| o.winner == Winner::A)
+    }
+}
+
+/// `cle.opposition`: one opposition.
+#[derive(Debug, Clone, PartialEq)]
+pub struct OppositionModel {
+    rule: OppositionRule,
+}
+
+impl OppositionModel {
+    /// The model of `rule`.
+    pub fn new(rule: OppositionRule) -> Self {
+        Self { rule }
+    }
+}
+
+impl Model for OppositionModel {
+    type Outcome = OppositionOutcome;
+
+    fn layout(&self) -> Layout {
+        Layout::new()
+            .with_proportion("a_wins")
+            .with_proportion("b_wins")
+            .with_proportion("draw")
+            .with_histogram("margin", (-20, 20))
+    }
+
+    #[inline(always)]
+    fn sample<D: Dice>(&self, dice: &mut D) -> OppositionOutcome {
+        self.rule.roll(dice)
+    }
+
+    #[inline(always)]
+    fn record<R: Recorder>(&self, o: &OppositionOutcome, rec: &mut R) {
+        rec.event(0, o.winner == Winner::A);
+        rec.event(1, o.winner == Winner::B);
+        rec.event(2, o.winner == Winner::Draw);
+        rec.hist(0, o.margin);
+    }
+
+    fn exact(&self) -> Option<Dist<OppositionOutcome>> {
+        Some(self.rule.exact())
+    }
+}
+
+/// The registry entry of `cle.opposition`.
+#[derive(Debug, Clone, Copy)]
+pub struct OppositionMechanic;
+
+impl Mechanic for OppositionMechanic {
+    fn name(&self) -> &'static str {
+        "cle.opposition"
+    }
+
+    fn summary(&self) -> &'static str {
+        "an opposition of two 3d6 (or 4d6) + skill rolls: ties to the higher skill, then the active side"
+    }
+
+    fn params(&self) -> Vec<ParamSpec> {
+        let mut specs = Vec::new();
+        for side in ["a", "b"] {
+            specs.push(ParamSpec::int("skill", "skill value", -10, 40, None).prefixed(side));
+            specs.push(
+                ParamSpec::int(
+                    "dice",
+                    "dice rolled: 3, or 4 with a hero point",
+                    3,
+                    4,
+                    Some(3),
+                )
+                .prefixed(side),
+            );
+            specs.push(
+                ParamSpec::int("modifiers", "sum of modifiers", -20, 20, Some(0)).prefixed(side),
+            );
+        }
+        specs.push(ParamSpec::bool(
+            "both_active",
+            "both sides active: equal totals and skills are a draw (else a, the active side, wins)",
+            false,
+        ));
+        specs.push(ParamSpec::bool(
+            "auto_triples",
+            "[choice] the automatic triples (all 1, three 6) apply to oppositions",
+            false,
+        ));
+        specs
+    }
+
+    fn metrics_doc(&self) -> &'static [(&'static str, &'static str)] {
+        &[
+            ("a_wins", "chance the active side a wins"),
+            ("b_wins", "chance side b wins"),
+            ("draw", "chance of a draw (only with both_active)"),
+            ("margin", "histogram of a's total minus b's"),
+        ]
+    }
+
+    fn build(&self, params: &ParamValues) -> Result<Box<dyn Simulation>> {
+        let side = |p: &str| Side {
+            skill: params.int(&format!("{p}.skill")),
+            dice: params.int(&format!("{p}.dice")) as u32,
+            modifiers: params.int(&format!("{p}.modifiers")),
+        };
+        Ok(simulation(OppositionModel::new(OppositionRule {
+            a: side("a"),
+            b: side("b"),
+            both_active: params.bool("both_active"),
+            auto_triples: params.bool("auto_triples"),
+        })))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::RiggedDice;
+    use crate::engine::check::check_against_exact;
+
+    fn rule(a: i64, b: i64) -> OppositionRule {
+        OppositionRule {
+            a: Side::new(a),
+            b: Side::new(b),
+            both_active: false,
+            auto_triples: false,
+        }
+    }
+
+    fn roll(rule: OppositionRule, dice: &[u32]) -> Winner {
+        let mut rigged = RiggedDice::new(dice);
+        let o = rule.roll(&mut rigged);
+        assert_eq!(rigged.remaining(), 0);
+        o.winner
+    }
+
+    #[test]
+    fn higher_total_wins() {
+        assert_eq!(roll(rule(5, 5), &[4, 4, 4, 3, 4, 4]), Winner::A);
+        assert_eq!(roll(rule(5, 5), &[3, 4, 4, 4, 4, 4]), Winner::B);
+    }
+
+    #[test]
+    fn ties_go_to_the_higher_skill_then_the_active_side() {
+        // 12 + 6 = 18 against 11 + 7 = 18: b has the higher skill.
+        assert_eq!(roll(rule(6, 7), &[4, 4, 4, 4, 4, 3]), Winner::B);
+        assert_eq!(roll(rule(7, 6), &[4, 4, 3, 4, 4, 4]), Winner::A);
+        // Equal totals, equal skills: the active side wins, or a draw when both are.
+        assert_eq!(roll(rule(5, 5), &[4, 4, 4, 4, 4, 4]), Winner::A);
+        let both = OppositionRule {
+            both_active: true,
+            ..rule(5, 5)
+        };
+        assert_eq!(roll(both, &[4, 4, 4, 4, 4, 4]), Winner::Draw);
+    }
+
+    #[test]
+    fn automatic_triples_only_with_the_switch() {
+        // Triple 6 (18 + 0) against 6 + 15 = 21: the totals decide by default.
+        assert_eq!(roll(rule(0, 15), &[6, 6, 6, 2, 2, 2]), Winner::B);
+        let auto = OppositionRule {
+            auto_triples: true,
+            ..rule(0, 15)
+        };
+        assert_eq!(roll(auto, &[6, 6, 6, 2, 2, 2]), Winner::A);
+        assert_eq!(roll(auto, &[2, 2, 2, 1, 1, 1]), Winner::A);
+        let auto_b = OppositionRule {
+            auto_triples: true,
+            ..rule(15, 0)
+        };
+        assert_eq!(roll(auto_b, &[1, 1, 1, 2, 2, 2]), Winner::B);
+    }
+
+    #[test]
+    fn equal_sides_exact() {
+        // Equal skills, a active: a wins on ties, so P(a) = P(X >= Y) for two 3d6.
+        let d3 = Dist::dice_sum(3, 6);
+        let p_tie: f64 = d3.iter().map(|(_, p)| p * p).sum();
+        let p = rule(5, 5).p_a_wins();
+        assert!((p - (0.5 + p_tie / 2.0)).abs() < 1e-12);
+        let both = OppositionRule {
+            both_active: true,
+            ..rule(5, 5)
+        };
+        let d = both.exact();
+        assert!((d.p_where(|o| o.winner == Winner::Draw) - p_tie).abs() < 1e-12);
+    }
+
+    #[test]
+    fn monte_carlo_agrees_with_exact() {
+        let cases = [
+            rule(5, 5),
+            OppositionRule {
+                both_active: true,
+                ..rule(8, 8)
+            },
+            OppositionRule {
+                a: Side {
+                    dice: 4,
+                    modifiers: -2,
+                    ..Side::new(6)
+                },
+                auto_triples: true,
+                ..rule(6, 9)
+            },
+        ];
+        for (i, r) in cases.into_iter().enumerate() {
+            let sim = simulation(OppositionModel::new(r));
+            let report = check_against_exact(sim.as_ref(), 200_000, 700 + i as u64);
+            assert!(report.comparisons >= 10);
+            assert!(report.failures.is_empty(), "{r:?}: {:?}", report.failures);
+        }
+    }
+}

@@ -1,0 +1,396 @@
+//! The skill test (seed *Fiche 2*, "Tests de compétence", "Tableau des difficultés",
+//! "Modificateurs", "Compétences proches", "Les points d'héroïsme", "11 automatique";
+//! `RULES.md` `cle` → *Test*), and the `cle.test` mechanic.
+//!
+//! Roll 3d6 (4d6 with a hero point) + skill + modifiers against the difficulty (*facile*
+//! 10, *moyen* 15, *difficile* 20, *héroïque* 25); a *compétence proche* (a related skill
+//! used instead) adds 5 to the difficulty. All dice on 1 fail, three 6 succeed.
+
+use super::roll::{Auto, Roll, succeeds};
+use crate::engine::{
+    Dice, Dist, Layout, Mechanic, Model, ParamSpec, ParamValues, Recorder, Simulation, simulation,
+};
+use crate::error::Result;
+
+/// One test's inputs.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct TestRule {
+    /// Skill value (*compétence*).
+    pub skill: i64,
+    /// Difficulty to reach.
+    pub difficulty: i64,
+    /// 3 dice, or 4 with a hero point.
+    pub dice: u32,
+    /// Sum of modifiers (each *Efficacité* +2, each *Difficulté* −2).
+    pub modifiers: i64,
+    /// *Compétence proche*: difficulty + 5.
+    pub close_skill: bool,
+    /// Switch `reroll_failed`: a hero point cancels a failed test, which is rolled once more
+    /// with the same number of dice.
+    pub reroll_failed: bool,
+    /// Switch `auto11`: the NPC rule *11 automatique*: no roll, the dice count as 11 (no
+    /// automatic result, no reroll).
+    pub auto11: bool,
+}
+
+/// The result of one test (of its last roll when it was rolled twice).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub struct TestOutcome {
+    /// Whether the test succeeds.
+    pub success: bool,
+    /// The automatic result of the last roll.
+    pub auto: Auto,
+    /// Dice + skill + modifiers of the last roll.
+    pub total: i64,
+}
+
+impl TestRule {
+    /// A 3d6 test of `skill` against `difficulty`, every option off.
+    pub fn new(skill: i64, difficulty: i64) -> Self {
+        Self {
+            skill,
+            difficulty,
+            dice: 3,
+            modifiers: 0,
+            close_skill: false,
+            reroll_failed: false,
+            auto11: false,
+        }
+    }
+
+    /// The number to reach.
+    pub fn target(&self) -> i64 {
+        self.difficulty + if self.close_skill { 5 } else { 0 }
+    }
+
+    /// The result of one roll.
+    #[inline(always)]
+    pub fn judge(&self, roll: &Roll) -> TestOutcome {
+        let total = roll.sum() + self.skill + self.modifiers;
+        let auto = roll.auto();
+        TestOutcome {
+            success: succeeds(total, auto, self.target()),
+            auto,
+            total,
+        }
+    }
+
+    fn automatic_eleven(&self) -> TestOutcome {
+        let total = 11 + self.skill + self.modifiers;
+        TestOutcome {
+            success: total >= self.target(),
+            auto: Auto::None,
+            total,
+        }
+    }
+
+    /// Rolls the test (and once more on a failure with `reroll_failed`).
+    #[inline(always)]
+    pub fn roll<D: Dice>(&self, dice: &mut D) -> TestOutcome {
+        if self.auto11 {
+            return self.automatic_eleven();
+        }
+        let first = self.judge(&Roll::throw(dice, self.dice));
+        if first.success || !self.reroll_failed {
+            first
+        } else {
+            self.judge(&Roll::throw(dice, self.dice))
+        }
+    }
+
+    /// The exact distribution of the outcome.
+    pub fn exact(&self) -> Dist<TestOutcome> {
+        if self.auto11 {
+            return Dist::certain(self.automatic_eleven());
+        }
+        let one = Roll::dist(self.dice, |r| self.judge(r));
+        if !self.reroll_failed {
+            return one;
+        }
+        one.then(|o| {
+            if o.success {
+                Dist::certain(*o)
+            } else {
+                one.clone()
+            }
+        })
+    }
+}
+
+/// `cle.test`: one skill test.
+#[derive(Debug, Clone, PartialEq)]
+pub struct TestModel {
+    rule: TestRule,
+}
+
+const SUCCESS: usize = 0;
+const AUTO_SUCCESS: usize = 1;
+const AUTO_FAILURE: usize = 2;
+const TOTAL: usize = 0;
+
+impl TestModel {
+    /// The model of `rule`.
+    pub fn new(rule: TestRule) -> Self {
+        Self { rule }
+    }
+}
+
+impl Model for TestModel {
+    type Outcome = TestOutcome;
+
+    fn layout(&self) -> Layout {
+        let mid = 10 + self.rule.skill + self.rule.modifiers;
+        Layout::new()
+            .with_proportion("success")
+            .with_proportion("auto_success")
+            .with_proportion("auto_failure")
+            .with_histogram("total", (mid - 8, mid + 14))
+    }
+
+    #[inline(always)]
+    fn sample<D: Dice>(&self, dice: &mut D) -> TestOutcome {
+        self.rule.roll(dice)
+    }
+
+    #[inline(always)]
+    fn record<R: Recorder>(&self, o: &TestOutcome, rec: &mut R) {
+        rec.event(SUCCESS, o.success);
+        rec.event(AUTO_SUCCESS, o.auto == Auto::Success);
+        rec.event(AUTO_FAILURE, o.auto == Auto::Failure);
+        rec.hist(TOTAL, o.total);
+    }
+
+    fn exact(&self) -> Option<Dist<TestOutcome>> {
+        Some(self.rule.exact())
+    }
+}
+
+/// The registry entry of `cle.test`.
+#[derive(Debug, Clone, Copy)]
+pub struct TestMechanic;
+
+impl Mechanic for TestMechanic {
+    fn name(&self) -> &'static str {
+        "cle.test"
+    }
+
+    fn summary(&self) -> &'static str {
+        "one 3d6 (or 4d6) + skill test against a difficulty, with the automatic triples"
+    }
+
+    fn params(&self) -> Vec<ParamSpec> {
+        vec![
+            ParamSpec::int("skill", "skill value (compétence)", -10, 40, None),
+            ParamSpec::int(
+                "difficulty",
+                "difficulty: facile 10, moyen 15, difficile 20, héroïque 25",
+                0,
+                80,
+                Some(15),
+            ),
+            ParamSpec::int(
+                "dice",
+                "dice rolled: 3, or 4 with a hero point",
+                3,
+                4,
+                Some(3),
+            ),
+            ParamSpec::int(
+                "modifiers",
+                "sum of modifiers (Efficacité +2 each, Difficulté -2 each)",
+                -20,
+                20,
+                Some(0),
+            ),
+            ParamSpec::bool(
+                "close_skill",
+                "compétence proche: a related skill, difficulty + 5",
+                false,
+            ),
+            ParamSpec::bool(
+                "reroll_failed",
+                "spend a hero point to roll a failed test once more",
+                false,
+            ),
+            ParamSpec::bool(
+                "auto11",
+                "NPC rule 11 automatique: no roll, the dice count as 11",
+                false,
+            ),
+        ]
+    }
+
+    fn metrics_doc(&self) -> &'static [(&'static str, &'static str)] {
+        &[
+            ("success", "chance the test succeeds"),
+            ("auto_success", "chance of three 6 (automatic success)"),
+            (
+                "auto_failure",
+                "chance every die shows 1 (automatic failure)",
+            ),
+            ("total", "histogram of dice + skill + modifiers"),
+        ]
+    }
+
+    fn build(&self, params: &ParamValues) -> Result<Box<dyn Simulation>> {
+        let rule = TestRule {
+            skill: params.int("skill"),
+            difficulty: params.int("difficulty"),
+            dice: params.int("dice") as u32,
+            modifiers: params.int("modifiers"),
+            close_skill: params.bool("close_skill"),
+            reroll_failed: params.bool("reroll_failed"),
+            auto11: params.bool("auto11"),
+        };
+        Ok(simulation(TestModel::new(rule)))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::RiggedDice;
+    use crate::engine::check::check_against_exact;
+    use crate::engine::params::parse_assignments;
+
+    fn roll(rule: TestRule, dice: &[u32]) -> TestOutcome {
+        let mut rigged = RiggedDice::new(dice);
+        let o = rule.roll(&mut rigged);
+        assert_eq!(rigged.remaining(), 0, "every rigged die is used");
+        o
+    }
+
+    fn p_success(rule: TestRule) -> f64 {
+        rule.exact().p_where(|o| o.success)
+    }
+
+    #[test]
+    fn rules_md_exact_values() {
+        assert!((p_success(TestRule::new(0, 10)) - 0.625).abs() < 1e-12);
+        assert!((p_success(TestRule::new(0, 25)) - 1.0 / 216.0).abs() < 1e-12);
+        assert!((p_success(TestRule::new(20, 10)) - 215.0 / 216.0).abs() < 1e-12);
+    }
+
+    #[test]
+    fn total_against_difficulty() {
+        let o = roll(TestRule::new(5, 15), &[3, 4, 3]);
+        assert!(o.success && o.total == 15);
+        assert!(!roll(TestRule::new(5, 15), &[3, 4, 2]).success);
+    }
+
+    #[test]
+    fn automatic_failure_and_success() {
+        let o = roll(TestRule::new(20, 10), &[1, 1, 1]);
+        assert!(!o.success && o.auto == Auto::Failure && o.total == 23);
+        let o = roll(TestRule::new(0, 25), &[6, 6, 6]);
+        assert!(o.success && o.auto == Auto::Success);
+        let four = TestRule {
+            dice: 4,
+            ..TestRule::new(0, 30)
+        };
+        assert!(roll(four, &[6, 2, 6, 6]).success);
+        assert!(!roll(four, &[6, 6, 5, 5]).success);
+    }
+
+    #[test]
+    fn hero_point_fourth_die_adds() {
+        let four = TestRule {
+            dice: 4,
+            ..TestRule::new(2, 15)
+        };
+        let o = roll(four, &[3, 3, 3, 4]);
+        assert!(o.success && o.total == 15);
+    }
+
+    #[test]
+    fn modifiers_and_close_skill() {
+        let rule = TestRule {
+            modifiers: 2,
+            close_skill: true,
+            ..TestRule::new(5, 15)
+        };
+        assert_eq!(rule.target(), 20);
+        assert!(roll(rule, &[4, 5, 4]).success);
+        assert!(!roll(rule, &[4, 4, 4]).success);
+    }
+
+    #[test]
+    fn reroll_failed_rolls_once_more() {
+        let rule = TestRule {
+            reroll_failed: true,
+            ..TestRule::new(0, 15)
+        };
+        assert!(roll(rule, &[1, 2, 3, 5, 5, 5]).success);
+        assert!(!roll(rule, &[1, 2, 3, 1, 2, 3]).success);
+        assert!(roll(rule, &[5, 5, 5]).success);
+        let p = p_success(TestRule::new(0, 15));
+        assert!((p_success(rule) - (p + (1.0 - p) * p)).abs() < 1e-12);
+    }
+
+    #[test]
+    fn automatic_eleven() {
+        let rule = TestRule {
+            auto11: true,
+            ..TestRule::new(4, 15)
+        };
+        let o = roll(rule, &[]);
+        assert!(o.success && o.total == 15);
+        assert_eq!(
+            p_success(TestRule {
+                auto11: true,
+                ..TestRule::new(3, 15)
+            }),
+            0.0
+        );
+    }
+
+    #[test]
+    fn monte_carlo_agrees_with_exact() {
+        let cases = [
+            TestRule::new(0, 10),
+            TestRule::new(5, 20),
+            TestRule {
+                dice: 4,
+                ..TestRule::new(3, 20)
+            },
+            TestRule {
+                reroll_failed: true,
+                close_skill: true,
+                ..TestRule::new(6, 15)
+            },
+            TestRule {
+                modifiers: -4,
+                dice: 4,
+                reroll_failed: true,
+                ..TestRule::new(10, 25)
+            },
+        ];
+        for (i, rule) in cases.into_iter().enumerate() {
+            let sim = simulation(TestModel::new(rule));
+            let report = check_against_exact(sim.as_ref(), 200_000, 600 + i as u64);
+            assert!(report.comparisons >= 10, "{rule:?}: {}", report.comparisons);
+            assert!(
+                report.failures.is_empty(),
+                "{rule:?}: {:?}",
+                report.failures
+            );
+        }
+    }
+
+    #[test]
+    fn bad_input_is_an_error() {
+        let m = TestMechanic;
+        let specs = m.params();
+        for words in [
+            ["skill=5", "dice=5"],
+            ["skill=5", "dice=2"],
+            ["skill=x", "dice=3"],
+        ] {
+            let words: Vec<String> = words.iter().map(|w| w.to_string()).collect();
+            assert!(
+                parse_assignments(m.name(), &specs, &words).is_err(),
+                "{words:?}"
+            );
+        }
+    }
+}

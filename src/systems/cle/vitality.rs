@@ -1,0 +1,208 @@
+//! Vitality, *mal en point* and the NPC tiers (seed *Fiche 1*, hero points per number of
+//! PCs; *Fiche 4*, "Les points de vitalité", "Mal en point"; *Fiche 6*, seconds couteaux
+//! and figurants; `RULES.md` `cle` → *Vitality, mal en point, NPC tiers*): the rule step
+//! of a wound, used by [`super::fight`].
+//!
+//! Damage lowers vitality. A PC (or a boss, managed like a PC) reaching 0 is *mal en
+//! point* and tests Résistance against `5 + damage` (failure: *danger de mort*, dies at the
+//! end of the 1d6-th following round) and Volonté against `5 + damage` (failure:
+//! unconscious for 2d6 rounds); every later wound repeats both tests at −5 per wound after
+//! the one that made the character *mal en point*. A wound is a hit dealing at least 1
+//! damage. A *second couteau* or a *figurant* (1 vitality) reaching 0 dies if the damage
+//! exceeds its Résistance, else is unconscious for 2d6 minutes: out of the fight.
+
+use super::damage::Weapon;
+use super::roll::{Roll, succeeds};
+use crate::engine::Dice;
+
+/// Hero points per PC by number of PCs (*Fiche 1*): 10, 8, 6, 4 for 2, 3, 4, 5 PCs.
+pub fn hero_points(pcs: usize) -> i64 {
+    match pcs {
+        2 => 10,
+        3 => 8,
+        4 => 6,
+        _ => 4,
+    }
+}
+
+/// A combatant's profile.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Profile {
+    /// Combat.
+    pub combat: i64,
+    /// Défense.
+    pub defense: i64,
+    /// Starting vitality.
+    pub vitality: i64,
+    /// Résistance.
+    pub resistance: i64,
+    /// Volonté.
+    pub volonte: i64,
+    /// Weapon damage class.
+    pub weapon: Weapon,
+    /// Damage bonus.
+    pub bonus: i64,
+    /// Protection.
+    pub protection: i64,
+}
+
+/// One combatant's state during a fight.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct State {
+    /// Vitality left.
+    pub vitality: i64,
+    /// At 0 vitality (*mal en point*).
+    pub mal: bool,
+    /// Wounds taken since becoming *mal en point*.
+    pub later_wounds: i64,
+    /// In *danger de mort*: dies at the end of this round (0: not dying).
+    pub dies_at: u32,
+    /// Unconscious through this round (0: conscious).
+    pub out_until: u32,
+    /// Dead.
+    pub dead: bool,
+    /// Hero points left.
+    pub hero: i64,
+    /// Has acted this round (foes) or used the defence hero die this round (PCs).
+    pub flag: bool,
+}
+
+impl State {
+    /// A fresh combatant with `vitality` and `hero` points.
+    pub fn new(vitality: i64, hero: i64) -> Self {
+        Self {
+            vitality,
+            hero,
+            ..Self::default()
+        }
+    }
+
+    /// Able to act and be attacked in `round`.
+    #[inline(always)]
+    pub fn standing(&self, round: u32) -> bool {
+        !self.dead && self.out_until < round
+    }
+
+    /// A PC's (or the boss's) wound of `damage` in `round`: vitality, then the *mal en
+    /// point* tests of Résistance and Volonté against `5 + damage`, −5 per later wound.
+    pub fn wound_like_pc<D: Dice>(&mut self, dice: &mut D, p: &Profile, damage: i64, round: u32) {
+        if damage <= 0 {
+            return;
+        }
+        if self.mal {
+            self.later_wounds += 1;
+        } else {
+            self.vitality -= damage;
+            if self.vitality > 0 {
+                return;
+            }
+            self.vitality = 0;
+            self.mal = true;
+        }
+        let target = 5 + damage;
+        let malus = 5 * self.later_wounds;
+        let test = |dice: &mut D, skill: i64| {
+            let r = Roll::throw(dice, 3);
+            succeeds(r.sum() + skill - malus, r.auto(), target)
+        };
+        if !test(dice, p.resistance) {
+            let at = round + dice.d6();
+            self.dies_at = if self.dies_at == 0 {
+                at
+            } else {
+                self.dies_at.min(at)
+            };
+        }
+        if !test(dice, p.volonte) {
+            self.out_until = self.out_until.max(round + dice.sum(2, 6));
+        }
+    }
+
+    /// A second couteau's or figurant's wound: at 0, dead if the damage exceeds its
+    /// Résistance, else unconscious for the rest of the fight.
+    pub fn wound_like_npc(&mut self, p: &Profile, damage: i64) {
+        if damage <= 0 {
+            return;
+        }
+        self.vitality -= damage;
+        if self.vitality <= 0 {
+            self.vitality = 0;
+            if damage > p.resistance {
+                self.dead = true;
+            } else {
+                self.out_until = u32::MAX;
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::RiggedDice;
+
+    fn profile(vitality: i64) -> Profile {
+        Profile {
+            combat: 8,
+            defense: 6,
+            vitality,
+            resistance: 6,
+            volonte: 6,
+            weapon: Weapon::D2,
+            bonus: 1,
+            protection: 1,
+        }
+    }
+
+    #[test]
+    fn hero_points_table() {
+        assert_eq!([2, 3, 4, 5].map(hero_points), [10, 8, 6, 4]);
+    }
+
+    #[test]
+    fn mal_en_point_tests_and_later_wounds() {
+        let p = profile(5);
+        let mut s = State::new(5, 0);
+        // 3 damage: 2 left, no test.
+        s.wound_like_pc(&mut RiggedDice::new(&[]), &p, 3, 1);
+        assert_eq!((s.vitality, s.mal), (2, false));
+        // 4 damage: mal en point; Résistance 12 + 6 = 18 >= 9, Volonté 1+1+2 + 6 = 10 >= 9.
+        s.wound_like_pc(&mut RiggedDice::new(&[4, 4, 4, 1, 1, 2]), &p, 4, 1);
+        assert!(s.mal && s.dies_at == 0 && s.out_until == 0);
+        // A later wound of 4: −5; Résistance 12 + 6 - 5 = 13 >= 9; Volonté 4 + 6 - 5 = 5
+        // fails: unconscious 2d6 = 7 rounds from round 2.
+        let mut dice = RiggedDice::new(&[4, 4, 4, 1, 1, 2, 3, 4]);
+        s.wound_like_pc(&mut dice, &p, 4, 2);
+        assert_eq!(dice.remaining(), 0);
+        assert_eq!((s.later_wounds, s.dies_at, s.out_until), (1, 0, 9));
+        assert!(!s.standing(9) && s.standing(10));
+        // A failed Résistance: danger de mort, dies at the end of round 3 + 1d6 (2).
+        let mut dice = RiggedDice::new(&[1, 1, 2, 2, 6, 4, 6]);
+        s.wound_like_pc(&mut dice, &p, 4, 3);
+        assert_eq!(dice.remaining(), 0);
+        assert_eq!(s.dies_at, 5);
+    }
+
+    #[test]
+    fn damage_zero_is_no_wound() {
+        let p = profile(5);
+        let mut s = State::new(0, 0);
+        s.mal = true;
+        s.wound_like_pc(&mut RiggedDice::new(&[]), &p, 0, 1);
+        assert_eq!(s.later_wounds, 0);
+    }
+
+    #[test]
+    fn seconds_couteaux_die_or_fall_unconscious() {
+        let p = profile(5); // Résistance 6
+        let mut s = State::new(5, 0);
+        s.wound_like_npc(&p, 6);
+        assert!(!s.dead && !s.standing(100));
+        let mut s = State::new(5, 0);
+        s.wound_like_npc(&p, 7);
+        assert!(s.dead);
+        let mut s = State::new(5, 0);
+        s.wound_like_npc(&p, 4);
+        assert!(s.standing(1) && s.vitality == 1);
+    }
+}
