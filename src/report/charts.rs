@@ -73,6 +73,19 @@ impl Axis {
     }
 }
 
+/// A tick label without floating-point noise (0.15, not 0.15000000000000002).
+fn tick(v: f64) -> String {
+    let text = format!("{v:.6}");
+    let text = text.trim_end_matches('0').trim_end_matches('.');
+    if text == "-0" { "0".into() } else { text.to_string() }
+}
+
+/// Pixels for the labels of a vertical axis holding `values`.
+fn label_room(values: &[Value]) -> u32 {
+    let longest = values.iter().map(|v| v.to_string().chars().count()).max().unwrap_or(3);
+    (longest as u32 * 8 + 30).clamp(55, 220)
+}
+
 fn slug(text: &str) -> String {
     text.chars()
         .map(|c| {
@@ -294,7 +307,7 @@ fn draw<DB: DrawingBackend>(root: DrawingArea<DB, Shift>, figure: &Figure) -> Dr
                 .caption(title, ("sans-serif", 22))
                 .margin(12)
                 .x_label_area_size(45)
-                .y_label_area_size(55)
+                .y_label_area_size(label_room(&y.values))
                 .build_cartesian_2d(
                     -0.5..x.values.len() as f64 - 0.5,
                     -0.5..y.values.len() as f64 - 0.5,
@@ -391,7 +404,7 @@ fn draw<DB: DrawingBackend>(root: DrawingArea<DB, Shift>, figure: &Figure) -> Dr
                 .y_label_area_size(60)
                 .build_cartesian_2d(x0..x1, (y0 - pad)..(y1 + pad))
                 .map_err(e)?;
-            let formatter = |v: &f64| if numeric { format!("{v}") } else { x.label(*v) };
+            let formatter = |v: &f64| if numeric { tick(*v) } else { x.label(*v) };
             chart
                 .configure_mesh()
                 .x_desc(x.name.as_str())
