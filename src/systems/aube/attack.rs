@@ -192,6 +192,7 @@ const MISS: usize = 1;
 const FIRST_RESULT: usize = 2;
 const GRAVE_GIVEN_HIT: usize = 9;
 const EFFECTIVE: usize = 0;
+const RESULT: usize = 1;
 
 impl Model for AttackModel {
     type Outcome = AttackOutcome;
@@ -200,6 +201,7 @@ impl Model for AttackModel {
         damage_layout(Layout::new().with_proportion("hit").with_proportion("miss"))
             .with_proportion("grave_or_worse_given_hit")
             .with_histogram("effective_damage", (-20, 50))
+            .with_histogram("result", (-1, 6))
     }
 
     #[inline(always)]
@@ -220,6 +222,14 @@ impl Model for AttackModel {
             o.damage.result >= DamageResult::Grave,
         );
         rec.hist(EFFECTIVE, o.damage.effective);
+        rec.hist(
+            RESULT,
+            if o.hit {
+                o.damage.result.index() as i64
+            } else {
+                -1
+            },
+        );
     }
 
     fn exact(&self) -> Option<Dist<AttackOutcome>> {
@@ -275,6 +285,10 @@ impl Mechanic for AttackMechanic {
             (
                 "effective_damage",
                 "histogram of the effective damage (a miss counts 0)",
+            ),
+            (
+                "result",
+                "histogram of the result per attack: -1 miss, 0 none, 1 étourdi, 2 sonné, 3 légère, 4 grave, 5 critique, 6 fatale",
             ),
         ]
     }

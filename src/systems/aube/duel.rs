@@ -7,10 +7,10 @@
 //! [`WoundTrack`]; fatigue points lower TA, TP and `enc`; étourdi lowers the next attack.
 //! Rounds are capped (`max_rounds`) and a capped fight is a draw.
 //!
-//! [choice] of this program: when neither fighter can hit any more (both attacks are
-//! automatic failures that no heroism can turn into hits, and fatigue only grows), the
-//! fight is a draw at once and is counted as lasting `max_rounds`, as the capped fight it
-//! would become.
+//! [choice] of this program: when neither fighter can hit the other any more (no face of
+//! the d20 beats the parry, and no crit die), nothing can change (only hits do), so the
+//! fight is a draw at once, counted as lasting `max_rounds`: the capped fight it would
+//! become. `mean_rounds_given_winner` leaves such fights out.
 
 use super::attack::{AttackOutcome, AttackRule, fa_spec, fm_spec};
 use super::damage::DamageResult;
@@ -111,15 +111,14 @@ impl DuelModel {
         }
     }
 
-    /// Whether fighter `s` can never hit again (see the module's [choice]).
-    #[inline]
-    fn hopeless(&self, s: &FighterState) -> bool {
-        let ta = s.fighter.ta() - s.wounds.fatigue();
-        TestRule {
-            ca: ta,
-            ..self.rule.test
-        }
-        .hopeless()
+    /// Whether neither fighter can hit the other as things stand (no étourdi pending):
+    /// then nothing can change any more (see the module's [choice]).
+    fn frozen(&self, s: &[FighterState; 2]) -> bool {
+        (0..2).all(|k| {
+            let ta = s[k].fighter.ta() - s[k].wounds.fatigue();
+            let tp = s[1 - k].parry_total(self.rule.fa);
+            !self.rule.attack_test(ta, tp).can_beat_nd()
+        })
     }
 
     /// Fights one duel, telling `observe` every attack.
@@ -135,7 +134,9 @@ impl DuelModel {
             a_wounds: s[0].wounds.wounds(),
             b_wounds: s[1].wounds.wounds(),
         };
+        let mut changed = true;
         for round in 1..=self.max_rounds {
+            let mut hits = 0;
             let first = match self.initiative {
                 Initiative::A => 0,
                 Initiative::B => 1,
@@ -150,6 +151,8 @@ impl DuelModel {
                 let be = s[defender].fighter.be;
                 let outcome = self.rule.roll((ta, tp, bd), (enc, be), dice);
                 let recorded = if outcome.hit {
+                    hits += 1;
+                    changed = true;
                     s[defender].wounds.take(outcome.damage.result)
                 } else {
                     DamageResult::None
@@ -168,8 +171,13 @@ impl DuelModel {
                     return end(winner, round, &s);
                 }
             }
-            if self.hopeless(&s[0]) && self.hopeless(&s[1]) {
-                break;
+            // Only hits change anything; after a round without one, and when something
+            // changed since the last look, check whether a hit is still possible.
+            if hits == 0 && changed {
+                if self.frozen(&s) {
+                    break;
+                }
+                changed = false;
             }
         }
         end(Winner::Draw, self.max_rounds, &s)
@@ -180,6 +188,7 @@ const A_WINS: usize = 0;
 const B_WINS: usize = 1;
 const DRAW: usize = 2;
 const MEAN_ROUNDS: usize = 3;
+const MEAN_DECIDED: usize = 4;
 const ROUNDS: usize = 0;
 const A_WOUNDS: usize = 1;
 const B_WOUNDS: usize = 2;
@@ -193,6 +202,7 @@ impl Model for DuelModel {
             .with_proportion("b_wins")
             .with_proportion("draw")
             .with_mean("mean_rounds")
+            .with_mean("mean_rounds_given_winner")
             .with_histogram("rounds", (1, 60))
             .with_histogram("a_wounds", (0, 8))
             .with_histogram("b_wounds", (0, 8))
@@ -209,6 +219,7 @@ impl Model for DuelModel {
         rec.event(B_WINS, o.winner == Winner::B);
         rec.event(DRAW, o.winner == Winner::Draw);
         rec.value(MEAN_ROUNDS, o.rounds as i64);
+        rec.value_given(MEAN_DECIDED, o.winner != Winner::Draw, o.rounds as i64);
         rec.hist(ROUNDS, o.rounds as i64);
         rec.hist(A_WOUNDS, o.a_wounds as i64);
         rec.hist(B_WOUNDS, o.b_wounds as i64);
@@ -459,22 +470,25 @@ mod tests {
     }
 
     #[test]
-    fn hopeless_fighters_draw_at_once() {
-        // TA 1 on both sides: automatic failures forever.
-        let weak = Fighter {
-            ca: 1,
-            ..Fighter::AVERAGE
+    fn fighters_who_cannot_hit_draw_at_once() {
+        // FA 0: TP 12 against TA 12, no face beats it; one round is rolled, then the
+        // fight is frozen.
+        let f = Fighter::AVERAGE;
+        let model = DuelModel {
+            initiative: Initiative::A,
+            ..DuelModel::new(f, f, AttackRule::new(0, 0))
         };
-        let model = DuelModel::new(weak, weak, AttackRule::new(10, 0));
-        let mut dice = RiggedDice::new(&[1]);
+        let mut dice = RiggedDice::new(&[7, 7]);
         let o = model.fight(&mut dice, |_| {});
+        assert_eq!(dice.remaining(), 0);
         assert_eq!((o.winner, o.rounds), (Winner::Draw, 1000));
-        // With a crit die a TA 1 attack can still hit: no shortcut.
+        // With a crit die a hit stays possible.
         let crit = TestRule {
             crit: crate::systems::aube::resolution::CritDie::Die(6),
-            ..TestRule::new(1, 0)
+            ..TestRule::new(12, 12)
         };
-        assert!(!crit.hopeless() && TestRule::new(1, 0).hopeless());
+        assert!(crit.can_beat_nd() && !TestRule::new(12, 12).can_beat_nd());
+        assert!(TestRule::new(12, 11).can_beat_nd() && !TestRule::new(1, -5).can_beat_nd());
     }
 
     #[test]
