@@ -42,6 +42,7 @@ pub static REGISTRY: &[&dyn Mechanic] = &[
     &aube::encaissement::DamageMechanic,
     &aube::encaissement::DepassementMechanic,
     &aube::tir::TirMechanic,
+    &aube::creation::CreationMechanic,
 ];
 
 /// The mechanic called `name` (`aube.test`), or an error listing the known ones.

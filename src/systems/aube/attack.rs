@@ -3,7 +3,7 @@
 //! step shared by `aube.attack` and `aube.duel`, and the `aube.attack` mechanic.
 //!
 //! The attacker tests `TA = ca + ba` against `nd = TP = ca + bp - fa` of the defender; it
-//! hits when the test beats ND; the blow's level is `dom = D + bd` ([choice]: `D` is the
+//! hits when the test beats ND; the blow's level is `dom = D + bd` (\[choice\]: `D` is the
 //! signed degree, heroism included, which is `°R` without heroism), then the damage step
 //! against the defender's `enc - fm` and `be`.
 
@@ -44,7 +44,7 @@ pub struct AttackRule {
     pub fa: i64,
     /// Facteur de mortalité.
     pub fm: i64,
-    /// Options of the attack and resistance tests ([choice]: the same for both; `ca` and
+    /// Options of the attack and resistance tests (\[choice\]: the same for both; `ca` and
     /// `nd` are set per test).
     pub test: TestRule,
 }

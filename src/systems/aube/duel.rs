@@ -4,10 +4,10 @@
 //!
 //! A round is one attack by each fighter, the side with the initiative first; a fighter put
 //! out by the first attack does not strike back. Wounds go on each fighter's
-//! [`WoundTrack`]; fatigue points lower TA, TP and `enc`; étourdi lowers the next attack.
+//! [`WoundTrack`](super::wounds::WoundTrack); fatigue points lower TA, TP and `enc`; étourdi lowers the next attack.
 //! Rounds are capped (`max_rounds`) and a capped fight is a draw.
 //!
-//! [choice] of this program: when neither fighter can hit the other any more (no face of
+//! \[choice\] of this program: when neither fighter can hit the other any more (no face of
 //! the d20 beats the parry, and no crit die), nothing can change (only hits do), so the
 //! fight is a draw at once, counted as lasting `max_rounds`: the capped fight it would
 //! become. `mean_rounds_given_winner` leaves such fights out.
@@ -16,7 +16,7 @@ use super::attack::{AttackOutcome, AttackRule, fa_spec, fm_spec};
 use super::damage::DamageResult;
 use super::fighter::{Fighter, FighterState};
 use super::resolution::TestRule;
-use super::wounds::OutAt;
+use super::wounds::{OutAt, OverflowFatigue};
 use crate::engine::{
     Choice, Dice, Layout, Mechanic, Model, ParamSpec, ParamValues, Recorder, Simulation, simulation,
 };
@@ -97,6 +97,8 @@ pub struct DuelModel {
     pub out_at: OutAt,
     /// The cap on rounds.
     pub max_rounds: u32,
+    /// Fatigue of a wound that moved up a grade.
+    pub overflow_fatigue: OverflowFatigue,
 }
 
 impl DuelModel {
@@ -108,11 +110,12 @@ impl DuelModel {
             initiative: Initiative::Random,
             out_at: OutAt::Fatale,
             max_rounds: 1000,
+            overflow_fatigue: OverflowFatigue::Recorded,
         }
     }
 
     /// Whether neither fighter can hit the other as things stand (no étourdi pending):
-    /// then nothing can change any more (see the module's [choice]).
+    /// then nothing can change any more (see the module's \[choice\]).
     fn frozen(&self, s: &[FighterState; 2]) -> bool {
         (0..2).all(|k| {
             let ta = s[k].fighter.ta() - s[k].wounds.fatigue();
@@ -153,7 +156,9 @@ impl DuelModel {
                 let recorded = if outcome.hit {
                     hits += 1;
                     changed = true;
-                    s[defender].wounds.take(outcome.damage.result)
+                    s[defender]
+                        .wounds
+                        .take_with(outcome.damage.result, self.overflow_fatigue)
                 } else {
                     DamageResult::None
                 };
@@ -262,6 +267,11 @@ impl Mechanic for DuelMechanic {
                 100_000,
                 Some(1000),
             ),
+            ParamSpec::choice(
+                "overflow_fatigue",
+                "PF of a wound moved up a grade: recorded (of the new grade) or rolled",
+                Some(OverflowFatigue::Recorded),
+            ),
         ]);
         specs.extend(TestRule::option_specs());
         specs
@@ -303,6 +313,7 @@ impl Mechanic for DuelMechanic {
             initiative: params.choice("initiative"),
             out_at: params.choice("out_at"),
             max_rounds: params.int("max_rounds") as u32,
+            overflow_fatigue: params.choice("overflow_fatigue"),
         }))
     }
 }
@@ -371,6 +382,44 @@ mod tests {
         assert_eq!((seen[2].ta, seen[2].tp, seen[2].enc), (10, -2, 8));
         // Björn's own attack is lowered by his fatigue too: TA 10 - 3.
         assert_eq!(seen[3].ta, 7);
+    }
+
+    #[test]
+    fn initiative_switch() {
+        let order = |initiative, dice: &[u32]| {
+            let model = DuelModel {
+                initiative,
+                max_rounds: 1,
+                ..krom_bjorn()
+            };
+            let mut rigged = RiggedDice::new(dice);
+            let mut seen = Vec::new();
+            model.fight(&mut rigged, |e| seen.push(e.attacker));
+            assert_eq!(rigged.remaining(), 0);
+            seen
+        };
+        assert_eq!(order(Initiative::A, &[20, 20]), vec![0, 1]);
+        assert_eq!(order(Initiative::B, &[20, 20]), vec![1, 0]);
+        assert_eq!(order(Initiative::Random, &[2, 20, 20]), vec![1, 0]);
+        assert_eq!(order(Initiative::Random, &[1, 20, 20]), vec![0, 1]);
+    }
+
+    #[test]
+    fn overflow_fatigue_switch_changes_the_fight() {
+        // Strong fighters still fight when their track overflows (average ones are already
+        // too tired to hit by then, so for them the switch changes nothing).
+        let f = Fighter {
+            ca: 19,
+            enc: 19,
+            be: 0,
+            ..Fighter::AVERAGE
+        };
+        let base = DuelModel::new(f, f, AttackRule::new(10, 0));
+        let rolled = DuelModel {
+            overflow_fatigue: OverflowFatigue::Rolled,
+            ..base.clone()
+        };
+        assert_ne!(run(base, 20_000, 9), run(rolled, 20_000, 9));
     }
 
     /// Replays every attack of many duels beside a shadow track and checks the rules.

@@ -7,9 +7,16 @@
 //!   degree, `°R` on a success and `-°É` on a failure;
 //! - `th`, *total d'héroïsme*: each point adds 20 to the signed degree;
 //! - *dé critique*: an extra die whose 1 adds an open-ended d20 to the degree.
+//!
+//! Modules: [`resolution`] (the test), [`damage`] (the damage step, Tableau 3.1),
+//! [`wounds`] (wound track, fatigue, étourdi), [`fighter`] (a fighter and its state in a
+//! fight), [`attack`] (the attack step, `aube.attack`), [`duel`], [`confrontation`],
+//! [`multiple`], [`encaissement`] (`aube.damage`, `aube.depassement`), [`tir`] and
+//! [`creation`].
 
 pub mod attack;
 pub mod confrontation;
+pub mod creation;
 pub mod damage;
 pub mod duel;
 pub mod encaissement;

@@ -12,9 +12,10 @@
 //! - the track holds 4 légères, 2 graves, 1 critique; a wound that finds its boxes full
 //!   moves up one grade, and again if that grade is full too (légère → grave → critique →
 //!   fatale);
-//! - [choice] a wound that moved up inflicts the PF of the grade it is recorded at (a
-//!   légère recorded as grave gives 5 PF, not 3);
-//! - [choice] étourdis received before the fighter's next attack add up (two give −2), and
+//! - \[choice\] a wound that moved up inflicts the PF of the grade it is recorded at (a
+//!   légère recorded as grave gives 5 PF, not 3); switch [`OverflowFatigue`] (`duel`'s
+//!   `overflow_fatigue`) gives it the PF of the result as rolled instead;
+//! - \[choice\] étourdis received before the fighter's next attack add up (two give −2), and
 //!   all are spent by that attack.
 
 use super::damage::DamageResult;
@@ -52,6 +53,22 @@ impl OutAt {
             OutAt::Fatale => DamageResult::Fatale,
         }
     }
+}
+
+/// Which fatigue points a wound that moved up a grade inflicts.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum OverflowFatigue {
+    /// Those of the grade it is recorded at (the default).
+    Recorded,
+    /// Those of the result as rolled.
+    Rolled,
+}
+
+impl Choice for OverflowFatigue {
+    const NAMES: &'static [(&'static str, Self)] = &[
+        ("recorded", OverflowFatigue::Recorded),
+        ("rolled", OverflowFatigue::Rolled),
+    ];
 }
 
 /// One fighter's wounds, fatigue points and pending étourdi (a small `Copy` value, cheap
@@ -92,6 +109,13 @@ impl WoundTrack {
     /// the PF of the grade recorded.
     #[inline]
     pub fn take(&mut self, result: DamageResult) -> DamageResult {
+        self.take_with(result, OverflowFatigue::Recorded)
+    }
+
+    /// [`WoundTrack::take`], with the fatigue of a wound that moved up chosen by
+    /// `overflow`.
+    #[inline]
+    pub fn take_with(&mut self, result: DamageResult, overflow: OverflowFatigue) -> DamageResult {
         let recorded = match result {
             DamageResult::None => return result,
             DamageResult::Etourdi => {
@@ -118,7 +142,11 @@ impl WoundTrack {
                 DamageResult::Fatale
             }
         };
-        self.fatigue += recorded.fatigue_points() as i32;
+        let pf = match overflow {
+            OverflowFatigue::Recorded => recorded.fatigue_points(),
+            OverflowFatigue::Rolled => result.fatigue_points(),
+        };
+        self.fatigue += pf as i32;
         recorded
     }
 
@@ -259,6 +287,19 @@ mod tests {
         );
         assert_eq!(t.fatigue(), 4 * 3 + 2 * 5 + 10 + 20);
         assert_eq!(t.wounds(), 8);
+    }
+
+    #[test]
+    fn overflow_fatigue_switch() {
+        let mut recorded = WoundTrack::new();
+        let mut rolled = WoundTrack::new();
+        for _ in 0..5 {
+            recorded.take_with(R::Legere, OverflowFatigue::Recorded);
+            rolled.take_with(R::Legere, OverflowFatigue::Rolled);
+        }
+        assert_eq!(recorded.fatigue(), 4 * 3 + 5);
+        assert_eq!(rolled.fatigue(), 5 * 3);
+        assert_eq!(rolled.count(R::Grave), 1);
     }
 
     #[test]
