@@ -99,6 +99,8 @@ pub struct DuelModel {
     pub max_rounds: u32,
     /// Fatigue of a wound that moved up a grade.
     pub overflow_fatigue: OverflowFatigue,
+    /// Switch `etourdi_fatigue`: an étourdi also gives 1 PF (Ex. 3.1's count).
+    pub etourdi_fatigue: bool,
 }
 
 impl DuelModel {
@@ -111,6 +113,7 @@ impl DuelModel {
             out_at: OutAt::Fatale,
             max_rounds: 1000,
             overflow_fatigue: OverflowFatigue::Recorded,
+            etourdi_fatigue: false,
         }
     }
 
@@ -156,9 +159,11 @@ impl DuelModel {
                 let recorded = if outcome.hit {
                     hits += 1;
                     changed = true;
-                    s[defender]
-                        .wounds
-                        .take_with(outcome.damage.result, self.overflow_fatigue)
+                    let w = &mut s[defender].wounds;
+                    if self.etourdi_fatigue && outcome.damage.result == DamageResult::Etourdi {
+                        w.add_fatigue(1);
+                    }
+                    w.take_with(outcome.damage.result, self.overflow_fatigue)
                 } else {
                     DamageResult::None
                 };
@@ -272,6 +277,11 @@ impl Mechanic for DuelMechanic {
                 "PF of a wound moved up a grade: recorded (of the new grade) or rolled",
                 Some(OverflowFatigue::Recorded),
             ),
+            ParamSpec::bool(
+                "etourdi_fatigue",
+                "an étourdi also gives 1 PF (Ex. 3.1 counts it; Tableau 3.1 gives 0)",
+                false,
+            ),
         ]);
         specs.extend(TestRule::option_specs());
         specs
@@ -314,6 +324,7 @@ impl Mechanic for DuelMechanic {
             out_at: params.choice("out_at"),
             max_rounds: params.int("max_rounds") as u32,
             overflow_fatigue: params.choice("overflow_fatigue"),
+            etourdi_fatigue: params.bool("etourdi_fatigue"),
         }))
     }
 }
@@ -420,6 +431,29 @@ mod tests {
             ..base.clone()
         };
         assert_ne!(run(base, 20_000, 9), run(rolled, 20_000, 9));
+    }
+
+    #[test]
+    fn etourdi_fatigue_switch() {
+        // Björn (bd 15) hits Kröm (be 3) with d 2: dom 17 → 14; Kröm (enc 13) resists
+        // with d 10 → 4: étourdi. Kröm then misses with d 20.
+        let model = DuelModel {
+            initiative: Initiative::B,
+            max_rounds: 1,
+            ..krom_bjorn()
+        };
+        let with = DuelModel {
+            etourdi_fatigue: true,
+            ..model.clone()
+        };
+        let mut seen = Vec::new();
+        with.fight(&mut RiggedDice::new(&[2, 10, 20]), |e| seen.push(*e));
+        assert_eq!(seen[0].outcome.damage.result, DamageResult::Etourdi);
+        // Kröm's attack: TA 10 less the étourdi and, with the switch, 1 PF.
+        assert_eq!(seen[1].ta, 8);
+        seen.clear();
+        model.fight(&mut RiggedDice::new(&[2, 10, 20]), |e| seen.push(*e));
+        assert_eq!(seen[1].ta, 9);
     }
 
     /// Replays every attack of many duels beside a shadow track and checks the rules.

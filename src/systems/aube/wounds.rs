@@ -15,6 +15,9 @@
 //! - \[choice\] a wound that moved up inflicts the PF of the grade it is recorded at (a
 //!   légère recorded as grave gives 5 PF, not 3); switch [`OverflowFatigue`] (`duel`'s
 //!   `overflow_fatigue`) gives it the PF of the result as rolled instead;
+//! - \[choice\] Tableau 3.1 gives étourdi 0 PF, but Ex. 3.1 counts "2 légères and an
+//!   étourdi" as 2×3+1 = 7 PF: the table is the default; the duel's switch
+//!   `etourdi_fatigue` follows the example (through [`WoundTrack::add_fatigue`]);
 //! - \[choice\] étourdis received before the fighter's next attack add up (two give −2), and
 //!   all are spent by that attack.
 
@@ -148,6 +151,26 @@ impl WoundTrack {
         };
         self.fatigue += pf as i32;
         recorded
+    }
+
+    /// Adds `points` fatigue points without a wound (a rule variant's extra PF).
+    #[inline]
+    pub fn add_fatigue(&mut self, points: i64) {
+        self.fatigue += points as i32;
+    }
+
+    /// The fatigue points that rest cannot take away while the wounds are not healed:
+    /// the sum of the recovery limits of Tableau 3.1 over the recorded wounds.
+    pub fn recovery_floor(&self) -> i64 {
+        [
+            DamageResult::Legere,
+            DamageResult::Grave,
+            DamageResult::Critique,
+            DamageResult::Fatale,
+        ]
+        .iter()
+        .map(|&g| self.count(g) as i64 * g.recovery_limit())
+        .sum()
     }
 
     /// Fatigue points: the handicap on every Physique CA (TA, TP, `enc`).
@@ -287,6 +310,20 @@ mod tests {
         );
         assert_eq!(t.fatigue(), 4 * 3 + 2 * 5 + 10 + 20);
         assert_eq!(t.wounds(), 8);
+    }
+
+    /// Ex. 3.1: two blessures légères and an étourdi; 2×3+1 = 7 PF in the example (6 by
+    /// the table), and 2 PF stay after rest until the légères are healed.
+    #[test]
+    fn ex_3_1_wounds_and_fatigue() {
+        let mut t = WoundTrack::new();
+        t.take(R::Legere);
+        t.take(R::Legere);
+        t.take(R::Etourdi);
+        assert_eq!(t.fatigue(), 6);
+        t.add_fatigue(1);
+        assert_eq!(t.fatigue(), 7);
+        assert_eq!(t.recovery_floor(), 2);
     }
 
     #[test]
