@@ -296,6 +296,10 @@ impl Mechanic for DuelMechanic {
                 "mean_rounds",
                 "mean rounds fought (a draw counts max_rounds)",
             ),
+            (
+                "mean_rounds_given_winner",
+                "mean rounds of the fights that have a winner",
+            ),
             ("rounds", "histogram of the rounds fought"),
             (
                 "a_wounds",
