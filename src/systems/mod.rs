@@ -46,6 +46,7 @@ pub static REGISTRY: &[&dyn Mechanic] = &[
     &aube::encaissement::DamageMechanic,
     &aube::encaissement::DepassementMechanic,
     &aube::tir::TirMechanic,
+    &aube::creation::CreationMechanic,
     &aube::surclassement::exchange::ExchangeMechanic,
     &aube::surclassement::game::OptimalMechanic,
     &aube::surclassement::duel::DuelMechanic,

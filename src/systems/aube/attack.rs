@@ -3,7 +3,7 @@
 //! step shared by `aube.attack` and `aube.duel`, and the `aube.attack` mechanic.
 //!
 //! The attacker tests `TA = ca + ba` against `nd = TP = ca + bp - fa` of the defender; it
-//! hits when the test beats ND; the blow's level is `dom = D + bd` ([choice]: `D` is the
+//! hits when the test beats ND; the blow's level is `dom = D + bd` (\[choice\]: `D` is the
 //! signed degree, heroism included, which is `°R` without heroism), then the damage step
 //! against the defender's `enc - fm` and `be`.
 
@@ -44,7 +44,7 @@ pub struct AttackRule {
     pub fa: i64,
     /// Facteur de mortalité.
     pub fm: i64,
-    /// Options of the attack and resistance tests ([choice]: the same for both; `ca` and
+    /// Options of the attack and resistance tests (\[choice\]: the same for both; `ca` and
     /// `nd` are set per test).
     pub test: TestRule,
 }
@@ -192,6 +192,7 @@ const MISS: usize = 1;
 const FIRST_RESULT: usize = 2;
 const GRAVE_GIVEN_HIT: usize = 9;
 const EFFECTIVE: usize = 0;
+const RESULT: usize = 1;
 
 impl Model for AttackModel {
     type Outcome = AttackOutcome;
@@ -200,6 +201,7 @@ impl Model for AttackModel {
         damage_layout(Layout::new().with_proportion("hit").with_proportion("miss"))
             .with_proportion("grave_or_worse_given_hit")
             .with_histogram("effective_damage", (-20, 50))
+            .with_histogram("result", (-1, 6))
     }
 
     #[inline(always)]
@@ -220,6 +222,14 @@ impl Model for AttackModel {
             o.damage.result >= DamageResult::Grave,
         );
         rec.hist(EFFECTIVE, o.damage.effective);
+        rec.hist(
+            RESULT,
+            if o.hit {
+                o.damage.result.index() as i64
+            } else {
+                -1
+            },
+        );
     }
 
     fn exact(&self) -> Option<Dist<AttackOutcome>> {
@@ -275,6 +285,10 @@ impl Mechanic for AttackMechanic {
             (
                 "effective_damage",
                 "histogram of the effective damage (a miss counts 0)",
+            ),
+            (
+                "result",
+                "histogram of the result per attack: -1 miss, 0 none, 1 étourdi, 2 sonné, 3 légère, 4 grave, 5 critique, 6 fatale",
             ),
         ]
     }

@@ -3,11 +3,13 @@
 //!
 //! Both fail: nobody wins. One succeeds: it wins. Both succeed: the higher degree wins
 //! (the signed degree `D`, which is `°R` without heroism); equal degrees are a draw
-//! ([choice] of `RULES.md`).
+//! (\[choice\] of `RULES.md`; switch `tie`: `higher_ca` gives the tie to the side with the
+//! higher CA, still a draw when the CAs are equal).
 
 use super::resolution::{Prepared, TestOutcome, TestRule};
 use crate::engine::{
-    Dice, Dist, Layout, Mechanic, Model, ParamSpec, ParamValues, Recorder, Simulation, simulation,
+    Choice, Dice, Dist, Layout, Mechanic, Model, ParamSpec, ParamValues, Recorder, Simulation,
+    simulation,
 };
 use crate::error::Result;
 
@@ -24,8 +26,22 @@ pub enum Confrontation {
     Draw,
 }
 
+/// How equal degrees are settled.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Tie {
+    /// A draw (the default).
+    Draw,
+    /// The side with the higher CA wins; a draw when the CAs are equal.
+    HigherCa,
+}
+
+impl Choice for Tie {
+    const NAMES: &'static [(&'static str, Self)] =
+        &[("draw", Tie::Draw), ("higher_ca", Tie::HigherCa)];
+}
+
 impl Confrontation {
-    /// The result of two tests.
+    /// The result of two tests, a tie settled as a draw.
     pub fn of(a: &TestOutcome, b: &TestOutcome) -> Self {
         match (a.success, b.success) {
             (false, false) => Confrontation::Nobody,
@@ -45,14 +61,37 @@ impl Confrontation {
 pub struct ConfrontationModel {
     rules: [TestRule; 2],
     prepared: [Prepared; 2],
+    /// What a draw becomes (a draw, or a win of the higher CA).
+    tie_goes_to: Confrontation,
 }
 
 impl ConfrontationModel {
-    /// The confrontation of two tests (their `nd` is not used).
+    /// The confrontation of two tests (their `nd` is not used), ties a draw.
     pub fn new(a: TestRule, b: TestRule) -> Self {
+        Self::with_tie(a, b, Tie::Draw)
+    }
+
+    /// The confrontation of two tests with ties settled by `tie`.
+    pub fn with_tie(a: TestRule, b: TestRule, tie: Tie) -> Self {
+        let tie_goes_to = match (tie, a.ca.cmp(&b.ca)) {
+            (Tie::HigherCa, std::cmp::Ordering::Greater) => Confrontation::AWins,
+            (Tie::HigherCa, std::cmp::Ordering::Less) => Confrontation::BWins,
+            _ => Confrontation::Draw,
+        };
         Self {
             rules: [a, b],
             prepared: [Prepared::new(&a), Prepared::new(&b)],
+            tie_goes_to,
+        }
+    }
+
+    /// Settles a draw by the tie rule.
+    #[inline(always)]
+    fn settle(&self, c: Confrontation) -> Confrontation {
+        if c == Confrontation::Draw {
+            self.tie_goes_to
+        } else {
+            c
         }
     }
 }
@@ -72,7 +111,7 @@ impl Model for ConfrontationModel {
     fn sample<D: Dice>(&self, dice: &mut D) -> Confrontation {
         let a = self.prepared[0].roll(dice);
         let b = self.prepared[1].roll(dice);
-        Confrontation::of(&a, &b)
+        self.settle(Confrontation::of(&a, &b))
     }
 
     #[inline(always)]
@@ -91,7 +130,11 @@ impl Model for ConfrontationModel {
                 ..*t
             })
         };
-        Some(reduce(&self.rules[0]).combine(&reduce(&self.rules[1]), Confrontation::of))
+        Some(
+            reduce(&self.rules[0]).combine(&reduce(&self.rules[1]), |a, b| {
+                self.settle(Confrontation::of(a, b))
+            }),
+        )
     }
 }
 
@@ -109,14 +152,20 @@ impl Mechanic for ConfrontationMechanic {
     }
 
     fn params(&self) -> Vec<ParamSpec> {
-        ["a", "b"]
+        let mut specs: Vec<ParamSpec> = ["a", "b"]
             .iter()
             .flat_map(|side| {
                 std::iter::once(ParamSpec::int("ca", "this side's CA", -200, 200, None))
                     .chain(TestRule::option_specs())
                     .map(move |s| s.prefixed(side))
             })
-            .collect()
+            .collect();
+        specs.push(ParamSpec::choice(
+            "tie",
+            "equal degrees: draw, or higher_ca (the higher CA wins)",
+            Some(Tie::Draw),
+        ));
+        specs
     }
 
     fn metrics_doc(&self) -> &'static [(&'static str, &'static str)] {
@@ -130,7 +179,11 @@ impl Mechanic for ConfrontationMechanic {
 
     fn build(&self, params: &ParamValues) -> Result<Box<dyn Simulation>> {
         let side = |p: &str| TestRule::from_params(params, p, params.int(&format!("{p}.ca")), 0);
-        Ok(simulation(ConfrontationModel::new(side("a"), side("b"))))
+        Ok(simulation(ConfrontationModel::with_tie(
+            side("a"),
+            side("b"),
+            params.choice("tie"),
+        )))
     }
 }
 
@@ -155,6 +208,19 @@ mod tests {
         assert_eq!(rigged(12, 12, &[15, 4]), Confrontation::BWins);
         assert_eq!(rigged(12, 12, &[5, 9]), Confrontation::BWins);
         assert_eq!(rigged(12, 10, &[7, 7]), Confrontation::Draw);
+    }
+
+    #[test]
+    fn tie_switch() {
+        let model =
+            ConfrontationModel::with_tie(TestRule::new(12, 0), TestRule::new(10, 0), Tie::HigherCa);
+        let (o, _) = record_one(&model, &mut RiggedDice::new(&[7, 7]));
+        assert_eq!(o, Confrontation::AWins);
+        let d = model.exact().expect("exact");
+        assert_eq!(d.p(&Confrontation::Draw), 0.0);
+        let sim = simulation(model);
+        let report = check_against_exact(sim.as_ref(), 200_000, 3100);
+        assert!(report.failures.is_empty(), "{:?}", report.failures);
     }
 
     #[test]

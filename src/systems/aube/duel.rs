@@ -4,19 +4,19 @@
 //!
 //! A round is one attack by each fighter, the side with the initiative first; a fighter put
 //! out by the first attack does not strike back. Wounds go on each fighter's
-//! [`WoundTrack`]; fatigue points lower TA, TP and `enc`; étourdi lowers the next attack.
+//! [`WoundTrack`](super::wounds::WoundTrack); fatigue points lower TA, TP and `enc`; étourdi lowers the next attack.
 //! Rounds are capped (`max_rounds`) and a capped fight is a draw.
 //!
-//! [choice] of this program: when neither fighter can hit any more (both attacks are
-//! automatic failures that no heroism can turn into hits, and fatigue only grows), the
-//! fight is a draw at once and is counted as lasting `max_rounds`, as the capped fight it
-//! would become.
+//! \[choice\] of this program: when neither fighter can hit the other any more (no face of
+//! the d20 beats the parry, and no crit die), nothing can change (only hits do), so the
+//! fight is a draw at once, counted as lasting `max_rounds`: the capped fight it would
+//! become. `mean_rounds_given_winner` leaves such fights out.
 
 use super::attack::{AttackOutcome, AttackRule, fa_spec, fm_spec};
 use super::damage::DamageResult;
 use super::fighter::{Fighter, FighterState};
 use super::resolution::TestRule;
-use super::wounds::OutAt;
+use super::wounds::{OutAt, OverflowFatigue};
 use crate::engine::{
     Choice, Dice, Layout, Mechanic, Model, ParamSpec, ParamValues, Recorder, Simulation, simulation,
 };
@@ -97,6 +97,10 @@ pub struct DuelModel {
     pub out_at: OutAt,
     /// The cap on rounds.
     pub max_rounds: u32,
+    /// Fatigue of a wound that moved up a grade.
+    pub overflow_fatigue: OverflowFatigue,
+    /// Switch `etourdi_fatigue`: an étourdi also gives 1 PF (Ex. 3.1's count).
+    pub etourdi_fatigue: bool,
 }
 
 impl DuelModel {
@@ -108,18 +112,19 @@ impl DuelModel {
             initiative: Initiative::Random,
             out_at: OutAt::Fatale,
             max_rounds: 1000,
+            overflow_fatigue: OverflowFatigue::Recorded,
+            etourdi_fatigue: false,
         }
     }
 
-    /// Whether fighter `s` can never hit again (see the module's [choice]).
-    #[inline]
-    fn hopeless(&self, s: &FighterState) -> bool {
-        let ta = s.fighter.ta() - s.wounds.fatigue();
-        TestRule {
-            ca: ta,
-            ..self.rule.test
-        }
-        .hopeless()
+    /// Whether neither fighter can hit the other as things stand (no étourdi pending):
+    /// then nothing can change any more (see the module's \[choice\]).
+    fn frozen(&self, s: &[FighterState; 2]) -> bool {
+        (0..2).all(|k| {
+            let ta = s[k].fighter.ta() - s[k].wounds.fatigue();
+            let tp = s[1 - k].parry_total(self.rule.fa);
+            !self.rule.attack_test(ta, tp).can_beat_nd()
+        })
     }
 
     /// Fights one duel, telling `observe` every attack.
@@ -135,7 +140,9 @@ impl DuelModel {
             a_wounds: s[0].wounds.wounds(),
             b_wounds: s[1].wounds.wounds(),
         };
+        let mut changed = true;
         for round in 1..=self.max_rounds {
+            let mut hits = 0;
             let first = match self.initiative {
                 Initiative::A => 0,
                 Initiative::B => 1,
@@ -150,7 +157,13 @@ impl DuelModel {
                 let be = s[defender].fighter.be;
                 let outcome = self.rule.roll((ta, tp, bd), (enc, be), dice);
                 let recorded = if outcome.hit {
-                    s[defender].wounds.take(outcome.damage.result)
+                    hits += 1;
+                    changed = true;
+                    let w = &mut s[defender].wounds;
+                    if self.etourdi_fatigue && outcome.damage.result == DamageResult::Etourdi {
+                        w.add_fatigue(1);
+                    }
+                    w.take_with(outcome.damage.result, self.overflow_fatigue)
                 } else {
                     DamageResult::None
                 };
@@ -168,8 +181,13 @@ impl DuelModel {
                     return end(winner, round, &s);
                 }
             }
-            if self.hopeless(&s[0]) && self.hopeless(&s[1]) {
-                break;
+            // Only hits change anything; after a round without one, and when something
+            // changed since the last look, check whether a hit is still possible.
+            if hits == 0 && changed {
+                if self.frozen(&s) {
+                    break;
+                }
+                changed = false;
             }
         }
         end(Winner::Draw, self.max_rounds, &s)
@@ -180,6 +198,7 @@ const A_WINS: usize = 0;
 const B_WINS: usize = 1;
 const DRAW: usize = 2;
 const MEAN_ROUNDS: usize = 3;
+const MEAN_DECIDED: usize = 4;
 const ROUNDS: usize = 0;
 const A_WOUNDS: usize = 1;
 const B_WOUNDS: usize = 2;
@@ -193,6 +212,7 @@ impl Model for DuelModel {
             .with_proportion("b_wins")
             .with_proportion("draw")
             .with_mean("mean_rounds")
+            .with_mean("mean_rounds_given_winner")
             .with_histogram("rounds", (1, 60))
             .with_histogram("a_wounds", (0, 8))
             .with_histogram("b_wounds", (0, 8))
@@ -209,6 +229,7 @@ impl Model for DuelModel {
         rec.event(B_WINS, o.winner == Winner::B);
         rec.event(DRAW, o.winner == Winner::Draw);
         rec.value(MEAN_ROUNDS, o.rounds as i64);
+        rec.value_given(MEAN_DECIDED, o.winner != Winner::Draw, o.rounds as i64);
         rec.hist(ROUNDS, o.rounds as i64);
         rec.hist(A_WOUNDS, o.a_wounds as i64);
         rec.hist(B_WOUNDS, o.b_wounds as i64);
@@ -251,6 +272,16 @@ impl Mechanic for DuelMechanic {
                 100_000,
                 Some(1000),
             ),
+            ParamSpec::choice(
+                "overflow_fatigue",
+                "PF of a wound moved up a grade: recorded (of the new grade) or rolled",
+                Some(OverflowFatigue::Recorded),
+            ),
+            ParamSpec::bool(
+                "etourdi_fatigue",
+                "an étourdi also gives 1 PF (Ex. 3.1 counts it; Tableau 3.1 gives 0)",
+                false,
+            ),
         ]);
         specs.extend(TestRule::option_specs());
         specs
@@ -264,6 +295,10 @@ impl Mechanic for DuelMechanic {
             (
                 "mean_rounds",
                 "mean rounds fought (a draw counts max_rounds)",
+            ),
+            (
+                "mean_rounds_given_winner",
+                "mean rounds of the fights that have a winner",
             ),
             ("rounds", "histogram of the rounds fought"),
             (
@@ -292,6 +327,8 @@ impl Mechanic for DuelMechanic {
             initiative: params.choice("initiative"),
             out_at: params.choice("out_at"),
             max_rounds: params.int("max_rounds") as u32,
+            overflow_fatigue: params.choice("overflow_fatigue"),
+            etourdi_fatigue: params.bool("etourdi_fatigue"),
         }))
     }
 }
@@ -360,6 +397,67 @@ mod tests {
         assert_eq!((seen[2].ta, seen[2].tp, seen[2].enc), (10, -2, 8));
         // Björn's own attack is lowered by his fatigue too: TA 10 - 3.
         assert_eq!(seen[3].ta, 7);
+    }
+
+    #[test]
+    fn initiative_switch() {
+        let order = |initiative, dice: &[u32]| {
+            let model = DuelModel {
+                initiative,
+                max_rounds: 1,
+                ..krom_bjorn()
+            };
+            let mut rigged = RiggedDice::new(dice);
+            let mut seen = Vec::new();
+            model.fight(&mut rigged, |e| seen.push(e.attacker));
+            assert_eq!(rigged.remaining(), 0);
+            seen
+        };
+        assert_eq!(order(Initiative::A, &[20, 20]), vec![0, 1]);
+        assert_eq!(order(Initiative::B, &[20, 20]), vec![1, 0]);
+        assert_eq!(order(Initiative::Random, &[2, 20, 20]), vec![1, 0]);
+        assert_eq!(order(Initiative::Random, &[1, 20, 20]), vec![0, 1]);
+    }
+
+    #[test]
+    fn overflow_fatigue_switch_changes_the_fight() {
+        // Strong fighters still fight when their track overflows (average ones are already
+        // too tired to hit by then, so for them the switch changes nothing).
+        let f = Fighter {
+            ca: 19,
+            enc: 19,
+            be: 0,
+            ..Fighter::AVERAGE
+        };
+        let base = DuelModel::new(f, f, AttackRule::new(10, 0));
+        let rolled = DuelModel {
+            overflow_fatigue: OverflowFatigue::Rolled,
+            ..base.clone()
+        };
+        assert_ne!(run(base, 20_000, 9), run(rolled, 20_000, 9));
+    }
+
+    #[test]
+    fn etourdi_fatigue_switch() {
+        // Björn (bd 15) hits Kröm (be 3) with d 2: dom 17 → 14; Kröm (enc 13) resists
+        // with d 10 → 4: étourdi. Kröm then misses with d 20.
+        let model = DuelModel {
+            initiative: Initiative::B,
+            max_rounds: 1,
+            ..krom_bjorn()
+        };
+        let with = DuelModel {
+            etourdi_fatigue: true,
+            ..model.clone()
+        };
+        let mut seen = Vec::new();
+        with.fight(&mut RiggedDice::new(&[2, 10, 20]), |e| seen.push(*e));
+        assert_eq!(seen[0].outcome.damage.result, DamageResult::Etourdi);
+        // Kröm's attack: TA 10 less the étourdi and, with the switch, 1 PF.
+        assert_eq!(seen[1].ta, 8);
+        seen.clear();
+        model.fight(&mut RiggedDice::new(&[2, 10, 20]), |e| seen.push(*e));
+        assert_eq!(seen[1].ta, 9);
     }
 
     /// Replays every attack of many duels beside a shadow track and checks the rules.
@@ -459,22 +557,25 @@ mod tests {
     }
 
     #[test]
-    fn hopeless_fighters_draw_at_once() {
-        // TA 1 on both sides: automatic failures forever.
-        let weak = Fighter {
-            ca: 1,
-            ..Fighter::AVERAGE
+    fn fighters_who_cannot_hit_draw_at_once() {
+        // FA 0: TP 12 against TA 12, no face beats it; one round is rolled, then the
+        // fight is frozen.
+        let f = Fighter::AVERAGE;
+        let model = DuelModel {
+            initiative: Initiative::A,
+            ..DuelModel::new(f, f, AttackRule::new(0, 0))
         };
-        let model = DuelModel::new(weak, weak, AttackRule::new(10, 0));
-        let mut dice = RiggedDice::new(&[1]);
+        let mut dice = RiggedDice::new(&[7, 7]);
         let o = model.fight(&mut dice, |_| {});
+        assert_eq!(dice.remaining(), 0);
         assert_eq!((o.winner, o.rounds), (Winner::Draw, 1000));
-        // With a crit die a TA 1 attack can still hit: no shortcut.
+        // With a crit die a hit stays possible.
         let crit = TestRule {
             crit: crate::systems::aube::resolution::CritDie::Die(6),
-            ..TestRule::new(1, 0)
+            ..TestRule::new(12, 12)
         };
-        assert!(!crit.hopeless() && TestRule::new(1, 0).hopeless());
+        assert!(crit.can_beat_nd() && !TestRule::new(12, 12).can_beat_nd());
+        assert!(TestRule::new(12, 11).can_beat_nd() && !TestRule::new(1, -5).can_beat_nd());
     }
 
     #[test]

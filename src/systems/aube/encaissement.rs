@@ -4,7 +4,7 @@
 //!
 //! *Dépassement* (going beyond, e.g. a jump or a fall with a difficulty): a test of `ca`
 //! with `nd = diff`; if it beats ND the blow is `dom = eff + diff - D`, else `dom = eff`
-//! (`eff`, the effect's damage level; [choice]: `D` is the signed degree, `°R` without
+//! (`eff`, the effect's damage level; \[choice\]: `D` is the signed degree, `°R` without
 //! heroism).
 
 use super::attack::damage_layout;

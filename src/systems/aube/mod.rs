@@ -7,9 +7,16 @@
 //!   degree, `°R` on a success and `-°É` on a failure;
 //! - `th`, *total d'héroïsme*: each point adds 20 to the signed degree;
 //! - *dé critique*: an extra die whose 1 adds an open-ended d20 to the degree.
+//!
+//! Modules: [`resolution`] (the test), [`damage`] (the damage step, Tableau 3.1),
+//! [`wounds`] (wound track, fatigue, étourdi), [`fighter`] (a fighter and its state in a
+//! fight), [`attack`] (the attack step, `aube.attack`), [`duel`], [`confrontation`],
+//! [`multiple`], [`encaissement`] (`aube.damage`, `aube.depassement`), [`tir`] and
+//! [`creation`].
 
 pub mod attack;
 pub mod confrontation;
+pub mod creation;
 pub mod damage;
 pub mod duel;
 pub mod encaissement;
@@ -19,3 +26,73 @@ pub mod resolution;
 pub mod surclassement;
 pub mod tir;
 pub mod wounds;
+
+#[cfg(test)]
+mod tests {
+    use crate::query::Query;
+
+    /// Every metric and histogram an `aube` mechanic reports is documented for `alea list`.
+    #[test]
+    fn every_metric_is_documented() {
+        let fighter = |p: &str| {
+            ["ca=12", "ba=0", "bp=0", "bd=15", "enc=12", "be=3"].map(|f| format!("{p}.{f}"))
+        };
+        let cases: Vec<(&str, Vec<String>)> = vec![
+            ("aube.test", vec!["ca=12".into()]),
+            (
+                "aube.confrontation",
+                vec!["a.ca=12".into(), "b.ca=10".into()],
+            ),
+            ("aube.multiple", vec!["ca=15".into(), "n=3".into()]),
+            ("aube.damage", vec!["dom=20".into(), "enc=12".into()]),
+            (
+                "aube.depassement",
+                ["ca=17", "diff=8", "eff=15", "enc=14"]
+                    .map(String::from)
+                    .to_vec(),
+            ),
+            (
+                "aube.attack",
+                [
+                    "att.ca=12",
+                    "att.ba=0",
+                    "att.bd=15",
+                    "def.ca=12",
+                    "def.bp=0",
+                    "def.enc=12",
+                    "def.be=3",
+                ]
+                .map(String::from)
+                .to_vec(),
+            ),
+            ("aube.duel", [fighter("a"), fighter("b")].concat()),
+            (
+                "aube.tir",
+                ["ca=12", "bd=10", "enc=12"].map(String::from).to_vec(),
+            ),
+            ("aube.creation", vec![]),
+        ];
+        for (name, words) in cases {
+            let q = Query::parse(name, &words).unwrap_or_else(|e| panic!("{name}: {e}"));
+            let doc = q.mechanic.metrics_doc();
+            let layout = q.simulation.layout();
+            let names = layout
+                .metrics
+                .iter()
+                .map(|m| m.name.as_str())
+                .chain(layout.histograms.iter().map(|h| h.name.as_str()));
+            for n in names {
+                let documented = doc.iter().any(|(d, _)| {
+                    *d == n
+                        || (d.starts_with("action_") && n.starts_with("action_"))
+                        || (*d == "none .. fatale"
+                            && [
+                                "none", "etourdi", "sonne", "legere", "grave", "critique", "fatale",
+                            ]
+                            .contains(&n))
+                });
+                assert!(documented, "{name}: '{n}' is not in metrics_doc");
+            }
+        }
+    }
+}

@@ -252,13 +252,23 @@ impl TestRule {
         Self::finish(&n, success, signed, x)
     }
 
-    /// Whether the test can never beat its ND whatever the dice (an automatic failure that
-    /// does not count), and stays so when its CA drops and its ND drops: no crit die,
-    /// `extremes = auto`, CA at most 1 after normalisation, no heroism total and the
-    /// negative-ND switch off (so no failure can ever beat ND).
-    pub fn hopeless(&self) -> bool {
+    /// Whether some roll of the dice beats ND (always, with a crit die: its open-ended
+    /// d20 has no ceiling).
+    pub fn can_beat_nd(&self) -> bool {
+        if self.crit != CritDie::None {
+            return true;
+        }
         let n = self.normalise();
-        matches!(n.automatic, Some((false, _))) && n.th == 0 && !self.negative_nd_counts_failures
+        if let Some((success, signed)) = n.automatic {
+            return Self::finish(&n, success, signed, 0).beats_nd;
+        }
+        if n.failures_count {
+            return (1..=20).any(|d| self.resolve(d, 0).beats_nd);
+        }
+        // Only successes count and th is 0: the best °R is the highest face at most CA
+        // among 2..=19, or the natural 1's min(1, CA).
+        let best = if n.ca >= 2 { n.ca.min(19) } else { n.ca.min(1) };
+        best > n.nd
     }
 
     /// The exact distribution of the outcome (the open-ended d20 truncated; see
@@ -645,6 +655,26 @@ mod tests {
             }
             slow.samples = 5000;
             assert_eq!(fast, slow, "{rule:?}");
+        }
+    }
+
+    #[test]
+    fn can_beat_nd_agrees_with_the_exact_distribution() {
+        for ca in -3..=24 {
+            for nd in -6..=22 {
+                for extremes in [Extremes::Auto, Extremes::Roll] {
+                    for (th, neg) in [(0, false), (0, true), (1, false), (-1, false)] {
+                        let rule = TestRule {
+                            extremes,
+                            th,
+                            negative_nd_counts_failures: neg,
+                            ..TestRule::new(ca, nd)
+                        };
+                        let p = rule.exact().p_where(|o| o.beats_nd);
+                        assert_eq!(rule.can_beat_nd(), p > 0.0, "{rule:?}");
+                    }
+                }
+            }
         }
     }
 

@@ -107,6 +107,10 @@ impl Mechanic for TirMechanic {
                 "effective_damage",
                 "histogram of the effective damage (a miss counts 0)",
             ),
+            (
+                "result",
+                "histogram of the result: -1 miss, 0 none .. 6 fatale",
+            ),
         ]
     }
 

@@ -12,9 +12,13 @@
 //! - the track holds 4 légères, 2 graves, 1 critique; a wound that finds its boxes full
 //!   moves up one grade, and again if that grade is full too (légère → grave → critique →
 //!   fatale);
-//! - [choice] a wound that moved up inflicts the PF of the grade it is recorded at (a
-//!   légère recorded as grave gives 5 PF, not 3);
-//! - [choice] étourdis received before the fighter's next attack add up (two give −2), and
+//! - \[choice\] a wound that moved up inflicts the PF of the grade it is recorded at (a
+//!   légère recorded as grave gives 5 PF, not 3); switch [`OverflowFatigue`] (`duel`'s
+//!   `overflow_fatigue`) gives it the PF of the result as rolled instead;
+//! - \[choice\] Tableau 3.1 gives étourdi 0 PF, but Ex. 3.1 counts "2 légères and an
+//!   étourdi" as 2×3+1 = 7 PF: the table is the default; the duel's switch
+//!   `etourdi_fatigue` follows the example (through [`WoundTrack::add_fatigue`]);
+//! - \[choice\] étourdis received before the fighter's next attack add up (two give −2), and
 //!   all are spent by that attack.
 
 use super::damage::DamageResult;
@@ -52,6 +56,22 @@ impl OutAt {
             OutAt::Fatale => DamageResult::Fatale,
         }
     }
+}
+
+/// Which fatigue points a wound that moved up a grade inflicts.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum OverflowFatigue {
+    /// Those of the grade it is recorded at (the default).
+    Recorded,
+    /// Those of the result as rolled.
+    Rolled,
+}
+
+impl Choice for OverflowFatigue {
+    const NAMES: &'static [(&'static str, Self)] = &[
+        ("recorded", OverflowFatigue::Recorded),
+        ("rolled", OverflowFatigue::Rolled),
+    ];
 }
 
 /// One fighter's wounds, fatigue points and pending étourdi (a small `Copy` value, cheap
@@ -92,6 +112,13 @@ impl WoundTrack {
     /// the PF of the grade recorded.
     #[inline]
     pub fn take(&mut self, result: DamageResult) -> DamageResult {
+        self.take_with(result, OverflowFatigue::Recorded)
+    }
+
+    /// [`WoundTrack::take`], with the fatigue of a wound that moved up chosen by
+    /// `overflow`.
+    #[inline]
+    pub fn take_with(&mut self, result: DamageResult, overflow: OverflowFatigue) -> DamageResult {
         let recorded = match result {
             DamageResult::None => return result,
             DamageResult::Etourdi => {
@@ -118,8 +145,32 @@ impl WoundTrack {
                 DamageResult::Fatale
             }
         };
-        self.fatigue += recorded.fatigue_points() as i32;
+        let pf = match overflow {
+            OverflowFatigue::Recorded => recorded.fatigue_points(),
+            OverflowFatigue::Rolled => result.fatigue_points(),
+        };
+        self.fatigue += pf as i32;
         recorded
+    }
+
+    /// Adds `points` fatigue points without a wound (a rule variant's extra PF).
+    #[inline]
+    pub fn add_fatigue(&mut self, points: i64) {
+        self.fatigue += points as i32;
+    }
+
+    /// The fatigue points that rest cannot take away while the wounds are not healed:
+    /// the sum of the recovery limits of Tableau 3.1 over the recorded wounds.
+    pub fn recovery_floor(&self) -> i64 {
+        [
+            DamageResult::Legere,
+            DamageResult::Grave,
+            DamageResult::Critique,
+            DamageResult::Fatale,
+        ]
+        .iter()
+        .map(|&g| self.count(g) as i64 * g.recovery_limit())
+        .sum()
     }
 
     /// Fatigue points: the handicap on every Physique CA (TA, TP, `enc`).
@@ -259,6 +310,33 @@ mod tests {
         );
         assert_eq!(t.fatigue(), 4 * 3 + 2 * 5 + 10 + 20);
         assert_eq!(t.wounds(), 8);
+    }
+
+    /// Ex. 3.1: two blessures légères and an étourdi; 2×3+1 = 7 PF in the example (6 by
+    /// the table), and 2 PF stay after rest until the légères are healed.
+    #[test]
+    fn ex_3_1_wounds_and_fatigue() {
+        let mut t = WoundTrack::new();
+        t.take(R::Legere);
+        t.take(R::Legere);
+        t.take(R::Etourdi);
+        assert_eq!(t.fatigue(), 6);
+        t.add_fatigue(1);
+        assert_eq!(t.fatigue(), 7);
+        assert_eq!(t.recovery_floor(), 2);
+    }
+
+    #[test]
+    fn overflow_fatigue_switch() {
+        let mut recorded = WoundTrack::new();
+        let mut rolled = WoundTrack::new();
+        for _ in 0..5 {
+            recorded.take_with(R::Legere, OverflowFatigue::Recorded);
+            rolled.take_with(R::Legere, OverflowFatigue::Rolled);
+        }
+        assert_eq!(recorded.fatigue(), 4 * 3 + 5);
+        assert_eq!(rolled.fatigue(), 5 * 3);
+        assert_eq!(rolled.count(R::Grave), 1);
     }
 
     #[test]
