@@ -3,7 +3,8 @@
 
 use crate::engine::params::parse_assignments;
 use crate::engine::runner::{RunPlan, run_point};
-use crate::engine::summary::{Summary, summarize};
+use crate::engine::stats::quantile;
+use crate::engine::summary::{QUANTILES, Summary, summarize};
 use crate::engine::{Mechanic, ParamValues, Simulation, Tally};
 use crate::error::{Error, Result};
 use crate::systems;
@@ -84,6 +85,9 @@ pub fn answer(query: &Query, plan: Option<&RunPlan>) -> Result<Answer> {
             }
             for h in &mut summary.histograms {
                 h.probs = h.exact.clone().unwrap_or_default();
+                h.mean = h.probs.iter().map(|(v, p)| *v as f64 * p).sum();
+                h.se = 0.0;
+                h.quantiles = QUANTILES.iter().filter_map(|q| quantile(&h.probs, *q).map(|v| (*q, v))).collect();
             }
             (summary, true)
         }

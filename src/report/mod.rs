@@ -11,6 +11,7 @@ pub mod index;
 pub mod json;
 pub mod listing;
 pub mod meta;
+pub mod sheet;
 pub mod table;
 pub mod text;
 

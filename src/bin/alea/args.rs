@@ -31,8 +31,33 @@ pub enum Command {
         after_help = "Examples:\n  alea difficulty aube.test ca=12 --over nd --target 0.25\n  alea difficulty cle.test skill=4 --over difficulty --target 0.6"
     )]
     Difficulty(DifficultyArgs),
+    /// Print a cheat sheet for a system: tables of exact chances to keep behind the screen.
+    #[command(after_help = "Examples:\n  alea sheet aube\n  alea sheet cle --format html --out sheets")]
+    Sheet(SheetArgs),
     /// List the systems and mechanics, or one system's or mechanic's parameters and metrics.
     List(ListArgs),
+}
+
+/// The formats of a cheat sheet.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum SheetFormat {
+    /// Markdown tables.
+    Md,
+    /// A standalone HTML page, black and white, for printing.
+    Html,
+}
+
+/// `alea sheet`.
+#[derive(Debug, Args)]
+pub struct SheetArgs {
+    /// The system: aube, cle, maitrise, ose or sccs
+    pub system: String,
+    /// Write sheet_<system>.<md|html> into this folder instead of printing it
+    #[arg(long, value_name = "DIR")]
+    pub out: Option<PathBuf>,
+    /// Output format
+    #[arg(long, value_enum, default_value_t = SheetFormat::Md)]
+    pub format: SheetFormat,
 }
 
 /// `alea difficulty`.

@@ -1,6 +1,6 @@
 //! One function per subcommand: turn arguments into library calls and print the result.
 
-use crate::args::{Cli, Command, DifficultyArgs, ListArgs, ProbArgs, RunArgs, SamplingArgs};
+use crate::args::{Cli, Command, DifficultyArgs, ListArgs, ProbArgs, RunArgs, SamplingArgs, SheetArgs, SheetFormat};
 use alea::analysis::{Analysis, RunOptions, collect_files};
 use alea::engine::runner::{DEFAULT_SAMPLES, RunPlan, SampleSize};
 use alea::error::{Error, Result};
@@ -19,6 +19,7 @@ pub fn dispatch(cli: Cli) -> Result<()> {
         Command::Prob(args) => with_threads(args.sampling.threads, || prob(&args)),
         Command::Run(args) => with_threads(args.sampling.threads, || run(&args)),
         Command::Difficulty(args) => difficulty(&args),
+        Command::Sheet(args) => sheet(&args),
         Command::List(args) => list(&args),
     }
 }
@@ -177,6 +178,26 @@ fn difficulty(args: &DifficultyArgs) -> Result<()> {
         println!("{}", report::json::finder_json(&answer));
     } else {
         print!("{}", report::text::render_finder(&answer, &args.params));
+    }
+    Ok(())
+}
+
+fn sheet(args: &SheetArgs) -> Result<()> {
+    let tables = report::sheet::tables(&args.system)?.into_iter().map(report::sheet::fill).collect::<Result<Vec<_>>>()?;
+    let (text, extension) = match args.format {
+        SheetFormat::Md => (report::sheet::markdown(&args.system, &tables), "md"),
+        SheetFormat::Html => (report::sheet::html(&args.system, &tables), "html"),
+    };
+    match &args.out {
+        None => print!("{text}"),
+        Some(dir) => {
+            std::fs::create_dir_all(dir).map_err(|e| Error::io("create folder", dir, e))?;
+            let path = dir.join(format!("sheet_{}.{extension}", args.system));
+            let temp = dir.join(format!(".sheet_{}.{extension}.tmp-{}", args.system, std::process::id()));
+            std::fs::write(&temp, text).map_err(|e| Error::io("write", &temp, e))?;
+            std::fs::rename(&temp, &path).map_err(|e| Error::io("rename into", &path, e))?;
+            println!("wrote {}", path.display());
+        }
     }
     Ok(())
 }
