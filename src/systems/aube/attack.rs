@@ -309,9 +309,9 @@ impl Mechanic for AttackMechanic {
 mod tests {
     use super::*;
     use crate::engine::RiggedDice;
-    use crate::engine::check::check_against_exact;
     use crate::query::Query;
     use crate::systems::aube::resolution::CritDie;
+    use crate::systems::test_support::assert_agrees_with_exact;
 
     fn p_hit(rule: &AttackRule, a: &Fighter, d: &Fighter) -> f64 {
         let (att, def) = rule.fresh(a, d);
@@ -419,12 +419,12 @@ mod tests {
         ];
         for (i, (rule, a, d)) in cases.into_iter().enumerate() {
             let sim = simulation(AttackModel::new(rule, &a, &d));
-            let report = check_against_exact(sim.as_ref(), 200_000, 2000 + i as u64);
-            assert!(report.comparisons >= 10, "case {i}: {}", report.comparisons);
-            assert!(
-                report.failures.is_empty(),
-                "case {i}: {:?}",
-                report.failures
+            assert_agrees_with_exact(
+                sim.as_ref(),
+                200_000,
+                2000 + i as u64,
+                10,
+                &format!("case {i}"),
             );
         }
     }

@@ -290,10 +290,10 @@ impl Mechanic for DepassementMechanic {
 mod tests {
     use super::*;
     use crate::engine::RiggedDice;
-    use crate::engine::check::check_against_exact;
     use crate::engine::model::record_one;
     use crate::query::Query;
     use crate::systems::aube::resolution::CritDie;
+    use crate::systems::test_support::assert_agrees_with_exact;
 
     #[test]
     fn ex_2_10_depassement() {
@@ -335,12 +335,12 @@ mod tests {
         ];
         for (i, (rule, dom)) in damage_cases.into_iter().enumerate() {
             let sim = simulation(DamageModel::new(rule, dom));
-            let report = check_against_exact(sim.as_ref(), 200_000, 5000 + i as u64);
-            assert!(report.comparisons >= 5, "damage case {i}");
-            assert!(
-                report.failures.is_empty(),
-                "damage case {i}: {:?}",
-                report.failures
+            assert_agrees_with_exact(
+                sim.as_ref(),
+                200_000,
+                5000 + i as u64,
+                5,
+                &format!("damage case {i}"),
             );
         }
         let heroic = TestRule {
@@ -354,12 +354,12 @@ mod tests {
         ];
         for (i, (t, ca, diff, eff, d)) in dep_cases.into_iter().enumerate() {
             let sim = simulation(DepassementModel::new(t, ca, diff, eff, d));
-            let report = check_against_exact(sim.as_ref(), 200_000, 5100 + i as u64);
-            assert!(report.comparisons >= 5, "dépassement case {i}");
-            assert!(
-                report.failures.is_empty(),
-                "dépassement case {i}: {:?}",
-                report.failures
+            assert_agrees_with_exact(
+                sim.as_ref(),
+                200_000,
+                5100 + i as u64,
+                5,
+                &format!("dépassement case {i}"),
             );
         }
     }

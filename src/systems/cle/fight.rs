@@ -552,7 +552,7 @@ mod tests {
     use crate::engine::rng::chunk_rng;
     use crate::engine::runner::{RunPlan, SampleSize, run_point};
     use crate::engine::{RiggedDice, RollDice};
-    use crate::systems::cle::build_with;
+    use crate::systems::test_support::build_with;
 
     fn profile(vitality: i64) -> Profile {
         Profile {

@@ -501,7 +501,7 @@ impl Mechanic for ExchangeMechanic {
 mod tests {
     use super::*;
     use crate::engine::RiggedDice;
-    use crate::engine::check::check_against_exact;
+    use crate::systems::test_support::assert_agrees_with_exact;
     use Manoeuvre::{Ma, Md, Mp};
 
     /// A: CAs 10, ba 2, bp 1, bd 12 (MD adds 7), enc 10. B: CAs 10, ba 0, bp 0, bd 10
@@ -682,9 +682,7 @@ mod tests {
         ));
         for (i, ex) in cases.into_iter().enumerate() {
             let sim = simulation(ExchangeModel::new(ex));
-            let report = check_against_exact(sim.as_ref(), 150_000, 400 + i as u64);
-            assert!(report.comparisons >= 10, "{ex:?}: {}", report.comparisons);
-            assert!(report.failures.is_empty(), "{ex:?}: {:?}", report.failures);
+            assert_agrees_with_exact(sim.as_ref(), 150_000, 400 + i as u64, 10, &ex);
         }
     }
 
