@@ -554,26 +554,13 @@ mod tests {
     use crate::engine::{RiggedDice, RollDice};
     use crate::systems::test_support::build_with;
 
-    fn profile(vitality: i64) -> Profile {
-        Profile {
-            combat: 8,
-            defense: 6,
-            vitality,
-            resistance: 6,
-            volonte: 6,
-            weapon: Weapon::D2,
-            bonus: 1,
-            protection: 1,
-        }
-    }
-
     fn rule(opponent: Opponent, pcs: usize, foes: usize, foe_vitality: i64) -> FightRule {
         FightRule {
             pcs,
-            pc: profile(20),
+            pc: Profile::for_tests(20),
             hero_policy: HeroPolicy::Attack,
             opponent,
-            foe: profile(foe_vitality),
+            foe: Profile::for_tests(foe_vitality),
             foes,
             outnumbered: true,
             max_rounds: 60,
