@@ -16,7 +16,7 @@ use super::attack::{AttackOutcome, AttackRule, fa_spec, fm_spec};
 use super::damage::DamageResult;
 use super::fighter::{Fighter, FighterState};
 use super::resolution::TestRule;
-use super::wounds::{OutAt, OverflowFatigue};
+use super::wounds::{OutAt, OverflowFatigue, duel_end_specs};
 use crate::engine::{
     Choice, Dice, Layout, Mechanic, Model, ParamSpec, ParamValues, Recorder, Simulation, simulation,
 };
@@ -260,18 +260,9 @@ impl Mechanic for DuelMechanic {
                 "who attacks first each round: a, b, random (drawn each round)",
                 Some(Initiative::Random),
             ),
-            ParamSpec::choice(
-                "out_at",
-                "a fighter is out at the first wound of this grade: fatale, critique, grave, legere",
-                Some(OutAt::Fatale),
-            ),
-            ParamSpec::int(
-                "max_rounds",
-                "rounds before the fight is called a draw",
-                1,
-                100_000,
-                Some(1000),
-            ),
+        ]);
+        specs.extend(duel_end_specs());
+        specs.extend([
             ParamSpec::choice(
                 "overflow_fatigue",
                 "PF of a wound moved up a grade: recorded (of the new grade) or rolled",

@@ -49,8 +49,13 @@ fn record_damage<R: Recorder>(rec: &mut R, first: usize, d: &DamageOutcome) {
     rec.hist(0, d.effective);
 }
 
-/// The seven results' documentation.
-const RESULTS_DOC: [(&str, &str); 7] = [
+/// The metrics of `aube.depassement`: `beats_nd`, then those of `aube.damage` (the seven
+/// results and `effective_damage`).
+static DEPASSEMENT_DOC: [(&str, &str); 9] = [
+    (
+        "beats_nd",
+        "chance the test beats diff (the blow is softened)",
+    ),
     ("none", "no effect (the seven results sum to 1)"),
     ("etourdi", "étourdi: -1 to the next action"),
     ("sonne", "sonné: 1 fatigue point"),
@@ -58,6 +63,7 @@ const RESULTS_DOC: [(&str, &str); 7] = [
     ("grave", "blessure grave"),
     ("critique", "blessure critique"),
     ("fatale", "fatal"),
+    ("effective_damage", "histogram of the effective damage"),
 ];
 
 /// `aube.damage`: one blow of level `dom`.
@@ -128,17 +134,7 @@ impl Mechanic for DamageMechanic {
     }
 
     fn metrics_doc(&self) -> &'static [(&'static str, &'static str)] {
-        const DOC: [(&str, &str); 8] = [
-            RESULTS_DOC[0],
-            RESULTS_DOC[1],
-            RESULTS_DOC[2],
-            RESULTS_DOC[3],
-            RESULTS_DOC[4],
-            RESULTS_DOC[5],
-            RESULTS_DOC[6],
-            ("effective_damage", "histogram of the effective damage"),
-        ];
-        &DOC
+        &DEPASSEMENT_DOC[1..]
     }
 
     fn build(&self, params: &ParamValues) -> Result<Box<dyn Simulation>> {
@@ -258,21 +254,7 @@ impl Mechanic for DepassementMechanic {
     }
 
     fn metrics_doc(&self) -> &'static [(&'static str, &'static str)] {
-        const DOC: [(&str, &str); 9] = [
-            (
-                "beats_nd",
-                "chance the test beats diff (the blow is softened)",
-            ),
-            RESULTS_DOC[0],
-            RESULTS_DOC[1],
-            RESULTS_DOC[2],
-            RESULTS_DOC[3],
-            RESULTS_DOC[4],
-            RESULTS_DOC[5],
-            RESULTS_DOC[6],
-            ("effective_damage", "histogram of the effective damage"),
-        ];
-        &DOC
+        &DEPASSEMENT_DOC
     }
 
     fn build(&self, params: &ParamValues) -> Result<Box<dyn Simulation>> {

@@ -23,7 +23,7 @@ use crate::engine::{
 };
 use crate::error::Result;
 use crate::systems::aube::damage::{DamageResult, DamageRule};
-use crate::systems::aube::wounds::{OutAt, WoundTrack};
+use crate::systems::aube::wounds::{OutAt, WoundTrack, duel_end_specs};
 
 /// Everything fixed about a duel.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -240,20 +240,7 @@ impl Mechanic for DuelMechanic {
         for p in ["a", "b"] {
             specs.extend(Strategy::specs().into_iter().map(|s| s.prefixed(p)));
         }
-        specs.extend([
-            ParamSpec::choice(
-                "out_at",
-                "a fighter is out at the first wound of this grade: fatale, critique, grave, legere",
-                Some(OutAt::Fatale),
-            ),
-            ParamSpec::int(
-                "max_rounds",
-                "rounds before the fight is called a draw",
-                1,
-                100_000,
-                Some(1000),
-            ),
-        ]);
+        specs.extend(duel_end_specs());
         specs
     }
 
