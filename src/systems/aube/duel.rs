@@ -14,9 +14,10 @@
 
 use super::attack::{AttackOutcome, AttackRule, fa_spec, fm_spec};
 use super::damage::DamageResult;
+use super::duel_end::{duel_end_layout, duel_end_specs, record_duel_end};
 use super::fighter::{Fighter, FighterState};
 use super::resolution::TestRule;
-use super::wounds::{OutAt, OverflowFatigue, duel_end_specs};
+use super::wounds::{OutAt, OverflowFatigue};
 use crate::engine::{
     Choice, Dice, Layout, Mechanic, Model, ParamSpec, ParamValues, Recorder, Simulation, simulation,
 };
@@ -194,10 +195,6 @@ impl DuelModel {
     }
 }
 
-const A_WINS: usize = 0;
-const B_WINS: usize = 1;
-const DRAW: usize = 2;
-const MEAN_ROUNDS: usize = 3;
 const MEAN_DECIDED: usize = 4;
 const ROUNDS: usize = 0;
 const A_WOUNDS: usize = 1;
@@ -207,11 +204,7 @@ impl Model for DuelModel {
     type Outcome = DuelOutcome;
 
     fn layout(&self) -> Layout {
-        Layout::new()
-            .with_proportion("a_wins")
-            .with_proportion("b_wins")
-            .with_proportion("draw")
-            .with_mean("mean_rounds")
+        duel_end_layout()
             .with_mean("mean_rounds_given_winner")
             .with_histogram("rounds", (1, 60))
             .with_histogram("a_wounds", (0, 8))
@@ -225,10 +218,7 @@ impl Model for DuelModel {
 
     #[inline(always)]
     fn record<R: Recorder>(&self, o: &DuelOutcome, rec: &mut R) {
-        rec.event(A_WINS, o.winner == Winner::A);
-        rec.event(B_WINS, o.winner == Winner::B);
-        rec.event(DRAW, o.winner == Winner::Draw);
-        rec.value(MEAN_ROUNDS, o.rounds as i64);
+        record_duel_end(rec, o.winner == Winner::A, o.winner == Winner::B, o.rounds);
         rec.value_given(MEAN_DECIDED, o.winner != Winner::Draw, o.rounds as i64);
         rec.hist(ROUNDS, o.rounds as i64);
         rec.hist(A_WOUNDS, o.a_wounds as i64);

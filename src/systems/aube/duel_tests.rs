@@ -6,6 +6,7 @@ use crate::engine::rng::chunk_rng;
 use crate::engine::stats::mean_and_se;
 use crate::engine::{RiggedDice, RollDice, RunPlan, SampleSize, run_point};
 use crate::query::Query;
+use crate::systems::aube::duel_end::{DRAW, MEAN_ROUNDS};
 use crate::systems::aube::wounds::WoundTrack;
 
 fn krom_bjorn() -> DuelModel {

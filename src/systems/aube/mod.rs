@@ -19,6 +19,7 @@ pub mod confrontation;
 pub mod creation;
 pub mod damage;
 pub mod duel;
+pub mod duel_end;
 pub mod encaissement;
 pub mod fighter;
 pub mod multiple;

@@ -22,7 +22,7 @@
 //!   all are spent by that attack.
 
 use super::damage::DamageResult;
-use crate::engine::{Choice, ParamSpec};
+use crate::engine::Choice;
 
 /// When a fighter counts as out of the fight: the first wound of this grade or worse.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -44,26 +44,6 @@ impl Choice for OutAt {
         ("grave", OutAt::Grave),
         ("legere", OutAt::Legere),
     ];
-}
-
-/// The parameters that end a duel, shared by `aube.duel` and `aube.surclassement.duel`:
-/// `out_at` (the wound grade that puts a fighter out) and `max_rounds` (the cap on rounds,
-/// after which the fight is a draw).
-pub fn duel_end_specs() -> [ParamSpec; 2] {
-    [
-        ParamSpec::choice(
-            "out_at",
-            "a fighter is out at the first wound of this grade: fatale, critique, grave, legere",
-            Some(OutAt::Fatale),
-        ),
-        ParamSpec::int(
-            "max_rounds",
-            "rounds before the fight is called a draw",
-            1,
-            100_000,
-            Some(1000),
-        ),
-    ]
 }
 
 impl OutAt {
