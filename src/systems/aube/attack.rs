@@ -305,6 +305,18 @@ impl Mechanic for AttackMechanic {
     }
 }
 
+/// Command-line words giving every required parameter of `aube.attack` (for tests).
+#[cfg(test)]
+pub(crate) const EXAMPLE_WORDS: [&str; 7] = [
+    "att.ca=12",
+    "att.ba=0",
+    "att.bd=15",
+    "def.ca=12",
+    "def.bp=0",
+    "def.enc=12",
+    "def.be=3",
+];
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -431,15 +443,7 @@ mod tests {
 
     #[test]
     fn bad_input_is_an_error() {
-        let base = [
-            "att.ca=12",
-            "att.ba=0",
-            "att.bd=15",
-            "def.ca=12",
-            "def.bp=0",
-            "def.enc=12",
-            "def.be=3",
-        ];
+        let base = EXAMPLE_WORDS;
         let with = |extra: &[&str]| {
             let words: Vec<String> = base.iter().chain(extra).map(|s| s.to_string()).collect();
             Query::parse("aube.attack", &words).map(|_| ())
