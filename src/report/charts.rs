@@ -77,12 +77,20 @@ impl Axis {
 fn tick(v: f64) -> String {
     let text = format!("{v:.6}");
     let text = text.trim_end_matches('0').trim_end_matches('.');
-    if text == "-0" { "0".into() } else { text.to_string() }
+    if text == "-0" {
+        "0".into()
+    } else {
+        text.to_string()
+    }
 }
 
 /// Pixels for the labels of a vertical axis holding `values`.
 fn label_room(values: &[Value]) -> u32 {
-    let longest = values.iter().map(|v| v.to_string().chars().count()).max().unwrap_or(3);
+    let longest = values
+        .iter()
+        .map(|v| v.to_string().chars().count())
+        .max()
+        .unwrap_or(3);
     (longest as u32 * 8 + 30).clamp(55, 220)
 }
 

@@ -10,6 +10,8 @@ pub mod cle;
 pub mod maitrise;
 pub mod ose;
 pub mod sccs;
+#[cfg(test)]
+pub(crate) mod test_support;
 
 /// The systems alea knows, in the order `alea list` shows them, with the section of
 /// `RULES.md` and a one-line description.

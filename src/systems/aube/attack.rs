@@ -305,13 +305,25 @@ impl Mechanic for AttackMechanic {
     }
 }
 
+/// Command-line words giving every required parameter of `aube.attack` (for tests).
+#[cfg(test)]
+pub(crate) const EXAMPLE_WORDS: [&str; 7] = [
+    "att.ca=12",
+    "att.ba=0",
+    "att.bd=15",
+    "def.ca=12",
+    "def.bp=0",
+    "def.enc=12",
+    "def.be=3",
+];
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::engine::RiggedDice;
-    use crate::engine::check::check_against_exact;
     use crate::query::Query;
     use crate::systems::aube::resolution::CritDie;
+    use crate::systems::test_support::assert_agrees_with_exact;
 
     fn p_hit(rule: &AttackRule, a: &Fighter, d: &Fighter) -> f64 {
         let (att, def) = rule.fresh(a, d);
@@ -419,27 +431,19 @@ mod tests {
         ];
         for (i, (rule, a, d)) in cases.into_iter().enumerate() {
             let sim = simulation(AttackModel::new(rule, &a, &d));
-            let report = check_against_exact(sim.as_ref(), 200_000, 2000 + i as u64);
-            assert!(report.comparisons >= 10, "case {i}: {}", report.comparisons);
-            assert!(
-                report.failures.is_empty(),
-                "case {i}: {:?}",
-                report.failures
+            assert_agrees_with_exact(
+                sim.as_ref(),
+                200_000,
+                2000 + i as u64,
+                10,
+                &format!("case {i}"),
             );
         }
     }
 
     #[test]
     fn bad_input_is_an_error() {
-        let base = [
-            "att.ca=12",
-            "att.ba=0",
-            "att.bd=15",
-            "def.ca=12",
-            "def.bp=0",
-            "def.enc=12",
-            "def.be=3",
-        ];
+        let base = EXAMPLE_WORDS;
         let with = |extra: &[&str]| {
             let words: Vec<String> = base.iter().chain(extra).map(|s| s.to_string()).collect();
             Query::parse("aube.attack", &words).map(|_| ())

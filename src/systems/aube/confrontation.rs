@@ -191,10 +191,10 @@ impl Mechanic for ConfrontationMechanic {
 mod tests {
     use super::*;
     use crate::engine::RiggedDice;
-    use crate::engine::check::check_against_exact;
     use crate::engine::model::record_one;
     use crate::query::Query;
     use crate::systems::aube::resolution::CritDie;
+    use crate::systems::test_support::assert_agrees_with_exact;
 
     fn rigged(a: i64, b: i64, dice: &[u32]) -> Confrontation {
         let model = ConfrontationModel::new(TestRule::new(a, 0), TestRule::new(b, 0));
@@ -219,8 +219,7 @@ mod tests {
         let d = model.exact().expect("exact");
         assert_eq!(d.p(&Confrontation::Draw), 0.0);
         let sim = simulation(model);
-        let report = check_against_exact(sim.as_ref(), 200_000, 3100);
-        assert!(report.failures.is_empty(), "{:?}", report.failures);
+        assert_agrees_with_exact(sim.as_ref(), 200_000, 3100, 1, &"");
     }
 
     #[test]
@@ -251,12 +250,12 @@ mod tests {
         ];
         for (i, (a, b)) in cases.into_iter().enumerate() {
             let sim = simulation(ConfrontationModel::new(a, b));
-            let report = check_against_exact(sim.as_ref(), 200_000, 3000 + i as u64);
-            assert!(report.comparisons >= 3, "case {i}");
-            assert!(
-                report.failures.is_empty(),
-                "case {i}: {:?}",
-                report.failures
+            assert_agrees_with_exact(
+                sim.as_ref(),
+                200_000,
+                3000 + i as u64,
+                3,
+                &format!("case {i}"),
             );
         }
     }

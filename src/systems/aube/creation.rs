@@ -181,8 +181,8 @@ impl Mechanic for CreationMechanic {
 mod tests {
     use super::*;
     use crate::engine::RiggedDice;
-    use crate::engine::check::check_against_exact;
     use crate::engine::model::{exact_tally, record_one};
+    use crate::systems::test_support::assert_agrees_with_exact;
 
     #[test]
     fn rigged_character() {
@@ -222,13 +222,7 @@ mod tests {
     fn monte_carlo_agrees_with_exact() {
         for (i, variant) in [Variant::Normal, Variant::Weak].into_iter().enumerate() {
             let sim = simulation(CreationModel::new(variant));
-            let report = check_against_exact(sim.as_ref(), 200_000, 7000 + i as u64);
-            assert!(report.comparisons >= 20, "{variant:?}");
-            assert!(
-                report.failures.is_empty(),
-                "{variant:?}: {:?}",
-                report.failures
-            );
+            assert_agrees_with_exact(sim.as_ref(), 200_000, 7000 + i as u64, 20, &variant);
         }
     }
 }

@@ -49,8 +49,13 @@ fn record_damage<R: Recorder>(rec: &mut R, first: usize, d: &DamageOutcome) {
     rec.hist(0, d.effective);
 }
 
-/// The seven results' documentation.
-const RESULTS_DOC: [(&str, &str); 7] = [
+/// The metrics of `aube.depassement`: `beats_nd`, then those of `aube.damage` (the seven
+/// results and `effective_damage`).
+static DEPASSEMENT_DOC: [(&str, &str); 9] = [
+    (
+        "beats_nd",
+        "chance the test beats diff (the blow is softened)",
+    ),
     ("none", "no effect (the seven results sum to 1)"),
     ("etourdi", "étourdi: -1 to the next action"),
     ("sonne", "sonné: 1 fatigue point"),
@@ -58,6 +63,7 @@ const RESULTS_DOC: [(&str, &str); 7] = [
     ("grave", "blessure grave"),
     ("critique", "blessure critique"),
     ("fatale", "fatal"),
+    ("effective_damage", "histogram of the effective damage"),
 ];
 
 /// `aube.damage`: one blow of level `dom`.
@@ -128,17 +134,7 @@ impl Mechanic for DamageMechanic {
     }
 
     fn metrics_doc(&self) -> &'static [(&'static str, &'static str)] {
-        const DOC: [(&str, &str); 8] = [
-            RESULTS_DOC[0],
-            RESULTS_DOC[1],
-            RESULTS_DOC[2],
-            RESULTS_DOC[3],
-            RESULTS_DOC[4],
-            RESULTS_DOC[5],
-            RESULTS_DOC[6],
-            ("effective_damage", "histogram of the effective damage"),
-        ];
-        &DOC
+        &DEPASSEMENT_DOC[1..]
     }
 
     fn build(&self, params: &ParamValues) -> Result<Box<dyn Simulation>> {
@@ -258,21 +254,7 @@ impl Mechanic for DepassementMechanic {
     }
 
     fn metrics_doc(&self) -> &'static [(&'static str, &'static str)] {
-        const DOC: [(&str, &str); 9] = [
-            (
-                "beats_nd",
-                "chance the test beats diff (the blow is softened)",
-            ),
-            RESULTS_DOC[0],
-            RESULTS_DOC[1],
-            RESULTS_DOC[2],
-            RESULTS_DOC[3],
-            RESULTS_DOC[4],
-            RESULTS_DOC[5],
-            RESULTS_DOC[6],
-            ("effective_damage", "histogram of the effective damage"),
-        ];
-        &DOC
+        &DEPASSEMENT_DOC
     }
 
     fn build(&self, params: &ParamValues) -> Result<Box<dyn Simulation>> {
@@ -290,10 +272,10 @@ impl Mechanic for DepassementMechanic {
 mod tests {
     use super::*;
     use crate::engine::RiggedDice;
-    use crate::engine::check::check_against_exact;
     use crate::engine::model::record_one;
     use crate::query::Query;
     use crate::systems::aube::resolution::CritDie;
+    use crate::systems::test_support::assert_agrees_with_exact;
 
     #[test]
     fn ex_2_10_depassement() {
@@ -335,12 +317,12 @@ mod tests {
         ];
         for (i, (rule, dom)) in damage_cases.into_iter().enumerate() {
             let sim = simulation(DamageModel::new(rule, dom));
-            let report = check_against_exact(sim.as_ref(), 200_000, 5000 + i as u64);
-            assert!(report.comparisons >= 5, "damage case {i}");
-            assert!(
-                report.failures.is_empty(),
-                "damage case {i}: {:?}",
-                report.failures
+            assert_agrees_with_exact(
+                sim.as_ref(),
+                200_000,
+                5000 + i as u64,
+                5,
+                &format!("damage case {i}"),
             );
         }
         let heroic = TestRule {
@@ -354,12 +336,12 @@ mod tests {
         ];
         for (i, (t, ca, diff, eff, d)) in dep_cases.into_iter().enumerate() {
             let sim = simulation(DepassementModel::new(t, ca, diff, eff, d));
-            let report = check_against_exact(sim.as_ref(), 200_000, 5100 + i as u64);
-            assert!(report.comparisons >= 5, "dépassement case {i}");
-            assert!(
-                report.failures.is_empty(),
-                "dépassement case {i}: {:?}",
-                report.failures
+            assert_agrees_with_exact(
+                sim.as_ref(),
+                200_000,
+                5100 + i as u64,
+                5,
+                &format!("dépassement case {i}"),
             );
         }
     }

@@ -19,6 +19,7 @@ pub mod confrontation;
 pub mod creation;
 pub mod damage;
 pub mod duel;
+pub mod duel_end;
 pub mod encaissement;
 pub mod fighter;
 pub mod multiple;
@@ -53,17 +54,7 @@ mod tests {
             ),
             (
                 "aube.attack",
-                [
-                    "att.ca=12",
-                    "att.ba=0",
-                    "att.bd=15",
-                    "def.ca=12",
-                    "def.bp=0",
-                    "def.enc=12",
-                    "def.be=3",
-                ]
-                .map(String::from)
-                .to_vec(),
+                super::attack::EXAMPLE_WORDS.map(String::from).to_vec(),
             ),
             ("aube.duel", [fighter("a"), fighter("b")].concat()),
             (

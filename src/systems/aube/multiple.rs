@@ -140,8 +140,8 @@ impl Mechanic for MultipleMechanic {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::check::check_against_exact;
     use crate::systems::aube::resolution::CritDie;
+    use crate::systems::test_support::assert_agrees_with_exact;
 
     #[test]
     fn ex_2_9_handicaps() {
@@ -177,12 +177,12 @@ mod tests {
         ];
         for (i, (rule, n, u)) in cases.into_iter().enumerate() {
             let sim = simulation(MultipleModel::new(rule, n, u));
-            let report = check_against_exact(sim.as_ref(), 200_000, 4000 + i as u64);
-            assert!(report.comparisons >= 3, "case {i}");
-            assert!(
-                report.failures.is_empty(),
-                "case {i}: {:?}",
-                report.failures
+            assert_agrees_with_exact(
+                sim.as_ref(),
+                200_000,
+                4000 + i as u64,
+                3,
+                &format!("case {i}"),
             );
         }
     }

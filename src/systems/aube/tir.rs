@@ -135,10 +135,10 @@ impl Mechanic for TirMechanic {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::check::check_against_exact;
     use crate::engine::{Model, RiggedDice};
     use crate::query::Query;
     use crate::systems::aube::damage::DamageResult;
+    use crate::systems::test_support::assert_agrees_with_exact;
 
     #[test]
     fn a_shot_at_medium_range() {
@@ -191,12 +191,12 @@ mod tests {
                 shot(14, 3, range, esq, 18),
                 (12, 2),
             );
-            let report = check_against_exact(simulation(m).as_ref(), 200_000, 6000 + i as u64);
-            assert!(report.comparisons >= 5, "case {i}");
-            assert!(
-                report.failures.is_empty(),
-                "case {i}: {:?}",
-                report.failures
+            assert_agrees_with_exact(
+                simulation(m).as_ref(),
+                200_000,
+                6000 + i as u64,
+                5,
+                &format!("case {i}"),
             );
         }
     }

@@ -328,8 +328,8 @@ impl Mechanic for AttackMechanic {
 mod tests {
     use super::*;
     use crate::engine::RiggedDice;
-    use crate::engine::check::check_against_exact;
-    use crate::systems::cle::build_with;
+    use crate::systems::test_support::assert_agrees_with_exact;
+    use crate::systems::test_support::build_with;
 
     fn rule(combat: i64, defense: i64, weapon: Weapon) -> AttackRule {
         AttackRule {
@@ -484,9 +484,7 @@ mod tests {
         cases.push(r);
         for (i, r) in cases.into_iter().enumerate() {
             let sim = simulation(AttackModel::new(r));
-            let report = check_against_exact(sim.as_ref(), 200_000, 800 + i as u64);
-            assert!(report.comparisons >= 15, "{}", report.comparisons);
-            assert!(report.failures.is_empty(), "{r:?}: {:?}", report.failures);
+            assert_agrees_with_exact(sim.as_ref(), 200_000, 800 + i as u64, 15, &r);
         }
     }
 

@@ -184,9 +184,9 @@ impl Mechanic for CooperationMechanic {
 mod tests {
     use super::*;
     use crate::engine::RiggedDice;
-    use crate::engine::check::check_against_exact;
-    use crate::systems::cle::build_with;
     use crate::systems::cle::test::TestRule;
+    use crate::systems::test_support::assert_agrees_with_exact;
+    use crate::systems::test_support::build_with;
 
     fn roll(rule: CooperationRule, dice: &[u32]) -> CooperationOutcome {
         let mut rigged = RiggedDice::new(dice);
@@ -236,9 +236,7 @@ mod tests {
             .enumerate()
         {
             let sim = simulation(CooperationModel::new(r));
-            let report = check_against_exact(sim.as_ref(), 200_000, 900 + i as u64);
-            assert!(report.comparisons >= 10);
-            assert!(report.failures.is_empty(), "{r:?}: {:?}", report.failures);
+            assert_agrees_with_exact(sim.as_ref(), 200_000, 900 + i as u64, 10, &r);
         }
     }
 

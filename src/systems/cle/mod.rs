@@ -27,17 +27,3 @@ pub mod pursuit;
 pub mod roll;
 pub mod test;
 pub mod vitality;
-
-/// Builds `mechanic` from `name=value` words, as the command line does (for tests).
-#[cfg(test)]
-pub(crate) fn build_with(
-    mechanic: &dyn crate::engine::Mechanic,
-    words: &[&str],
-) -> crate::error::Result<Box<dyn crate::engine::Simulation>> {
-    use crate::engine::params::parse_assignments;
-    let specs = mechanic.params();
-    let words: Vec<String> = words.iter().map(|w| w.to_string()).collect();
-    let given = parse_assignments(mechanic.name(), &specs, &words)?;
-    let values = crate::engine::ParamValues::resolve(mechanic.name(), &specs, &given)?;
-    mechanic.build(&values)
-}

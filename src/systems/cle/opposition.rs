@@ -275,7 +275,7 @@ impl Mechanic for OppositionMechanic {
 mod tests {
     use super::*;
     use crate::engine::RiggedDice;
-    use crate::engine::check::check_against_exact;
+    use crate::systems::test_support::assert_agrees_with_exact;
 
     fn rule(a: i64, b: i64) -> OppositionRule {
         OppositionRule {
@@ -365,9 +365,7 @@ mod tests {
         ];
         for (i, r) in cases.into_iter().enumerate() {
             let sim = simulation(OppositionModel::new(r));
-            let report = check_against_exact(sim.as_ref(), 200_000, 700 + i as u64);
-            assert!(report.comparisons >= 10);
-            assert!(report.failures.is_empty(), "{r:?}: {:?}", report.failures);
+            assert_agrees_with_exact(sim.as_ref(), 200_000, 700 + i as u64, 10, &r);
         }
     }
 }

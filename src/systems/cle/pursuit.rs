@@ -294,8 +294,8 @@ impl Mechanic for PursuitMechanic {
 mod tests {
     use super::*;
     use crate::engine::RiggedDice;
-    use crate::engine::check::check_against_exact;
-    use crate::systems::cle::build_with;
+    use crate::systems::test_support::assert_agrees_with_exact;
+    use crate::systems::test_support::build_with;
 
     fn rule(fugitive: i64, pursuer: i64, head_start: i64) -> PursuitRule {
         PursuitRule {
@@ -386,9 +386,7 @@ mod tests {
             .enumerate()
         {
             let sim = simulation(PursuitModel::new(r));
-            let report = check_against_exact(sim.as_ref(), 200_000, 1100 + i as u64);
-            assert!(report.comparisons >= 8, "{}", report.comparisons);
-            assert!(report.failures.is_empty(), "{r:?}: {:?}", report.failures);
+            assert_agrees_with_exact(sim.as_ref(), 200_000, 1100 + i as u64, 8, &r);
         }
     }
 

@@ -250,8 +250,8 @@ impl Mechanic for TestMechanic {
 mod tests {
     use super::*;
     use crate::engine::RiggedDice;
-    use crate::engine::check::check_against_exact;
     use crate::engine::params::parse_assignments;
+    use crate::systems::test_support::assert_agrees_with_exact;
 
     fn roll(rule: TestRule, dice: &[u32]) -> TestOutcome {
         let mut rigged = RiggedDice::new(dice);
@@ -367,13 +367,7 @@ mod tests {
         ];
         for (i, rule) in cases.into_iter().enumerate() {
             let sim = simulation(TestModel::new(rule));
-            let report = check_against_exact(sim.as_ref(), 200_000, 600 + i as u64);
-            assert!(report.comparisons >= 10, "{rule:?}: {}", report.comparisons);
-            assert!(
-                report.failures.is_empty(),
-                "{rule:?}: {:?}",
-                report.failures
-            );
+            assert_agrees_with_exact(sim.as_ref(), 200_000, 600 + i as u64, 10, &rule);
         }
     }
 

@@ -137,12 +137,11 @@ impl State {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::engine::RiggedDice;
-
-    fn profile(vitality: i64) -> Profile {
-        Profile {
+impl Profile {
+    /// The profile the tests use: Combat 8, Défense 6, Résistance and Volonté 6, a D2
+    /// weapon with bonus 1, protection 1, and `vitality`.
+    pub(crate) fn for_tests(vitality: i64) -> Self {
+        Self {
             combat: 8,
             defense: 6,
             vitality,
@@ -153,6 +152,12 @@ mod tests {
             protection: 1,
         }
     }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::RiggedDice;
 
     #[test]
     fn hero_points_table() {
@@ -161,7 +166,7 @@ mod tests {
 
     #[test]
     fn mal_en_point_tests_and_later_wounds() {
-        let p = profile(5);
+        let p = Profile::for_tests(5);
         let mut s = State::new(5, 0);
         // 3 damage: 2 left, no test.
         s.wound_like_pc(&mut RiggedDice::new(&[]), &p, 3, 1);
@@ -185,7 +190,7 @@ mod tests {
 
     #[test]
     fn damage_zero_is_no_wound() {
-        let p = profile(5);
+        let p = Profile::for_tests(5);
         let mut s = State::new(0, 0);
         s.mal = true;
         s.wound_like_pc(&mut RiggedDice::new(&[]), &p, 0, 1);
@@ -194,7 +199,7 @@ mod tests {
 
     #[test]
     fn seconds_couteaux_die_or_fall_unconscious() {
-        let p = profile(5); // Résistance 6
+        let p = Profile::for_tests(5); // Résistance 6
         let mut s = State::new(5, 0);
         s.wound_like_npc(&p, 6);
         assert!(!s.dead && !s.standing(100));

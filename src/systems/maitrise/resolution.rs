@@ -364,9 +364,9 @@ impl Mechanic for TestMechanic {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::check::check_against_exact;
     use crate::engine::params::parse_assignments;
     use crate::engine::{RiggedDice, Value};
+    use crate::systems::test_support::assert_agrees_with_exact;
 
     fn roll(sm: i64, dice: &[u32]) -> Degree {
         let mut rigged = RiggedDice::new(dice);
@@ -558,9 +558,13 @@ mod tests {
             .enumerate()
         {
             let sim = simulation(TestModel::new(sm));
-            let report = check_against_exact(sim.as_ref(), 200_000, 700 + i as u64);
-            assert!(report.comparisons >= 5, "sm {sm}: {}", report.comparisons);
-            assert!(report.failures.is_empty(), "sm {sm}: {:?}", report.failures);
+            assert_agrees_with_exact(
+                sim.as_ref(),
+                200_000,
+                700 + i as u64,
+                5,
+                &format!("sm {sm}"),
+            );
         }
     }
 }

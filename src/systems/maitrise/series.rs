@@ -143,9 +143,9 @@ impl Mechanic for SeriesMechanic {
 mod tests {
     use super::*;
     use crate::engine::RiggedDice;
-    use crate::engine::check::check_against_exact;
     use crate::engine::model::{exact_tally, record_one};
     use crate::engine::params::parse_assignments;
+    use crate::systems::test_support::assert_agrees_with_exact;
 
     fn all_succeed(model: &SeriesModel) -> f64 {
         let layout = model.layout();
@@ -253,9 +253,7 @@ mod tests {
         for (i, model) in cases.into_iter().enumerate() {
             let label = format!("{model:?}");
             let sim = simulation(model);
-            let report = check_against_exact(sim.as_ref(), 200_000, 800 + i as u64);
-            assert!(report.comparisons >= 3, "{label}: {}", report.comparisons);
-            assert!(report.failures.is_empty(), "{label}: {:?}", report.failures);
+            assert_agrees_with_exact(sim.as_ref(), 200_000, 800 + i as u64, 3, &label);
         }
     }
 }

@@ -223,15 +223,11 @@ impl Mechanic for AttackMechanic {
 mod tests {
     use super::*;
     use crate::engine::check::check_against_exact;
-    use crate::engine::params::parse_assignments;
     use crate::systems::ose::sheet::{MATRIX_AC, THAC0_MATRIX};
+    use crate::systems::test_support::build_with;
 
     fn build(words: &[&str]) -> Result<Box<dyn Simulation>> {
-        let m = AttackMechanic;
-        let specs = m.params();
-        let words: Vec<String> = words.iter().map(|w| w.to_string()).collect();
-        let given = parse_assignments(m.name(), &specs, &words)?;
-        m.build(&ParamValues::resolve(m.name(), &specs, &given)?)
+        build_with(&AttackMechanic, words)
     }
 
     fn p_hit(words: &[&str]) -> f64 {

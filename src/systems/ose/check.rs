@@ -94,15 +94,11 @@ impl Mechanic for CheckMechanic {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::check::check_against_exact;
-    use crate::engine::params::parse_assignments;
+    use crate::systems::test_support::assert_agrees_with_exact;
+    use crate::systems::test_support::build_with;
 
     fn build(words: &[&str]) -> Result<Box<dyn Simulation>> {
-        let m = CheckMechanic;
-        let specs = m.params();
-        let words: Vec<String> = words.iter().map(|w| w.to_string()).collect();
-        let given = parse_assignments(m.name(), &specs, &words)?;
-        m.build(&ParamValues::resolve(m.name(), &specs, &given)?)
+        build_with(&CheckMechanic, words)
     }
 
     fn p(ability: i64, difficulty: i64) -> f64 {
@@ -139,8 +135,7 @@ mod tests {
     fn monte_carlo_agrees_with_exact() {
         for (i, (a, d)) in [(12, 0), (3, 4), (18, -4)].into_iter().enumerate() {
             let sim = simulation(CheckModel::new(a, d));
-            let report = check_against_exact(sim.as_ref(), 200_000, 960 + i as u64);
-            assert!(report.failures.is_empty(), "{:?}", report.failures);
+            assert_agrees_with_exact(sim.as_ref(), 200_000, 960 + i as u64, 1, &"");
         }
     }
 }

@@ -313,8 +313,8 @@ mod tests {
     use super::*;
     use crate::engine::check::check_against_exact;
     use crate::engine::model::record_one;
-    use crate::engine::params::parse_assignments;
     use crate::engine::{Dist, RiggedDice, RunPlan, SampleSize, run_point};
+    use crate::systems::test_support::build_with;
 
     const FIGHTER: Fighter = Fighter {
         thac0: 19,
@@ -338,11 +338,7 @@ mod tests {
     }
 
     fn build(words: &[&str]) -> Result<Box<dyn Simulation>> {
-        let m = DuelMechanic;
-        let specs = m.params();
-        let words: Vec<String> = words.iter().map(|w| w.to_string()).collect();
-        let given = parse_assignments(m.name(), &specs, &words)?;
-        m.build(&ParamValues::resolve(m.name(), &specs, &given)?)
+        build_with(&DuelMechanic, words)
     }
 
     #[test]

@@ -216,16 +216,12 @@ impl Mechanic for ExplorationMechanic {
 mod tests {
     use super::*;
     use crate::engine::RiggedDice;
-    use crate::engine::check::check_against_exact;
     use crate::engine::model::record_one;
-    use crate::engine::params::parse_assignments;
+    use crate::systems::test_support::assert_agrees_with_exact;
+    use crate::systems::test_support::build_with;
 
     fn build(words: &[&str]) -> Result<Box<dyn Simulation>> {
-        let m = ExplorationMechanic;
-        let specs = m.params();
-        let words: Vec<String> = words.iter().map(|w| w.to_string()).collect();
-        let given = parse_assignments(m.name(), &specs, &words)?;
-        m.build(&ParamValues::resolve(m.name(), &specs, &given)?)
+        build_with(&ExplorationMechanic, words)
     }
 
     fn exact_metric(words: &[&str], metric: usize) -> f64 {
@@ -281,9 +277,7 @@ mod tests {
     fn monte_carlo_agrees_with_exact() {
         for (i, (x, n)) in [(1, 3), (2, 7), (3, 30), (6, 4)].into_iter().enumerate() {
             let sim = simulation(ExplorationModel::new(x, n));
-            let report = check_against_exact(sim.as_ref(), 200_000, 990 + i as u64);
-            assert!(report.comparisons >= 3);
-            assert!(report.failures.is_empty(), "{:?}", report.failures);
+            assert_agrees_with_exact(sim.as_ref(), 200_000, 990 + i as u64, 3, &"");
         }
     }
 }

@@ -129,14 +129,10 @@ mod tests {
     use crate::engine::RiggedDice;
     use crate::engine::check::check_against_exact;
     use crate::engine::model::record_one;
-    use crate::engine::params::parse_assignments;
+    use crate::systems::test_support::build_with;
 
     fn build(words: &[&str]) -> Result<Box<dyn Simulation>> {
-        let m = MoraleMechanic;
-        let specs = m.params();
-        let words: Vec<String> = words.iter().map(|w| w.to_string()).collect();
-        let given = parse_assignments(m.name(), &specs, &words)?;
-        m.build(&ParamValues::resolve(m.name(), &specs, &given)?)
+        build_with(&MoraleMechanic, words)
     }
 
     fn holds(model: &MoraleModel) -> f64 {

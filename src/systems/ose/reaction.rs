@@ -183,16 +183,12 @@ impl Mechanic for ReactionMechanic {
 mod tests {
     use super::*;
     use crate::engine::RiggedDice;
-    use crate::engine::check::check_against_exact;
     use crate::engine::model::{exact_tally, record_one};
-    use crate::engine::params::parse_assignments;
+    use crate::systems::test_support::assert_agrees_with_exact;
+    use crate::systems::test_support::build_with;
 
     fn build(words: &[&str]) -> Result<Box<dyn Simulation>> {
-        let m = ReactionMechanic;
-        let specs = m.params();
-        let words: Vec<String> = words.iter().map(|w| w.to_string()).collect();
-        let given = parse_assignments(m.name(), &specs, &words)?;
-        m.build(&ParamValues::resolve(m.name(), &specs, &given)?)
+        build_with(&ReactionMechanic, words)
     }
 
     fn lines(model: &ReactionModel) -> Vec<f64> {
@@ -259,9 +255,7 @@ mod tests {
         .enumerate()
         {
             let sim = simulation(ReactionModel::new(t, m));
-            let report = check_against_exact(sim.as_ref(), 200_000, 970 + i as u64);
-            assert!(report.comparisons >= 10);
-            assert!(report.failures.is_empty(), "{:?}", report.failures);
+            assert_agrees_with_exact(sim.as_ref(), 200_000, 970 + i as u64, 10, &"");
         }
     }
 }

@@ -102,16 +102,12 @@ impl Mechanic for SaveMechanic {
 mod tests {
     use super::*;
     use crate::engine::Choice;
-    use crate::engine::check::check_against_exact;
-    use crate::engine::params::parse_assignments;
     use crate::systems::ose::sheet::SAVES;
+    use crate::systems::test_support::assert_agrees_with_exact;
+    use crate::systems::test_support::build_with;
 
     fn build(words: &[&str]) -> Result<Box<dyn Simulation>> {
-        let m = SaveMechanic;
-        let specs = m.params();
-        let words: Vec<String> = words.iter().map(|w| w.to_string()).collect();
-        let given = parse_assignments(m.name(), &specs, &words)?;
-        m.build(&ParamValues::resolve(m.name(), &specs, &given)?)
+        build_with(&SaveMechanic, words)
     }
 
     #[test]
@@ -158,8 +154,7 @@ mod tests {
         .enumerate()
         {
             let sim = simulation(SaveModel::new(hd, c, 0));
-            let report = check_against_exact(sim.as_ref(), 200_000, 950 + i as u64);
-            assert!(report.failures.is_empty(), "{:?}", report.failures);
+            assert_agrees_with_exact(sim.as_ref(), 200_000, 950 + i as u64, 1, &"");
         }
     }
 }

@@ -227,16 +227,14 @@ impl Mechanic for ExchangeMechanic {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::check::check_against_exact;
     use crate::engine::model::record_one;
-    use crate::engine::params::parse_assignments;
     use crate::engine::{RiggedDice, Value};
+    use crate::systems::test_support::assert_agrees_with_exact;
+    use crate::systems::test_support::build_with;
+    use crate::systems::test_support::error_text;
 
     fn build(words: &[&str]) -> Result<Box<dyn Simulation>> {
-        let m = ExchangeMechanic;
-        let words: Vec<String> = words.iter().map(|w| w.to_string()).collect();
-        let given = parse_assignments(m.name(), &m.params(), &words)?;
-        m.build(&ParamValues::resolve(m.name(), &m.params(), &given)?)
+        build_with(&ExchangeMechanic, words)
     }
 
     #[test]
@@ -286,32 +284,17 @@ mod tests {
         ];
         for (i, words) in cases.iter().enumerate() {
             let sim = build(words).unwrap_or_else(|e| panic!("{words:?}: {e}"));
-            let report = check_against_exact(sim.as_ref(), 200_000, 500 + i as u64);
-            assert!(report.comparisons >= 4, "{words:?}");
-            assert!(
-                report.failures.is_empty(),
-                "{words:?}: {:?}",
-                report.failures
-            );
+            assert_agrees_with_exact(sim.as_ref(), 200_000, 500 + i as u64, 4, &words);
         }
     }
 
     #[test]
     fn bad_input() {
-        let e = build(&["mode=frontal"])
-            .err()
-            .map(|e| e.to_string())
-            .unwrap_or_default();
+        let e = error_text(build(&["mode=frontal"]));
         assert!(e.contains("focused, general, intuitive"), "{e}");
-        let e = build(&["mode=general", "resistance=5"])
-            .err()
-            .map(|e| e.to_string())
-            .unwrap_or_default();
+        let e = error_text(build(&["mode=general", "resistance=5"]));
         assert!(e.contains("res_head"), "{e}");
-        let e = build(&["res_limbs=1"])
-            .err()
-            .map(|e| e.to_string())
-            .unwrap_or_default();
+        let e = error_text(build(&["res_limbs=1"]));
         assert!(e.contains("mode general"), "{e}");
         assert!(build(&["advantage=2"]).is_err());
         assert!(build(&["targets=0"]).is_err());

@@ -347,9 +347,11 @@ impl Mechanic for MeleeMechanic {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::params::parse_assignments;
     use crate::engine::runner::{RunPlan, SampleSize, run_point};
     use crate::engine::{RiggedDice, Tally};
+    use crate::systems::test_support::assert_agrees_with_exact;
+    use crate::systems::test_support::build_with;
+    use crate::systems::test_support::error_text;
 
     /// Defence 3 + résistance 3 (armour 2 of it): protection 6, 4 without the armour.
     fn melee(attackers: &[i64], durability: i64) -> Melee {
@@ -364,17 +366,11 @@ mod tests {
     }
 
     fn build(words: &[&str]) -> Result<Box<dyn Simulation>> {
-        let m = MeleeMechanic;
-        let words: Vec<String> = words.iter().map(|w| w.to_string()).collect();
-        let given = parse_assignments(m.name(), &m.params(), &words)?;
-        m.build(&ParamValues::resolve(m.name(), &m.params(), &given)?)
+        build_with(&MeleeMechanic, words)
     }
 
     fn error(words: &[&str]) -> String {
-        build(words)
-            .err()
-            .map(|e| e.to_string())
-            .unwrap_or_default()
+        error_text(build(words))
     }
 
     #[test]
@@ -528,16 +524,12 @@ mod tests {
             for (counts_tie, rounds) in [(false, 10), (true, 4)] {
                 let m = Melee::new(&scores[..n], 6, 0, 0, rounds, counts_tie).unwrap();
                 let sim = simulation(AllTie(MeleeModel::new(m)));
-                let report = crate::engine::check::check_against_exact(
+                assert_agrees_with_exact(
                     sim.as_ref(),
                     200_000,
                     300 + n as u64,
-                );
-                assert!(report.comparisons >= 5, "{n}");
-                assert!(
-                    report.failures.is_empty(),
-                    "{n} {counts_tie}: {:?}",
-                    report.failures
+                    5,
+                    &format!("{n} {counts_tie}"),
                 );
             }
         }

@@ -381,9 +381,10 @@ impl Mechanic for SpellMechanic {
 mod tests {
     use super::*;
     use crate::engine::RiggedDice;
-    use crate::engine::check::check_against_exact;
     use crate::engine::dice::BERNOULLI_NO;
-    use crate::engine::params::parse_assignments;
+    use crate::systems::test_support::assert_agrees_with_exact;
+    use crate::systems::test_support::build_with;
+    use crate::systems::test_support::error_text;
 
     const YES: u32 = 1;
     const NO: u32 = BERNOULLI_NO;
@@ -410,10 +411,7 @@ mod tests {
     }
 
     fn build(words: &[&str]) -> Result<Box<dyn Simulation>> {
-        let m = SpellMechanic;
-        let words: Vec<String> = words.iter().map(|w| w.to_string()).collect();
-        let given = parse_assignments(m.name(), &m.params(), &words)?;
-        m.build(&ParamValues::resolve(m.name(), &m.params(), &given)?)
+        build_with(&SpellMechanic, words)
     }
 
     #[test]
@@ -494,22 +492,13 @@ mod tests {
         ];
         for (i, words) in cases.iter().enumerate() {
             let sim = build(words).unwrap_or_else(|e| panic!("{words:?}: {e}"));
-            let report = check_against_exact(sim.as_ref(), 200_000, 900 + i as u64);
-            assert!(report.comparisons >= 4, "{words:?}");
-            assert!(
-                report.failures.is_empty(),
-                "{words:?}: {:?}",
-                report.failures
-            );
+            assert_agrees_with_exact(sim.as_ref(), 200_000, 900 + i as u64, 4, &words);
         }
     }
 
     #[test]
     fn bad_input() {
-        let e = build(&["keeper=circle", "source=melee"])
-            .err()
-            .map(|e| e.to_string())
-            .unwrap_or_default();
+        let e = error_text(build(&["keeper=circle", "source=melee"]));
         assert!(e.contains("keeper = individual"), "{e}");
         assert!(build(&["p_hit=1.5"]).is_err());
         assert!(build(&["keeper=coven"]).is_err());

@@ -171,7 +171,7 @@ impl Mechanic for TensionMechanic {
 mod tests {
     use super::*;
     use crate::engine::RiggedDice;
-    use crate::engine::check::check_against_exact;
+    use crate::systems::test_support::assert_agrees_with_exact;
 
     fn run(model: TensionModel, rolls: &[u32]) -> i64 {
         let mut dice = RiggedDice::new(rolls);
@@ -229,12 +229,12 @@ mod tests {
         .enumerate()
         {
             let sim = simulation(model(k, tie));
-            let report = check_against_exact(sim.as_ref(), 200_000, 700 + i as u64);
-            assert!(report.comparisons >= 8, "{k} {tie}");
-            assert!(
-                report.failures.is_empty(),
-                "{k} {tie}: {:?}",
-                report.failures
+            assert_agrees_with_exact(
+                sim.as_ref(),
+                200_000,
+                700 + i as u64,
+                8,
+                &format!("{k} {tie}"),
             );
         }
     }

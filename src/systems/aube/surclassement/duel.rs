@@ -23,6 +23,7 @@ use crate::engine::{
 };
 use crate::error::Result;
 use crate::systems::aube::damage::{DamageResult, DamageRule};
+use crate::systems::aube::duel_end::{duel_end_layout, duel_end_specs, record_duel_end};
 use crate::systems::aube::wounds::{OutAt, WoundTrack};
 
 /// Everything fixed about a duel.
@@ -169,10 +170,6 @@ impl DuelModel {
     }
 }
 
-const A_WINS: usize = 0;
-const B_WINS: usize = 1;
-const DRAW: usize = 2;
-const MEAN_ROUNDS: usize = 3;
 const FIRST_HIT_GRAVE: usize = 4;
 const MEAN_HITS: usize = 5;
 const MEAN_GRAVE_HITS: usize = 6;
@@ -183,11 +180,7 @@ impl Model for DuelModel {
     type Outcome = DuelOutcome;
 
     fn layout(&self) -> Layout {
-        Layout::new()
-            .with_proportion("a_wins")
-            .with_proportion("b_wins")
-            .with_proportion("draw")
-            .with_mean("mean_rounds")
+        duel_end_layout()
             .with_proportion("first_hit_grave")
             .with_mean("mean_hits")
             .with_mean("mean_grave_hits")
@@ -202,10 +195,7 @@ impl Model for DuelModel {
 
     #[inline(always)]
     fn record<R: Recorder>(&self, o: &DuelOutcome, rec: &mut R) {
-        rec.event(A_WINS, o.winner == Winner::A);
-        rec.event(B_WINS, o.winner == Winner::B);
-        rec.event(DRAW, o.winner == Winner::Draw);
-        rec.value(MEAN_ROUNDS, o.rounds as i64);
+        record_duel_end(rec, o.winner == Winner::A, o.winner == Winner::B, o.rounds);
         rec.event_given(
             FIRST_HIT_GRAVE,
             o.first_hit_grave.is_some(),
@@ -240,20 +230,7 @@ impl Mechanic for DuelMechanic {
         for p in ["a", "b"] {
             specs.extend(Strategy::specs().into_iter().map(|s| s.prefixed(p)));
         }
-        specs.extend([
-            ParamSpec::choice(
-                "out_at",
-                "a fighter is out at the first wound of this grade: fatale, critique, grave, legere",
-                Some(OutAt::Fatale),
-            ),
-            ParamSpec::int(
-                "max_rounds",
-                "rounds before the fight is called a draw",
-                1,
-                100_000,
-                Some(1000),
-            ),
-        ]);
+        specs.extend(duel_end_specs());
         specs
     }
 
@@ -305,6 +282,7 @@ mod tests {
     use super::*;
     use crate::engine::params::parse_assignments;
     use crate::engine::{RiggedDice, RunPlan, SampleSize, run_point};
+    use crate::systems::aube::duel_end::{A_WINS, B_WINS, DRAW, MEAN_ROUNDS};
     use crate::systems::aube::surclassement::fighter::Manoeuvre;
 
     fn fight(duel: &Duel, dice: &[u32]) -> DuelOutcome {

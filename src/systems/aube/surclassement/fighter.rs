@@ -232,25 +232,33 @@ impl Fighter {
         let opt = |name: &str| params.opt_int(&format!("{prefix}.{name}"));
         let aspects = ASPECTS.map(opt);
         let cas = CAS.map(opt);
-        let given = |names: &[&str], values: &[Option<i64>]| -> Vec<String> {
+        // The `prefix.name`s of `names` whose value is given (`true`) or missing (`false`).
+        let named = |names: &[&str], values: &[Option<i64>], is_given: bool| -> Vec<String> {
             names
                 .iter()
                 .zip(values)
-                .filter(|(_, v)| v.is_some())
+                .filter(|(_, v)| v.is_some() == is_given)
                 .map(|(n, _)| format!("{prefix}.{n}"))
                 .collect()
         };
-        let missing = |names: &[&str], values: &[Option<i64>]| -> Vec<String> {
-            names
-                .iter()
-                .zip(values)
-                .filter(|(_, v)| v.is_none())
-                .map(|(n, _)| format!("{prefix}.{n}"))
-                .collect()
-        };
+        let given = |names: &[&str], values: &[Option<i64>]| named(names, values, true);
         let (some_aspects, some_cas) = (given(&ASPECTS, &aspects), given(&CAS, &cas));
         let weapon = [get("ba"), get("bp"), get("bd")];
         let (enc, be) = (get("enc"), get("be"));
+        // An error naming what the form `names` lacks, if it lacks anything.
+        let complete = |names: &[&str], values: &[Option<i64>], form: &str| -> Result<()> {
+            let lacking = named(names, values, false);
+            match lacking.first() {
+                None => Ok(()),
+                Some(first) => Err(Error::value(
+                    first,
+                    format!(
+                        "fighter {prefix} is given by {form} but lacks {}",
+                        lacking.join(", ")
+                    ),
+                )),
+            }
+        };
         let field = format!("{prefix}.ph");
         match (some_aspects.is_empty(), some_cas.is_empty()) {
             (false, false) => Err(Error::value(
@@ -271,42 +279,18 @@ impl Fighter {
                 ),
             )),
             (false, true) => {
-                let lacking = missing(&ASPECTS, &aspects);
-                if lacking.is_empty() {
-                    Ok(Self::from_aspects(
-                        aspects.map(Option::unwrap_or_default),
-                        weapon,
-                        enc,
-                        be,
-                    ))
-                } else {
-                    Err(Error::value(
-                        &lacking[0],
-                        format!(
-                            "fighter {prefix} is given by aspects but lacks {}",
-                            lacking.join(", ")
-                        ),
-                    ))
-                }
+                complete(&ASPECTS, &aspects, "aspects")?;
+                let aspects = aspects.map(Option::unwrap_or_default);
+                Ok(Self::from_aspects(aspects, weapon, enc, be))
             }
             (true, false) => {
-                let lacking = missing(&CAS, &cas);
-                if lacking.is_empty() {
-                    Ok(Self::new(
-                        cas.map(Option::unwrap_or_default),
-                        weapon,
-                        enc,
-                        be,
-                    ))
-                } else {
-                    Err(Error::value(
-                        &lacking[0],
-                        format!(
-                            "fighter {prefix} is given by CAs but lacks {}",
-                            lacking.join(", ")
-                        ),
-                    ))
-                }
+                complete(&CAS, &cas, "CAs")?;
+                Ok(Self::new(
+                    cas.map(Option::unwrap_or_default),
+                    weapon,
+                    enc,
+                    be,
+                ))
             }
         }
     }

@@ -325,7 +325,7 @@ impl Mechanic for OptimalMechanic {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::check::check_against_exact;
+    use crate::systems::test_support::assert_agrees_with_exact;
 
     /// What each pure reply gets against the solution: no column does better for B than
     /// the value against A's mix, no row does better for A against B's mix.
@@ -422,9 +422,7 @@ mod tests {
             let p = exact.metrics[P_MOVE + m.index()].value().unwrap();
             assert!((p - s.row[m.index()]).abs() < 1e-12);
         }
-        let report = check_against_exact(simulation(model).as_ref(), 200_000, 77);
-        assert!(report.comparisons >= 20);
-        assert!(report.failures.is_empty(), "{:?}", report.failures);
+        assert_agrees_with_exact(simulation(model).as_ref(), 200_000, 77, 20, &"");
     }
 
     #[test]
@@ -438,8 +436,6 @@ mod tests {
             col: [0.6, 0.0, 0.4],
             value: 0.0,
         };
-        let report = check_against_exact(simulation(model).as_ref(), 200_000, 78);
-        assert!(report.comparisons >= 20);
-        assert!(report.failures.is_empty(), "{:?}", report.failures);
+        assert_agrees_with_exact(simulation(model).as_ref(), 200_000, 78, 20, &"");
     }
 }

@@ -1,0 +1,238 @@
+//! Unit tests of [`super`] (`resolution.rs`), kept beside it.
+
+use super::*;
+use crate::engine::RiggedDice;
+use crate::systems::test_support::assert_agrees_with_exact;
+
+fn roll(rule: TestRule, dice: &[u32]) -> TestOutcome {
+    let mut rigged = RiggedDice::new(dice);
+    let outcome = rule.roll(&mut rigged);
+    assert_eq!(rigged.remaining(), 0, "every rigged die is used");
+    outcome
+}
+
+#[test]
+fn ex_2_1_success_degree_is_the_die() {
+    let o = roll(TestRule::new(12, 0), &[9]);
+    assert!(o.success);
+    assert_eq!(o.raw_degree, 9);
+}
+
+#[test]
+fn ex_2_2_failure_degree_is_die_minus_ca() {
+    let o = roll(TestRule::new(10, 0), &[15]);
+    assert!(!o.success);
+    assert_eq!(o.raw_degree, -5);
+}
+
+#[test]
+fn ex_2_3_impossible_success_rolled() {
+    let rule = TestRule {
+        extremes: Extremes::Roll,
+        ..TestRule::new(-5, 0)
+    };
+    let o = roll(rule, &[1]);
+    assert!(o.success);
+    assert_eq!(o.raw_degree, -5);
+}
+
+#[test]
+fn ex_2_4_beating_nd_five_at_ca_twelve() {
+    let rule = TestRule::new(12, 5);
+    for d in 1..=20 {
+        assert_eq!(
+            rule.resolve(d, 0).beats_nd,
+            (6..=12).contains(&d),
+            "d = {d}"
+        );
+    }
+    let p = rule.exact().p_where(|o| o.beats_nd);
+    assert!((p - 0.35).abs() < 1e-15);
+}
+
+#[test]
+fn ex_2_5_negative_nd_counts_failures() {
+    let rule = TestRule {
+        negative_nd_counts_failures: true,
+        ..TestRule::new(14, -5)
+    };
+    let o = roll(rule, &[17]);
+    assert!(!o.success && o.beats_nd);
+    assert_eq!(o.raw_degree, -3);
+    let without = roll(TestRule::new(14, -5), &[17]);
+    assert!(!without.beats_nd);
+}
+
+#[test]
+fn ex_2_6_handicap_then_nd() {
+    let o = roll(TestRule::new(24 - 5, 10), &[6]);
+    assert!(o.success && !o.beats_nd);
+}
+
+#[test]
+fn ex_2_7_crit_die_lifts_an_impossible_action() {
+    let rule = TestRule {
+        crit: CritDie::Die(10),
+        ..TestRule::new(-18, -5)
+    };
+    let o = roll(rule, &[1, 1, 20, 1]);
+    assert!(o.success && o.beats_nd);
+    assert_eq!(o.raw_degree, 3);
+}
+
+#[test]
+fn ex_2_8_crit_die_deepens_a_failure() {
+    let rule = TestRule {
+        crit: CritDie::Die(10),
+        ..TestRule::new(16, 0)
+    };
+    let o = roll(rule, &[18, 1, 18]);
+    assert!(!o.success);
+    assert_eq!(o.raw_degree, -20);
+}
+
+#[test]
+fn ex_5_3_heroism_folds_ca_above_twenty() {
+    let rule = TestRule {
+        heroism_rules: true,
+        ..TestRule::new(23, 15)
+    };
+    let o = roll(rule, &[5]);
+    assert!(!o.success);
+    assert_eq!(o.degree, 18);
+    assert!(o.beats_nd);
+}
+
+#[test]
+fn extremes_auto_roll_no_die() {
+    let auto_fail = roll(TestRule::new(1, 0), &[]);
+    assert!(!auto_fail.success);
+    let auto_win = roll(TestRule::new(23, 0), &[]);
+    assert!(auto_win.success);
+    assert_eq!(auto_win.raw_degree, 23);
+    // A natural 20 fails even at CA 25 when rolled, with °É = 20 - 25 = -5.
+    let rolled = roll(
+        TestRule {
+            extremes: Extremes::Roll,
+            ..TestRule::new(25, 0)
+        },
+        &[20],
+    );
+    assert!(!rolled.success);
+    assert_eq!(rolled.raw_degree, 5);
+}
+
+#[test]
+fn crit_die_that_does_not_show_one_adds_nothing() {
+    let rule = TestRule {
+        crit: CritDie::Die(6),
+        ..TestRule::new(12, 0)
+    };
+    assert_eq!(roll(rule, &[7, 2]).raw_degree, 7);
+}
+
+#[test]
+fn exact_closed_forms() {
+    for ca in 2..=19 {
+        let dist = TestRule::new(ca, 0).exact();
+        let p = dist.p_where(|o| o.success);
+        assert!((p - ca as f64 / 20.0).abs() < 1e-14, "ca {ca}");
+        let model = TestModel::new(TestRule::new(ca, 0));
+        let layout = model.layout();
+        let exact = crate::engine::model::exact_tally(&model, &layout, &dist);
+        let mean = exact.metrics[MEAN_DEGREE].value().unwrap_or(f64::NAN);
+        assert!((mean - (ca as f64 + 1.0) / 2.0).abs() < 1e-12, "ca {ca}");
+    }
+}
+
+/// The class-count fast path records exactly what sampling one by one records.
+#[test]
+fn class_fast_path_matches_sample_by_sample() {
+    use crate::engine::Tally;
+    use crate::engine::dice::RollDice;
+    use crate::engine::rng::chunk_rng;
+    for rule in [
+        TestRule::new(12, 5),
+        TestRule::new(0, -3),
+        TestRule::new(25, 10),
+    ] {
+        let model = TestModel::new(rule);
+        let sim = simulation(model.clone());
+        let mut fast = Tally::new(sim.layout());
+        sim.run_chunk(chunk_rng(3, 1, 4), 5000, &mut fast);
+        let mut slow = Tally::new(sim.layout());
+        let mut dice = RollDice::new(chunk_rng(3, 1, 4));
+        for _ in 0..5000 {
+            let o = model.sample(&mut dice);
+            model.record(&o, &mut slow);
+        }
+        slow.samples = 5000;
+        assert_eq!(fast, slow, "{rule:?}");
+    }
+}
+
+#[test]
+fn can_beat_nd_agrees_with_the_exact_distribution() {
+    for ca in -3..=24 {
+        for nd in -6..=22 {
+            for extremes in [Extremes::Auto, Extremes::Roll] {
+                for (th, neg) in [(0, false), (0, true), (1, false), (-1, false)] {
+                    let rule = TestRule {
+                        extremes,
+                        th,
+                        negative_nd_counts_failures: neg,
+                        ..TestRule::new(ca, nd)
+                    };
+                    let p = rule.exact().p_where(|o| o.beats_nd);
+                    assert_eq!(rule.can_beat_nd(), p > 0.0, "{rule:?}");
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn exact_crit_tail_is_reported() {
+    let rule = TestRule {
+        crit: CritDie::Die(6),
+        ..TestRule::new(10, 5)
+    };
+    let dist = rule.exact();
+    assert!(dist.tail() > 0.0 && dist.tail() < 1e-12);
+}
+
+#[test]
+fn monte_carlo_agrees_with_exact_over_a_grid() {
+    let cases = [
+        TestRule::new(12, 5),
+        TestRule::new(-5, -10),
+        TestRule {
+            extremes: Extremes::Roll,
+            ..TestRule::new(-3, -8)
+        },
+        TestRule {
+            crit: CritDie::Die(10),
+            ..TestRule::new(8, 10)
+        },
+        TestRule {
+            crit: CritDie::Die(6),
+            ..TestRule::new(19, 0)
+        },
+        TestRule {
+            heroism_rules: true,
+            ..TestRule::new(33, 25)
+        },
+        TestRule {
+            negative_nd_counts_failures: true,
+            ..TestRule::new(10, -4)
+        },
+        TestRule {
+            th: -1,
+            ..TestRule::new(15, -10)
+        },
+    ];
+    for (i, rule) in cases.into_iter().enumerate() {
+        let sim = simulation(TestModel::new(rule));
+        assert_agrees_with_exact(sim.as_ref(), 200_000, 1000 + i as u64, 3, &rule);
+    }
+}

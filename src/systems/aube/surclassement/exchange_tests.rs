@@ -1,0 +1,224 @@
+//! Unit tests of [`super`] (`exchange.rs`), kept beside it.
+
+use super::*;
+use crate::engine::RiggedDice;
+use crate::systems::test_support::assert_agrees_with_exact;
+use Manoeuvre::{Ma, Md, Mp};
+
+/// A: CAs 10, ba 2, bp 1, bd 12 (MD adds 7), enc 10. B: CAs 10, ba 0, bp 0, bd 10
+/// (MD adds 5), enc 10.
+fn pair() -> [Fighter; 2] {
+    [
+        Fighter::new([10, 10, 10], [2, 1, 12], 10, 0),
+        Fighter::new([10, 10, 10], [0, 0, 10], 10, 0),
+    ]
+}
+
+fn play(rules: Rules, moves: [Manoeuvre; 2], feints: [i64; 2], dice: &[u32]) -> ExchangeOutcome {
+    let [a, b] = pair();
+    let ex = Exchange::new(rules, [&a, &b], moves, feints);
+    let mut rigged = RiggedDice::new(dice);
+    let o = ex.roll(&RollTable::new(), &mut rigged);
+    assert_eq!(rigged.remaining(), 0, "every rigged die is used");
+    o
+}
+
+fn magnitude(rules: Rules, moves: [Manoeuvre; 2], feints: [i64; 2], d: [u32; 2]) -> (Winner, i64) {
+    let [a, b] = pair();
+    let ex = Exchange::new(rules, [&a, &b], moves, feints);
+    let t = |s: usize| ex.stances[s].test().resolve(d[s], 0);
+    let (w, m, _) = ex.settle(&t(0), &t(1));
+    (w, m)
+}
+
+#[test]
+fn both_fail_nothing_happens_and_feint_points_vanish() {
+    let o = play(Rules::default(), [Md, Ma], [5, 3], &[15, 12]);
+    assert_eq!(o.winner, Winner::Nobody);
+    assert_eq!((o.feint_gained, o.damage), (0, None));
+}
+
+#[test]
+fn one_succeeds_it_wins_with_its_e() {
+    // A: d 6 → E = 6 + 12 - 5 = 13; B fails. dom 13 against enc 10, resistance d 4:
+    // 13 - 4 = 9 → sonné.
+    assert_eq!(
+        magnitude(Rules::default(), [Md, Md], [0, 0], [6, 14]),
+        (Winner::A, 13)
+    );
+    let o = play(Rules::default(), [Md, Md], [0, 0], &[6, 14, 4]);
+    assert_eq!(o.winner, Winner::A);
+    assert_eq!(o.damage, Some(DamageResult::Sonne));
+    // B alone succeeds with the parry: E = 9 + 0 + 5.
+    assert_eq!(
+        magnitude(Rules::default(), [Md, Mp], [0, 0], [16, 9]),
+        (Winner::B, 14)
+    );
+}
+
+#[test]
+fn both_succeed_higher_e_wins_loser_subtracts_raw_or_modified() {
+    // A MD d 8: E 15. B MP d 9: E 9 + 0 + 5 = 14. A wins; raw: 15 - 9 = 6; modified:
+    // 15 - 14 = 1.
+    let raw = Rules::default();
+    let modified = Rules {
+        loser_subtracts: LoserSubtracts::Modified,
+        ..raw
+    };
+    assert_eq!(magnitude(raw, [Md, Mp], [0, 0], [8, 9]), (Winner::A, 6));
+    assert_eq!(
+        magnitude(modified, [Md, Mp], [0, 0], [8, 9]),
+        (Winner::A, 1)
+    );
+    // dom 6 / 1 against a failed resistance test (d 12): sonné / étourdi.
+    let o = play(raw, [Md, Mp], [0, 0], &[8, 9, 12]);
+    assert_eq!(o.damage, Some(DamageResult::Sonne));
+    let o = play(modified, [Md, Mp], [0, 0], &[8, 9, 12]);
+    assert_eq!(o.damage, Some(DamageResult::Etourdi));
+    // The higher °R does not win by itself: B's d 10 MD (E 15) beats A's d 9 MA
+    // (E 11) and A's d 3 MD with 9 feint points (E 19) beats B's d 10 MD.
+    assert_eq!(
+        magnitude(raw, [Ma, Md], [0, 0], [9, 10]),
+        (Winner::B, 15 - 9)
+    );
+    assert_eq!(
+        magnitude(raw, [Md, Md], [9, 0], [3, 10]),
+        (Winner::A, 19 - 10)
+    );
+}
+
+#[test]
+fn equal_e_is_a_draw() {
+    // A MD d 5: E 12; B MD d 7: E 12.
+    let o = play(Rules::default(), [Md, Md], [0, 0], &[5, 7]);
+    assert_eq!(o.winner, Winner::Draw);
+    assert_eq!((o.feint_gained, o.damage), (0, None));
+}
+
+#[test]
+fn feint_points_are_gained_and_spent_by_the_next_manoeuvre() {
+    // A MA d 3 holding 4: E = 3 + 2 + 4 = 9, B fails: A now holds 9.
+    let o = play(Rules::default(), [Ma, Md], [4, 0], &[3, 15]);
+    assert_eq!((o.winner, o.feint_gained), (Winner::A, 9));
+    // Those points go into the next manœuvre's E: MD d 2 with 9 held: E = 2 + 7 + 9.
+    assert_eq!(
+        magnitude(Rules::default(), [Md, Mp], [9, 0], [2, 15]),
+        (Winner::A, 18)
+    );
+    // A won MD gains nothing: the held points were spent.
+    let o = play(Rules::default(), [Md, Mp], [9, 0], &[2, 15, 20]);
+    assert_eq!((o.feint_gained, o.damage), (0, Some(DamageResult::Legere)));
+    // A feint that loses both subtracts nothing from and gains nothing for A.
+    let o = play(Rules::default(), [Ma, Mp], [0, 0], &[5, 4]);
+    assert_eq!((o.winner, o.feint_gained), (Winner::B, 0));
+}
+
+#[test]
+fn a_winning_parry_stops_everything() {
+    // A MP d 10: E = 10 + 1 + 5 = 16 beats B's MD d 9 (E 14): no damage roll at all.
+    let o = play(Rules::default(), [Mp, Md], [0, 0], &[10, 9]);
+    assert_eq!(o.winner, Winner::A);
+    assert_eq!((o.feint_gained, o.damage), (0, None));
+}
+
+#[test]
+fn switch_ma_adds_ba() {
+    let off = Rules {
+        ma_adds_ba: false,
+        ..Rules::default()
+    };
+    assert_eq!(
+        magnitude(Rules::default(), [Ma, Mp], [0, 0], [3, 20]),
+        (Winner::A, 5)
+    );
+    assert_eq!(magnitude(off, [Ma, Mp], [0, 0], [3, 20]), (Winner::A, 3));
+}
+
+#[test]
+fn exact_agrees_with_monte_carlo() {
+    let krom = Fighter::new([9, 9, 9], [1, -3, 20], 13, 3);
+    let bjorn = Fighter::new([9, 9, 9], [1, 1, 15], 11, 4);
+    let modified = Rules {
+        loser_subtracts: LoserSubtracts::Modified,
+        ..Rules::default()
+    };
+    let mut cases = Vec::new();
+    for ma in Manoeuvre::ALL {
+        for mb in Manoeuvre::ALL {
+            cases.push(Exchange::new(
+                Rules::default(),
+                [&krom, &bjorn],
+                [ma, mb],
+                [0, 0],
+            ));
+        }
+    }
+    let [a, b] = pair();
+    cases.push(Exchange::new(modified, [&a, &b], [Md, Ma], [6, 0]));
+    cases.push(Exchange::new(
+        Rules {
+            fm: 5,
+            ..Rules::default()
+        },
+        [&a, &bjorn],
+        [Ma, Md],
+        [3, 2],
+    ));
+    let strong = Fighter::new([21, 0, 15], [0, 0, 40], 25, 0);
+    cases.push(Exchange::new(
+        Rules::default(),
+        [&strong, &a],
+        [Md, Md],
+        [0, 0],
+    ));
+    for (i, ex) in cases.into_iter().enumerate() {
+        let sim = simulation(ExchangeModel::new(ex));
+        assert_agrees_with_exact(sim.as_ref(), 150_000, 400 + i as u64, 10, &ex);
+    }
+}
+
+#[test]
+fn exact_probabilities_add_up() {
+    let [a, b] = pair();
+    let d = Exchange::new(Rules::default(), [&a, &b], [Md, Md], [0, 0]).exact();
+    let total: f64 = d.iter().map(|(_, p)| p).sum();
+    assert!((total - 1.0).abs() < 1e-12);
+    // Both fail: (10/20)².
+    assert!((d.p_where(|o| o.winner == Winner::Nobody) - 0.25).abs() < 1e-12);
+}
+
+#[test]
+fn bad_input_is_an_error() {
+    let m = ExchangeMechanic;
+    let specs = m.params();
+    let words = |w: &[&str]| w.iter().map(|s| s.to_string()).collect::<Vec<_>>();
+    let base = [
+        "a.ca_mp=9",
+        "a.ca_ma=9",
+        "a.ca_md=9",
+        "a.enc=11",
+        "b.ca_mp=9",
+        "b.ca_ma=9",
+        "b.ca_md=9",
+        "b.enc=11",
+    ];
+    let parse = |extra: &[&str]| {
+        let mut w = words(&base);
+        w.extend(words(extra));
+        crate::engine::params::parse_assignments(m.name(), &specs, &w)
+            .and_then(|given| ParamValues::resolve(m.name(), &specs, &given))
+    };
+    let e = parse(&["a_move=mx", "b_move=md"]).unwrap_err().to_string();
+    assert!(e.contains("mp, ma, md"), "{e}");
+    assert!(parse(&["b_move=md"]).is_err(), "a_move is required");
+    let ok = parse(&["a_move=ma", "b_move=md"]).unwrap();
+    assert!(m.build(&ok).is_ok());
+    let both = parse(&["a_move=ma", "b_move=md", "a.ph=5"]).unwrap();
+    assert!(
+        m.build(&both)
+            .err()
+            .unwrap()
+            .to_string()
+            .contains("both forms")
+    );
+}
