@@ -87,7 +87,10 @@ pub fn answer(query: &Query, plan: Option<&RunPlan>) -> Result<Answer> {
                 h.probs = h.exact.clone().unwrap_or_default();
                 h.mean = h.probs.iter().map(|(v, p)| *v as f64 * p).sum();
                 h.se = 0.0;
-                h.quantiles = QUANTILES.iter().filter_map(|q| quantile(&h.probs, *q).map(|v| (*q, v))).collect();
+                h.quantiles = QUANTILES
+                    .iter()
+                    .filter_map(|q| quantile(&h.probs, *q).map(|v| (*q, v)))
+                    .collect();
             }
             (summary, true)
         }

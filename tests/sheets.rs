@@ -19,12 +19,21 @@ fn markdown_sheets_match_their_snapshots() {
             std::fs::write(&path, &text).unwrap();
         }
         let expected = std::fs::read_to_string(&path).expect("a committed snapshot");
-        assert!(text == expected, "{system}: the sheet differs from {path} (UPDATE_SNAPSHOTS=1 rewrites it)");
+        assert!(
+            text == expected,
+            "{system}: the sheet differs from {path} (UPDATE_SNAPSHOTS=1 rewrites it)"
+        );
         // Only whole percentages, <1 and >99 in the cells.
-        for line in text.lines().filter(|l| l.starts_with("| ") && !l.contains('\\') && !l.contains("crit_") && !l.contains("p_within")) {
+        for line in text.lines().filter(|l| {
+            l.starts_with("| ")
+                && !l.contains('\\')
+                && !l.contains("crit_")
+                && !l.contains("p_within")
+        }) {
             for cell in line.trim_matches('|').split('|').skip(1) {
                 let cell = cell.trim();
-                let ok = cell == "<1" || cell == ">99" || cell.parse::<u32>().is_ok_and(|v| v <= 100);
+                let ok =
+                    cell == "<1" || cell == ">99" || cell.parse::<u32>().is_ok_and(|v| v <= 100);
                 assert!(ok, "{system}: cell {cell:?} in {line}");
             }
         }
@@ -34,19 +43,39 @@ fn markdown_sheets_match_their_snapshots() {
 #[test]
 fn html_sheet_written_to_a_folder() {
     let dir = temp_dir("sheet");
-    let out = alea(&["sheet", "cle", "--format", "html", "--out", dir.to_str().unwrap()]);
+    let out = alea(&[
+        "sheet",
+        "cle",
+        "--format",
+        "html",
+        "--out",
+        dir.to_str().unwrap(),
+    ]);
     assert!(out.status.success(), "{}", stderr(&out));
     let html = std::fs::read_to_string(dir.join("sheet_cle.html")).unwrap();
     assert!(html.starts_with("<!DOCTYPE html>") && html.trim_end().ends_with("</html>"));
     assert_eq!(html.matches("<table>").count(), 2);
-    assert_eq!(html.matches("<table>").count(), html.matches("</table>").count());
+    assert_eq!(
+        html.matches("<table>").count(),
+        html.matches("</table>").count()
+    );
     assert!(!html.contains("<script"));
-    let files: Vec<_> = std::fs::read_dir(&dir).unwrap().filter_map(|e| e.ok()).map(|e| e.file_name()).collect();
+    let files: Vec<_> = std::fs::read_dir(&dir)
+        .unwrap()
+        .filter_map(|e| e.ok())
+        .map(|e| e.file_name())
+        .collect();
     assert_eq!(files.len(), 1, "no temporary file left: {files:?}");
 }
 
 #[test]
 fn bad_sheet_requests() {
-    assert_user_error(&alea(&["sheet", "dnd"]), &["unknown system 'dnd'", "aube, cle, maitrise, ose, sccs"]);
-    assert_user_error(&alea(&["sheet", "aube", "--format", "pdf"]), &["--format", "md", "html"]);
+    assert_user_error(
+        &alea(&["sheet", "dnd"]),
+        &["unknown system 'dnd'", "aube, cle, maitrise, ose, sccs"],
+    );
+    assert_user_error(
+        &alea(&["sheet", "aube", "--format", "pdf"]),
+        &["--format", "md", "html"],
+    );
 }

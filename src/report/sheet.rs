@@ -5,14 +5,18 @@
 
 use crate::error::{Error, Result};
 use crate::query::Query;
-use crate::systems::{system_names, SYSTEMS};
+use crate::systems::{SYSTEMS, system_names};
 use std::fmt::Write;
 
 /// What the columns of a table are.
 #[derive(Debug, Clone, PartialEq)]
 pub enum Columns {
     /// Values of a parameter, showing one metric.
-    Param { name: &'static str, values: Vec<String>, metric: &'static str },
+    Param {
+        name: &'static str,
+        values: Vec<String>,
+        metric: &'static str,
+    },
     /// Several metrics, at the row's parameter value.
     Metrics(Vec<&'static str>),
 }
@@ -57,14 +61,22 @@ pub fn tables(system: &str) -> Result<Vec<SheetTable>> {
                 mechanic: "aube.test",
                 fixed: vec![],
                 rows: ("ca", values(1..=20)),
-                columns: Columns::Param { name: "nd", values: nd_cols.clone(), metric: "beats_nd" },
+                columns: Columns::Param {
+                    name: "nd",
+                    values: nd_cols.clone(),
+                    metric: "beats_nd",
+                },
             },
             SheetTable {
                 title: "Chance to beat ND with the d10 crit die (rows: CA, columns: ND)",
                 mechanic: "aube.test",
                 fixed: vec!["crit=d10"],
                 rows: ("ca", values(1..=20)),
-                columns: Columns::Param { name: "nd", values: nd_cols, metric: "beats_nd" },
+                columns: Columns::Param {
+                    name: "nd",
+                    values: nd_cols,
+                    metric: "beats_nd",
+                },
             },
         ],
         "cle" => vec![
@@ -73,29 +85,55 @@ pub fn tables(system: &str) -> Result<Vec<SheetTable>> {
                 mechanic: "cle.test",
                 fixed: vec!["dice=3"],
                 rows: ("skill", values(0..=15)),
-                columns: Columns::Param { name: "difficulty", values: values([5, 10, 15, 20, 25, 30]), metric: "success" },
+                columns: Columns::Param {
+                    name: "difficulty",
+                    values: values([5, 10, 15, 20, 25, 30]),
+                    metric: "success",
+                },
             },
             SheetTable {
                 title: "Chance of success with a hero die, 4d6 (rows: skill, columns: difficulty)",
                 mechanic: "cle.test",
                 fixed: vec!["dice=4"],
                 rows: ("skill", values(0..=15)),
-                columns: Columns::Param { name: "difficulty", values: values([5, 10, 15, 20, 25, 30]), metric: "success" },
+                columns: Columns::Param {
+                    name: "difficulty",
+                    values: values([5, 10, 15, 20, 25, 30]),
+                    metric: "success",
+                },
             },
         ],
         "maitrise" => vec![SheetTable {
             title: "The four outcomes by Score de Maîtrise (rows: sm)",
             mechanic: "maitrise.test",
             fixed: vec![],
-            rows: ("sm", values([-10, -5, -1, 0, 1].into_iter().chain(2..=19).chain([20, 21, 22, 25, 30, 35]))),
+            rows: (
+                "sm",
+                values(
+                    [-10, -5, -1, 0, 1]
+                        .into_iter()
+                        .chain(2..=19)
+                        .chain([20, 21, 22, 25, 30, 35]),
+                ),
+            ),
             columns: Columns::Metrics(vec!["crit_success", "success", "failure", "crit_failure"]),
         }],
         "ose" => vec![SheetTable {
             title: "Monster's chance to hit, by hit dice (rows) and AC (columns)",
             mechanic: "ose.attack",
             fixed: vec![],
-            rows: ("hd", values(["human", "1", "2", "3", "4", "5", "6", "7", "9", "11", "13", "15", "17", "19", "21+"])),
-            columns: Columns::Param { name: "ac", values: values(-3..=9), metric: "hit" },
+            rows: (
+                "hd",
+                values([
+                    "human", "1", "2", "3", "4", "5", "6", "7", "9", "11", "13", "15", "17", "19",
+                    "21+",
+                ]),
+            ),
+            columns: Columns::Param {
+                name: "ac",
+                values: values(-3..=9),
+                metric: "hit",
+            },
         }],
         "sccs" => vec![
             SheetTable {
@@ -103,21 +141,43 @@ pub fn tables(system: &str) -> Result<Vec<SheetTable>> {
                 mechanic: "sccs.tension",
                 fixed: vec![],
                 rows: ("change_every", values([0, 2, 3, 4, 6])),
-                columns: Columns::Metrics(vec!["p_within_1", "p_within_2", "p_within_3", "p_within_4", "p_within_5", "p_within_6"]),
+                columns: Columns::Metrics(vec![
+                    "p_within_1",
+                    "p_within_2",
+                    "p_within_3",
+                    "p_within_4",
+                    "p_within_5",
+                    "p_within_6",
+                ]),
             },
             SheetTable {
                 title: "The same, counting the tying exchange as the first (tension_counts_tie)",
                 mechanic: "sccs.tension",
                 fixed: vec!["tension_counts_tie=true"],
                 rows: ("change_every", values([0, 2, 3, 4, 6])),
-                columns: Columns::Metrics(vec!["p_within_1", "p_within_2", "p_within_3", "p_within_4", "p_within_5", "p_within_6"]),
+                columns: Columns::Metrics(vec![
+                    "p_within_1",
+                    "p_within_2",
+                    "p_within_3",
+                    "p_within_4",
+                    "p_within_5",
+                    "p_within_6",
+                ]),
             },
         ],
         other if SYSTEMS.iter().any(|(s, _)| *s == other) => {
-            return Err(Error::Invalid(format!("the system '{other}' has no cheat sheet yet")));
+            return Err(Error::Invalid(format!(
+                "the system '{other}' has no cheat sheet yet"
+            )));
         }
         other => {
-            return Err(Error::value("system", format!("unknown system '{other}'; known systems: {}", system_names())));
+            return Err(Error::value(
+                "system",
+                format!(
+                    "unknown system '{other}'; known systems: {}",
+                    system_names()
+                ),
+            ));
         }
     };
     Ok(tables)
@@ -136,12 +196,27 @@ pub fn fill(table: SheetTable) -> Result<FilledTable> {
         base.push(format!("{}={row}", table.rows.0));
         let exact_metric = |assignments: &[String], metric: &str| -> Result<f64> {
             let query = Query::parse(table.mechanic, assignments)?;
-            let exact = query.simulation.exact().ok_or_else(|| Error::Invalid(format!("{} has no exact answer for a sheet", table.mechanic)))?;
-            let index = query.simulation.layout().metric_index(metric).ok_or_else(|| Error::Invalid(format!("{} has no metric {metric}", table.mechanic)))?;
+            let exact = query.simulation.exact().ok_or_else(|| {
+                Error::Invalid(format!(
+                    "{} has no exact answer for a sheet",
+                    table.mechanic
+                ))
+            })?;
+            let index = query
+                .simulation
+                .layout()
+                .metric_index(metric)
+                .ok_or_else(|| {
+                    Error::Invalid(format!("{} has no metric {metric}", table.mechanic))
+                })?;
             Ok(exact.metrics[index].value().unwrap_or(f64::NAN))
         };
         match &table.columns {
-            Columns::Param { name, values, metric } => {
+            Columns::Param {
+                name,
+                values,
+                metric,
+            } => {
                 for value in values {
                     let mut assignments = base.clone();
                     assignments.push(format!("{name}={value}"));
@@ -156,7 +231,11 @@ pub fn fill(table: SheetTable) -> Result<FilledTable> {
         }
         cells.push(line);
     }
-    Ok(FilledTable { table, headings, cells })
+    Ok(FilledTable {
+        table,
+        headings,
+        cells,
+    })
 }
 
 /// A chance as a whole percentage: `0` and `100` only when exact, `<1` and `>99` for
@@ -189,11 +268,22 @@ const LEGEND: &str = "Exact chances in whole percent. 0 and 100 are certain; <1 
 
 /// The sheet of `system` as Markdown.
 pub fn markdown(system: &str, tables: &[FilledTable]) -> String {
-    let about = SYSTEMS.iter().find(|(s, _)| *s == system).map_or("", |(_, a)| a);
+    let about = SYSTEMS
+        .iter()
+        .find(|(s, _)| *s == system)
+        .map_or("", |(_, a)| a);
     let mut out = format!("# Cheat sheet: {system}\n\n{about}.\n\n{LEGEND}\n");
     for t in tables {
-        let fixed = if t.table.fixed.is_empty() { String::new() } else { format!(" ({})", t.table.fixed.join(" ")) };
-        let _ = writeln!(out, "\n## {}\n\n`{}`{fixed}\n", t.table.title, t.table.mechanic);
+        let fixed = if t.table.fixed.is_empty() {
+            String::new()
+        } else {
+            format!(" ({})", t.table.fixed.join(" "))
+        };
+        let _ = writeln!(
+            out,
+            "\n## {}\n\n`{}`{fixed}\n",
+            t.table.title, t.table.mechanic
+        );
         let _ = writeln!(out, "| {} | {} |", corner(&t.table), t.headings.join(" | "));
         let _ = writeln!(out, "|---:|{}", "---:|".repeat(t.headings.len()));
         for (row, cells) in t.table.rows.1.iter().zip(&t.cells) {
@@ -207,7 +297,10 @@ pub fn markdown(system: &str, tables: &[FilledTable]) -> String {
 /// The sheet of `system` as a standalone HTML page (black and white, prints on A4).
 pub fn html(system: &str, tables: &[FilledTable]) -> String {
     use super::index::escape;
-    let about = SYSTEMS.iter().find(|(s, _)| *s == system).map_or("", |(_, a)| a);
+    let about = SYSTEMS
+        .iter()
+        .find(|(s, _)| *s == system)
+        .map_or("", |(_, a)| a);
     let mut out = format!(
         "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>Cheat sheet: {0}</title>\n<style>\
 body{{font-family:sans-serif;color:#000;background:#fff;margin:1.5em}}table{{border-collapse:collapse;margin:.5em 0 1.5em}}\
@@ -219,7 +312,12 @@ th{{background:#fff;font-weight:bold}}tr:nth-child(even) td{{background:#eee}}h2
         escape(LEGEND)
     );
     for t in tables {
-        let _ = writeln!(out, "<section>\n<h2>{}</h2>\n<table>\n<tr><th>{}</th>", escape(t.table.title), escape(&corner(&t.table)));
+        let _ = writeln!(
+            out,
+            "<section>\n<h2>{}</h2>\n<table>\n<tr><th>{}</th>",
+            escape(t.table.title),
+            escape(&corner(&t.table))
+        );
         for h in &t.headings {
             let _ = write!(out, "<th>{}</th>", escape(h));
         }
@@ -275,6 +373,11 @@ mod tests {
 
     #[test]
     fn unknown_system_is_an_error() {
-        assert!(tables("dnd").unwrap_err().to_string().contains("known systems"));
+        assert!(
+            tables("dnd")
+                .unwrap_err()
+                .to_string()
+                .contains("known systems")
+        );
     }
 }

@@ -16,7 +16,7 @@ trap 'rm -rf "$profile"' EXIT
 flags=(--headless --no-sandbox --disable-gpu --disable-quic --no-first-run --disable-background-networking
        --disable-component-update --disable-sync --user-data-dir="$profile" --allow-file-access-from-files)
 dom=$("$browser" "${flags[@]}" --virtual-time-budget=30000 --dump-dom "file://$here/check.html?page=file://$page" 2>/dev/null)
-verdict=$(printf '%s\n' "$dom" | sed -n '/<pre id="result">/,/<\/pre>/p' | sed 's/<[^>]*>//g' | head -40)
+verdict=$(printf '%s' "$dom" | tr '\n' '\r' | sed -E 's#.*<pre id="result">([^<]*)</pre>.*#\1#' | tr '\r' '\n' | head -40)
 echo "$verdict"
 case "$verdict" in
     "CHECK OK"*) ;;

@@ -32,7 +32,9 @@ pub enum Command {
     )]
     Difficulty(DifficultyArgs),
     /// Print a cheat sheet for a system: tables of exact chances to keep behind the screen.
-    #[command(after_help = "Examples:\n  alea sheet aube\n  alea sheet cle --format html --out sheets")]
+    #[command(
+        after_help = "Examples:\n  alea sheet aube\n  alea sheet cle --format html --out sheets"
+    )]
     Sheet(SheetArgs),
     /// List the systems and mechanics, or one system's or mechanic's parameters and metrics.
     List(ListArgs),

@@ -1,6 +1,8 @@
 //! One function per subcommand: turn arguments into library calls and print the result.
 
-use crate::args::{Cli, Command, DifficultyArgs, ListArgs, ProbArgs, RunArgs, SamplingArgs, SheetArgs, SheetFormat};
+use crate::args::{
+    Cli, Command, DifficultyArgs, ListArgs, ProbArgs, RunArgs, SamplingArgs, SheetArgs, SheetFormat,
+};
 use alea::analysis::{Analysis, RunOptions, collect_files};
 use alea::engine::runner::{DEFAULT_SAMPLES, RunPlan, SampleSize};
 use alea::error::{Error, Result};
@@ -140,10 +142,10 @@ fn run(args: &RunArgs) -> Result<()> {
                     .and_then(|p| p.variants.first())
                     .map_or(0, |v| v.summary.samples);
                 println!(
-                    "wrote {}  ({} points x {} variants, {} samples each, seed {}, {:.1} s)",
+                    "wrote {}  ({} x {}, {} samples each, seed {}, {:.1} s)",
                     dir.display(),
-                    analysis.points.len(),
-                    analysis.variants.len(),
+                    plural(analysis.points.len(), "grid point"),
+                    plural(analysis.variants.len(), "variant"),
                     report::text::group_thousands(samples),
                     result.seed,
                     started.elapsed().as_secs_f64()
@@ -183,7 +185,10 @@ fn difficulty(args: &DifficultyArgs) -> Result<()> {
 }
 
 fn sheet(args: &SheetArgs) -> Result<()> {
-    let tables = report::sheet::tables(&args.system)?.into_iter().map(report::sheet::fill).collect::<Result<Vec<_>>>()?;
+    let tables = report::sheet::tables(&args.system)?
+        .into_iter()
+        .map(report::sheet::fill)
+        .collect::<Result<Vec<_>>>()?;
     let (text, extension) = match args.format {
         SheetFormat::Md => (report::sheet::markdown(&args.system, &tables), "md"),
         SheetFormat::Html => (report::sheet::html(&args.system, &tables), "html"),
@@ -193,13 +198,26 @@ fn sheet(args: &SheetArgs) -> Result<()> {
         Some(dir) => {
             std::fs::create_dir_all(dir).map_err(|e| Error::io("create folder", dir, e))?;
             let path = dir.join(format!("sheet_{}.{extension}", args.system));
-            let temp = dir.join(format!(".sheet_{}.{extension}.tmp-{}", args.system, std::process::id()));
+            let temp = dir.join(format!(
+                ".sheet_{}.{extension}.tmp-{}",
+                args.system,
+                std::process::id()
+            ));
             std::fs::write(&temp, text).map_err(|e| Error::io("write", &temp, e))?;
             std::fs::rename(&temp, &path).map_err(|e| Error::io("rename into", &path, e))?;
             println!("wrote {}", path.display());
         }
     }
     Ok(())
+}
+
+/// "1 variant", "3 variants".
+fn plural(n: usize, word: &str) -> String {
+    if n == 1 {
+        format!("1 {word}")
+    } else {
+        format!("{n} {word}s")
+    }
 }
 
 fn list(args: &ListArgs) -> Result<()> {
