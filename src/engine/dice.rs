@@ -266,6 +266,15 @@ mod tests {
         RiggedDice::new(&[7]).d6();
     }
 
+    /// Pins the first d20s of the default seed's first stream: a change in the dice
+    /// method or the stream derivation would silently change every committed report.
+    #[test]
+    fn d20_value_stability() {
+        let mut dice = RollDice::new(chunk_rng(20261122, 0, 0));
+        let rolls: Vec<u32> = (0..12).map(|_| dice.d20()).collect();
+        assert_eq!(rolls, [7, 14, 15, 15, 17, 10, 13, 1, 11, 14, 3, 14]);
+    }
+
     #[test]
     fn rolls_stay_on_the_die_and_cover_it() {
         let mut dice = RollDice::new(chunk_rng(7, 0, 0));
