@@ -377,7 +377,7 @@ impl ParamValues {
     pub fn int(&self, name: &str) -> i64 {
         match self.expect_value(name) {
             Value::Int(v) => *v,
-            other => panic!("parameter '{name}' is {other:?}, not an integer"),
+            other => wrong_type(name, other, "an integer"),
         }
     }
 
@@ -386,7 +386,7 @@ impl ParamValues {
         match self.expect_value(name) {
             Value::Float(v) => *v,
             Value::Int(v) => *v as f64,
-            other => panic!("parameter '{name}' is {other:?}, not a number"),
+            other => wrong_type(name, other, "a number"),
         }
     }
 
@@ -394,7 +394,7 @@ impl ParamValues {
     pub fn opt_int(&self, name: &str) -> Option<i64> {
         match self.get(name)? {
             Value::Int(v) => Some(*v),
-            other => panic!("parameter '{name}' is {other:?}, not an integer"),
+            other => wrong_type(name, other, "an integer"),
         }
     }
 
@@ -414,7 +414,7 @@ impl ParamValues {
             Value::Choice(n) => {
                 C::from_name(n).unwrap_or_else(|| panic!("'{n}' is not a choice of '{name}'"))
             }
-            other => panic!("parameter '{name}' is {other:?}, not a choice"),
+            other => wrong_type(name, other, "a choice"),
         }
     }
 
@@ -422,9 +422,16 @@ impl ParamValues {
     pub fn int_list(&self, name: &str) -> &[i64] {
         match self.expect_value(name) {
             Value::IntList(v) => v,
-            other => panic!("parameter '{name}' is {other:?}, not a list"),
+            other => wrong_type(name, other, "a list"),
         }
     }
+}
+
+/// A mechanic read one of its own parameters as the wrong type: a bug in the mechanic,
+/// never a user's mistake (values are checked against their spec before this).
+#[cold]
+fn wrong_type(name: &str, value: &Value, wanted: &str) -> ! {
+    panic!("parameter '{name}' is {value:?}, not {wanted}")
 }
 
 /// The error for a parameter name the mechanic does not take.

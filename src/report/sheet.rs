@@ -53,56 +53,69 @@ fn values<T: ToString>(items: impl IntoIterator<Item = T>) -> Vec<String> {
 
 /// The tables of `system`'s sheet.
 pub fn tables(system: &str) -> Result<Vec<SheetTable>> {
-    let nd_cols = values([0, 1, 2, 3, 4, 5, 6, 7, 8, 10, 12, 15]);
+    // Two tables that differ only in their title and fixed parameters.
+    let pair = |mechanic,
+                rows: (&'static str, Vec<String>),
+                columns: Columns,
+                versions: [(&'static str, Vec<&'static str>); 2]| {
+        versions
+            .into_iter()
+            .map(|(title, fixed)| SheetTable {
+                title,
+                mechanic,
+                fixed,
+                rows: rows.clone(),
+                columns: columns.clone(),
+            })
+            .collect::<Vec<_>>()
+    };
+    let within = vec![
+        "p_within_1",
+        "p_within_2",
+        "p_within_3",
+        "p_within_4",
+        "p_within_5",
+        "p_within_6",
+    ];
     let tables = match system {
-        "aube" => vec![
-            SheetTable {
-                title: "Chance to beat ND, no crit die (rows: CA, columns: ND)",
-                mechanic: "aube.test",
-                fixed: vec![],
-                rows: ("ca", values(1..=20)),
-                columns: Columns::Param {
-                    name: "nd",
-                    values: nd_cols.clone(),
-                    metric: "beats_nd",
-                },
+        "aube" => pair(
+            "aube.test",
+            ("ca", values(1..=20)),
+            Columns::Param {
+                name: "nd",
+                values: values([0, 1, 2, 3, 4, 5, 6, 7, 8, 10, 12, 15]),
+                metric: "beats_nd",
             },
-            SheetTable {
-                title: "Chance to beat ND with the d10 crit die (rows: CA, columns: ND)",
-                mechanic: "aube.test",
-                fixed: vec!["crit=d10"],
-                rows: ("ca", values(1..=20)),
-                columns: Columns::Param {
-                    name: "nd",
-                    values: nd_cols,
-                    metric: "beats_nd",
-                },
+            [
+                (
+                    "Chance to beat ND, no crit die (rows: CA, columns: ND)",
+                    vec![],
+                ),
+                (
+                    "Chance to beat ND with the d10 crit die (rows: CA, columns: ND)",
+                    vec!["crit=d10"],
+                ),
+            ],
+        ),
+        "cle" => pair(
+            "cle.test",
+            ("skill", values(0..=15)),
+            Columns::Param {
+                name: "difficulty",
+                values: values([5, 10, 15, 20, 25, 30]),
+                metric: "success",
             },
-        ],
-        "cle" => vec![
-            SheetTable {
-                title: "Chance of success with 3d6 (rows: skill, columns: difficulty)",
-                mechanic: "cle.test",
-                fixed: vec!["dice=3"],
-                rows: ("skill", values(0..=15)),
-                columns: Columns::Param {
-                    name: "difficulty",
-                    values: values([5, 10, 15, 20, 25, 30]),
-                    metric: "success",
-                },
-            },
-            SheetTable {
-                title: "Chance of success with a hero die, 4d6 (rows: skill, columns: difficulty)",
-                mechanic: "cle.test",
-                fixed: vec!["dice=4"],
-                rows: ("skill", values(0..=15)),
-                columns: Columns::Param {
-                    name: "difficulty",
-                    values: values([5, 10, 15, 20, 25, 30]),
-                    metric: "success",
-                },
-            },
-        ],
+            [
+                (
+                    "Chance of success with 3d6 (rows: skill, columns: difficulty)",
+                    vec!["dice=3"],
+                ),
+                (
+                    "Chance of success with a hero die, 4d6 (rows: skill, columns: difficulty)",
+                    vec!["dice=4"],
+                ),
+            ],
+        ),
         "maitrise" => vec![SheetTable {
             title: "The four outcomes by Score de Maîtrise (rows: sm)",
             mechanic: "maitrise.test",
@@ -135,36 +148,21 @@ pub fn tables(system: &str) -> Result<Vec<SheetTable>> {
                 metric: "hit",
             },
         }],
-        "sccs" => vec![
-            SheetTable {
-                title: "Tension counter: chance the impact has come within r exchanges (rows: change type/cible every n exchanges, 0 = persevere)",
-                mechanic: "sccs.tension",
-                fixed: vec![],
-                rows: ("change_every", values([0, 2, 3, 4, 6])),
-                columns: Columns::Metrics(vec![
-                    "p_within_1",
-                    "p_within_2",
-                    "p_within_3",
-                    "p_within_4",
-                    "p_within_5",
-                    "p_within_6",
-                ]),
-            },
-            SheetTable {
-                title: "The same, counting the tying exchange as the first (tension_counts_tie)",
-                mechanic: "sccs.tension",
-                fixed: vec!["tension_counts_tie=true"],
-                rows: ("change_every", values([0, 2, 3, 4, 6])),
-                columns: Columns::Metrics(vec![
-                    "p_within_1",
-                    "p_within_2",
-                    "p_within_3",
-                    "p_within_4",
-                    "p_within_5",
-                    "p_within_6",
-                ]),
-            },
-        ],
+        "sccs" => pair(
+            "sccs.tension",
+            ("change_every", values([0, 2, 3, 4, 6])),
+            Columns::Metrics(within),
+            [
+                (
+                    "Tension counter: chance the impact has come within r exchanges (rows: change type/cible every n exchanges, 0 = persevere)",
+                    vec![],
+                ),
+                (
+                    "The same, counting the tying exchange as the first (tension_counts_tie)",
+                    vec!["tension_counts_tie=true"],
+                ),
+            ],
+        ),
         other if SYSTEMS.iter().any(|(s, _)| *s == other) => {
             return Err(Error::Invalid(format!(
                 "the system '{other}' has no cheat sheet yet"
