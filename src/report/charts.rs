@@ -10,6 +10,7 @@ use crate::error::{Error, Result};
 use plotters::coord::Shift;
 use plotters::prelude::*;
 use plotters::style::colors::colormaps::ViridisRGB;
+use plotters::style::text_anchor::{HPos, Pos, VPos};
 use std::path::{Path, PathBuf};
 use std::sync::Once;
 
@@ -81,6 +82,17 @@ fn tick(v: f64) -> String {
         "0".into()
     } else {
         text.to_string()
+    }
+}
+
+/// A heatmap cell's value: three significant digits at most.
+fn cell_text(v: f64) -> String {
+    if v.abs() >= 100.0 {
+        format!("{v:.0}")
+    } else if v.abs() >= 10.0 {
+        format!("{v:.1}")
+    } else {
+        format!("{v:.3}")
     }
 }
 
@@ -345,6 +357,21 @@ fn draw<DB: DrawingBackend>(root: DrawingArea<DB, Shift>, figure: &Figure) -> Dr
                     )
                 }))
                 .map_err(e)?;
+            // Small grids get their values written in the cells, readable in print.
+            if x.values.len() <= 12 && y.values.len() <= 12 {
+                let centred = Pos::new(HPos::Center, VPos::Center);
+                chart
+                    .draw_series(cells.iter().map(|&(cx, cy, v)| {
+                        let ink = if (v - lo) / (hi - lo) < 0.55 {
+                            WHITE
+                        } else {
+                            BLACK
+                        };
+                        let style = ("sans-serif", 14).into_font().color(&ink).pos(centred);
+                        Text::new(cell_text(v), (cx as f64, cy as f64), style)
+                    }))
+                    .map_err(e)?;
+            }
             let mut scale = ChartBuilder::on(&bar)
                 .margin_top(50)
                 .margin_bottom(57)
@@ -467,6 +494,8 @@ fn draw<DB: DrawingBackend>(root: DrawingArea<DB, Shift>, figure: &Figure) -> Dr
                 .configure_mesh()
                 .x_desc(histogram.as_str())
                 .y_desc("probability")
+                .x_label_formatter(&|v| tick(*v))
+                .y_label_formatter(&|v| tick(*v))
                 .label_style(("sans-serif", 13))
                 .light_line_style(WHITE.mix(0.0))
                 .draw()
