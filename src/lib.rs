@@ -9,6 +9,8 @@
 //!
 //! The library never prints and never exits; the `alea` binary does.
 
+#![warn(missing_docs)]
+
 pub mod analysis;
 pub mod engine;
 pub mod error;

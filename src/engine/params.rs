@@ -34,29 +34,45 @@ pub trait Choice: Copy + PartialEq + 'static {
 pub enum ParamKind {
     /// A whole number in `min..=max`.
     Int {
+        /// Smallest value accepted.
         min: i64,
+        /// Largest value accepted.
         max: i64,
+        /// Value when not given (`None`: required, or optional if the spec says so).
         default: Option<i64>,
     },
     /// A real number in `min..=max`.
     Float {
+        /// Smallest value accepted.
         min: f64,
+        /// Largest value accepted.
         max: f64,
+        /// Value when not given.
         default: Option<f64>,
     },
     /// A switch.
-    Bool { default: bool },
+    Bool {
+        /// Value when not given.
+        default: bool,
+    },
     /// One of a few names.
     Choice {
+        /// The names accepted.
         choices: Vec<&'static str>,
+        /// Value when not given.
         default: Option<&'static str>,
     },
     /// A list of whole numbers, each in `min..=max`, of length `min_len..=max_len`.
     IntList {
+        /// Smallest element accepted.
         min: i64,
+        /// Largest element accepted.
         max: i64,
+        /// Shortest list accepted.
         min_len: usize,
+        /// Longest list accepted.
         max_len: usize,
+        /// Value when not given.
         default: Option<Vec<i64>>,
     },
 }

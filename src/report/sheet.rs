@@ -13,8 +13,11 @@ use std::fmt::Write;
 pub enum Columns {
     /// Values of a parameter, showing one metric.
     Param {
+        /// The parameter.
         name: &'static str,
+        /// Its values, one per column.
         values: Vec<String>,
+        /// The metric shown in the cells.
         metric: &'static str,
     },
     /// Several metrics, at the row's parameter value.
