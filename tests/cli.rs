@@ -56,6 +56,12 @@ fn prob_json_has_the_documented_shape() {
         lo <= estimate && estimate <= hi && lo <= 0.35 && 0.35 <= hi,
         "{beats}"
     );
+    let stats = &v["histogram_stats"]["degree"];
+    assert_eq!(stats["n"], 200_000);
+    assert!(stats["se"].as_f64().unwrap() > 0.0);
+    assert!(
+        stats["quantiles"]["q05"].as_i64().unwrap() <= stats["quantiles"]["q95"].as_i64().unwrap()
+    );
     let degree = v["histograms"]["degree"].as_object().unwrap();
     let total: f64 = degree.values().map(|p| p.as_f64().unwrap()).sum();
     assert!((total - 1.0).abs() < 1e-9, "histogram sums to {total}");

@@ -1,6 +1,7 @@
 //! The JSON answer of `alea prob --json`:
 //! `{"mechanic", "params": {...}, "samples", "seed", "metrics": {"<name>": {"estimate",
-//! "ci95": [lo, hi], "exact", "n"}}, "histograms": {"<name>": {"<value>": p}}}`.
+//! "ci95": [lo, hi], "exact", "n"}}, "histograms": {"<name>": {"<value>": p}},
+//! "histogram_stats": {"<name>": {"n", "mean", "se", "quantiles": {"q05", ..., "q95"}}}}`.
 
 use crate::engine::Value;
 use crate::query::Answer;
@@ -51,6 +52,22 @@ pub fn answer_json(answer: &Answer) -> serde_json::Value {
             (h.name.clone(), serde_json::Value::Object(probs))
         })
         .collect();
+    let histogram_stats: Map<String, serde_json::Value> = answer
+        .summary
+        .histograms
+        .iter()
+        .map(|h| {
+            let quantiles: Map<String, serde_json::Value> = h
+                .quantiles
+                .iter()
+                .map(|(q, v)| (format!("q{:02}", (q * 100.0).round()), json!(v)))
+                .collect();
+            (
+                h.name.clone(),
+                json!({"n": h.n, "mean": h.mean, "se": h.se, "quantiles": quantiles}),
+            )
+        })
+        .collect();
     json!({
         "mechanic": answer.mechanic,
         "params": params,
@@ -58,6 +75,7 @@ pub fn answer_json(answer: &Answer) -> serde_json::Value {
         "seed": answer.seed,
         "metrics": metrics,
         "histograms": histograms,
+        "histogram_stats": histogram_stats,
         "exact_tail": answer.summary.exact_tail,
         "precision_reached": answer.precision_reached,
     })
