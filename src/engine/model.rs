@@ -36,18 +36,21 @@ pub trait Model: Send + Sync + 'static {
         None
     }
 
-    /// Fast path for a model whose outcome is always one of a few values known in
+    /// Fast path for a model whose outcome is usually one of a few values known in
     /// advance (at most [`MAX_CLASSES`]): their number, or 0 (the default) when the model
     /// has no such path. When non-zero, the runner calls [`Model::sample_class`] for each
     /// sample, counts the classes in a plain array, and records each class's outcome once
-    /// with its count: the hot loop is a roll and an increment.
+    /// with its count: the hot loop is a roll and an increment. Outcomes outside the
+    /// classes are recorded one by one.
     fn classes(&self) -> usize {
         0
     }
 
-    /// The class of one sample, in `0..classes()` (only called when `classes() > 0`).
-    fn sample_class<D: Dice>(&self, _dice: &mut D) -> usize {
-        0
+    /// One sample: `Ok(class)` with `class` in `0..classes()` when the outcome is that
+    /// class's, or `Err(outcome)` for any other outcome (only called when
+    /// `classes() > 0`). Must draw exactly the dice [`Model::sample`] draws.
+    fn sample_class<D: Dice>(&self, dice: &mut D) -> Result<usize, Self::Outcome> {
+        Err(self.sample(dice))
     }
 
     /// The outcome of class `class` (only called when `classes() > 0`).
@@ -87,7 +90,10 @@ impl<M: Model> Simulation for ModelSimulation<M> {
         if classes > 0 && classes <= MAX_CLASSES {
             let mut counts = [0u64; MAX_CLASSES];
             for _ in 0..samples {
-                counts[self.model.sample_class(&mut dice) % MAX_CLASSES] += 1;
+                match self.model.sample_class(&mut dice) {
+                    Ok(class) => counts[class % MAX_CLASSES] += 1,
+                    Err(outcome) => self.model.record(&outcome, tally),
+                }
             }
             for (class, &times) in counts[..classes]
                 .iter()

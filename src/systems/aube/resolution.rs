@@ -330,6 +330,23 @@ impl Prepared {
         }
     }
 
+    /// Rolls the prepared test as a class of [`TestModel`]'s fast path: `Ok(face)` when
+    /// the outcome is the d20 face's without crit bonus (`Ok(0)`: automatic), else the
+    /// outcome. Draws the same dice as [`Prepared::roll`].
+    #[inline(always)]
+    pub fn roll_class<D: Dice>(&self, dice: &mut D) -> Result<usize, TestOutcome> {
+        if self.normalised.automatic.is_some() {
+            return Ok(0);
+        }
+        let d = dice.d20() as usize;
+        if self.crit_sides == 0 || dice.die(self.crit_sides) != 1 {
+            return Ok(d);
+        }
+        let x = dice.open_ended_d20() as i64;
+        let (success, signed) = self.by_face_read[d];
+        Err(TestRule::finish(&self.normalised, success, signed, x))
+    }
+
     /// Rolls the prepared test.
     #[inline(always)]
     pub fn roll<D: Dice>(&self, dice: &mut D) -> TestOutcome {
@@ -400,19 +417,15 @@ impl Model for TestModel {
         Some(self.rule.exact())
     }
 
-    /// Without a crit die the outcome is fixed by the d20 face (class 1..=20), or by no
-    /// roll at all (class 0, the automatic result).
+    /// The outcome is fixed by the d20 face (class 1..=20) unless the crit die shows 1,
+    /// or by no roll at all (class 0, the automatic result).
     fn classes(&self) -> usize {
-        if self.prepared.crit_sides == 0 { 21 } else { 0 }
+        21
     }
 
     #[inline(always)]
-    fn sample_class<D: Dice>(&self, dice: &mut D) -> usize {
-        if self.prepared.normalised.automatic.is_some() {
-            0
-        } else {
-            dice.d20() as usize
-        }
+    fn sample_class<D: Dice>(&self, dice: &mut D) -> Result<usize, TestOutcome> {
+        self.prepared.roll_class(dice)
     }
 
     fn class_outcome(&self, class: usize) -> Option<TestOutcome> {

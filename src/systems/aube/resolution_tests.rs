@@ -151,10 +151,17 @@ fn class_fast_path_matches_sample_by_sample() {
     use crate::engine::Tally;
     use crate::engine::dice::RollDice;
     use crate::engine::rng::chunk_rng;
+    let with_crit = |sides, ca, nd| TestRule {
+        crit: CritDie::Die(sides),
+        ..TestRule::new(ca, nd)
+    };
     for rule in [
         TestRule::new(12, 5),
         TestRule::new(0, -3),
         TestRule::new(25, 10),
+        with_crit(10, 12, 5),
+        with_crit(6, -18, -5),
+        with_crit(20, 25, 10),
     ] {
         let model = TestModel::new(rule);
         let sim = simulation(model.clone());
