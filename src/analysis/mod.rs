@@ -13,6 +13,7 @@ use crate::engine::summary::{Summary, summarize};
 use crate::engine::{Mechanic, ParamValues, Simulation, Value};
 use crate::error::{Error, Result, did_you_mean};
 use crate::systems;
+use rayon::prelude::*;
 use spec::{AnalysisFile, ChartKind, ChartSpec, flatten, line_of};
 use std::path::{Path, PathBuf};
 
@@ -413,9 +414,11 @@ impl Analysis {
     /// drawn.
     pub fn run(&self, options: &RunOptions, progress: &(dyn Fn(u64) + Sync)) -> AnalysisResult {
         let plan = self.plan(options);
+        // Grid points run in parallel too (each on its own streams, collected in order),
+        // so small sample counts over large grids still use every core.
         let points = self
             .points
-            .iter()
+            .par_iter()
             .zip(&self.simulations)
             .enumerate()
             .map(|(i, (values, sims))| {
