@@ -521,3 +521,46 @@ fn difficulty_finds_the_nd_for_a_target() {
         &["[0, 1]"],
     );
 }
+
+/// The committed `reports/` holds one report per shipped analysis (named after its file)
+/// and a page listing them all: regenerate with `alea run analyses` after a change.
+#[test]
+fn committed_reports_cover_every_analysis() {
+    let mut names = Vec::new();
+    for entry in std::fs::read_dir("analyses").unwrap() {
+        let path = entry.unwrap().path();
+        let text = std::fs::read_to_string(&path).unwrap();
+        let value: toml::Value = toml::from_str(&text).unwrap();
+        let name = value["name"].as_str().unwrap().to_string();
+        assert_eq!(
+            Some(name.as_str()),
+            path.file_stem().and_then(|s| s.to_str()),
+            "name of {}",
+            path.display()
+        );
+        assert!(
+            Path::new("reports")
+                .join(&name)
+                .join("results.csv")
+                .is_file(),
+            "reports/{name} is missing"
+        );
+        names.push(name);
+    }
+    let page = std::fs::read_to_string("reports/index.html").unwrap();
+    assert_eq!(
+        page.matches("<section").count(),
+        names.len(),
+        "reports/index.html lists every analysis"
+    );
+    for name in names {
+        assert!(
+            page.contains(&format!("<section id=\"{name}\">")),
+            "{name} missing from reports/index.html"
+        );
+    }
+    check_index(
+        Path::new("reports"),
+        std::fs::read_dir("analyses").unwrap().count(),
+    );
+}
