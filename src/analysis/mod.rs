@@ -324,12 +324,12 @@ impl Analysis {
                 }
             }
         }
-        if let Some(v) = &chart.variant {
-            if !self.variants.iter().any(|known| known.name == *v) {
-                return Err(format!(
-                    "chart variant '{v}' is not a variant of this analysis"
-                ));
-            }
+        if let Some(v) = &chart.variant
+            && !self.variants.iter().any(|known| known.name == *v)
+        {
+            return Err(format!(
+                "chart variant '{v}' is not a variant of this analysis"
+            ));
         }
         for (key, raw) in &chart.at {
             let (_, values) = self.axes.iter().find(|(k, _)| k == key).ok_or_else(|| {

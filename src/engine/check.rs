@@ -54,17 +54,17 @@ pub fn check_against_exact(sim: &dyn Simulation, samples: u64, seed: u64) -> Che
         .zip(&tally.metrics)
         .zip(&exact.metrics)
     {
-        if let Some(value) = ex.value() {
-            if acc.n > 0 {
-                comparisons.push((
-                    def.name.clone(),
-                    def.kind,
-                    acc.sum,
-                    acc.n,
-                    acc.sum_sq,
-                    value,
-                ));
-            }
+        if let Some(value) = ex.value()
+            && acc.n > 0
+        {
+            comparisons.push((
+                def.name.clone(),
+                def.kind,
+                acc.sum,
+                acc.n,
+                acc.sum_sq,
+                value,
+            ));
         }
     }
     for ((def, hist), ex) in layout

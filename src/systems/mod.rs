@@ -92,17 +92,17 @@ pub fn find(name: &str) -> Result<&'static dyn Mechanic> {
 
 /// The mechanics of one system (all of them for `None`); an unknown system is an error.
 pub fn of_system(system: Option<&str>) -> Result<Vec<&'static dyn Mechanic>> {
-    if let Some(s) = system {
-        if !SYSTEMS.iter().any(|(name, _)| *name == s) {
-            return Err(Error::value(
-                "system",
-                format!(
-                    "unknown system '{s}'{}; known systems: {}",
-                    did_you_mean(s, SYSTEMS.iter().map(|(n, _)| *n)),
-                    system_names()
-                ),
-            ));
-        }
+    if let Some(s) = system
+        && !SYSTEMS.iter().any(|(name, _)| *name == s)
+    {
+        return Err(Error::value(
+            "system",
+            format!(
+                "unknown system '{s}'{}; known systems: {}",
+                did_you_mean(s, SYSTEMS.iter().map(|(n, _)| *n)),
+                system_names()
+            ),
+        ));
     }
     Ok(REGISTRY
         .iter()
