@@ -412,18 +412,7 @@ fn check_index(out_dir: &Path, expected_sections: usize) {
 
 #[test]
 fn every_shipped_analysis_runs() {
-    let out_dir = temp_dir("shipped");
-    let out = alea(&[
-        "run",
-        "analyses",
-        "--samples",
-        "2000",
-        "--quiet",
-        "--out",
-        out_dir.to_str().unwrap(),
-    ]);
-    assert!(out.status.success(), "{}", stderr(&out));
-    assert!(stdout(&out).is_empty(), "--quiet prints nothing");
+    let out_dir = run_quiet("shipped", &["analyses", "--samples", "2000"]);
     let analyses = std::fs::read_dir("analyses").unwrap().count();
     let reports = std::fs::read_dir(&out_dir)
         .unwrap()
@@ -436,15 +425,7 @@ fn every_shipped_analysis_runs() {
 
 #[test]
 fn committed_report_is_reproduced_exactly() {
-    let out_dir = temp_dir("reproduce");
-    let out = alea(&[
-        "run",
-        "analyses/aube_test_table.toml",
-        "--quiet",
-        "--out",
-        out_dir.to_str().unwrap(),
-    ]);
-    assert!(out.status.success(), "{}", stderr(&out));
+    let out_dir = run_quiet("reproduce", &["analyses/aube_test_table.toml"]);
     let fresh = std::fs::read_to_string(out_dir.join("aube_test_table/results.csv")).unwrap();
     let committed = std::fs::read_to_string("reports/aube_test_table/results.csv")
         .expect("the committed report");

@@ -60,3 +60,20 @@ pub fn json(out: &Output) -> serde_json::Value {
     assert!(out.status.success(), "stderr: {}", stderr(out));
     serde_json::from_slice(&out.stdout).expect("valid JSON")
 }
+
+/// Runs `alea run <args> --quiet --out <fresh temp folder>`, asserts it succeeded and
+/// printed nothing, and returns the folder.
+pub fn run_quiet(label: &str, args: &[&str]) -> PathBuf {
+    let out_dir = temp_dir(label);
+    let mut full = vec!["run"];
+    full.extend_from_slice(args);
+    full.extend_from_slice(&[
+        "--quiet",
+        "--out",
+        out_dir.to_str().expect("a UTF-8 temp path"),
+    ]);
+    let out = alea(&full);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(stdout(&out).is_empty(), "--quiet prints nothing");
+    out_dir
+}
