@@ -3,7 +3,7 @@
 //! - [`engine`]: dice, random streams, exact distributions, tallies, statistics and the
 //!   deterministic parallel runner; it knows no rule system.
 //! - [`systems`]: one folder per rule system (`aube`, `cle`, `maitrise`, `ose`, `sccs`),
-//!   each a set of mechanics registered in [`systems::REGISTRY`].
+//!   each a set of mechanics registered in [`systems::registry`].
 //! - [`analysis`]: analysis files (TOML), grids and variants, and running them.
 //! - [`report`]: what users read: text and JSON answers, CSV/Parquet tables, charts.
 //!

@@ -1,5 +1,5 @@
 //! Dice primitives shared by every rule system: a die of any size, sums, the open-ended
-//! d20, the exploding die, rerolls and plain chances. They are written once, as default
+//! d20, the exploding die, x-in-6 and real-valued chances. They are written once, as default
 //! methods of the [`Dice`] trait, over a single required method: [`Dice::die`].
 //!
 //! Two sources implement it: [`RollDice`] (an unbiased roll from a random generator, used
@@ -66,34 +66,10 @@ pub trait Dice {
         self.open_ended(sides)
     }
 
-    /// Rolls `count` dice and keeps the `keep` highest, summed.
-    fn keep_highest(&mut self, count: u32, sides: u32, keep: u32) -> u32 {
-        let mut rolls = [0u32; 16];
-        let count = count.min(16) as usize;
-        for r in rolls.iter_mut().take(count) {
-            *r = self.die(sides);
-        }
-        rolls[..count].sort_unstable_by(|a, b| b.cmp(a));
-        rolls[..count.min(keep as usize)].iter().sum()
-    }
-
-    /// Rolls one die; if `reroll(roll)` holds, rolls it once more and keeps the new roll.
-    #[inline]
-    fn reroll_once_if(&mut self, sides: u32, reroll: impl Fn(u32) -> bool) -> u32 {
-        let roll = self.die(sides);
-        if reroll(roll) { self.die(sides) } else { roll }
-    }
-
     /// An "x in 6" chance (true with probability `x / 6`).
     #[inline]
     fn in_six(&mut self, x: u32) -> bool {
         self.d6() <= x
-    }
-
-    /// True with probability `numerator / denominator` (exact, via one die).
-    #[inline]
-    fn chance(&mut self, numerator: u32, denominator: u32) -> bool {
-        self.die(denominator) <= numerator
     }
 
     /// True with a real probability `p` (clamped to `0..=1`), from one die of 2^30 faces:
@@ -193,6 +169,20 @@ impl RiggedDice {
     }
 }
 
+/// Replays `rolls` through `play` and asserts that every rigged roll was used: the one
+/// way tests replay a worked example, so a test cannot pass on rolls it never read.
+pub fn replay<T>(rolls: &[u32], play: impl FnOnce(&mut RiggedDice) -> T) -> T {
+    let mut dice = RiggedDice::new(rolls);
+    let result = play(&mut dice);
+    assert_eq!(
+        dice.remaining(),
+        0,
+        "{} of the rigged rolls {rolls:?} were not used",
+        dice.remaining()
+    );
+    result
+}
+
 impl Dice for RiggedDice {
     fn die(&mut self, sides: u32) -> u32 {
         let roll = self
@@ -226,11 +216,8 @@ mod tests {
     }
 
     #[test]
-    fn sums_keep_and_reroll() {
+    fn sums() {
         assert_eq!(RiggedDice::new(&[1, 2, 3]).sum(3, 6), 6);
-        assert_eq!(RiggedDice::new(&[1, 6, 3, 4]).keep_highest(4, 6, 3), 13);
-        assert_eq!(RiggedDice::new(&[1, 5]).reroll_once_if(6, |r| r == 1), 5);
-        assert_eq!(RiggedDice::new(&[2]).reroll_once_if(6, |r| r == 1), 2);
     }
 
     #[test]

@@ -1,5 +1,10 @@
 //! What a configured mechanic reports: its metrics (proportions and means) and its
-//! histograms, by name, in a fixed order. Metric `i` is recorded with index `i`.
+//! histograms, each declared once with its name and documentation.
+//!
+//! Declaring a metric returns a typed handle ([`MetricId`], [`HistId`]) that the mechanic
+//! keeps and records with; no index is ever written by hand. A family of metrics (one per
+//! round, one per action) is declared at once as a [`MetricFamily`]; `alea list` shows it
+//! as one line (`action_<k>`).
 
 /// How a metric is estimated and given its interval.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -10,6 +15,64 @@ pub enum MetricKind {
     Mean,
 }
 
+/// The handle of a declared metric: what [`crate::engine::Recorder`] records into.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct MetricId(pub(crate) usize);
+
+/// The handle of a declared histogram.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct HistId(pub(crate) usize);
+
+impl MetricId {
+    /// The metric's position in its layout (the column order of every table).
+    pub fn index(self) -> usize {
+        self.0
+    }
+}
+
+impl HistId {
+    /// The histogram's position in its layout.
+    pub fn index(self) -> usize {
+        self.0
+    }
+}
+
+/// A family of metrics of one kind declared together, one per label (`impact_by_round_1`,
+/// `impact_by_round_2`...).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct MetricFamily {
+    first: usize,
+    labels: Vec<i64>,
+}
+
+impl MetricFamily {
+    /// The member for `label`, if the family has one.
+    pub fn get(&self, label: i64) -> Option<MetricId> {
+        self.labels
+            .iter()
+            .position(|&l| l == label)
+            .map(|i| MetricId(self.first + i))
+    }
+
+    /// The members with their labels, in declaration order.
+    pub fn iter(&self) -> impl Iterator<Item = (i64, MetricId)> + '_ {
+        self.labels
+            .iter()
+            .enumerate()
+            .map(|(i, &l)| (l, MetricId(self.first + i)))
+    }
+
+    /// The number of members.
+    pub fn len(&self) -> usize {
+        self.labels.len()
+    }
+
+    /// True when the family has no member.
+    pub fn is_empty(&self) -> bool {
+        self.labels.is_empty()
+    }
+}
+
 /// One reported metric.
 #[derive(Debug, Clone, PartialEq)]
 pub struct MetricDef {
@@ -17,6 +80,10 @@ pub struct MetricDef {
     pub name: String,
     /// Proportion or mean.
     pub kind: MetricKind,
+    /// What it measures, for `alea list`.
+    pub doc: &'static str,
+    /// For a member of a family, the family's name pattern (`action_<k>`).
+    pub family: Option<&'static str>,
 }
 
 /// One reported histogram of an integer outcome.
@@ -24,6 +91,8 @@ pub struct MetricDef {
 pub struct HistDef {
     /// Name of the histogram (`degree`).
     pub name: String,
+    /// What it counts, for `alea list`.
+    pub doc: &'static str,
     /// Smallest and largest value expected (space is reserved for them; values outside
     /// are still counted).
     pub expected_range: (i64, i64),
@@ -32,9 +101,9 @@ pub struct HistDef {
 /// The metrics and histograms of one configured mechanic.
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct Layout {
-    /// Metrics, in recording order.
+    /// Metrics, in declaration order.
     pub metrics: Vec<MetricDef>,
-    /// Histograms, in recording order.
+    /// Histograms, in declaration order.
     pub histograms: Vec<HistDef>,
 }
 
@@ -44,58 +113,156 @@ impl Layout {
         Self::default()
     }
 
-    /// Adds a proportion metric; returns its index.
-    pub fn proportion(&mut self, name: impl Into<String>) -> usize {
+    fn metric(&mut self, name: String, kind: MetricKind, doc: &'static str) -> MetricId {
         self.metrics.push(MetricDef {
-            name: name.into(),
-            kind: MetricKind::Proportion,
+            name,
+            kind,
+            doc,
+            family: None,
         });
-        self.metrics.len() - 1
+        MetricId(self.metrics.len() - 1)
     }
 
-    /// Adds a mean metric; returns its index.
-    pub fn mean(&mut self, name: impl Into<String>) -> usize {
-        self.metrics.push(MetricDef {
-            name: name.into(),
-            kind: MetricKind::Mean,
-        });
-        self.metrics.len() - 1
+    /// Declares a proportion metric.
+    pub fn proportion(&mut self, name: impl Into<String>, doc: &'static str) -> MetricId {
+        self.metric(name.into(), MetricKind::Proportion, doc)
     }
 
-    /// Adds a histogram; returns its index.
-    pub fn histogram(&mut self, name: impl Into<String>, expected_range: (i64, i64)) -> usize {
+    /// Declares a mean metric.
+    pub fn mean(&mut self, name: impl Into<String>, doc: &'static str) -> MetricId {
+        self.metric(name.into(), MetricKind::Mean, doc)
+    }
+
+    /// Declares a family of metrics of one `kind`, one per label. `pattern` holds one
+    /// placeholder in angle brackets (`action_<k>`), replaced by each label in the names.
+    pub fn family(
+        &mut self,
+        kind: MetricKind,
+        pattern: &'static str,
+        doc: &'static str,
+        labels: impl IntoIterator<Item = i64>,
+    ) -> MetricFamily {
+        let (head, tail) = split_pattern(pattern);
+        let first = self.metrics.len();
+        let labels: Vec<i64> = labels.into_iter().collect();
+        for label in &labels {
+            self.metrics.push(MetricDef {
+                name: format!("{head}{label}{tail}"),
+                kind,
+                doc,
+                family: Some(pattern),
+            });
+        }
+        MetricFamily { first, labels }
+    }
+
+    /// Declares a histogram; `expected_range` only reserves space.
+    pub fn histogram(
+        &mut self,
+        name: impl Into<String>,
+        doc: &'static str,
+        expected_range: (i64, i64),
+    ) -> HistId {
         self.histograms.push(HistDef {
             name: name.into(),
+            doc,
             expected_range,
         });
-        self.histograms.len() - 1
+        HistId(self.histograms.len() - 1)
     }
 
-    /// Builder form of [`Layout::proportion`].
-    pub fn with_proportion(mut self, name: impl Into<String>) -> Self {
-        self.proportion(name);
-        self
-    }
-
-    /// Builder form of [`Layout::mean`].
-    pub fn with_mean(mut self, name: impl Into<String>) -> Self {
-        self.mean(name);
-        self
-    }
-
-    /// Builder form of [`Layout::histogram`].
-    pub fn with_histogram(mut self, name: impl Into<String>, expected_range: (i64, i64)) -> Self {
-        self.histogram(name, expected_range);
-        self
+    /// The handle of a metric by name.
+    pub fn metric_id(&self, name: &str) -> Option<MetricId> {
+        self.metrics
+            .iter()
+            .position(|m| m.name == name)
+            .map(MetricId)
     }
 
     /// The index of a metric by name.
     pub fn metric_index(&self, name: &str) -> Option<usize> {
-        self.metrics.iter().position(|m| m.name == name)
+        self.metric_id(name).map(MetricId::index)
     }
 
     /// The index of a histogram by name.
     pub fn histogram_index(&self, name: &str) -> Option<usize> {
         self.histograms.iter().position(|h| h.name == name)
+    }
+
+    /// Every metric and histogram as `(name, doc)`, a family once under its pattern, in
+    /// declaration order: what `alea list` prints.
+    pub fn docs(&self) -> Vec<(String, &'static str)> {
+        let mut docs: Vec<(String, &'static str)> = Vec::new();
+        for m in &self.metrics {
+            let name = m.family.map_or_else(|| m.name.clone(), str::to_string);
+            if m.family.is_none() || !docs.iter().any(|(n, _)| *n == name) {
+                docs.push((name, m.doc));
+            }
+        }
+        docs.extend(self.histograms.iter().map(|h| (h.name.clone(), h.doc)));
+        docs
+    }
+}
+
+// TRANSITION (removed once every system declares its metrics with docs).
+impl Layout {
+    /// Builder form without a doc (transition only).
+    pub fn with_proportion(mut self, name: impl Into<String>) -> Self {
+        self.proportion(name, "");
+        self
+    }
+
+    /// Builder form without a doc (transition only).
+    pub fn with_mean(mut self, name: impl Into<String>) -> Self {
+        self.mean(name, "");
+        self
+    }
+
+    /// Builder form without a doc (transition only).
+    pub fn with_histogram(mut self, name: impl Into<String>, expected_range: (i64, i64)) -> Self {
+        self.histogram(name, "", expected_range);
+        self
+    }
+}
+
+impl From<usize> for MetricId {
+    fn from(i: usize) -> Self {
+        MetricId(i)
+    }
+}
+
+impl From<usize> for HistId {
+    fn from(i: usize) -> Self {
+        HistId(i)
+    }
+}
+
+/// `("action_", "")` for `action_<k>`; a pattern without a placeholder is all head.
+fn split_pattern(pattern: &str) -> (&str, &str) {
+    match (pattern.find('<'), pattern.find('>')) {
+        (Some(open), Some(close)) if open < close => (&pattern[..open], &pattern[close + 1..]),
+        _ => (pattern, ""),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn handles_follow_declaration_order_and_families_list_once() {
+        let mut layout = Layout::new();
+        let all = layout.proportion("all", "every action succeeds");
+        let actions = layout.family(MetricKind::Proportion, "action_<k>", "action k", 1..=3);
+        let mean = layout.mean("mean", "a mean");
+        let hist = layout.histogram("h", "a histogram", (0, 3));
+        assert_eq!(all.index(), 0);
+        assert_eq!(actions.get(2).map(MetricId::index), Some(2));
+        assert_eq!(actions.get(4), None);
+        assert_eq!(mean.index(), 4);
+        assert_eq!(hist.index(), 0);
+        assert_eq!(layout.metrics[3].name, "action_3");
+        let names: Vec<String> = layout.docs().into_iter().map(|(n, _)| n).collect();
+        assert_eq!(names, ["all", "action_<k>", "mean", "h"]);
     }
 }

@@ -3,9 +3,11 @@
 //! [`Model`] and [`Mechanic`] traits.
 
 pub mod check;
+pub mod config;
 pub mod dice;
 pub mod dist;
 pub mod layout;
+pub mod mechanic;
 pub mod model;
 pub mod paired;
 pub mod params;
@@ -15,10 +17,12 @@ pub mod stats;
 pub mod summary;
 pub mod tally;
 
-pub use dice::{Dice, RiggedDice, RollDice};
+pub use config::Config;
+pub use dice::{Dice, RiggedDice, RollDice, replay};
 pub use dist::Dist;
-pub use layout::{Layout, MetricKind};
-pub use model::{Mechanic, Model, Simulation, simulation};
+pub use layout::{HistId, Layout, MetricFamily, MetricId, MetricKind};
+pub use mechanic::{Mechanic, Registered};
+pub use model::{ClassModel, Model, Simulation, class_simulation, simulation};
 pub use params::{Choice, ParamSpec, ParamValues, Value};
 pub use runner::{RunPlan, SampleSize, run_point};
 pub use summary::{Estimate, Summary, summarize};

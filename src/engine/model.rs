@@ -1,4 +1,4 @@
-//! The three traits a rule system plugs into.
+//! The traits a mechanic implements and the runner drives.
 //!
 //! - [`Model`]: one configured mechanic (parameters already validated). It samples an
 //!   outcome from dice, records an outcome, and optionally gives the exact distribution
@@ -6,16 +6,14 @@
 //!   roll.
 //! - [`Simulation`]: the object-safe face of a model that the runner drives, one chunk of
 //!   samples per call. Every `Model` is one through [`simulation`].
-//! - [`Mechanic`]: a registry entry: name, parameters, metric documentation, and `build`,
-//!   which validates values and returns a `Simulation`.
+//! - [`ClassModel`]: the optional fast path of a model whose outcomes fall mostly into a
+//!   few classes.
 
-use super::dice::{Dice, RollDice};
+use super::dice::{Dice, RollDice, replay};
 use super::dist::Dist;
 use super::layout::Layout;
-use super::params::{ParamSpec, ParamValues};
 use super::rng::StreamRng;
 use super::tally::{ExactTally, Recorder, Repeated, Tally};
-use crate::error::Result;
 
 /// A mechanic with its parameters fixed: what it rolls and what it reports.
 pub trait Model: Send + Sync + 'static {
@@ -35,28 +33,25 @@ pub trait Model: Send + Sync + 'static {
     fn exact(&self) -> Option<Dist<Self::Outcome>> {
         None
     }
+}
 
-    /// Fast path for a model whose outcome is usually one of a few values known in
-    /// advance (at most [`MAX_CLASSES`]): their number, or 0 (the default) when the model
-    /// has no such path. When non-zero, the runner calls [`Model::sample_class`] for each
-    /// sample, counts the classes in a plain array, and records each class's outcome once
-    /// with its count: the hot loop is a roll and an increment. Outcomes outside the
-    /// classes are recorded one by one.
-    fn classes(&self) -> usize {
-        0
-    }
+/// The fast path of a model whose outcome is usually one of a few values known in
+/// advance (at most [`MAX_CLASSES`]), such as the 21 usual outcomes of an `aube` test (a
+/// d20 face, or no roll). [`class_simulation`] calls [`ClassModel::sample_class`] for each
+/// sample, counts the classes in a plain array and records each class's outcome once with
+/// its count: the hot loop is a roll and an increment. Outcomes outside the classes are
+/// recorded one by one.
+pub trait ClassModel: Model {
+    /// The number of classes, at most [`MAX_CLASSES`].
+    fn classes(&self) -> usize;
 
     /// One sample: `Ok(class)` with `class` in `0..classes()` when the outcome is that
-    /// class's, or `Err(outcome)` for any other outcome (only called when
-    /// `classes() > 0`). Must draw exactly the dice [`Model::sample`] draws.
-    fn sample_class<D: Dice>(&self, dice: &mut D) -> Result<usize, Self::Outcome> {
-        Err(self.sample(dice))
-    }
+    /// class's, or `Err(outcome)` for any other outcome. Must draw exactly the dice
+    /// [`Model::sample`] draws.
+    fn sample_class<D: Dice>(&self, dice: &mut D) -> Result<usize, Self::Outcome>;
 
-    /// The outcome of class `class` (only called when `classes() > 0`).
-    fn class_outcome(&self, _class: usize) -> Option<Self::Outcome> {
-        None
-    }
+    /// The outcome of class `class` (`None`: the class never occurs).
+    fn class_outcome(&self, class: usize) -> Option<Self::Outcome>;
 }
 
 /// Most classes the fast path of [`Model::classes`] accepts.
@@ -86,29 +81,9 @@ impl<M: Model> Simulation for ModelSimulation<M> {
 
     fn run_chunk(&self, rng: StreamRng, samples: u64, tally: &mut Tally) {
         let mut dice = RollDice::new(rng);
-        let classes = self.model.classes();
-        if classes > 0 && classes <= MAX_CLASSES {
-            let mut counts = [0u64; MAX_CLASSES];
-            for _ in 0..samples {
-                match self.model.sample_class(&mut dice) {
-                    Ok(class) => counts[class % MAX_CLASSES] += 1,
-                    Err(outcome) => self.model.record(&outcome, tally),
-                }
-            }
-            for (class, &times) in counts[..classes]
-                .iter()
-                .enumerate()
-                .filter(|(_, n)| **n > 0)
-            {
-                if let Some(outcome) = self.model.class_outcome(class) {
-                    self.model.record(&outcome, &mut Repeated { tally, times });
-                }
-            }
-        } else {
-            for _ in 0..samples {
-                let outcome = self.model.sample(&mut dice);
-                self.model.record(&outcome, tally);
-            }
+        for _ in 0..samples {
+            let outcome = self.model.sample(&mut dice);
+            self.model.record(&outcome, tally);
         }
         tally.samples += samples;
     }
@@ -148,29 +123,64 @@ pub fn simulation<M: Model>(model: M) -> Box<dyn Simulation> {
     Box::new(ModelSimulation { model, layout })
 }
 
-/// A registry entry: one mechanic of one rule system.
-pub trait Mechanic: Sync {
-    /// Full name, `system.mechanic` (`aube.test`).
-    fn name(&self) -> &'static str;
+/// A model run through its class fast path.
+struct ClassSimulation<M: ClassModel> {
+    inner: ModelSimulation<M>,
+}
 
-    /// One line saying what it answers.
-    fn summary(&self) -> &'static str;
-
-    /// Its parameters, with defaults and ranges.
-    fn params(&self) -> Vec<ParamSpec>;
-
-    /// Its metrics and histograms, as `(name, description)`, for `alea list`.
-    fn metrics_doc(&self) -> &'static [(&'static str, &'static str)];
-
-    /// The chance the difficulty finder matches by default (`None`: the first chance that
-    /// varies with the swept parameter).
-    fn primary_metric(&self) -> Option<&'static str> {
-        None
+impl<M: ClassModel> Simulation for ClassSimulation<M> {
+    fn layout(&self) -> &Layout {
+        &self.inner.layout
     }
 
-    /// Builds the simulation from validated values; checks that involve several
-    /// parameters at once happen here.
-    fn build(&self, params: &ParamValues) -> Result<Box<dyn Simulation>>;
+    fn run_chunk(&self, rng: StreamRng, samples: u64, tally: &mut Tally) {
+        let model = &self.inner.model;
+        let mut dice = RollDice::new(rng);
+        let mut array = [0u64; MAX_CLASSES];
+        // A class outside 0..classes() is a bug of the model: the slice's bounds check
+        // panics rather than counting it anywhere.
+        let counts = &mut array[..model.classes()];
+        for _ in 0..samples {
+            match model.sample_class(&mut dice) {
+                Ok(class) => counts[class] += 1,
+                Err(outcome) => model.record(&outcome, tally),
+            }
+        }
+        for (class, &times) in counts.iter().enumerate().filter(|(_, n)| **n > 0) {
+            let outcome = model
+                .class_outcome(class)
+                .unwrap_or_else(|| panic!("class {class} was drawn but has no outcome"));
+            model.record(&outcome, &mut Repeated { tally, times });
+        }
+        tally.samples += samples;
+    }
+
+    fn exact(&self) -> Option<ExactTally> {
+        self.inner.exact()
+    }
+}
+
+/// Wraps a model for the runner, sampled through its class fast path.
+pub fn class_simulation<M: ClassModel>(model: M) -> Box<dyn Simulation> {
+    assert!(
+        model.classes() <= MAX_CLASSES,
+        "a class model has at most {MAX_CLASSES} classes"
+    );
+    let layout = model.layout();
+    Box::new(ClassSimulation {
+        inner: ModelSimulation { model, layout },
+    })
+}
+
+/// Helper for tests: replays `rolls` (every one must be used, see [`replay`]) as one
+/// sample and records its outcome into a tally of `n = 1`.
+pub fn replay_one<M: Model>(model: &M, rolls: &[u32]) -> (M::Outcome, Tally) {
+    let layout = model.layout();
+    let mut tally = Tally::new(&layout);
+    let outcome = replay(rolls, |dice| model.sample(dice));
+    model.record(&outcome, &mut tally);
+    tally.samples = 1;
+    (outcome, tally)
 }
 
 /// Helper for tests: records the outcome of one rigged sample into a tally of `n = 1`.

@@ -414,11 +414,6 @@ impl ParamValues {
         }
     }
 
-    /// An optional choice: `None` when left out.
-    pub fn opt_choice<C: Choice>(&self, name: &str) -> Option<C> {
-        self.get(name).map(|_| self.choice(name))
-    }
-
     /// A switch.
     pub fn bool(&self, name: &str) -> bool {
         matches!(self.expect_value(name), Value::Bool(true))

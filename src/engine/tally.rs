@@ -4,21 +4,21 @@
 //! `record` function per mechanic therefore serves both, and the exact metric values are
 //! computed exactly as the estimates are.
 
-use super::layout::Layout;
+use super::layout::{HistId, Layout, MetricId};
 use std::collections::BTreeMap;
 
 /// Where a mechanic writes one outcome.
 pub trait Recorder {
     /// Proportion metric `metric`: one trial, a success when `happened`.
-    fn event(&mut self, metric: usize, happened: bool);
+    fn event(&mut self, metric: impl Into<MetricId>, happened: bool);
     /// Proportion metric `metric` counted only over the trials where `given` holds.
-    fn event_given(&mut self, metric: usize, given: bool, happened: bool);
+    fn event_given(&mut self, metric: impl Into<MetricId>, given: bool, happened: bool);
     /// Mean metric `metric`: one observation of `value`.
-    fn value(&mut self, metric: usize, value: i64);
+    fn value(&mut self, metric: impl Into<MetricId>, value: i64);
     /// Mean metric `metric` observed only when `given` holds.
-    fn value_given(&mut self, metric: usize, given: bool, value: i64);
+    fn value_given(&mut self, metric: impl Into<MetricId>, given: bool, value: i64);
     /// Histogram `hist`: one observation of `value`.
-    fn hist(&mut self, hist: usize, value: i64);
+    fn hist(&mut self, hist: impl Into<HistId>, value: i64);
 }
 
 /// Monte Carlo accumulator of one metric: trials, sum and sum of squares, in integers so
@@ -158,32 +158,44 @@ impl Tally {
     }
 }
 
+impl Tally {
+    /// The accumulator of metric `id`.
+    pub fn metric(&self, id: MetricId) -> &Acc {
+        &self.metrics[id.0]
+    }
+
+    /// The histogram `id`.
+    pub fn histogram(&self, id: HistId) -> &Histogram {
+        &self.histograms[id.0]
+    }
+}
+
 impl Recorder for Tally {
     #[inline(always)]
-    fn event(&mut self, metric: usize, happened: bool) {
-        let acc = &mut self.metrics[metric];
+    fn event(&mut self, metric: impl Into<MetricId>, happened: bool) {
+        let acc = &mut self.metrics[metric.into().0];
         acc.n += 1;
         acc.sum += happened as i64;
     }
 
     #[inline(always)]
-    fn event_given(&mut self, metric: usize, given: bool, happened: bool) {
-        let acc = &mut self.metrics[metric];
+    fn event_given(&mut self, metric: impl Into<MetricId>, given: bool, happened: bool) {
+        let acc = &mut self.metrics[metric.into().0];
         acc.n += given as u64;
         acc.sum += (given & happened) as i64;
     }
 
     #[inline(always)]
-    fn value(&mut self, metric: usize, value: i64) {
-        let acc = &mut self.metrics[metric];
+    fn value(&mut self, metric: impl Into<MetricId>, value: i64) {
+        let acc = &mut self.metrics[metric.into().0];
         acc.n += 1;
         acc.sum += value;
         acc.sum_sq += (value as i128 * value as i128) as u128;
     }
 
     #[inline(always)]
-    fn value_given(&mut self, metric: usize, given: bool, value: i64) {
-        let acc = &mut self.metrics[metric];
+    fn value_given(&mut self, metric: impl Into<MetricId>, given: bool, value: i64) {
+        let acc = &mut self.metrics[metric.into().0];
         let g = given as i64;
         acc.n += g as u64;
         acc.sum += g * value;
@@ -191,8 +203,8 @@ impl Recorder for Tally {
     }
 
     #[inline(always)]
-    fn hist(&mut self, hist: usize, value: i64) {
-        self.histograms[hist].add(value);
+    fn hist(&mut self, hist: impl Into<HistId>, value: i64) {
+        self.histograms[hist.into().0].add(value);
     }
 }
 
@@ -206,33 +218,33 @@ pub struct Repeated<'a> {
 }
 
 impl Recorder for Repeated<'_> {
-    fn event(&mut self, metric: usize, happened: bool) {
+    fn event(&mut self, metric: impl Into<MetricId>, happened: bool) {
         self.event_given(metric, true, happened);
     }
 
-    fn event_given(&mut self, metric: usize, given: bool, happened: bool) {
+    fn event_given(&mut self, metric: impl Into<MetricId>, given: bool, happened: bool) {
         if given {
-            let acc = &mut self.tally.metrics[metric];
+            let acc = &mut self.tally.metrics[metric.into().0];
             acc.n += self.times;
             acc.sum += (happened as u64 * self.times) as i64;
         }
     }
 
-    fn value(&mut self, metric: usize, value: i64) {
+    fn value(&mut self, metric: impl Into<MetricId>, value: i64) {
         self.value_given(metric, true, value);
     }
 
-    fn value_given(&mut self, metric: usize, given: bool, value: i64) {
+    fn value_given(&mut self, metric: impl Into<MetricId>, given: bool, value: i64) {
         if given {
-            let acc = &mut self.tally.metrics[metric];
+            let acc = &mut self.tally.metrics[metric.into().0];
             acc.n += self.times;
             acc.sum += value * self.times as i64;
             acc.sum_sq += (value as i128 * value as i128) as u128 * self.times as u128;
         }
     }
 
-    fn hist(&mut self, hist: usize, value: i64) {
-        self.tally.histograms[hist].add_times(value, self.times);
+    fn hist(&mut self, hist: impl Into<HistId>, value: i64) {
+        self.tally.histograms[hist.into().0].add_times(value, self.times);
     }
 }
 
@@ -278,14 +290,26 @@ impl ExactTally {
     }
 }
 
+impl ExactTally {
+    /// The exact value of metric `id` (`None` when its condition never holds).
+    pub fn value(&self, id: MetricId) -> Option<f64> {
+        self.metrics[id.0].value()
+    }
+
+    /// The exact distribution of histogram `id`.
+    pub fn histogram(&self, id: HistId) -> &BTreeMap<i64, f64> {
+        &self.histograms[id.0]
+    }
+}
+
 impl Recorder for ExactTally {
-    fn event(&mut self, metric: usize, happened: bool) {
+    fn event(&mut self, metric: impl Into<MetricId>, happened: bool) {
         self.event_given(metric, true, happened);
     }
 
-    fn event_given(&mut self, metric: usize, given: bool, happened: bool) {
+    fn event_given(&mut self, metric: impl Into<MetricId>, given: bool, happened: bool) {
         if given {
-            let acc = &mut self.metrics[metric];
+            let acc = &mut self.metrics[metric.into().0];
             acc.weight += self.weight;
             if happened {
                 acc.sum += self.weight;
@@ -293,20 +317,20 @@ impl Recorder for ExactTally {
         }
     }
 
-    fn value(&mut self, metric: usize, value: i64) {
+    fn value(&mut self, metric: impl Into<MetricId>, value: i64) {
         self.value_given(metric, true, value);
     }
 
-    fn value_given(&mut self, metric: usize, given: bool, value: i64) {
+    fn value_given(&mut self, metric: impl Into<MetricId>, given: bool, value: i64) {
         if given {
-            let acc = &mut self.metrics[metric];
+            let acc = &mut self.metrics[metric.into().0];
             acc.weight += self.weight;
             acc.sum += self.weight * value as f64;
         }
     }
 
-    fn hist(&mut self, hist: usize, value: i64) {
-        *self.histograms[hist].entry(value).or_insert(0.0) += self.weight;
+    fn hist(&mut self, hist: impl Into<HistId>, value: i64) {
+        *self.histograms[hist.into().0].entry(value).or_insert(0.0) += self.weight;
     }
 }
 

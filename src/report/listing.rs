@@ -60,13 +60,9 @@ pub fn render_mechanic(m: &dyn Mechanic) -> String {
         );
     }
     let _ = writeln!(out, "  metrics:");
-    let metric_w = m
-        .metrics_doc()
-        .iter()
-        .map(|(n, _)| n.len())
-        .max()
-        .unwrap_or(4);
-    for (name, doc) in m.metrics_doc() {
+    let docs = m.metric_docs();
+    let metric_w = docs.iter().map(|(n, _)| n.len()).max().unwrap_or(4);
+    for (name, doc) in docs {
         let _ = writeln!(out, "    {name:metric_w$}  {doc}");
     }
     out

@@ -7,6 +7,13 @@ use crate::engine::{Mechanic, ParamValues, Simulation};
 use crate::error::Result;
 use std::fmt::Debug;
 
+/// The sample count of the tests that check Monte Carlo against exact values: enough for
+/// intervals a few thousandths wide, few enough for the suite to stay quick.
+pub(crate) const AGREEMENT_SAMPLES: u64 = 200_000;
+
+/// The first seed of those tests; case `i` of a test uses `AGREEMENT_SEED + i`.
+pub(crate) const AGREEMENT_SEED: u64 = 700;
+
 /// Builds `mechanic` from `name=value` words, as the command line does.
 pub(crate) fn build_with(mechanic: &dyn Mechanic, words: &[&str]) -> Result<Box<dyn Simulation>> {
     let specs = mechanic.params();

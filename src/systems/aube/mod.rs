@@ -28,6 +28,22 @@ pub mod surclassement;
 pub mod tir;
 pub mod wounds;
 
+/// The mechanics of this system, in the order `alea list` shows them.
+pub static MECHANICS: &[&dyn crate::engine::Mechanic] = &[
+    &resolution::TestMechanic,
+    &attack::AttackMechanic,
+    &duel::DuelMechanic,
+    &confrontation::ConfrontationMechanic,
+    &multiple::MultipleMechanic,
+    &encaissement::DamageMechanic,
+    &encaissement::DepassementMechanic,
+    &tir::TirMechanic,
+    &creation::CreationMechanic,
+    &surclassement::exchange::ExchangeMechanic,
+    &surclassement::game::OptimalMechanic,
+    &surclassement::duel::DuelMechanic,
+];
+
 #[cfg(test)]
 mod tests {
     use crate::query::Query;

@@ -6,8 +6,8 @@
 //! [`TestRule::roll`] or [`TestRule::exact`].
 
 use crate::engine::{
-    Choice, Dice, Dist, Layout, Mechanic, Model, ParamSpec, ParamValues, Recorder, Simulation,
-    simulation,
+    Choice, ClassModel, Dice, Dist, Layout, Mechanic, Model, ParamSpec, ParamValues, Recorder,
+    Simulation, class_simulation,
 };
 use crate::error::Result;
 
@@ -416,7 +416,9 @@ impl Model for TestModel {
     fn exact(&self) -> Option<Dist<TestOutcome>> {
         Some(self.rule.exact())
     }
+}
 
+impl ClassModel for TestModel {
     /// The outcome is fixed by the d20 face (class 1..=20) unless the crit die shows 1,
     /// or by no roll at all (class 0, the automatic result).
     fn classes(&self) -> usize {
@@ -494,7 +496,7 @@ impl Mechanic for TestMechanic {
 
     fn build(&self, params: &ParamValues) -> Result<Box<dyn Simulation>> {
         let rule = TestRule::from_params(params, "", params.int("ca"), params.int("nd"));
-        Ok(simulation(TestModel::new(rule)))
+        Ok(class_simulation(TestModel::new(rule)))
     }
 }
 

@@ -1,7 +1,7 @@
 //! Unit tests of [`super`] (`resolution.rs`), kept beside it.
 
 use super::*;
-use crate::engine::RiggedDice;
+use crate::engine::{RiggedDice, simulation};
 use crate::systems::test_support::assert_agrees_with_exact;
 
 fn roll(rule: TestRule, dice: &[u32]) -> TestOutcome {
@@ -164,7 +164,7 @@ fn class_fast_path_matches_sample_by_sample() {
         with_crit(20, 25, 10),
     ] {
         let model = TestModel::new(rule);
-        let sim = simulation(model.clone());
+        let sim = class_simulation(model.clone());
         let mut fast = Tally::new(sim.layout());
         sim.run_chunk(chunk_rng(3, 1, 4), 5000, &mut fast);
         let mut slow = Tally::new(sim.layout());

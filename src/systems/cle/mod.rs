@@ -27,3 +27,13 @@ pub mod pursuit;
 pub mod roll;
 pub mod test;
 pub mod vitality;
+
+/// The mechanics of this system, in the order `alea list` shows them.
+pub static MECHANICS: &[&dyn crate::engine::Mechanic] = &[
+    &test::TestMechanic,
+    &opposition::OppositionMechanic,
+    &attack::AttackMechanic,
+    &cooperation::CooperationMechanic,
+    &fight::FightMechanic,
+    &pursuit::PursuitMechanic,
+];

@@ -15,3 +15,6 @@
 
 pub mod resolution;
 pub mod series;
+
+/// The mechanics of this system, in the order `alea list` shows them.
+pub static MECHANICS: &[&dyn crate::engine::Mechanic] = &[&resolution::TEST, &series::SERIES];

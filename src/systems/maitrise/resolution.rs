@@ -14,9 +14,7 @@
 //! A success or failure decided by the second roll is critical only by the rules above
 //! (the text does not make a second-roll 11 or 10 critical).
 
-use crate::engine::{
-    Dice, Dist, Layout, Mechanic, Model, ParamSpec, ParamValues, Recorder, Simulation, simulation,
-};
+use crate::engine::{Dice, Dist, HistId, Layout, MetricId, Model, Recorder, Registered};
 use crate::error::{Error, Result};
 
 /// The four results of a roll, from worst to best.
@@ -185,88 +183,58 @@ impl Score {
         }
         .first_roll()
     }
+}
 
-    /// The parameters that make up a score.
-    pub fn specs() -> Vec<ParamSpec> {
-        vec![
-            ParamSpec::int(
-                "sm",
-                "Score de Maîtrise before modifiers (or give skill, characteristic, speciality)",
-                -100,
-                100,
-                Some(0),
-            ),
-            ParamSpec::int(
-                "skill",
-                "Niveau de Compétence (part of sm; leave sm at 0)",
-                0,
-                40,
-                Some(0),
-            ),
-            ParamSpec::int(
-                "characteristic",
-                "Caractéristique (part of sm; leave sm at 0)",
-                0,
-                40,
-                Some(0),
-            ),
-            ParamSpec::int(
-                "speciality",
-                "Niveau de Spécialité, when the action falls in it (part of sm)",
-                0,
-                40,
-                Some(0),
-            ),
-            ParamSpec::int(
-                "modifiers",
-                "net boni and mali added to the score",
-                -50,
-                50,
-                Some(0),
-            ),
-            ParamSpec::bool(
-                "skill_zero",
-                "the skill is 0: automatic malus of 5 (with skill=0 or sm)",
-                false,
-            ),
-            ParamSpec::bool(
-                "first_use",
-                "Chance du Débutant: first use of a skill of 0, a net malus is not applied (needs skill_zero)",
-                false,
-            ),
-        ]
+crate::config! {
+    /// The parameters that make up a score, as given.
+    #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+    pub struct ScoreParams {
+        /// Score de Maîtrise before modifiers (or give skill, characteristic, speciality)
+        sm: i64 = int(-100..=100, default = 0),
+        /// Niveau de Compétence (part of sm; leave sm at 0)
+        skill: i64 = int(0..=40, default = 0),
+        /// Caractéristique (part of sm; leave sm at 0)
+        characteristic: i64 = int(0..=40, default = 0),
+        /// Niveau de Spécialité, when the action falls in it (part of sm)
+        speciality: i64 = int(0..=40, default = 0),
+        /// net boni and mali added to the score
+        modifiers: i64 = int(-50..=50, default = 0),
+        /// the skill is 0: automatic malus of 5 (with skill=0 or sm)
+        skill_zero: bool = switch(default = false),
+        /// Chance du Débutant: first use of a skill of 0, a net malus is not applied (needs
+        /// skill_zero)
+        first_use: bool = switch(default = false),
     }
+}
 
-    /// Reads and checks the score parameters of [`Score::specs`].
-    pub fn from_params(params: &ParamValues) -> Result<Self> {
-        let sm = params.int("sm");
-        let skill = params.int("skill");
-        let parts = skill + params.int("characteristic") + params.int("speciality");
-        let skill_zero = params.bool("skill_zero");
-        let first_use = params.bool("first_use");
-        if sm != 0 && parts != 0 {
+impl Score {
+    /// The score of `p`, checked: `sm` or its parts, not both; `skill_zero` with a skill
+    /// of 0; `first_use` with `skill_zero`.
+    pub fn from_config(p: ScoreParams) -> Result<Self> {
+        let parts = p.skill + p.characteristic + p.speciality;
+        if p.sm != 0 && parts != 0 {
             return Err(Error::value(
                 "sm",
                 "give the score either as sm or as skill + characteristic + speciality, not both",
             ));
         }
-        if skill_zero && skill != 0 {
+        if p.skill_zero && p.skill != 0 {
             return Err(Error::value(
                 "skill_zero",
                 "skill_zero means a skill of 0; it cannot go with skill > 0",
             ));
         }
-        if first_use && !skill_zero {
+        if p.first_use && !p.skill_zero {
             return Err(Error::value(
                 "first_use",
                 "the Chance du Débutant applies to a skill of 0 only; set skill_zero=true too",
             ));
         }
         Ok(Self {
-            base: sm + parts,
-            skill_zero,
-            first_use,
-            modifiers: params.int("modifiers"),
+            base: p.sm + parts,
+            skill_zero: p.skill_zero,
+            first_use: p.first_use,
+            modifiers: p.modifiers,
         })
     }
 }
@@ -276,21 +244,45 @@ impl Score {
 pub struct TestModel {
     sm: i64,
     prepared: Prepared,
+    layout: Layout,
+    m: TestMetrics,
 }
 
-const CRIT_SUCCESS: usize = 0;
-const SUCCESS: usize = 1;
-const FAILURE: usize = 2;
-const CRIT_FAILURE: usize = 3;
-const OUTCOME_HIST: usize = 0;
+/// What `maitrise.test` reports.
+#[derive(Debug, Clone, PartialEq)]
+struct TestMetrics {
+    crit_success: MetricId,
+    success: MetricId,
+    failure: MetricId,
+    crit_failure: MetricId,
+    outcome: HistId,
+}
 
 impl TestModel {
     /// The model of one roll at score `sm` (modifiers included).
     pub fn new(sm: i64) -> Self {
+        let mut layout = Layout::new();
+        let m = TestMetrics {
+            crit_success: layout.proportion("crit_success", "chance of a Réussite Critique"),
+            success: layout.proportion("success", "chance of a success, critical or not"),
+            failure: layout.proportion("failure", "chance of a failure, critical or not"),
+            crit_failure: layout.proportion("crit_failure", "chance of an Échec Critique"),
+            outcome: layout.histogram(
+                "outcome",
+                "histogram: -2 critical failure, -1 failure, 1 success, 2 critical success",
+                (-2, 2),
+            ),
+        };
         Self {
             sm,
             prepared: Prepared::new(sm),
+            layout,
+            m,
         }
+    }
+
+    fn from_config(p: ScoreParams) -> Result<Self> {
+        Ok(Self::new(Score::from_config(p)?.first_roll()))
     }
 }
 
@@ -298,12 +290,7 @@ impl Model for TestModel {
     type Outcome = Degree;
 
     fn layout(&self) -> Layout {
-        Layout::new()
-            .with_proportion("crit_success")
-            .with_proportion("success")
-            .with_proportion("failure")
-            .with_proportion("crit_failure")
-            .with_histogram("outcome", (-2, 2))
+        self.layout.clone()
     }
 
     #[inline(always)]
@@ -313,11 +300,11 @@ impl Model for TestModel {
 
     #[inline(always)]
     fn record<R: Recorder>(&self, o: &Degree, rec: &mut R) {
-        rec.event(CRIT_SUCCESS, *o == Degree::CritSuccess);
-        rec.event(SUCCESS, o.is_success());
-        rec.event(FAILURE, !o.is_success());
-        rec.event(CRIT_FAILURE, *o == Degree::CritFailure);
-        rec.hist(OUTCOME_HIST, o.code());
+        rec.event(self.m.crit_success, *o == Degree::CritSuccess);
+        rec.event(self.m.success, o.is_success());
+        rec.event(self.m.failure, !o.is_success());
+        rec.event(self.m.crit_failure, *o == Degree::CritFailure);
+        rec.hist(self.m.outcome, o.code());
     }
 
     fn exact(&self) -> Option<Dist<Degree>> {
@@ -326,60 +313,28 @@ impl Model for TestModel {
 }
 
 /// The registry entry of `maitrise.test`.
-#[derive(Debug, Clone, Copy)]
-pub struct TestMechanic;
-
-impl Mechanic for TestMechanic {
-    fn name(&self) -> &'static str {
-        "maitrise.test"
-    }
-
-    fn summary(&self) -> &'static str {
-        "one d20 roll under a Score de Maîtrise: critical success, success, failure, critical failure"
-    }
-
-    fn params(&self) -> Vec<ParamSpec> {
-        Score::specs()
-    }
-
-    fn metrics_doc(&self) -> &'static [(&'static str, &'static str)] {
-        &[
-            ("crit_success", "chance of a Réussite Critique"),
-            ("success", "chance of a success, critical or not"),
-            ("failure", "chance of a failure, critical or not"),
-            ("crit_failure", "chance of an Échec Critique"),
-            (
-                "outcome",
-                "histogram: -2 critical failure, -1 failure, 1 success, 2 critical success",
-            ),
-        ]
-    }
-
-    fn build(&self, params: &ParamValues) -> Result<Box<dyn Simulation>> {
-        let score = Score::from_params(params)?;
-        Ok(simulation(TestModel::new(score.first_roll())))
-    }
-}
+pub static TEST: Registered<ScoreParams, TestModel> = Registered::new(
+    "maitrise.test",
+    "one d20 roll under a Score de Maîtrise: critical success, success, failure, critical failure",
+    "sm=12",
+    TestModel::from_config,
+);
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::params::parse_assignments;
-    use crate::engine::{RiggedDice, Value};
-    use crate::systems::test_support::assert_agrees_with_exact;
+    use crate::engine::config::{Config, read_config};
+    use crate::engine::{Value, replay, simulation};
+    use crate::systems::test_support::{
+        AGREEMENT_SAMPLES, AGREEMENT_SEED, assert_agrees_with_exact,
+    };
 
     fn roll(sm: i64, dice: &[u32]) -> Degree {
-        let mut rigged = RiggedDice::new(dice);
-        let degree = Prepared::new(sm).roll(&mut rigged);
-        assert_eq!(rigged.remaining(), 0, "every rigged die is used");
-        degree
+        replay(dice, |d| Prepared::new(sm).roll(d))
     }
 
     fn score(words: &[&str]) -> Result<Score> {
-        let specs = Score::specs();
-        let words: Vec<String> = words.iter().map(|w| w.to_string()).collect();
-        let given = parse_assignments("maitrise.test", &specs, &words)?;
-        Score::from_params(&ParamValues::resolve("maitrise.test", &specs, &given)?)
+        Score::from_config(read_config(&TEST.values(&words.join(" "))?)?)
     }
 
     fn p(sm: i64, degree: Degree) -> f64 {
@@ -546,7 +501,7 @@ mod tests {
         assert!(score(&["sm=9", "first_use=true"]).is_err());
         assert!(score(&["sm=101"]).is_err());
         assert!(score(&["skill=-1"]).is_err());
-        let spec = &Score::specs()[0];
+        let spec = &ScoreParams::specs("")[0];
         assert!(spec.check(Value::Int(-101)).is_err());
         assert!(score(&["sm=9", "skill_zero=true", "first_use=true"]).is_ok());
     }
@@ -560,8 +515,8 @@ mod tests {
             let sim = simulation(TestModel::new(sm));
             assert_agrees_with_exact(
                 sim.as_ref(),
-                200_000,
-                700 + i as u64,
+                AGREEMENT_SAMPLES,
+                AGREEMENT_SEED + i as u64,
                 5,
                 &format!("sm {sm}"),
             );

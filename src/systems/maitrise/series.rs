@@ -6,11 +6,29 @@
 //! the first roll of the series (the text: "la même clémence n'est donc pas de mise après
 //! le premier Jet"). The series succeeds when at most `allowed_failures` rolls fail.
 
-use super::resolution::{self, Prepared, Score};
-use crate::engine::{
-    Dice, Dist, Layout, Mechanic, Model, ParamSpec, ParamValues, Recorder, Simulation, simulation,
-};
+use super::resolution::{self, Prepared, Score, ScoreParams};
+use crate::engine::{Dice, Dist, HistId, Layout, MetricId, Model, Recorder, Registered};
 use crate::error::Result;
+
+crate::config! {
+    /// The parameters of `maitrise.series`.
+    #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+    pub struct SeriesParams {
+        /// the score of every roll
+        score: ScoreParams = flatten(),
+        /// number of rolls in the series
+        n: u32 = int(1..=100),
+        /// failed rolls the series survives
+        allowed_failures: u32 = int(0..=100, default = 0),
+    }
+}
+
+/// What `maitrise.series` reports.
+#[derive(Debug, Clone, PartialEq)]
+struct SeriesMetrics {
+    all_succeed: MetricId,
+    failures: HistId,
+}
 
 /// `maitrise.series`: `n` rolls under a score.
 #[derive(Debug, Clone, PartialEq)]
@@ -21,15 +39,26 @@ pub struct SeriesModel {
     allowed_failures: u32,
     first: Prepared,
     later: Prepared,
+    layout: Layout,
+    m: SeriesMetrics,
 }
-
-const ALL_SUCCEED: usize = 0;
-const FAILURES_HIST: usize = 0;
 
 impl SeriesModel {
     /// `n` rolls at `score`, at most `allowed_failures` of which may fail.
     pub fn new(score: Score, n: u32, allowed_failures: u32) -> Self {
         let (first_sm, later_sm) = (score.first_roll(), score.later_rolls());
+        let mut layout = Layout::new();
+        let m = SeriesMetrics {
+            all_succeed: layout.proportion(
+                "all_succeed",
+                "chance that at most allowed_failures rolls fail (all succeed by default)",
+            ),
+            failures: layout.histogram(
+                "failures",
+                "histogram of the number of failed rolls",
+                (0, n as i64),
+            ),
+        };
         Self {
             first_sm,
             later_sm,
@@ -37,7 +66,17 @@ impl SeriesModel {
             allowed_failures,
             first: Prepared::new(first_sm),
             later: Prepared::new(later_sm),
+            layout,
+            m,
         }
+    }
+
+    fn from_config(p: SeriesParams) -> Result<Self> {
+        Ok(Self::new(
+            Score::from_config(p.score)?,
+            p.n,
+            p.allowed_failures,
+        ))
     }
 }
 
@@ -51,9 +90,7 @@ impl Model for SeriesModel {
     type Outcome = u32;
 
     fn layout(&self) -> Layout {
-        Layout::new()
-            .with_proportion("all_succeed")
-            .with_histogram("failures", (0, self.n as i64))
+        self.layout.clone()
     }
 
     #[inline]
@@ -67,8 +104,8 @@ impl Model for SeriesModel {
 
     #[inline(always)]
     fn record<R: Recorder>(&self, failures: &u32, rec: &mut R) {
-        rec.event(ALL_SUCCEED, *failures <= self.allowed_failures);
-        rec.hist(FAILURES_HIST, *failures as i64);
+        rec.event(self.m.all_succeed, *failures <= self.allowed_failures);
+        rec.hist(self.m.failures, *failures as i64);
     }
 
     fn exact(&self) -> Option<Dist<u32>> {
@@ -88,70 +125,27 @@ impl Model for SeriesModel {
 }
 
 /// The registry entry of `maitrise.series`.
-#[derive(Debug, Clone, Copy)]
-pub struct SeriesMechanic;
-
-impl Mechanic for SeriesMechanic {
-    fn name(&self) -> &'static str {
-        "maitrise.series"
-    }
-
-    fn summary(&self) -> &'static str {
-        "n rolls under the same Score de Maîtrise that must all succeed (the shipwreck)"
-    }
-
-    fn params(&self) -> Vec<ParamSpec> {
-        let mut specs = Score::specs();
-        specs.push(ParamSpec::int(
-            "n",
-            "number of rolls in the series",
-            1,
-            100,
-            None,
-        ));
-        specs.push(ParamSpec::int(
-            "allowed_failures",
-            "failed rolls the series survives",
-            0,
-            100,
-            Some(0),
-        ));
-        specs
-    }
-
-    fn metrics_doc(&self) -> &'static [(&'static str, &'static str)] {
-        &[
-            (
-                "all_succeed",
-                "chance that at most allowed_failures rolls fail (all succeed by default)",
-            ),
-            ("failures", "histogram of the number of failed rolls"),
-        ]
-    }
-
-    fn build(&self, params: &ParamValues) -> Result<Box<dyn Simulation>> {
-        let score = Score::from_params(params)?;
-        Ok(simulation(SeriesModel::new(
-            score,
-            params.int("n") as u32,
-            params.int("allowed_failures") as u32,
-        )))
-    }
-}
+pub static SERIES: Registered<SeriesParams, SeriesModel> = Registered::new(
+    "maitrise.series",
+    "n rolls under the same Score de Maîtrise that must all succeed (the shipwreck)",
+    "sm=12 n=3",
+    SeriesModel::from_config,
+);
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::RiggedDice;
-    use crate::engine::model::{exact_tally, record_one};
-    use crate::engine::params::parse_assignments;
-    use crate::systems::test_support::assert_agrees_with_exact;
+    use crate::engine::model::{exact_tally, replay_one};
+    use crate::engine::simulation;
+    use crate::systems::test_support::{
+        AGREEMENT_SAMPLES, AGREEMENT_SEED, assert_agrees_with_exact,
+    };
 
     fn all_succeed(model: &SeriesModel) -> f64 {
         let layout = model.layout();
         let dist = model.exact().unwrap_or_else(|| Dist::certain(0));
-        exact_tally(model, &layout, &dist).metrics[ALL_SUCCEED]
-            .value()
+        exact_tally(model, &layout, &dist)
+            .value(model.m.all_succeed)
             .unwrap_or(f64::NAN)
     }
 
@@ -201,36 +195,31 @@ mod tests {
         let expected = (4.0 / 20.0) * (1.0 - p_fail(1)).powi(2);
         assert!((all_succeed(&model) - expected).abs() < 1e-12);
         // Rigged: the first 4 succeeds at sm 4; the second roll, a 4, fails at sm 1.
-        let (failures, _) = record_one(&model, &mut RiggedDice::new(&[4, 4, 2]));
+        let (failures, _) = replay_one(&model, &[4, 4, 2]);
         assert_eq!(failures, 2);
     }
 
     #[test]
     fn shipwreck_rigged() {
         let model = SeriesModel::new(Score::plain(12), 3, 0);
-        let (failures, tally) = record_one(&model, &mut RiggedDice::new(&[12, 1, 11]));
+        let (failures, tally) = replay_one(&model, &[12, 1, 11]);
         assert_eq!(failures, 0);
-        assert_eq!(tally.metrics[ALL_SUCCEED].sum, 1);
-        let (failures, tally) = record_one(&model, &mut RiggedDice::new(&[12, 13, 11]));
+        assert_eq!(tally.metric(model.m.all_succeed).sum, 1);
+        let (failures, tally) = replay_one(&model, &[12, 13, 11]);
         assert_eq!(failures, 1);
-        assert_eq!(tally.metrics[ALL_SUCCEED].sum, 0);
+        assert_eq!(tally.metric(model.m.all_succeed).sum, 0);
         // At sm 20 a 20 calls for a second die: 20 then 5 still succeeds.
         let high = SeriesModel::new(Score::plain(20), 2, 0);
-        let (failures, _) = record_one(&high, &mut RiggedDice::new(&[20, 5, 3]));
+        let (failures, _) = replay_one(&high, &[20, 5, 3]);
         assert_eq!(failures, 0);
     }
 
     #[test]
     fn bad_input_is_an_error() {
-        let m = SeriesMechanic;
-        let specs = m.params();
-        for words in [vec!["sm=10"], vec!["sm=10", "n=0"], vec!["sm=10", "n=101"]] {
-            let words: Vec<String> = words.iter().map(|w| w.to_string()).collect();
-            let r = parse_assignments(m.name(), &specs, &words)
-                .and_then(|g| ParamValues::resolve(m.name(), &specs, &g))
-                .and_then(|v| m.build(&v));
-            assert!(r.is_err(), "{words:?}");
+        for words in ["sm=10", "sm=10 n=0", "sm=10 n=101", "sm=10 skill=2 n=3"] {
+            assert!(SERIES.model_for(words).is_err(), "{words}");
         }
+        assert_eq!(SERIES.model_for("sm=10 n=3").map(|m| m.n).ok(), Some(3));
     }
 
     #[test]
@@ -253,7 +242,8 @@ mod tests {
         for (i, model) in cases.into_iter().enumerate() {
             let label = format!("{model:?}");
             let sim = simulation(model);
-            assert_agrees_with_exact(sim.as_ref(), 200_000, 800 + i as u64, 3, &label);
+            let seed = AGREEMENT_SEED + i as u64;
+            assert_agrees_with_exact(sim.as_ref(), AGREEMENT_SAMPLES, seed, 3, &label);
         }
     }
 }

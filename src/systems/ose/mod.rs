@@ -21,3 +21,14 @@ pub mod morale;
 pub mod reaction;
 pub mod save;
 pub mod sheet;
+
+/// The mechanics of this system, in the order `alea list` shows them.
+pub static MECHANICS: &[&dyn crate::engine::Mechanic] = &[
+    &attack::AttackMechanic,
+    &save::SaveMechanic,
+    &check::CheckMechanic,
+    &reaction::ReactionMechanic,
+    &morale::MoraleMechanic,
+    &exploration::ExplorationMechanic,
+    &duel::DuelMechanic,
+];

@@ -182,7 +182,7 @@ impl Model for MeleeModel {
             .with_proportion("armour_broken")
             .with_mean("mean_durability_spent");
         for r in 1..=self.melee.rounds {
-            layout.proportion(format!("impact_by_round_{r}"));
+            layout.proportion(format!("impact_by_round_{r}"), "");
         }
         layout
             .with_histogram("round_of_first_impact", (0, self.melee.rounds as i64))

@@ -36,3 +36,11 @@ pub mod melee;
 pub mod rules;
 pub mod spell;
 pub mod tension;
+
+/// The mechanics of this system, in the order `alea list` shows them.
+pub static MECHANICS: &[&dyn crate::engine::Mechanic] = &[
+    &exchange::ExchangeMechanic,
+    &tension::TensionMechanic,
+    &melee::MeleeMechanic,
+    &spell::SpellMechanic,
+];

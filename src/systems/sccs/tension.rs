@@ -95,7 +95,7 @@ impl Model for TensionModel {
     fn layout(&self) -> Layout {
         let mut layout = Layout::new().with_mean("mean_exchanges");
         for r in 1..=WITHIN_MAX {
-            layout.proportion(format!("p_within_{r}"));
+            layout.proportion(format!("p_within_{r}"), "");
         }
         layout.with_histogram("exchanges", (1, 12))
     }

@@ -343,9 +343,9 @@ const FEINT: usize = 22;
 pub fn exchange_layout() -> Layout {
     let mut layout = Layout::new();
     for name in &METRICS[..FEINT] {
-        layout.proportion(*name);
+        layout.proportion(*name, "");
     }
-    layout.mean(METRICS[FEINT]);
+    layout.mean(METRICS[FEINT], "");
     layout
 }
 

@@ -20,7 +20,8 @@ use super::exchange::{
 };
 use super::fighter::{Fighter, Manoeuvre, Rules};
 use crate::engine::{
-    Dice, Dist, Layout, Mechanic, Model, ParamSpec, ParamValues, Recorder, Simulation, simulation,
+    Dice, Dist, HistId, Layout, Mechanic, MetricId, Model, ParamSpec, ParamValues, Recorder,
+    Simulation, simulation,
 };
 use crate::error::Result;
 
@@ -255,19 +256,21 @@ struct Shifted<'a, R: Recorder> {
 }
 
 impl<R: Recorder> Recorder for Shifted<'_, R> {
-    fn event(&mut self, metric: usize, happened: bool) {
-        self.rec.event(metric + self.by, happened);
+    fn event(&mut self, metric: impl Into<MetricId>, happened: bool) {
+        self.rec.event(metric.into().index() + self.by, happened);
     }
-    fn event_given(&mut self, metric: usize, given: bool, happened: bool) {
-        self.rec.event_given(metric + self.by, given, happened);
+    fn event_given(&mut self, metric: impl Into<MetricId>, given: bool, happened: bool) {
+        self.rec
+            .event_given(metric.into().index() + self.by, given, happened);
     }
-    fn value(&mut self, metric: usize, value: i64) {
-        self.rec.value(metric + self.by, value);
+    fn value(&mut self, metric: impl Into<MetricId>, value: i64) {
+        self.rec.value(metric.into().index() + self.by, value);
     }
-    fn value_given(&mut self, metric: usize, given: bool, value: i64) {
-        self.rec.value_given(metric + self.by, given, value);
+    fn value_given(&mut self, metric: impl Into<MetricId>, given: bool, value: i64) {
+        self.rec
+            .value_given(metric.into().index() + self.by, given, value);
     }
-    fn hist(&mut self, hist: usize, value: i64) {
+    fn hist(&mut self, hist: impl Into<HistId>, value: i64) {
         self.rec.hist(hist, value);
     }
 }

@@ -1,0 +1,148 @@
+//! Registry entries. A mechanic is a model type, a config type, a name, a one-line
+//! summary, an example and the function that builds the model from its config:
+//! [`Registered`] holds exactly that, and the one generic implementation of [`Mechanic`]
+//! does the rest (parameter specs from the config, metric docs from the layout, parsing
+//! and building).
+
+use super::config::{Config, read_config};
+use super::model::{ClassModel, Model, Simulation, class_simulation, simulation};
+use super::params::{ParamSpec, ParamValues, parse_assignments};
+use crate::error::Result;
+
+/// A registry entry as the rest of the program sees it: one mechanic of one rule system.
+pub trait Mechanic: Sync {
+    /// Full name, `system.mechanic` (`aube.test`).
+    fn name(&self) -> &'static str;
+
+    /// One line saying what it answers.
+    fn summary(&self) -> &'static str;
+
+    /// Its parameters, with defaults and ranges.
+    fn params(&self) -> Vec<ParamSpec>;
+
+    /// Its metrics and histograms as `(name, doc)`, a family once (`action_<k>`), for
+    /// `alea list`.
+    fn metric_docs(&self) -> Vec<(String, &'static str)> {
+        self.metrics_doc()
+            .iter()
+            .map(|(n, d)| (n.to_string(), *d))
+            .collect()
+    }
+
+    /// TRANSITION: the old hand-written metric docs.
+    fn metrics_doc(&self) -> &'static [(&'static str, &'static str)] {
+        &[]
+    }
+
+    /// The chance the difficulty finder matches by default (`None`: the first chance that
+    /// varies with the swept parameter).
+    fn primary_metric(&self) -> Option<&'static str> {
+        None
+    }
+
+    /// Parameters that make a valid example (`ca=12 nd=5`), as `alea list` shows it.
+    fn example(&self) -> &'static str {
+        ""
+    }
+
+    /// Builds the simulation from values checked against [`Mechanic::params`].
+    fn build(&self, params: &ParamValues) -> Result<Box<dyn Simulation>>;
+}
+
+/// A mechanic declared once: its config type `C`, its model type `M`, and the function
+/// that builds one from the other (where every check across parameters lives).
+pub struct Registered<C, M> {
+    name: &'static str,
+    summary: &'static str,
+    example: &'static str,
+    primary: Option<&'static str>,
+    build: fn(C) -> Result<M>,
+    wrap: fn(M) -> Box<dyn Simulation>,
+}
+
+impl<C: Config, M: Model> Registered<C, M> {
+    /// The mechanic `name` (`system.mechanic`): `summary` says what it answers in one
+    /// line, `example` gives its required parameters (`ca=12`), `build` makes the model.
+    pub const fn new(
+        name: &'static str,
+        summary: &'static str,
+        example: &'static str,
+        build: fn(C) -> Result<M>,
+    ) -> Self {
+        Self {
+            name,
+            summary,
+            example,
+            primary: None,
+            build,
+            wrap: simulation::<M>,
+        }
+    }
+
+    /// The same, with `metric` as the chance the difficulty finder matches by default.
+    pub const fn primary(mut self, metric: &'static str) -> Self {
+        self.primary = Some(metric);
+        self
+    }
+}
+
+impl<C: Config, M: ClassModel> Registered<C, M> {
+    /// The same, sampled through the model's class fast path.
+    pub const fn with_classes(mut self) -> Self {
+        self.wrap = class_simulation::<M>;
+        self
+    }
+}
+
+impl<C: Config, M: Model> Registered<C, M> {
+    /// Builds the model itself (for tests and for other mechanics that reuse it).
+    pub fn model(&self, params: &ParamValues) -> Result<M> {
+        (self.build)(read_config(params)?)
+    }
+
+    /// Resolves `name=value` words (`ca=12 nd=5`) against this mechanic's parameters.
+    pub fn values(&self, words: &str) -> Result<ParamValues> {
+        let specs = self.params();
+        let words: Vec<String> = words.split_whitespace().map(str::to_string).collect();
+        let given = parse_assignments(self.name, &specs, &words)?;
+        ParamValues::resolve(self.name, &specs, &given)
+    }
+
+    /// The model for `name=value` words (unit tests use it).
+    pub fn model_for(&self, words: &str) -> Result<M> {
+        self.model(&self.values(words)?)
+    }
+}
+
+impl<C: Config, M: Model> Mechanic for Registered<C, M> {
+    fn name(&self) -> &'static str {
+        self.name
+    }
+
+    fn summary(&self) -> &'static str {
+        self.summary
+    }
+
+    fn params(&self) -> Vec<ParamSpec> {
+        C::specs("")
+    }
+
+    fn metric_docs(&self) -> Vec<(String, &'static str)> {
+        self.values(self.example)
+            .and_then(|values| self.build(&values))
+            .map(|sim| sim.layout().docs())
+            .unwrap_or_default()
+    }
+
+    fn primary_metric(&self) -> Option<&'static str> {
+        self.primary
+    }
+
+    fn example(&self) -> &'static str {
+        self.example
+    }
+
+    fn build(&self, params: &ParamValues) -> Result<Box<dyn Simulation>> {
+        Ok((self.wrap)(self.model(params)?))
+    }
+}
