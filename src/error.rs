@@ -36,6 +36,21 @@ pub enum Error {
         /// What was wrong and what is accepted.
         message: String,
     },
+    /// An option of a request (the difficulty finder's `over`, `target`, `from`...) with a
+    /// bad value; the command line shows the option as its flag.
+    #[error("{option}: {message}")]
+    BadOption {
+        /// The option, as the request names it.
+        option: &'static str,
+        /// What was wrong and what is accepted.
+        message: String,
+    },
+    /// Exact values were asked of a mechanic (or a configuration) that has none.
+    #[error("{mechanic} has no exact answer")]
+    NoExact {
+        /// The mechanic.
+        mechanic: String,
+    },
     /// An analysis file that cannot be read or understood.
     #[error("{path}: {message}")]
     AnalysisFile {
@@ -71,6 +86,14 @@ pub enum Error {
 pub type Result<T, E = Error> = std::result::Result<T, E>;
 
 impl Error {
+    /// A bad value of the request option `option`.
+    pub fn option(option: &'static str, message: impl Into<String>) -> Self {
+        Error::BadOption {
+            option,
+            message: message.into(),
+        }
+    }
+
     /// An invalid value of `param`.
     pub fn value(param: impl Into<String>, message: impl Into<String>) -> Self {
         Error::InvalidValue {

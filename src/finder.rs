@@ -129,8 +129,8 @@ fn sweep_values(
             let lo = from.map_or(min, |f| f.ceil() as i64).max(min);
             let hi = to.map_or(max, |t| t.floor() as i64).min(max);
             if lo > hi {
-                return Err(Error::value(
-                    "--from/--to",
+                return Err(Error::option(
+                    "from",
                     format!("the sweep of '{name}' is empty; it accepts {min}..={max}"),
                 ));
             }
@@ -139,8 +139,8 @@ fn sweep_values(
         ParamKind::Float { min, max, .. } => {
             let (lo, hi) = (from.unwrap_or(min).max(min), to.unwrap_or(max).min(max));
             if lo > hi {
-                return Err(Error::value(
-                    "--from/--to",
+                return Err(Error::option(
+                    "from",
                     format!("the sweep of '{name}' is empty; it accepts {min}..={max}"),
                 ));
             }
@@ -148,8 +148,8 @@ fn sweep_values(
                 .map(|i| Value::Float(lo + (hi - lo) * i as f64 / REAL_STEPS as f64))
                 .collect())
         }
-        _ => Err(Error::value(
-            "--over",
+        _ => Err(Error::option(
+            "over",
             format!("'{name}' is not numeric; the finder sweeps whole or real numbers"),
         )),
     }
@@ -158,8 +158,8 @@ fn sweep_values(
 /// Sweeps `request.over` and finds the value whose chance is closest to the target.
 pub fn find(request: &FinderRequest) -> Result<FinderAnswer> {
     if !(0.0..=1.0).contains(&request.target) {
-        return Err(Error::value(
-            "--target",
+        return Err(Error::option(
+            "target",
             format!(
                 "{} is not a chance; give a number in [0, 1], like 0.6",
                 request.target
@@ -177,8 +177,8 @@ pub fn find(request: &FinderRequest) -> Result<FinderAnswer> {
                 .filter(|s| s.is_numeric())
                 .map(|s| s.name.as_str())
                 .collect();
-            Error::value(
-                "--over",
+            Error::option(
+                "over",
                 format!(
                     "{} has no parameter '{}'{}; numeric parameters: {}",
                     mechanic.name(),
@@ -192,7 +192,7 @@ pub fn find(request: &FinderRequest) -> Result<FinderAnswer> {
     if given.iter().any(|(k, _)| *k == request.over) {
         return Err(Error::value(
             &request.over,
-            "is swept by --over; do not also give it a value",
+            "is the swept parameter (over); do not also give it a value",
         ));
     }
     let values = sweep_values(&spec.kind, &spec.name, request.from, request.to)?;
@@ -214,10 +214,10 @@ pub fn find(request: &FinderRequest) -> Result<FinderAnswer> {
         MAX_SIMULATED_VALUES
     };
     if values.len() > limit {
-        return Err(Error::value(
-            "--over",
+        return Err(Error::option(
+            "over",
             format!(
-                "'{}' has {} values to sweep, more than {limit}; narrow it with --from and --to",
+                "'{}' has {} values to sweep, more than {limit}; narrow the sweep with from and to",
                 request.over,
                 values.len()
             ),
@@ -255,8 +255,8 @@ pub fn find(request: &FinderRequest) -> Result<FinderAnswer> {
     let metric = match &request.metric {
         Some(m) if proportions.contains(&m.as_str()) => m.clone(),
         Some(m) => {
-            return Err(Error::value(
-                "--metric",
+            return Err(Error::option(
+                "metric",
                 format!(
                     "'{m}' is not a chance of {}{}; its chances: {}",
                     mechanic.name(),
@@ -278,8 +278,8 @@ pub fn find(request: &FinderRequest) -> Result<FinderAnswer> {
             })
             .map(|s| s.to_string())
             .ok_or_else(|| {
-                Error::value(
-                    "--over",
+                Error::option(
+                    "over",
                     format!(
                         "no chance of {} changes with '{}'",
                         mechanic.name(),
@@ -303,8 +303,8 @@ pub fn find(request: &FinderRequest) -> Result<FinderAnswer> {
         })
         .collect();
     if points.is_empty() {
-        return Err(Error::value(
-            "--metric",
+        return Err(Error::option(
+            "metric",
             format!("'{metric}' is undefined over the whole sweep"),
         ));
     }

@@ -71,11 +71,8 @@ pub fn answer(query: &Query, plan: Option<&RunPlan>) -> Result<Answer> {
             )
         }
         None => {
-            let exact = exact.ok_or_else(|| {
-                Error::Invalid(format!(
-                    "{} has no exact answer; drop --exact to simulate it",
-                    query.mechanic.name()
-                ))
+            let exact = exact.ok_or_else(|| Error::NoExact {
+                mechanic: query.mechanic.name().to_string(),
             })?;
             let mut summary = summarize(layout, &Tally::new(layout), Some(&exact));
             for m in &mut summary.metrics {

@@ -3,6 +3,8 @@
 //! [`Analysis::load`] reads and validates one; [`Analysis::run`] simulates every grid
 //! point and variant.
 
+mod chart_check;
+pub mod chart_spec;
 pub mod grid;
 pub mod spec;
 
@@ -11,10 +13,10 @@ use crate::engine::params::{ParamSpec, unknown_param};
 use crate::engine::runner::{DEFAULT_SAMPLES, RunPlan, SampleSize, run_point};
 use crate::engine::summary::{Summary, summarize};
 use crate::engine::{Mechanic, ParamValues, Simulation, Value};
-use crate::error::{Error, Result, did_you_mean};
+use crate::error::{Error, Result};
 use crate::systems;
 use rayon::prelude::*;
-use spec::{AnalysisFile, ChartKind, ChartSpec, flatten, line_of};
+use spec::{AnalysisFile, flatten, line_of};
 use std::path::{Path, PathBuf};
 
 /// The seed used when neither the file nor the command line gives one.
@@ -254,10 +256,13 @@ impl Analysis {
             simulations,
             resolved,
         };
-        for chart in &analysis.file.charts {
-            analysis
-                .check_chart(chart)
-                .map_err(|m| at_line("kind", m))?;
+        for (i, chart) in analysis.file.charts.iter().enumerate() {
+            analysis.check_chart(chart).map_err(|m| {
+                let line = chart_check::chart_line(text, i)
+                    .map(|l| format!("line {l}: "))
+                    .unwrap_or_default();
+                file_error(path, format!("{line}{m}"))
+            })?;
         }
         Ok(analysis)
     }
@@ -265,108 +270,6 @@ impl Analysis {
     /// The layout of the first simulation (the metrics and histograms reported).
     pub fn layout(&self) -> &crate::engine::Layout {
         self.simulations[0][0].layout()
-    }
-
-    fn check_axis(&self, what: &str, name: &Option<String>) -> std::result::Result<String, String> {
-        let name = name
-            .clone()
-            .ok_or_else(|| format!("this chart needs '{what}', a grid parameter"))?;
-        if self.axes.iter().any(|(k, _)| *k == name) {
-            Ok(name)
-        } else {
-            let grid: Vec<&str> = self.axes.iter().map(|(k, _)| k.as_str()).collect();
-            Err(format!(
-                "chart {what} '{name}' is not a grid parameter{}; the grid has: {}",
-                did_you_mean(&name, grid.iter().copied()),
-                grid.join(", ")
-            ))
-        }
-    }
-
-    fn check_chart(&self, chart: &ChartSpec) -> std::result::Result<(), String> {
-        let layout = self.layout();
-        let mut on_axes = Vec::new();
-        match chart.kind {
-            ChartKind::Heatmap | ChartKind::Lines => {
-                let metric = chart
-                    .metric
-                    .clone()
-                    .ok_or("a heatmap or lines chart needs 'metric'")?;
-                if layout.metric_index(&metric).is_none() {
-                    let names: Vec<&str> = layout.metrics.iter().map(|m| m.name.as_str()).collect();
-                    return Err(format!(
-                        "unknown metric '{metric}'{}; {} reports: {}",
-                        did_you_mean(&metric, names.iter().copied()),
-                        self.mechanic.name(),
-                        names.join(", ")
-                    ));
-                }
-                on_axes.push(self.check_axis("x", &chart.x)?);
-                if chart.kind == ChartKind::Heatmap {
-                    on_axes.push(self.check_axis("y", &chart.y)?);
-                } else if let Some(series) = chart.series.as_deref().filter(|s| *s != "variant") {
-                    on_axes.push(self.check_axis("series", &Some(series.to_string()))?);
-                }
-            }
-            ChartKind::Bars => {
-                let hist = chart
-                    .histogram
-                    .clone()
-                    .ok_or("a bars chart needs 'histogram'")?;
-                if layout.histogram_index(&hist).is_none() {
-                    let names: Vec<&str> =
-                        layout.histograms.iter().map(|h| h.name.as_str()).collect();
-                    return Err(format!(
-                        "unknown histogram '{hist}'; {} has: {}",
-                        self.mechanic.name(),
-                        names.join(", ")
-                    ));
-                }
-            }
-        }
-        if let Some(v) = &chart.variant
-            && !self.variants.iter().any(|known| known.name == *v)
-        {
-            return Err(format!(
-                "chart variant '{v}' is not a variant of this analysis"
-            ));
-        }
-        for (key, raw) in &chart.at {
-            let (_, values) = self.axes.iter().find(|(k, _)| k == key).ok_or_else(|| {
-                format!("chart 'at' names '{key}', which is not a grid parameter")
-            })?;
-            let spec = self
-                .mechanic
-                .params()
-                .into_iter()
-                .find(|s| s.name == *key)
-                .ok_or("unknown parameter")?;
-            let value = spec.from_toml(raw).map_err(|e| e.to_string())?;
-            if !values.contains(&value) {
-                return Err(format!(
-                    "chart 'at' {key} = {value} is not among the grid's values"
-                ));
-            }
-        }
-        for (key, _) in &self.axes {
-            if !on_axes.contains(key)
-                && !chart.at.contains_key(key)
-                && self.axes.len() > on_axes.len()
-            {
-                let axis = &self
-                    .axes
-                    .iter()
-                    .find(|(k, _)| k == key)
-                    .map(|(_, v)| v.len())
-                    .unwrap_or(0);
-                if *axis > 1 {
-                    return Err(format!(
-                        "grid parameter '{key}' is on no axis of this chart: fix it with at = {{ {key} = ... }}"
-                    ));
-                }
-            }
-        }
-        Ok(())
     }
 
     /// True when the grid point with `values` has the values `at` fixes (parameters

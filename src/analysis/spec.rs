@@ -24,12 +24,13 @@
 //! histograms = "charted"          # histograms.csv for: charted (default) | all | none
 //!
 //! [[charts]]
-//! kind = "heatmap"                  # heatmap | lines | bars
+//! kind = "heatmap"                  # heatmap | lines | bars (see chart_spec.rs)
 //! metric = "beats_nd"
 //! x = "ca"
 //! y = "nd"
 //! ```
 
+use super::chart_spec::ChartSpec;
 use serde::Deserialize;
 
 /// One analysis file.
@@ -94,55 +95,6 @@ pub struct VariantSpec {
     /// Overrides of fixed parameters.
     #[serde(default)]
     pub params: toml::Table,
-}
-
-/// The kinds of chart.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
-#[serde(rename_all = "lowercase")]
-pub enum ChartKind {
-    /// A metric over two grid parameters, colour-coded.
-    Heatmap,
-    /// A metric over one grid parameter; one line per variant or per value of `series`.
-    Lines,
-    /// A histogram as bars, at one grid point, one group of bars per variant.
-    Bars,
-}
-
-/// One chart.
-#[derive(Debug, Clone, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct ChartSpec {
-    /// Heatmap, lines or bars.
-    pub kind: ChartKind,
-    /// The metric (heatmap, lines).
-    #[serde(default)]
-    pub metric: Option<String>,
-    /// The histogram (bars).
-    #[serde(default)]
-    pub histogram: Option<String>,
-    /// Horizontal axis: a grid parameter (heatmap, lines).
-    #[serde(default)]
-    pub x: Option<String>,
-    /// Vertical axis: a grid parameter (heatmap).
-    #[serde(default)]
-    pub y: Option<String>,
-    /// Lines: a grid parameter giving one line per value ("variant", the default, gives
-    /// one line per variant).
-    #[serde(default)]
-    pub series: Option<String>,
-    /// Only the variant of this name (heatmap: default is one chart per variant).
-    #[serde(default)]
-    pub variant: Option<String>,
-    /// Fixes the other grid parameters (`at = { nd = 5 }`); needed wherever a grid
-    /// parameter is not on an axis.
-    #[serde(default)]
-    pub at: toml::Table,
-    /// File name stem; defaults to `<kind>_<metric>` plus the variant.
-    #[serde(default)]
-    pub file: Option<String>,
-    /// Chart title; defaults to the analysis title and the metric.
-    #[serde(default)]
-    pub title: Option<String>,
 }
 
 /// Flattens nested tables into dotted names (`{a = {ca = 9}}` → `a.ca = 9`).

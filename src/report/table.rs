@@ -2,7 +2,8 @@
 //! variant) and `histograms` (one row per value of each histogram), written as CSV and
 //! Parquet.
 
-use crate::analysis::spec::{ChartKind, HistogramScope};
+use crate::analysis::chart_spec::ChartKind;
+use crate::analysis::spec::HistogramScope;
 use crate::analysis::{Analysis, AnalysisResult, PointResult};
 use crate::engine::Value;
 use crate::error::{Error, Result};
@@ -151,7 +152,7 @@ pub fn histograms_frame(analysis: &Analysis, result: &AnalysisResult) -> Result<
         .file
         .charts
         .iter()
-        .filter(|c| c.kind == ChartKind::Bars)
+        .filter(|c| matches!(c.kind, ChartKind::Bars { .. }))
         .map(|c| &c.at)
         .collect();
     let wanted = |point: &PointResult| match analysis.file.histograms {

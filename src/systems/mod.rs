@@ -1,6 +1,97 @@
 //! The rule systems and the registry of their mechanics. Each system lives in its own
-//! folder and knows nothing of tables, charts or the command line; adding a mechanic is
-//! one file in its system plus one line in that system's `MECHANICS`.
+//! folder and knows nothing of tables, charts or the command line.
+//!
+//! # Adding a mechanic
+//!
+//! A mechanic is four things, each written once: its parameters (a [`config!`] struct),
+//! what it reports (metric handles declared on a [`Layout`], with their docs), its model
+//! (how one sample is rolled and recorded, and its exact distribution when enumeration
+//! is cheap) and its registry entry (a [`Registered`] static, listed in its system's
+//! `MECHANICS`). This whole mechanic, the chance of at least one 6 among `n` d6, is the
+//! example to copy:
+//!
+//! ```
+//! use alea::engine::{Dice, Dist, HistId, Layout, MetricId, Model, Recorder, Registered};
+//! use alea::error::{Error, Result};
+//!
+//! alea::config! {
+//!     /// The parameters of `demo.sixes`.
+//!     #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+//!     pub struct SixesParams {
+//!         /// number of d6 rolled
+//!         n: u32 = int(1..=20),
+//!         /// sixes needed
+//!         needed: u32 = int(1..=20, default = 1),
+//!     }
+//! }
+//!
+//! /// `demo.sixes`: `n` d6, counting the sixes.
+//! pub struct SixesModel {
+//!     p: SixesParams,
+//!     layout: Layout,
+//!     enough: MetricId,
+//!     sixes: HistId,
+//! }
+//!
+//! impl SixesModel {
+//!     /// Every check across parameters lives here.
+//!     fn from_config(p: SixesParams) -> Result<Self> {
+//!         if p.needed > p.n {
+//!             return Err(Error::value("needed", "at most n sixes can show"));
+//!         }
+//!         let mut layout = Layout::new();
+//!         let enough = layout.proportion("enough", "chance of at least `needed` sixes");
+//!         let sixes = layout.histogram("sixes", "histogram of the sixes shown", (0, p.n as i64));
+//!         Ok(Self { p, layout, enough, sixes })
+//!     }
+//! }
+//!
+//! impl Model for SixesModel {
+//!     /// The number of sixes.
+//!     type Outcome = u32;
+//!
+//!     fn layout(&self) -> Layout {
+//!         self.layout.clone()
+//!     }
+//!
+//!     fn sample<D: Dice>(&self, dice: &mut D) -> u32 {
+//!         (0..self.p.n).map(|_| u32::from(dice.d6() == 6)).sum()
+//!     }
+//!
+//!     fn record<R: Recorder>(&self, sixes: &u32, rec: &mut R) {
+//!         rec.event(self.enough, *sixes >= self.p.needed);
+//!         rec.hist(self.sixes, *sixes as i64);
+//!     }
+//!
+//!     fn exact(&self) -> Option<Dist<u32>> {
+//!         let one = Dist::from_weights([(0u32, 5.0), (1, 1.0)]);
+//!         Some((1..self.p.n).fold(one.clone(), |d, _| d.combine(&one, |a, b| a + b)))
+//!     }
+//! }
+//!
+//! /// The registry entry: name, summary, an example of its parameters, the builder.
+//! pub static SIXES: Registered<SixesParams, SixesModel> = Registered::new(
+//!     "demo.sixes",
+//!     "n d6: the chance of enough sixes",
+//!     "n=3",
+//!     SixesModel::from_config,
+//! );
+//!
+//! // A typed model straight from command-line words, as unit tests build one:
+//! let model = SIXES.model_for("n=3 needed=2").unwrap();
+//! let exact = model.exact().unwrap();
+//! assert!((exact.p_where(|s| *s >= 2) - 16.0 / 216.0).abs() < 1e-12);
+//! assert!(SIXES.model_for("n=2 needed=3").is_err());
+//! ```
+//!
+//! `alea list` then reads the parameters off the config and the metrics off the layout;
+//! the unit tests beside a mechanic replay the text's worked examples on rigged dice
+//! ([`crate::engine::replay`]) and check Monte Carlo against the exact values
+//! (`test_support::assert_agrees_with_exact`).
+//!
+//! [`config!`]: crate::config
+//! [`Layout`]: crate::engine::Layout
+//! [`Registered`]: crate::engine::Registered
 
 use crate::engine::Mechanic;
 use crate::error::{Error, Result, did_you_mean};

@@ -4,6 +4,7 @@
 mod args;
 mod commands;
 
+use alea::error::Error;
 use clap::Parser;
 use std::process::ExitCode;
 
@@ -12,8 +13,31 @@ fn main() -> ExitCode {
     match commands::dispatch(cli) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
-            eprintln!("alea: error: {e}");
+            eprintln!("alea: error: {}", describe(&e));
             ExitCode::from(2)
         }
+    }
+}
+
+/// The library's error as the command line says it: request options as their flags.
+fn describe(e: &Error) -> String {
+    match e {
+        Error::BadOption { option, message } => {
+            let flag = match *option {
+                "from" => "--from/--to",
+                other => other,
+            };
+            let flag = if flag.starts_with("--") {
+                flag.to_string()
+            } else {
+                format!("--{flag}")
+            };
+            format!(
+                "{flag}: {}",
+                message.replace("with from and to", "with --from and --to")
+            )
+        }
+        Error::NoExact { .. } => format!("{e}; drop --exact to simulate it"),
+        other => other.to_string(),
     }
 }
