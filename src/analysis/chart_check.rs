@@ -1,5 +1,5 @@
 //! Checks a chart against its analysis: its metric or histogram is reported by the
-//! mechanic, its axes are grid parameters, its variant exists, and every grid parameter
+//! mechanic (`X_diff`, the paired difference of `X` to the first variant, too), its axes are grid parameters, its variant exists, and every grid parameter
 //! on no axis is fixed by `at`.
 
 use super::Analysis;
@@ -32,6 +32,18 @@ impl Analysis {
         let layout = self.layout();
         if layout.metric_index(metric).is_some() {
             return Ok(());
+        }
+        if let Some(base) = metric.strip_suffix("_diff")
+            && layout.metric_index(base).is_some()
+        {
+            return if self.variants.len() > 1 {
+                Ok(())
+            } else {
+                Err(format!(
+                    "'{metric}' is the difference of '{base}' to the first variant; \
+                     it needs at least two variants"
+                ))
+            };
         }
         let names: Vec<&str> = layout.metrics.iter().map(|m| m.name.as_str()).collect();
         Err(format!(

@@ -1,21 +1,33 @@
-//! Bars: a histogram at one grid point, one group of bars per variant.
+//! Bars: a histogram at one grid point, one group of bars per variant, in percent. Each
+//! bar carries its 95% interval (Wilson) as an error bar, and the exact probability, when
+//! known, as a black tick. A long-tailed histogram is drawn over the range that holds
+//! 99.9% of its mass, and the chart says how much lies beyond.
 
 use super::Scope;
-use super::style::{DrawResult, tick};
+use super::style::{DrawResult, SIZE, colour, tick};
+use crate::engine::stats::{Z95, wilson};
 use plotters::coord::Shift;
 use plotters::prelude::*;
+
+/// One variant's bars: its name, `(value, percent, lo, hi)` per value, and the exact
+/// percents when known.
+struct Group {
+    name: String,
+    bars: Vec<(i64, f64, f64, f64)>,
+    exact: Option<Vec<(i64, f64)>>,
+}
 
 /// A bars chart's data, ready to draw.
 pub(super) struct Bars {
     pub(super) title: String,
-    histogram: String,
-    groups: Vec<(String, Vec<(i64, f64)>)>,
+    x_label: String,
+    groups: Vec<Group>,
 }
 
 impl Bars {
     /// True when some group has a bar.
     pub(super) fn has_data(&self) -> bool {
-        self.groups.iter().any(|(_, h)| !h.is_empty())
+        self.groups.iter().any(|g| !g.bars.is_empty())
     }
 }
 
@@ -32,7 +44,28 @@ pub(super) fn figure(scope: &Scope, histogram: &str) -> (String, Bars) {
                 .histograms
                 .iter()
                 .find(|h| h.name == histogram)?;
-            Some((analysis.variants[v].name.clone(), h.probs.clone()))
+            let n = h.n as f64;
+            let bars = h
+                .probs
+                .iter()
+                .map(|&(value, p)| {
+                    let (lo, hi) = if n > 0.0 {
+                        wilson(p * n, n, Z95)
+                    } else {
+                        (p, p)
+                    };
+                    (value, 100.0 * p, 100.0 * lo, 100.0 * hi)
+                })
+                .collect();
+            let exact = h
+                .exact
+                .as_ref()
+                .map(|e| e.iter().map(|&(v, p)| (v, 100.0 * p)).collect());
+            Some(Group {
+                name: analysis.variants[v].name.clone(),
+                bars,
+                exact,
+            })
         })
         .collect();
     let at: Vec<String> = scope
@@ -46,12 +79,71 @@ pub(super) fn figure(scope: &Scope, histogram: &str) -> (String, Bars) {
     } else {
         format!("{}: {histogram} at {}", analysis.file.title, at.join(", "))
     };
+    let doc = analysis
+        .layout()
+        .histograms
+        .iter()
+        .find(|h| h.name == histogram)
+        .map_or("", |h| h.doc);
+    let doc = doc.strip_prefix("histogram of ").unwrap_or(doc);
+    let x_label = if doc.is_empty() {
+        histogram.to_string()
+    } else {
+        format!("{} ({histogram})", doc.chars().take(80).collect::<String>())
+    };
     let figure = Bars {
         title: scope.title(default_title),
-        histogram: histogram.to_string(),
+        x_label,
         groups,
     };
     (scope.stem(format!("bars_{histogram}")), figure)
+}
+
+/// The values shown: all of them, or, when they span more than 40 values, the range that
+/// leaves at most 0.05% of the mass out on each side. Returns `(first, last, percent left
+/// out)`.
+fn shown_range(groups: &[Group]) -> (i64, i64, f64) {
+    let values = || groups.iter().flat_map(|g| g.bars.iter());
+    let (min, max) = values().fold((i64::MAX, i64::MIN), |(a, b), bar| {
+        (a.min(bar.0), b.max(bar.0))
+    });
+    if min > max {
+        return (0, 1, 0.0);
+    }
+    if max - min <= 40 {
+        return (min, max, 0.0);
+    }
+    let cut = 0.05;
+    let (mut lo, mut hi) = (max, min);
+    for g in groups {
+        let mut below = 0.0;
+        for bar in &g.bars {
+            below += bar.1;
+            if below > cut {
+                lo = lo.min(bar.0);
+                break;
+            }
+        }
+        let mut above = 0.0;
+        for bar in g.bars.iter().rev() {
+            above += bar.1;
+            if above > cut {
+                hi = hi.max(bar.0);
+                break;
+            }
+        }
+    }
+    let left_out = groups
+        .iter()
+        .map(|g| {
+            g.bars
+                .iter()
+                .filter(|b| b.0 < lo || b.0 > hi)
+                .map(|b| b.1)
+                .sum::<f64>()
+        })
+        .fold(0.0, f64::max);
+    (lo, hi.max(lo), left_out)
 }
 
 /// Draws `figure` on `root` (it has data: see [`Bars::has_data`]).
@@ -59,56 +151,95 @@ pub(super) fn draw<DB: DrawingBackend>(root: &DrawingArea<DB, Shift>, figure: &B
     let e = |err: DrawingAreaErrorKind<DB::ErrorType>| err.to_string();
     let Bars {
         title,
-        histogram,
+        x_label,
         groups,
     } = figure;
-    let values = groups.iter().flat_map(|(_, h)| h.iter());
-    let (x0, x1, top) = values.fold((i64::MAX, i64::MIN, 0.0f64), |(a, b, t), (v, p)| {
-        (a.min(*v), b.max(*v), t.max(*p))
-    });
-    let (x0, x1) = if x0 <= x1 { (x0, x1) } else { (0, 1) };
-    let mut chart = ChartBuilder::on(root)
-        .caption(title, ("sans-serif", 22))
+    let (x0, x1, left_out) = shown_range(groups);
+    let shown = |v: i64| (x0..=x1).contains(&v);
+    let top = groups
+        .iter()
+        .flat_map(|g| g.bars.iter().filter(|b| shown(b.0)).map(|b| b.3))
+        .fold(0.0f64, f64::max);
+    let legend_width = if groups.len() > 1 { 190 } else { 0 };
+    let (plot, legend) = root.split_horizontally(SIZE.0 - legend_width);
+    let x_desc = if left_out > 0.0 {
+        format!("{x_label}; {x0}..{x1} shown, {left_out:.2}% of the mass beyond")
+    } else {
+        x_label.clone()
+    };
+    let mut chart = ChartBuilder::on(&plot)
+        .caption(title, ("sans-serif", 20))
         .margin(12)
         .x_label_area_size(45)
         .y_label_area_size(60)
         .build_cartesian_2d(x0 as f64 - 0.6..x1 as f64 + 0.6, 0.0..top * 1.08 + 1e-9)
         .map_err(e)?;
+    let whole = |v: &f64| {
+        if (v - v.round()).abs() > 1e-9 {
+            String::new()
+        } else {
+            tick(*v)
+        }
+    };
     chart
         .configure_mesh()
-        .x_desc(histogram.as_str())
-        .y_desc("probability")
-        .x_label_formatter(&|v| tick(*v))
-        .y_label_formatter(&|v| tick(*v))
+        .x_desc(x_desc.as_str())
+        .y_desc("chance, %")
+        .x_labels(((x1 - x0 + 1) as usize).clamp(2, 20))
+        .x_label_formatter(&whole)
+        .y_label_formatter(&|v| format!("{}%", tick(*v)))
         .label_style(("sans-serif", 13))
+        .axis_desc_style(("sans-serif", 14))
         .light_line_style(WHITE.mix(0.0))
+        .bold_line_style(BLACK.mix(0.08))
         .draw()
         .map_err(e)?;
     let width = 0.8 / groups.len().max(1) as f64;
-    for (g, (label, hist)) in groups.iter().enumerate() {
-        let colour = Palette99::pick(g).to_rgba();
+    for (g, group) in groups.iter().enumerate() {
+        let c = colour(g);
         let left = -0.4 + width * g as f64;
+        let bars = group.bars.iter().filter(|b| shown(b.0));
         chart
-            .draw_series(hist.iter().map(|(v, p)| {
+            .draw_series(bars.clone().map(|&(v, p, _, _)| {
                 Rectangle::new(
-                    [(*v as f64 + left, 0.0), (*v as f64 + left + width, *p)],
-                    colour.filled(),
+                    [(v as f64 + left, 0.0), (v as f64 + left + width, p)],
+                    c.mix(0.85).filled(),
                 )
             }))
-            .map_err(e)?
-            .label(label)
-            .legend(move |(lx, ly)| {
-                Rectangle::new([(lx, ly - 5), (lx + 15, ly + 5)], colour.filled())
-            });
+            .map_err(e)?;
+        chart
+            .draw_series(bars.map(|&(v, _, lo, hi)| {
+                let mid = v as f64 + left + width / 2.0;
+                PathElement::new(vec![(mid, lo), (mid, hi)], BLACK.mix(0.6).stroke_width(1))
+            }))
+            .map_err(e)?;
+        if let Some(exact) = &group.exact {
+            chart
+                .draw_series(exact.iter().filter(|(v, _)| shown(*v)).map(|&(v, p)| {
+                    let (a, b) = (v as f64 + left, v as f64 + left + width);
+                    PathElement::new(vec![(a, p), (b, p)], BLACK.stroke_width(2))
+                }))
+                .map_err(e)?;
+        }
     }
     if groups.len() > 1 {
-        chart
-            .configure_series_labels()
-            .background_style(WHITE.mix(0.85))
-            .border_style(BLACK)
-            .label_font(("sans-serif", 13))
-            .draw()
-            .map_err(e)?;
+        for (g, group) in groups.iter().enumerate() {
+            let y = 60 + 22 * g as i32;
+            legend
+                .draw(&Rectangle::new(
+                    [(4, y - 6), (22, y + 6)],
+                    colour(g).filled(),
+                ))
+                .map_err(e)?;
+            let name: String = group.name.chars().take(22).collect();
+            legend
+                .draw(&Text::new(
+                    name,
+                    (28, y - 7),
+                    ("sans-serif", 13).into_font(),
+                ))
+                .map_err(e)?;
+        }
     }
     Ok(())
 }

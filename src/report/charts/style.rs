@@ -2,7 +2,7 @@
 //! labels, number formatting, and the note drawn when a chart has nothing to show.
 
 use crate::analysis::{Analysis, PointResult};
-use crate::engine::Value;
+use crate::engine::{MetricKind, Value};
 use plotters::coord::Shift;
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
@@ -25,9 +25,8 @@ pub(super) fn register_font() {
 /// The result of drawing on a backend: the error as text.
 pub(super) type DrawResult = std::result::Result<(), String>;
 
-/// A grid parameter on an axis: its name and values.
+/// A grid parameter on an axis: its values.
 pub(super) struct Axis {
-    pub(super) name: String,
     pub(super) values: Vec<Value>,
 }
 
@@ -35,7 +34,6 @@ impl Axis {
     /// The grid parameter `name` of `analysis` (an empty axis if it has none).
     pub(super) fn of(analysis: &Analysis, name: &str) -> Self {
         Self {
-            name: name.to_string(),
             values: analysis.axes[axis_index(analysis, name)].1.clone(),
         }
     }
@@ -69,15 +67,152 @@ pub(super) fn axis_index(analysis: &Analysis, name: &str) -> usize {
         .unwrap_or(0)
 }
 
-/// The finite estimate of `metric` for variant `variant` at `point`.
-pub(super) fn metric_value(point: &PointResult, variant: usize, metric: &str) -> Option<f64> {
-    point.variants[variant]
-        .summary
-        .metrics
-        .iter()
-        .find(|m| m.name == metric)
-        .map(|m| m.estimate)
-        .filter(|x| x.is_finite())
+/// A metric as a chart shows it: its label (from its doc), whether it is a chance (drawn
+/// in percent) and whether it is the paired difference to the first variant.
+pub(super) struct Measure {
+    /// The metric's name as the chart was asked (`beats_nd`, `beats_nd_diff`).
+    pub(super) name: String,
+    /// The metric the values come from (`beats_nd`).
+    pub(super) base: String,
+    /// The axis or colour-bar label.
+    pub(super) label: String,
+    /// A chance, drawn in percent.
+    pub(super) percent: bool,
+    /// The paired difference to the first variant.
+    pub(super) diff: bool,
+}
+
+/// The first clause of a doc (`cible à atteindre: roll this...` → `cible à atteindre`).
+fn short_doc(doc: &str) -> &str {
+    let end = doc.find([':', ';', '(']).unwrap_or(doc.len()).min(70);
+    let end = (0..=end)
+        .rev()
+        .find(|&i| doc.is_char_boundary(i))
+        .unwrap_or(0);
+    doc[..end].trim()
+}
+
+/// `doc (name)`, or the name alone when there is no doc.
+fn labelled(name: &str, doc: &str) -> String {
+    let short = short_doc(doc);
+    if short.is_empty() {
+        name.to_string()
+    } else {
+        format!("{short} ({name})")
+    }
+}
+
+impl Measure {
+    /// The metric `name` of `analysis` (`X_diff` is the difference of `X`).
+    pub(super) fn of(analysis: &Analysis, name: &str) -> Self {
+        let layout = analysis.layout();
+        let (base, diff) = match name.strip_suffix("_diff") {
+            Some(base) if layout.metric_index(name).is_none() => (base, true),
+            _ => (name, false),
+        };
+        let def = layout.metrics.iter().find(|m| m.name == base);
+        let percent = def.is_some_and(|m| m.kind == MetricKind::Proportion);
+        let mut label = labelled(base, def.map_or("", |m| m.doc));
+        if diff {
+            let first = analysis.variants.first().map_or("", |v| v.name.as_str());
+            label = format!("difference to '{first}': {label}");
+        }
+        if percent {
+            label.push_str(if diff { ", points of %" } else { ", %" });
+        }
+        Self {
+            name: name.to_string(),
+            base: base.to_string(),
+            label,
+            percent,
+            diff,
+        }
+    }
+
+    /// The value at `point` for `variant`, in the chart's unit.
+    pub(super) fn at(&self, point: &PointResult, variant: usize) -> Option<Band> {
+        let v = point.variants.get(variant)?;
+        let i = v.summary.metrics.iter().position(|m| m.name == self.base)?;
+        let m = &v.summary.metrics[i];
+        let band = if self.diff {
+            let d = v.diffs.get(i)?.as_ref()?;
+            let first = point
+                .variants
+                .first()?
+                .summary
+                .metrics
+                .iter()
+                .find(|f| f.name == self.base);
+            let exact = match (m.exact, first.and_then(|f| f.exact)) {
+                (Some(a), Some(b)) => Some(a - b),
+                _ => None,
+            };
+            Band {
+                estimate: d.diff,
+                lo: d.lo.unwrap_or(d.diff),
+                hi: d.hi.unwrap_or(d.diff),
+                exact,
+            }
+        } else {
+            Band {
+                estimate: m.estimate,
+                lo: m.lo,
+                hi: m.hi,
+                exact: m.exact,
+            }
+        };
+        let scale = if self.percent { 100.0 } else { 1.0 };
+        band.estimate.is_finite().then(|| band.scaled(scale))
+    }
+}
+
+/// An estimate with its 95% interval and its exact value when known.
+#[derive(Debug, Clone, Copy)]
+pub(super) struct Band {
+    pub(super) estimate: f64,
+    pub(super) lo: f64,
+    pub(super) hi: f64,
+    pub(super) exact: Option<f64>,
+}
+
+impl Band {
+    fn scaled(self, k: f64) -> Self {
+        Self {
+            estimate: self.estimate * k,
+            lo: self.lo * k,
+            hi: self.hi * k,
+            exact: self.exact.map(|x| x * k),
+        }
+    }
+
+    /// The value to draw: the exact one when known.
+    pub(super) fn value(&self) -> f64 {
+        self.exact.unwrap_or(self.estimate)
+    }
+}
+
+/// The axis label of grid parameter `name`: its doc's first clause and its name.
+pub(super) fn param_label(analysis: &Analysis, name: &str) -> String {
+    let specs = analysis.mechanic.params();
+    let doc = specs.iter().find(|s| s.name == name).map_or("", |s| s.doc);
+    labelled(name, doc)
+}
+
+/// The Okabe–Ito palette: told apart with the common colour-vision deficiencies, and
+/// readable on white (its yellow is left out).
+const PALETTE: [RGBColor; 7] = [
+    RGBColor(0, 114, 178),
+    RGBColor(213, 94, 0),
+    RGBColor(0, 158, 115),
+    RGBColor(204, 121, 167),
+    RGBColor(230, 159, 0),
+    RGBColor(86, 180, 233),
+    RGBColor(0, 0, 0),
+];
+
+/// The colour of series `i`.
+pub(super) fn colour(i: usize) -> RGBColor {
+    PALETTE[i % PALETTE.len()]
 }
 
 /// A tick label without floating-point noise (0.15, not 0.15000000000000002).
