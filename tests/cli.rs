@@ -18,7 +18,7 @@ fn prob_shows_estimate_interval_samples_seed_and_exact() {
         "seed 20261122",
         "95% interval",
         "beats_nd",
-        "0.3500",
+        "35.00%",
         "inside",
     ] {
         assert!(text.contains(needle), "missing {needle:?} in:\n{text}");
@@ -123,7 +123,7 @@ fn exact_only_answers_without_simulating() {
     assert_eq!(v["seed"], serde_json::Value::Null);
     let text = stdout(&alea(&["prob", "aube.test", "ca=12", "--exact"]));
     assert!(
-        text.contains("exact values") && text.contains("0.6000"),
+        text.contains("exact values") && text.contains("60.00%"),
         "{text}"
     );
 }

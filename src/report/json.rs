@@ -1,7 +1,8 @@
 //! The JSON answer of `alea prob --json`:
 //! `{"mechanic", "params": {...}, "samples", "seed", "metrics": {"<name>": {"estimate",
 //! "ci95": [lo, hi], "exact", "n"}}, "histograms": {"<name>": {"<value>": p}},
-//! "histogram_stats": {"<name>": {"n", "mean", "se", "quantiles": {"q05", ..., "q95"}}}}`.
+//! "histogram_stats": {"<name>": {"n", "mean", "se", "quantiles": {"q05", ..., "q95"},
+//! "at_least": {"<value>": p}, "at_most": {"<value>": p}}}}`.
 
 use crate::engine::Value;
 use crate::query::Answer;
@@ -62,9 +63,19 @@ pub fn answer_json(answer: &Answer) -> serde_json::Value {
                 .iter()
                 .map(|(q, v)| (format!("q{:02}", (q * 100.0).round()), json!(v)))
                 .collect();
+            let total: f64 = h.probs.iter().map(|(_, p)| p).sum();
+            let mut at_most = Map::new();
+            let mut at_least = Map::new();
+            let mut below = 0.0;
+            for (v, p) in &h.probs {
+                at_least.insert(v.to_string(), json!(total - below));
+                below += p;
+                at_most.insert(v.to_string(), json!(below));
+            }
             (
                 h.name.clone(),
-                json!({"n": h.n, "mean": h.mean, "se": h.se, "quantiles": quantiles}),
+                json!({"n": h.n, "mean": h.mean, "se": h.se, "quantiles": quantiles,
+                       "at_least": at_least, "at_most": at_most}),
             )
         })
         .collect();

@@ -27,9 +27,17 @@ fn interval(e: &Estimate) -> String {
     }
 }
 
-/// Renders `answer` as the table `alea prob` prints.
-pub fn render_answer(answer: &Answer) -> String {
-    let mut out = String::new();
+/// A value for the answer's lead column: a chance in percent, a mean with 3 decimals.
+fn lead(kind: MetricKind, x: f64) -> String {
+    match kind {
+        _ if x.is_nan() => "-".into(),
+        MetricKind::Proportion => format!("{:.2}%", 100.0 * x),
+        MetricKind::Mean => format!("{x:.3}"),
+    }
+}
+
+/// The header: mechanic, parameters, and how the answer was reached.
+fn header(answer: &Answer, out: &mut String) {
     let params: Vec<String> = answer
         .params
         .iter()
@@ -54,6 +62,13 @@ pub fn render_answer(answer: &Answer) -> String {
             "warning: the precision asked for was not reached within the sample cap"
         );
     }
+}
+
+/// Renders `answer` as the table `alea prob` prints: the exact value first when there is
+/// one (in percent for a chance), then the estimate and its 95% interval as the check.
+pub fn render_answer(answer: &Answer) -> String {
+    let mut out = String::new();
+    header(answer, &mut out);
     let exact_shown = answer.summary.metrics.iter().any(|m| m.exact.is_some());
     let width = answer
         .summary
@@ -64,32 +79,36 @@ pub fn render_answer(answer: &Answer) -> String {
         .unwrap_or(6)
         .max(6);
     let simulated = answer.seed.is_some();
-    let _ = write!(
-        out,
-        "\n{:width$}  {:>10}",
-        "metric",
-        if simulated { "estimate" } else { "exact" }
-    );
+    let _ = write!(out, "\n{:width$}", "metric");
+    if exact_shown {
+        let _ = write!(out, "  {:>10}", "exact");
+    }
     if simulated {
-        let _ = write!(out, "  {:22}", "95% interval");
+        let _ = write!(out, "  {:>10}  {:22}", "estimate", "95% interval");
         if exact_shown {
-            let _ = write!(out, "  {:>10}  check", "exact");
+            let _ = write!(out, "  check");
         }
     }
     out.push('\n');
     for m in &answer.summary.metrics {
-        let _ = write!(out, "{:width$}  {:>10}", m.name, number(m.kind, m.estimate));
+        let _ = write!(out, "{:width$}", m.name);
+        if exact_shown {
+            let exact = m.exact.map_or("-".into(), |x| lead(m.kind, x));
+            let _ = write!(out, "  {exact:>10}");
+        }
         if simulated {
-            let _ = write!(out, "  {:22}", interval(m));
-            if exact_shown {
-                let exact = m.exact.map_or("-".into(), |x| number(m.kind, x));
-                let check = match m.agrees() {
-                    Some(true) => "inside",
-                    Some(false) => "OUTSIDE",
-                    None => "",
-                };
-                let _ = write!(out, "  {exact:>10}  {check}");
-            }
+            let _ = write!(
+                out,
+                "  {:>10}  {:22}",
+                number(m.kind, m.estimate),
+                interval(m)
+            );
+            let check = match m.agrees() {
+                Some(true) => "inside",
+                Some(false) => "OUTSIDE",
+                None => "",
+            };
+            let _ = write!(out, "  {check}");
         }
         out.truncate(out.trim_end().len());
         out.push('\n');
@@ -104,11 +123,13 @@ pub fn render_answer(answer: &Answer) -> String {
                 .find(|(x, _)| *x == p)
                 .map_or("-".into(), |(_, v)| v.to_string())
         };
-        let lo = h.probs.first().map_or(0, |(v, _)| *v);
-        let hi = h.probs.last().map_or(0, |(v, _)| *v);
+        let (lo, hi) = (
+            mass_quantile(&h.probs, 0.0005),
+            mass_quantile(&h.probs, 0.9995),
+        );
         let _ = writeln!(
             out,
-            "\n{}: mean {:.3}, median {}, 90% between {} and {}, range {lo}..{hi}",
+            "\n{}: mean {:.3}, median {}, 90% between {} and {}, 99.9% between {lo} and {hi}",
             h.name,
             h.mean,
             q(0.5),
@@ -121,6 +142,82 @@ pub fn render_answer(answer: &Answer) -> String {
             out,
             "\nexact values neglect a tail of probability {tail:.1e} (open-ended rolls truncated)"
         );
+    }
+    out
+}
+
+/// The smallest value at which the cumulative probability of `probs` reaches `q`.
+fn mass_quantile(probs: &[(i64, f64)], q: f64) -> i64 {
+    let mut total = 0.0;
+    for &(v, p) in probs {
+        total += p;
+        if total >= q - 1e-12 {
+            return v;
+        }
+    }
+    probs.last().map_or(0, |(v, _)| *v)
+}
+
+/// Each histogram of `answer` as a table of chances, AnyDice-style: the chance of each
+/// value, of at least it and of at most it, in percent. Values in the outer 0.05% of the
+/// mass on either side are summed into one row each.
+pub fn render_tables(answer: &Answer) -> String {
+    let mut out = String::new();
+    for h in &answer.summary.histograms {
+        if h.probs.is_empty() {
+            continue;
+        }
+        let exact = h.exact.is_some();
+        let _ = writeln!(
+            out,
+            "{}{}",
+            h.name,
+            if exact { " (exact)" } else { " (estimated)" }
+        );
+        let _ = writeln!(
+            out,
+            "{:>8}  {:>9}  {:>9}  {:>9}",
+            "value", "chance", "at least", "at most"
+        );
+        let probs = &h.probs;
+        let total: f64 = probs.iter().map(|(_, p)| p).sum();
+        let (lo, hi) = (mass_quantile(probs, 0.0005), mass_quantile(probs, 0.9995));
+        let pct = |p: f64| format!("{:.2}%", 100.0 * p);
+        let below: f64 = probs.iter().filter(|(v, _)| *v < lo).map(|(_, p)| p).sum();
+        let above: f64 = probs.iter().filter(|(v, _)| *v > hi).map(|(_, p)| p).sum();
+        if below > 0.0 {
+            let _ = writeln!(
+                out,
+                "{:>8}  {:>9}  {:>9}  {:>9}",
+                format!("< {lo}"),
+                pct(below),
+                pct(total),
+                pct(below)
+            );
+        }
+        let mut at_most = below;
+        for &(v, p) in probs.iter().filter(|(v, _)| (lo..=hi).contains(v)) {
+            let at_least = total - at_most;
+            at_most += p;
+            let _ = writeln!(
+                out,
+                "{v:>8}  {:>9}  {:>9}  {:>9}",
+                pct(p),
+                pct(at_least),
+                pct(at_most)
+            );
+        }
+        if above > 0.0 {
+            let _ = writeln!(
+                out,
+                "{:>8}  {:>9}  {:>9}  {:>9}",
+                format!("> {hi}"),
+                pct(above),
+                pct(above),
+                pct(total)
+            );
+        }
+        out.push('\n');
     }
     out
 }

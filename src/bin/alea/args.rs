@@ -129,6 +129,10 @@ pub struct ProbArgs {
     /// Print one JSON object instead of a table
     #[arg(long)]
     pub json: bool,
+    /// Also print each histogram's distribution: the chance of each value, of at least it
+    /// and of at most it
+    #[arg(long, conflicts_with = "json")]
+    pub table: bool,
 }
 
 /// `alea run`.

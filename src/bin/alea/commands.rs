@@ -56,6 +56,9 @@ fn prob(args: &ProbArgs) -> Result<()> {
         println!("{}", report::json::answer_json(&answer));
     } else {
         print!("{}", report::text::render_answer(&answer));
+        if args.table {
+            print!("\n{}", report::text::render_tables(&answer));
+        }
     }
     Ok(())
 }
