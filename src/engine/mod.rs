@@ -2,6 +2,7 @@
 //! parallel runner. It knows nothing of any rule system; systems plug in through the
 //! [`Model`] and [`Mechanic`] traits.
 
+pub mod chain;
 pub mod check;
 pub mod config;
 pub mod dice;

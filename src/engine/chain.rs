@@ -1,0 +1,217 @@
+//! Exact fights: a fight as a Markov chain over merged states, propagated round by round.
+//!
+//! A fight is a [`Chain`]: a start state and a round, which maps a state to the
+//! distribution of what follows it: a next state, or an ending. [`propagate`] carries the
+//! probability mass forward one round at a time, merging equal states (so the work grows
+//! with the number of distinct states, not with the number of paths), until the mass
+//! still in play falls below a tolerance or a round cap is reached. The mass left in play
+//! at the cap becomes the chain's [`Chain::at_cap`] ending (a draw, say); the mass left
+//! below the tolerance is reported as the distribution's tail, as the open-ended d20's is.
+//!
+//! The result is a [`Dist`] over `(ending, rounds)`, so a mechanic records it with the same
+//! `record` as its samples: the exact tally of a fight is filled exactly as a single roll's.
+//! A mechanic writes its round twice, once to sample and once as a distribution; its
+//! agreement tests (Monte Carlo inside the exact interval) are what hold the two together.
+//!
+//! The engine knows no rule system: states and endings are the mechanic's types.
+
+use super::dist::Dist;
+use std::collections::HashMap;
+use std::hash::Hash;
+
+/// What follows a state after one round.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Step<S, E> {
+    /// The fight goes on in this state.
+    Next(S),
+    /// The fight is over, with this ending.
+    End(E),
+}
+
+/// A fight whose rounds can be enumerated.
+pub trait Chain {
+    /// Everything that matters for the rest of the fight (merged when equal).
+    type State: Clone + Eq + Hash;
+    /// How a fight can end.
+    type End: Clone + Ord;
+
+    /// The state before the first round.
+    fn start(&self) -> Self::State;
+
+    /// One round from `state`: each next state or ending with its probability (the
+    /// probabilities add up to one; entries may repeat, they are added).
+    fn round(&self, state: &Self::State) -> Vec<(Step<Self::State, Self::End>, f64)>;
+
+    /// The ending of a fight still going after the round cap.
+    fn at_cap(&self, state: &Self::State) -> Self::End;
+}
+
+/// When to stop propagating.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Limits {
+    /// Rounds at most; the mass still in play then ends by [`Chain::at_cap`].
+    pub max_rounds: u32,
+    /// Stop once the mass still in play is below this; it is reported as the tail.
+    pub tolerance: f64,
+}
+
+impl Default for Limits {
+    fn default() -> Self {
+        Self {
+            max_rounds: 1000,
+            tolerance: 1e-12,
+        }
+    }
+}
+
+/// The distribution of `(ending, rounds fought)` of `chain`, and the states it met.
+#[derive(Debug, Clone)]
+pub struct Propagated<E: Ord> {
+    /// Endings with the round they came at; its tail is the mass left below the
+    /// tolerance.
+    pub endings: Dist<(E, u32)>,
+    /// Distinct states met (the size of the chain, for the reader of a benchmark).
+    pub states: usize,
+}
+
+/// Propagates `chain` round by round under `limits`.
+pub fn propagate<C: Chain>(chain: &C, limits: Limits) -> Propagated<C::End> {
+    let mut rounds_cache: HashMap<C::State, Vec<(Step<C::State, C::End>, f64)>> = HashMap::new();
+    let mut live: HashMap<C::State, f64> = HashMap::from([(chain.start(), 1.0)]);
+    let mut endings: Vec<((C::End, u32), f64)> = Vec::new();
+    let mut round = 0;
+    while !live.is_empty() && round < limits.max_rounds {
+        let mass: f64 = live.values().sum();
+        if mass < limits.tolerance {
+            break;
+        }
+        round += 1;
+        let mut next: HashMap<C::State, f64> = HashMap::with_capacity(live.len());
+        for (state, p) in live.drain() {
+            let steps = rounds_cache
+                .entry(state)
+                .or_insert_with_key(|s| chain.round(s));
+            for (step, q) in steps.iter() {
+                match step {
+                    Step::Next(s) => *next.entry(s.clone()).or_insert(0.0) += p * q,
+                    Step::End(e) => endings.push(((e.clone(), round), p * q)),
+                }
+            }
+        }
+        live = next;
+    }
+    if round >= limits.max_rounds {
+        endings.extend(live.iter().map(|(s, p)| ((chain.at_cap(s), round), *p)));
+    }
+    // Whatever is left in play below the tolerance is the missing mass: the tail.
+    Propagated {
+        endings: Dist::truncated(endings),
+        states: rounds_cache.len(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Gambler's ruin: A holds `a` of `a + b` coins and wins each round's coin with `p`.
+    struct Ruin {
+        a: u32,
+        total: u32,
+        p: f64,
+    }
+
+    impl Chain for Ruin {
+        type State = u32;
+        type End = bool;
+
+        fn start(&self) -> u32 {
+            self.a
+        }
+
+        fn round(&self, &a: &u32) -> Vec<(Step<u32, bool>, f64)> {
+            let step = |x: u32| {
+                if x == 0 {
+                    Step::End(false)
+                } else if x == self.total {
+                    Step::End(true)
+                } else {
+                    Step::Next(x)
+                }
+            };
+            vec![(step(a + 1), self.p), (step(a - 1), 1.0 - self.p)]
+        }
+
+        fn at_cap(&self, _: &u32) -> bool {
+            false
+        }
+    }
+
+    #[test]
+    fn gamblers_ruin_matches_its_closed_form() {
+        let ruin = Ruin {
+            a: 3,
+            total: 10,
+            p: 0.45,
+        };
+        let out = propagate(&ruin, Limits::default());
+        let r: f64 = 0.55 / 0.45;
+        let closed = (1.0 - r.powi(3)) / (1.0 - r.powi(10));
+        let wins = out.endings.p_where(|(won, _)| *won);
+        assert!((wins - closed).abs() < 1e-10, "{wins} against {closed}");
+        let total: f64 = out.endings.iter().map(|(_, p)| p).sum();
+        assert!((total + out.endings.tail() - 1.0).abs() < 1e-12);
+        assert!(out.endings.tail() < 1e-12);
+        assert_eq!(out.states, 9);
+        // A fair game from the middle lasts a * b rounds on average.
+        let fair = propagate(
+            &Ruin {
+                a: 4,
+                total: 10,
+                p: 0.5,
+            },
+            Limits::default(),
+        );
+        let mean: f64 = fair.endings.iter().map(|((_, r), p)| *r as f64 * p).sum();
+        assert!((mean - 24.0).abs() < 1e-8, "{mean}");
+    }
+
+    #[test]
+    fn the_cap_ends_what_is_still_in_play() {
+        let ruin = Ruin {
+            a: 5,
+            total: 10,
+            p: 0.5,
+        };
+        let capped = propagate(
+            &ruin,
+            Limits {
+                max_rounds: 3,
+                tolerance: 0.0,
+            },
+        );
+        // Nobody can be ruined in 3 rounds from 5 of 10: everything ends at the cap.
+        assert!((capped.endings.p(&(false, 3)) - 1.0).abs() < 1e-12);
+        assert_eq!(capped.endings.tail(), 0.0);
+    }
+
+    #[test]
+    fn the_tolerance_leaves_a_reported_tail() {
+        let ruin = Ruin {
+            a: 5,
+            total: 10,
+            p: 0.5,
+        };
+        let loose = propagate(
+            &ruin,
+            Limits {
+                max_rounds: 10_000,
+                tolerance: 1e-3,
+            },
+        );
+        let tail = loose.endings.tail();
+        assert!(tail > 0.0 && tail < 1e-3, "{tail}");
+        let total: f64 = loose.endings.iter().map(|(_, p)| p).sum();
+        assert!((total + tail - 1.0).abs() < 1e-12);
+    }
+}
