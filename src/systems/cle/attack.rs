@@ -17,12 +17,10 @@
 //! Because the hit and the damage share dice, the damage given a hit is not the damage
 //! dice's plain distribution; the mechanic reports both.
 
-pub use super::damage::{DamageRule, Weapon, damage_specs};
+pub use super::damage::{DamageRule, Weapon};
 use super::opposition::{Score, Side, Winner, winner};
 use super::roll::Roll;
-use crate::engine::{
-    Dice, Dist, Layout, Mechanic, Model, ParamSpec, ParamValues, Recorder, Simulation, simulation,
-};
+use crate::engine::{Dice, Dist, HistId, Layout, MetricId, Model, Recorder, Registered};
 use crate::error::Result;
 
 /// One attack's inputs.
@@ -144,39 +142,131 @@ impl AttackRule {
     }
 }
 
+crate::config! {
+    /// The parameters of `cle.attack`.
+    #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+    pub struct AttackParams {
+        /// attacker's Combat
+        combat: i64 = int(-10..=40),
+        /// defender's Défense
+        defense: i64 = int(-10..=40),
+        /// weapon damage: 1d6 (red die), 2d6 (white dice), 3d6 (all three)
+        damage: Weapon = choice(default = Weapon::D1),
+        /// damage bonus (melee or ranged)
+        bonus: i64 = int(-5..=20, default = 0),
+        /// defender's protection
+        protection: i64 = int(0..=20, default = 0),
+        /// attacker's modifiers (Efficacité +2 each)
+        modifiers: i64 = int(-20..=20, default = 0),
+        /// Attaques meurtrières: each adds a fresh d6
+        murderous: u32 = int(0..=3, default = 0),
+        /// 6+ weapon: damage dice showing 6 are rolled again and added
+        six_plus: bool = switch(default = false),
+        /// Blessure légère: halve the damage, rounding up
+        light_wound: bool = switch(default = false),
+        /// Attaques multiples: halve the damage, rounding up
+        multiple: bool = switch(default = false),
+        /// the attacker spends a hero point: 4d6, the fourth die adds to the damage
+        hero_die: bool = switch(default = false),
+        /// the defender spends a hero point: 4d6, the fourth die is taken off the damage
+        defender_hero_die: bool = switch(default = false),
+        /// the defender is in melee with several foes: -2 to the defence
+        outnumbered: bool = switch(default = false),
+        /// [choice] the automatic triples apply to the opposition
+        auto_triples: bool = switch(default = false),
+    }
+}
+
+/// 4 dice with a hero point, else 3.
+fn dice_count(hero_point: bool) -> u32 {
+    if hero_point { 4 } else { 3 }
+}
+
+impl From<AttackParams> for AttackRule {
+    fn from(p: AttackParams) -> Self {
+        Self {
+            attacker: Side {
+                skill: p.combat,
+                dice: dice_count(p.hero_die),
+                modifiers: p.modifiers,
+            },
+            defense: p.defense,
+            defender_dice: dice_count(p.defender_hero_die),
+            outnumbered: p.outnumbered,
+            auto_triples: p.auto_triples,
+            damage: DamageRule {
+                weapon: p.damage,
+                bonus: p.bonus,
+                protection: p.protection,
+                murderous: p.murderous,
+                six_plus: p.six_plus,
+                light_wound: p.light_wound,
+                multiple: p.multiple,
+            },
+        }
+    }
+}
+
+/// What `cle.attack` reports.
+#[derive(Debug, Clone, PartialEq)]
+struct AttackMetrics {
+    hit: MetricId,
+    mean_given_hit: MetricId,
+    mean_plain: MetricId,
+    mean_per_attack: MetricId,
+    given_hit: HistId,
+    plain: HistId,
+}
+
 /// `cle.attack`: one attack and its damage.
 #[derive(Debug, Clone, PartialEq)]
 pub struct AttackModel {
     rule: AttackRule,
+    layout: Layout,
+    m: AttackMetrics,
 }
 
 impl AttackModel {
     /// The model of `rule`.
     pub fn new(rule: AttackRule) -> Self {
-        Self { rule }
+        let d = &rule.damage;
+        let top = 6 * (d.weapon.dice() + 1 + d.murderous) as i64 + d.bonus.max(0);
+        let mut layout = Layout::new();
+        let m = AttackMetrics {
+            hit: layout.proportion("hit", "chance the attack hits"),
+            mean_given_hit: layout.mean("mean_damage_given_hit", "mean damage of a hit"),
+            mean_plain: layout.mean(
+                "mean_damage_plain",
+                "mean damage of the same dice rolled on their own",
+            ),
+            mean_per_attack: layout.mean(
+                "mean_damage_per_attack",
+                "mean damage per attack (0 on a miss)",
+            ),
+            given_hit: layout.histogram(
+                "damage_given_hit",
+                "histogram of the damage of a hit",
+                (0, top),
+            ),
+            plain: layout.histogram(
+                "damage_plain",
+                "histogram of the damage of the dice rolled on their own",
+                (0, top),
+            ),
+        };
+        Self { rule, layout, m }
+    }
+
+    fn from_config(p: AttackParams) -> Result<Self> {
+        Ok(Self::new(p.into()))
     }
 }
-
-const HIT: usize = 0;
-const MEAN_GIVEN_HIT: usize = 1;
-const MEAN_PLAIN: usize = 2;
-const MEAN_PER_ATTACK: usize = 3;
-const HIST_GIVEN_HIT: usize = 0;
-const HIST_PLAIN: usize = 1;
 
 impl Model for AttackModel {
     type Outcome = AttackOutcome;
 
     fn layout(&self) -> Layout {
-        let d = &self.rule.damage;
-        let top = 6 * (d.weapon.dice() + 1 + d.murderous) as i64 + d.bonus.max(0);
-        Layout::new()
-            .with_proportion("hit")
-            .with_mean("mean_damage_given_hit")
-            .with_mean("mean_damage_plain")
-            .with_mean("mean_damage_per_attack")
-            .with_histogram("damage_given_hit", (0, top))
-            .with_histogram("damage_plain", (0, top))
+        self.layout.clone()
     }
 
     #[inline(always)]
@@ -186,14 +276,14 @@ impl Model for AttackModel {
 
     #[inline(always)]
     fn record<R: Recorder>(&self, o: &AttackOutcome, rec: &mut R) {
-        rec.event(HIT, o.hit);
-        rec.value_given(MEAN_GIVEN_HIT, o.hit, o.damage);
-        rec.value(MEAN_PLAIN, o.plain);
-        rec.value(MEAN_PER_ATTACK, o.damage);
+        rec.event(self.m.hit, o.hit);
+        rec.value_given(self.m.mean_given_hit, o.hit, o.damage);
+        rec.value(self.m.mean_plain, o.plain);
+        rec.value(self.m.mean_per_attack, o.damage);
         if o.hit {
-            rec.hist(HIST_GIVEN_HIT, o.damage);
+            rec.hist(self.m.given_hit, o.damage);
         }
-        rec.hist(HIST_PLAIN, o.plain);
+        rec.hist(self.m.plain, o.plain);
     }
 
     fn exact(&self) -> Option<Dist<AttackOutcome>> {
@@ -202,134 +292,21 @@ impl Model for AttackModel {
 }
 
 /// The registry entry of `cle.attack`.
-#[derive(Debug, Clone, Copy)]
-pub struct AttackMechanic;
-
-impl Mechanic for AttackMechanic {
-    fn name(&self) -> &'static str {
-        "cle.attack"
-    }
-
-    fn summary(&self) -> &'static str {
-        "one attack, Combat against Défense, and its damage read off the attack dice"
-    }
-
-    fn params(&self) -> Vec<ParamSpec> {
-        let mut specs = vec![
-            ParamSpec::int("combat", "attacker's Combat", -10, 40, None),
-            ParamSpec::int("defense", "defender's Défense", -10, 40, None),
-        ];
-        specs.extend(damage_specs());
-        specs.extend([
-            ParamSpec::int("protection", "defender's protection", 0, 20, Some(0)),
-            ParamSpec::int(
-                "modifiers",
-                "attacker's modifiers (Efficacité +2 each)",
-                -20,
-                20,
-                Some(0),
-            ),
-            ParamSpec::int(
-                "murderous",
-                "Attaques meurtrières: each adds a fresh d6",
-                0,
-                3,
-                Some(0),
-            ),
-            ParamSpec::bool(
-                "six_plus",
-                "6+ weapon: damage dice showing 6 are rolled again and added",
-                false,
-            ),
-            ParamSpec::bool(
-                "light_wound",
-                "Blessure légère: halve the damage, rounding up",
-                false,
-            ),
-            ParamSpec::bool(
-                "multiple",
-                "Attaques multiples: halve the damage, rounding up",
-                false,
-            ),
-            ParamSpec::bool(
-                "hero_die",
-                "the attacker spends a hero point: 4d6, the fourth die adds to the damage",
-                false,
-            ),
-            ParamSpec::bool(
-                "defender_hero_die",
-                "the defender spends a hero point: 4d6, the fourth die is taken off the damage",
-                false,
-            ),
-            ParamSpec::bool(
-                "outnumbered",
-                "the defender is in melee with several foes: -2 to the defence",
-                false,
-            ),
-            ParamSpec::bool(
-                "auto_triples",
-                "[choice] the automatic triples apply to the opposition",
-                false,
-            ),
-        ]);
-        specs
-    }
-
-    fn metrics_doc(&self) -> &'static [(&'static str, &'static str)] {
-        &[
-            ("hit", "chance the attack hits"),
-            ("mean_damage_given_hit", "mean damage of a hit"),
-            (
-                "mean_damage_plain",
-                "mean damage of the same dice rolled on their own",
-            ),
-            (
-                "mean_damage_per_attack",
-                "mean damage per attack (0 on a miss)",
-            ),
-            ("damage_given_hit", "histogram of the damage of a hit"),
-            (
-                "damage_plain",
-                "histogram of the damage of the dice rolled on their own",
-            ),
-        ]
-    }
-
-    fn build(&self, params: &ParamValues) -> Result<Box<dyn Simulation>> {
-        let rule = AttackRule {
-            attacker: Side {
-                skill: params.int("combat"),
-                dice: if params.bool("hero_die") { 4 } else { 3 },
-                modifiers: params.int("modifiers"),
-            },
-            defense: params.int("defense"),
-            defender_dice: if params.bool("defender_hero_die") {
-                4
-            } else {
-                3
-            },
-            outnumbered: params.bool("outnumbered"),
-            auto_triples: params.bool("auto_triples"),
-            damage: DamageRule {
-                weapon: params.choice("damage"),
-                bonus: params.int("bonus"),
-                protection: params.int("protection"),
-                murderous: params.int("murderous") as u32,
-                six_plus: params.bool("six_plus"),
-                light_wound: params.bool("light_wound"),
-                multiple: params.bool("multiple"),
-            },
-        };
-        Ok(simulation(AttackModel::new(rule)))
-    }
-}
+pub static ATTACK: Registered<AttackParams, AttackModel> = Registered::new(
+    "cle.attack",
+    "one attack, Combat against Défense, and its damage read off the attack dice",
+    "combat=5 defense=5",
+    AttackModel::from_config,
+);
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::RiggedDice;
-    use crate::systems::test_support::assert_agrees_with_exact;
-    use crate::systems::test_support::build_with;
+    use crate::engine::model::replay_one;
+    use crate::engine::{replay, simulation};
+    use crate::systems::test_support::{
+        AGREEMENT_SAMPLES, AGREEMENT_SEED, assert_agrees_with_exact,
+    };
 
     fn rule(combat: i64, defense: i64, weapon: Weapon) -> AttackRule {
         AttackRule {
@@ -343,10 +320,7 @@ mod tests {
     }
 
     fn strike(rule: AttackRule, dice: &[u32]) -> (bool, i64) {
-        let mut rigged = RiggedDice::new(dice);
-        let o = rule.strike(&mut rigged);
-        assert_eq!(rigged.remaining(), 0, "every rigged die is used");
-        o
+        replay(dice, |d| rule.strike(d))
     }
 
     #[test]
@@ -484,17 +458,66 @@ mod tests {
         cases.push(r);
         for (i, r) in cases.into_iter().enumerate() {
             let sim = simulation(AttackModel::new(r));
-            assert_agrees_with_exact(sim.as_ref(), 200_000, 800 + i as u64, 15, &r);
+            let seed = AGREEMENT_SEED + i as u64;
+            assert_agrees_with_exact(sim.as_ref(), AGREEMENT_SAMPLES, seed, 15, &r);
         }
     }
 
     #[test]
+    fn parameters_make_the_rule() {
+        let words = "combat=7 defense=5 damage=3d6 bonus=2 protection=1 modifiers=-2 \
+                     murderous=1 six_plus=true multiple=true hero_die=true outnumbered=true";
+        let mut expected = rule(7, 5, Weapon::D3);
+        expected.attacker.dice = 4;
+        expected.attacker.modifiers = -2;
+        expected.outnumbered = true;
+        expected.damage.bonus = 2;
+        expected.damage.protection = 1;
+        expected.damage.murderous = 1;
+        expected.damage.six_plus = true;
+        expected.damage.multiple = true;
+        assert_eq!(ATTACK.model_for(words).unwrap().rule, expected);
+        let defended = ATTACK.model_for("combat=7 defense=5 defender_hero_die=true");
+        assert_eq!(defended.unwrap().rule.defender_dice, 4);
+    }
+
+    #[test]
+    fn model_records_hit_and_both_damages() {
+        let model = ATTACK.model_for("combat=6 defense=6 damage=2d6").unwrap();
+        // Hit (17 against 15), damage the whites 2 + 4; then the plain dice 3 and 5.
+        let (o, tally) = replay_one(&model, &[5, 2, 4, 3, 3, 3, 3, 5]);
+        assert_eq!(
+            o,
+            AttackOutcome {
+                hit: true,
+                damage: 6,
+                plain: 8
+            }
+        );
+        assert_eq!(tally.metric(model.m.hit).sum, 1);
+        assert_eq!(tally.metric(model.m.mean_given_hit).sum, 6);
+        assert_eq!(tally.metric(model.m.mean_plain).sum, 8);
+        assert_eq!(tally.metric(model.m.mean_per_attack).sum, 6);
+        let given_hit: Vec<_> = tally.histogram(model.m.given_hit).iter().collect();
+        assert_eq!(given_hit, [(6, 1)]);
+        // A miss records no damage of a hit, and 0 per attack.
+        let (o, tally) = replay_one(&model, &[1, 2, 2, 4, 4, 4, 3, 5]);
+        assert!(!o.hit);
+        assert_eq!(tally.metric(model.m.mean_given_hit).n, 0);
+        assert_eq!(tally.metric(model.m.mean_per_attack).sum, 0);
+        assert_eq!(tally.histogram(model.m.given_hit).total(), 0);
+    }
+
+    #[test]
     fn bad_input_is_an_error() {
-        let m = AttackMechanic;
-        assert!(build_with(&m, &["combat=5", "defense=5"]).is_ok());
-        assert!(build_with(&m, &["combat=5", "defense=5", "damage=4d6"]).is_err());
-        assert!(build_with(&m, &["combat=5", "defense=5", "damage=d6"]).is_err());
-        assert!(build_with(&m, &["combat=5"]).is_err());
-        assert!(build_with(&m, &["combat=5", "defense=5", "murderous=9"]).is_err());
+        assert!(ATTACK.model_for("combat=5 defense=5").is_ok());
+        for words in [
+            "combat=5 defense=5 damage=4d6",
+            "combat=5 defense=5 damage=d6",
+            "combat=5",
+            "combat=5 defense=5 murderous=9",
+        ] {
+            assert!(ATTACK.model_for(words).is_err(), "{words}");
+        }
     }
 }

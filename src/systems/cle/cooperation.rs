@@ -7,10 +7,8 @@
 //! roll; with equal skills and 3d6 they are exactly the results 3 + skill and 18 + skill.
 
 use super::roll::{Auto, Roll, succeeds};
-use crate::engine::{
-    Dice, Dist, Layout, Mechanic, Model, ParamSpec, ParamValues, Recorder, Simulation, simulation,
-};
-use crate::error::{Error, Result};
+use crate::engine::{Dice, Dist, HistId, Layout, MetricId, Model, Recorder, Registered};
+use crate::error::Result;
 
 /// Largest group the mechanic accepts.
 pub const MAX_HELPERS: usize = 10;
@@ -91,16 +89,58 @@ impl CooperationRule {
     }
 }
 
+crate::config! {
+    /// The parameters of `cle.cooperation`.
+    #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+    pub struct CooperationParams {
+        /// group size: everyone tests (1..=10)
+        helpers: u32 = int(1..=MAX_HELPERS as i64, default = 3),
+        /// everyone's skill
+        skill: i64 = int(-10..=40),
+        /// difficulty to reach
+        difficulty: i64 = int(0..=80, default = 15),
+    }
+}
+
+/// What `cle.cooperation` reports.
+#[derive(Debug, Clone, PartialEq)]
+struct CooperationMetrics {
+    success: MetricId,
+    mean_result: MetricId,
+    result: HistId,
+}
+
 /// `cle.cooperation`: a group test.
 #[derive(Debug, Clone, PartialEq)]
 pub struct CooperationModel {
     rule: CooperationRule,
+    layout: Layout,
+    m: CooperationMetrics,
 }
 
 impl CooperationModel {
     /// The model of `rule`.
     pub fn new(rule: CooperationRule) -> Self {
-        Self { rule }
+        let mid = 12 + rule.skill;
+        let mut layout = Layout::new();
+        let m = CooperationMetrics {
+            success: layout.proportion("success", "chance the group succeeds"),
+            mean_result: layout.mean("mean_result", "mean adjusted result"),
+            result: layout.histogram(
+                "result",
+                "histogram of the adjusted result",
+                (mid - 8, mid + 8 + rule.helpers as i64),
+            ),
+        };
+        Self { rule, layout, m }
+    }
+
+    fn from_config(p: CooperationParams) -> Result<Self> {
+        Ok(Self::new(CooperationRule {
+            helpers: p.helpers,
+            skill: p.skill,
+            difficulty: p.difficulty,
+        }))
     }
 }
 
@@ -108,11 +148,7 @@ impl Model for CooperationModel {
     type Outcome = CooperationOutcome;
 
     fn layout(&self) -> Layout {
-        let mid = 12 + self.rule.skill;
-        Layout::new()
-            .with_proportion("success")
-            .with_mean("mean_result")
-            .with_histogram("result", (mid - 8, mid + 8 + self.rule.helpers as i64))
+        self.layout.clone()
     }
 
     #[inline(always)]
@@ -122,9 +158,9 @@ impl Model for CooperationModel {
 
     #[inline(always)]
     fn record<R: Recorder>(&self, o: &CooperationOutcome, rec: &mut R) {
-        rec.event(0, o.success);
-        rec.value(1, o.result);
-        rec.hist(0, o.result);
+        rec.event(self.m.success, o.success);
+        rec.value(self.m.mean_result, o.result);
+        rec.hist(self.m.result, o.result);
     }
 
     fn exact(&self) -> Option<Dist<CooperationOutcome>> {
@@ -133,66 +169,25 @@ impl Model for CooperationModel {
 }
 
 /// The registry entry of `cle.cooperation`.
-#[derive(Debug, Clone, Copy)]
-pub struct CooperationMechanic;
-
-impl Mechanic for CooperationMechanic {
-    fn name(&self) -> &'static str {
-        "cle.cooperation"
-    }
-
-    fn summary(&self) -> &'static str {
-        "a group test: the best result, +1 per other result >= 15, -1 per other result < 10"
-    }
-
-    fn params(&self) -> Vec<ParamSpec> {
-        vec![
-            ParamSpec::int(
-                "helpers",
-                "group size: everyone tests (1..=10)",
-                1,
-                MAX_HELPERS as i64,
-                Some(3),
-            ),
-            ParamSpec::int("skill", "everyone's skill", -10, 40, None),
-            ParamSpec::int("difficulty", "difficulty to reach", 0, 80, Some(15)),
-        ]
-    }
-
-    fn metrics_doc(&self) -> &'static [(&'static str, &'static str)] {
-        &[
-            ("success", "chance the group succeeds"),
-            ("mean_result", "mean adjusted result"),
-            ("result", "histogram of the adjusted result"),
-        ]
-    }
-
-    fn build(&self, params: &ParamValues) -> Result<Box<dyn Simulation>> {
-        let helpers = params.int("helpers");
-        if !(1..=MAX_HELPERS as i64).contains(&helpers) {
-            return Err(Error::value("helpers", "group size must be in 1..=10"));
-        }
-        Ok(simulation(CooperationModel::new(CooperationRule {
-            helpers: helpers as u32,
-            skill: params.int("skill"),
-            difficulty: params.int("difficulty"),
-        })))
-    }
-}
+pub static COOPERATION: Registered<CooperationParams, CooperationModel> = Registered::new(
+    "cle.cooperation",
+    "a group test: the best result, +1 per other result >= 15, -1 per other result < 10",
+    "skill=5",
+    CooperationModel::from_config,
+);
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::RiggedDice;
+    use crate::engine::model::replay_one;
+    use crate::engine::{replay, simulation};
     use crate::systems::cle::test::TestRule;
-    use crate::systems::test_support::assert_agrees_with_exact;
-    use crate::systems::test_support::build_with;
+    use crate::systems::test_support::{
+        AGREEMENT_SAMPLES, AGREEMENT_SEED, assert_agrees_with_exact,
+    };
 
     fn roll(rule: CooperationRule, dice: &[u32]) -> CooperationOutcome {
-        let mut rigged = RiggedDice::new(dice);
-        let o = rule.roll(&mut rigged);
-        assert_eq!(rigged.remaining(), 0);
-        o
+        replay(dice, |d| rule.roll(d))
     }
 
     fn rule(helpers: u32, skill: i64, difficulty: i64) -> CooperationRule {
@@ -236,15 +231,32 @@ mod tests {
             .enumerate()
         {
             let sim = simulation(CooperationModel::new(r));
-            assert_agrees_with_exact(sim.as_ref(), 200_000, 900 + i as u64, 10, &r);
+            let seed = AGREEMENT_SEED + i as u64;
+            assert_agrees_with_exact(sim.as_ref(), AGREEMENT_SAMPLES, seed, 10, &r);
         }
     }
 
     #[test]
+    fn model_records_the_adjusted_result() {
+        let model = COOPERATION
+            .model_for("skill=4 helpers=2 difficulty=20")
+            .unwrap();
+        // 16 + 4 = 20 (best), 5 + 4 = 9 (-1): 19, short of 20.
+        let (o, tally) = replay_one(&model, &[6, 5, 5, 2, 2, 1]);
+        assert_eq!((o.success, o.result), (false, 19));
+        assert_eq!(tally.metric(model.m.success).sum, 0);
+        assert_eq!(tally.metric(model.m.mean_result).sum, 19);
+        assert_eq!(
+            tally.histogram(model.m.result).iter().collect::<Vec<_>>(),
+            [(19, 1)]
+        );
+    }
+
+    #[test]
     fn group_size_out_of_range_is_an_error() {
-        let m = CooperationMechanic;
-        assert!(build_with(&m, &["skill=5", "helpers=3"]).is_ok());
-        assert!(build_with(&m, &["skill=5", "helpers=0"]).is_err());
-        assert!(build_with(&m, &["skill=5", "helpers=11"]).is_err());
+        let built = COOPERATION.model_for("skill=5 helpers=3").unwrap().rule;
+        assert_eq!(built, rule(3, 5, 15));
+        assert!(COOPERATION.model_for("skill=5 helpers=0").is_err());
+        assert!(COOPERATION.model_for("skill=5 helpers=11").is_err());
     }
 }

@@ -10,7 +10,7 @@
 //! weapon, damage dice showing 6 are rolled again and added, repeatedly.
 
 use super::roll::Roll;
-use crate::engine::{Choice, Dice, Dist, ParamSpec};
+use crate::engine::{Choice, Dice, Dist};
 
 /// A weapon's damage class.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -187,16 +187,4 @@ impl DamageRule {
         };
         raw.combine(&reduction, |r, h| self.finish(*r, *h))
     }
-}
-
-/// The damage parameters shared by `cle.attack` and the fighters of `cle.fight`.
-pub fn damage_specs() -> Vec<ParamSpec> {
-    vec![
-        ParamSpec::choice(
-            "damage",
-            "weapon damage: 1d6 (red die), 2d6 (white dice), 3d6 (all three)",
-            Some(Weapon::D1),
-        ),
-        ParamSpec::int("bonus", "damage bonus (melee or ranged)", -5, 20, Some(0)),
-    ]
 }

@@ -27,13 +27,14 @@
 //! - No first aid: `pc_deaths` counts PCs dead or in *danger de mort* when the fight ends.
 //! - A fight still going after `max_rounds` rounds is won by nobody.
 
-use super::attack::{AttackRule, DamageRule, Weapon};
-use super::opposition::Side;
+use super::damage::Weapon;
 pub use super::vitality::{Profile, State, hero_points};
-use crate::engine::{
-    Choice, Dice, Layout, Mechanic, Model, ParamSpec, ParamValues, Recorder, Simulation, simulation,
-};
+use crate::engine::{Choice, Dice, HistId, Layout, MetricId, Model, Recorder, Registered};
 use crate::error::{Error, Result};
+
+/// The round-by-round play of [`FightRule::roll`] (`fight_play.rs`).
+#[path = "fight_play.rs"]
+mod play;
 
 /// Most foes (seconds couteaux or figurants) in a fight.
 pub const MAX_FOES: usize = 20;
@@ -119,246 +120,170 @@ pub struct FightOutcome {
     pub hero_spent: i64,
 }
 
-struct Battle {
-    pcs: [State; MAX_PCS],
-    foes: [State; MAX_FOES],
-    hero_spent: i64,
+crate::config! {
+    /// The parts of a profile (`pc.*`, `foe.*`) that do not depend on the party's size.
+    #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+    pub struct ProfileParams {
+        /// Combat
+        combat: i64 = int(-10..=40, default = 8),
+        /// Défense
+        defense: i64 = int(-10..=40, default = 6),
+        /// Résistance
+        resistance: i64 = int(-10..=40, default = 6),
+        /// Volonté
+        volonte: i64 = int(-10..=40, default = 6),
+        /// weapon damage: 1d6, 2d6, 3d6
+        damage: Weapon = choice(default = Weapon::D2),
+        /// damage bonus
+        bonus: i64 = int(-5..=20, default = 1),
+        /// protection
+        protection: i64 = int(0..=20, default = 1),
+    }
 }
 
-impl FightRule {
-    fn standing_count(states: &[State], round: u32) -> usize {
-        states.iter().filter(|s| s.standing(round)).count()
+impl ProfileParams {
+    /// The profile with `vitality`.
+    pub fn with_vitality(self, vitality: i64) -> Profile {
+        Profile {
+            combat: self.combat,
+            defense: self.defense,
+            vitality,
+            resistance: self.resistance,
+            volonte: self.volonte,
+            weapon: self.damage,
+            bonus: self.bonus,
+            protection: self.protection,
+        }
     }
+}
 
-    fn group_size(&self) -> usize {
-        if self.opponent == Opponent::Figurants {
-            GROUP
-        } else {
-            1
-        }
+crate::config! {
+    /// The PCs' shared profile (`pc.*`).
+    #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+    pub struct PcParams {
+        /// PC vitality
+        vitality: i64 = int(1..=100, default = 20),
+        /// the rest of the profile
+        profile: ProfileParams = flatten(),
     }
+}
 
-    /// PC `i` attacks foe `t`.
-    fn pc_attacks<D: Dice>(&self, dice: &mut D, b: &mut Battle, i: usize, t: usize, round: u32) {
-        let use_hero =
-            matches!(self.hero_policy, HeroPolicy::Attack | HeroPolicy::Both) && b.pcs[i].hero > 0;
-        if use_hero {
-            b.pcs[i].hero -= 1;
-            b.hero_spent += 1;
-        }
-        let rule = AttackRule {
-            attacker: Side {
-                skill: self.pc.combat,
-                dice: if use_hero { 4 } else { 3 },
-                modifiers: 0,
-            },
-            defense: self.foe.defense,
-            defender_dice: 3,
-            outnumbered: self.outnumbered && Self::standing_count(&b.pcs[..self.pcs], round) >= 2,
-            auto_triples: false,
-            damage: DamageRule {
-                bonus: self.pc.bonus,
-                protection: self.foe.protection,
-                ..DamageRule::new(self.pc.weapon)
-            },
-        };
-        let (hit, damage) = rule.strike(dice);
-        if hit {
-            match self.opponent {
-                Opponent::Boss => b.foes[t].wound_like_pc(dice, &self.foe, damage, round),
-                _ => b.foes[t].wound_like_npc(&self.foe, damage),
-            }
-        }
+crate::config! {
+    /// The foes' profile and numbers (`foe.*`).
+    #[derive(Debug, Clone, PartialEq, Eq)]
+    pub struct FoeParams {
+        /// foe vitality for 2, 3, 4, 5 PCs (boss and seconds couteaux; figurants have 1)
+        vitality: Vec<i64> = list(1..=200, len = 4..=4, default = vec![20, 30, 40, 50]),
+        /// number of foes for 2, 3, 4, 5 PCs (seconds couteaux and figurants; one boss)
+        count: Vec<i64> = list(1..=MAX_FOES as i64, len = 4..=4, default = vec![2, 3, 4, 5]),
+        /// the rest of the profile
+        profile: ProfileParams = flatten(),
     }
+}
 
-    /// Foe group `members` (standing ones count) attacks PC `t`.
-    fn foe_attacks<D: Dice>(&self, dice: &mut D, b: &mut Battle, size: i64, t: usize, round: u32) {
-        let pc = &mut b.pcs[t];
-        let use_hero = matches!(self.hero_policy, HeroPolicy::Defense | HeroPolicy::Both)
-            && pc.hero > 0
-            && !pc.flag;
-        if use_hero {
-            pc.hero -= 1;
-            pc.flag = true;
-            b.hero_spent += 1;
-        }
-        let rule = AttackRule {
-            attacker: Side {
-                skill: self.foe.combat,
-                dice: 3,
-                modifiers: size - 1,
-            },
-            defense: self.pc.defense,
-            defender_dice: if use_hero { 4 } else { 3 },
-            outnumbered: self.outnumbered && Self::standing_count(&b.foes[..self.foes], round) >= 2,
-            auto_triples: false,
-            damage: DamageRule {
-                bonus: self.foe.bonus + size - 1,
-                protection: self.pc.protection,
-                ..DamageRule::new(self.foe.weapon)
-            },
-        };
-        let (hit, damage) = rule.strike(dice);
-        if hit {
-            b.pcs[t].wound_like_pc(dice, &self.pc, damage, round);
-        }
+crate::config! {
+    /// The parameters of `cle.fight`.
+    #[derive(Debug, Clone, PartialEq, Eq)]
+    pub struct FightParams {
+        /// number of PCs (all share the pc.* profile)
+        pcs: usize = int(2..=5, default = 4),
+        /// the PCs' profile
+        pc: PcParams = group("pc"),
+        /// hero points (10/8/6/4 per PC for 2/3/4/5 PCs) buy a fourth die on: none, attack,
+        /// defense (first defence each round), both
+        hero_policy: HeroPolicy = choice(default = HeroPolicy::Attack),
+        /// boss (one, mal en point like a PC), seconds (seconds couteaux), figurants (1
+        /// vitality, groups of 5)
+        opponent: Opponent = choice(default = Opponent::Boss),
+        /// the foes
+        foe: FoeParams = group("foe"),
+        /// [choice] a defender defends at -2 whenever two or more enemies stand
+        outnumbered: bool = switch(default = true),
+        /// rounds before the fight is called off
+        max_rounds: u32 = int(1..=200, default = 60),
     }
+}
 
-    /// Standing members of group `g` (consecutive chunk `g` of this round's `order`).
-    fn group_members(&self, order: &[u8], g: usize) -> std::ops::Range<usize> {
-        let k = self.group_size();
-        (g * k).min(order.len())..((g + 1) * k).min(order.len())
-    }
-
-    /// Group `g` acts against PC `t`, if any of its members still stands.
-    fn group_acts<D: Dice>(
-        &self,
-        dice: &mut D,
-        b: &mut Battle,
-        order: &[u8],
-        g: usize,
-        t: usize,
-        round: u32,
-    ) {
-        let size = order[self.group_members(order, g)]
-            .iter()
-            .filter(|&&f| b.foes[f as usize].standing(round))
-            .count() as i64;
-        if size > 0 {
-            self.foe_attacks(dice, b, size, t, round);
-        }
-    }
-
-    fn group_can_act(
-        &self,
-        b: &Battle,
-        order: &[u8],
-        acted: &[bool],
-        g: usize,
-        round: u32,
-    ) -> bool {
-        !acted[g]
-            && order[self.group_members(order, g)]
-                .iter()
-                .any(|&f| b.foes[f as usize].standing(round))
-    }
-
-    /// Plays the whole fight.
-    pub fn roll<D: Dice>(&self, dice: &mut D) -> FightOutcome {
-        let hero = hero_points(self.pcs);
-        let mut b = Battle {
-            pcs: [State::new(self.pc.vitality, hero); MAX_PCS],
-            foes: [State::new(self.foe.vitality, 0); MAX_FOES],
-            hero_spent: 0,
-        };
-        let (n_pcs, n_foes) = (self.pcs, self.foes);
-        let mut rounds = self.max_rounds;
-        let (mut pcs_win, mut foes_win) = (false, false);
-        'fight: for round in 1..=self.max_rounds {
-            // This round's foe order (standing ones) and groups.
-            let mut order = [0u8; MAX_FOES];
-            let mut n_order = 0;
-            for f in 0..n_foes {
-                if b.foes[f].standing(round) {
-                    order[n_order] = f as u8;
-                    n_order += 1;
-                }
-            }
-            let order = &order[..n_order];
-            let groups = n_order.div_ceil(self.group_size());
-            let mut acted = [false; MAX_FOES];
-            for pc in b.pcs.iter_mut() {
-                pc.flag = false;
-            }
-            for i in 0..n_pcs {
-                if !b.pcs[i].standing(round) {
-                    continue;
-                }
-                let Some(&t) = order.iter().find(|&&f| b.foes[f as usize].standing(round)) else {
-                    break;
-                };
-                let t = t as usize;
-                self.pc_attacks(dice, &mut b, i, t, round);
-                // The attacked foe's group answers, else the first that has not acted.
-                let own =
-                    order.iter().position(|&f| f as usize == t).unwrap_or(0) / self.group_size();
-                let answer = if self.group_can_act(&b, order, &acted, own, round) {
-                    Some(own)
-                } else {
-                    (0..groups).find(|&g| self.group_can_act(&b, order, &acted, g, round))
-                };
-                if let Some(g) = answer {
-                    acted[g] = true;
-                    self.group_acts(dice, &mut b, order, g, i, round);
-                }
-                if Self::standing_count(&b.pcs[..n_pcs], round) == 0
-                    || Self::standing_count(&b.foes[..n_foes], round) == 0
-                {
-                    break;
-                }
-            }
-            // Foes that have not acted, against the standing PCs in turn.
-            let mut k = 0;
-            for g in 0..groups {
-                if !self.group_can_act(&b, order, &acted, g, round) {
-                    continue;
-                }
-                let standing = Self::standing_count(&b.pcs[..n_pcs], round);
-                if standing == 0 {
-                    break;
-                }
-                let nth = k % standing;
-                let t = (0..n_pcs)
-                    .filter(|&i| b.pcs[i].standing(round))
-                    .nth(nth)
-                    .unwrap_or(0);
-                acted[g] = true;
-                self.group_acts(dice, &mut b, order, g, t, round);
-                k += 1;
-            }
-            // End of the round: the dying whose time has come die.
-            for s in b.pcs[..n_pcs].iter_mut().chain(b.foes[..n_foes].iter_mut()) {
-                if s.dies_at != 0 && s.dies_at <= round {
-                    s.dead = true;
-                }
-            }
-            // Out: dead, or unconscious (those who fell this round included).
-            foes_win = b.pcs[..n_pcs].iter().all(|s| !s.standing(round));
-            pcs_win = b.foes[..n_foes].iter().all(|s| !s.standing(round));
-            if pcs_win || foes_win {
-                rounds = round;
-                break 'fight;
-            }
-        }
-        // Both sides out at once: nobody wins.
-        if pcs_win && foes_win {
-            pcs_win = false;
-            foes_win = false;
-        }
-        let deaths = b.pcs[..n_pcs]
-            .iter()
-            .filter(|s| s.dead || s.dies_at != 0)
-            .count() as u32;
-        FightOutcome {
-            pcs_win,
-            foes_win,
-            rounds,
-            deaths,
-            hero_spent: b.hero_spent,
-        }
-    }
+/// What `cle.fight` reports.
+#[derive(Debug, Clone, PartialEq)]
+struct FightMetrics {
+    pcs_win: MetricId,
+    foes_win: MetricId,
+    mean_rounds: MetricId,
+    pc_deaths: MetricId,
+    p_any_pc_dies: MetricId,
+    hero_points_spent: MetricId,
+    rounds: HistId,
 }
 
 /// `cle.fight`: one whole fight.
 #[derive(Debug, Clone, PartialEq)]
 pub struct FightModel {
     rule: FightRule,
+    layout: Layout,
+    m: FightMetrics,
 }
 
 impl FightModel {
     /// The model of `rule`.
     pub fn new(rule: FightRule) -> Self {
-        Self { rule }
+        let mut layout = Layout::new();
+        let m = FightMetrics {
+            pcs_win: layout.proportion(
+                "pcs_win",
+                "chance every foe is out (dead or unconscious) first",
+            ),
+            foes_win: layout.proportion("foes_win", "chance every PC is out first"),
+            mean_rounds: layout.mean("mean_rounds", "mean rounds of the fight"),
+            pc_deaths: layout.mean(
+                "pc_deaths",
+                "mean PCs dead or in danger de mort at the end (no first aid)",
+            ),
+            p_any_pc_dies: layout.proportion(
+                "p_any_pc_dies",
+                "chance at least one PC is dead or dying at the end",
+            ),
+            hero_points_spent: layout
+                .mean("hero_points_spent", "mean hero points spent by the party"),
+            rounds: layout.histogram("rounds", "histogram of the rounds", (1, 20)),
+        };
+        Self { rule, layout, m }
+    }
+
+    /// The model of `p`: the foes' vitality and number are those of the party's size.
+    fn from_config(p: FightParams) -> Result<Self> {
+        if !(2..=MAX_PCS).contains(&p.pcs) {
+            return Err(Error::value("pcs", "the number of PCs must be in 2..=5"));
+        }
+        let by_party = |name: &str, list: &[i64]| -> Result<i64> {
+            list.get(p.pcs - 2).copied().ok_or_else(|| {
+                Error::value(
+                    name,
+                    "give four values, for 2, 3, 4 and 5 PCs, like [20,30,40,50]",
+                )
+            })
+        };
+        let foe_vitality = match p.opponent {
+            Opponent::Figurants => 1,
+            _ => by_party("foe.vitality", &p.foe.vitality)?,
+        };
+        let foes = match p.opponent {
+            Opponent::Boss => 1,
+            _ => by_party("foe.count", &p.foe.count)?,
+        };
+        if !(1..=MAX_FOES as i64).contains(&foes) {
+            return Err(Error::value("foe.count", "each count must be in 1..=20"));
+        }
+        Ok(Self::new(FightRule {
+            pcs: p.pcs,
+            pc: p.pc.profile.with_vitality(p.pc.vitality),
+            hero_policy: p.hero_policy,
+            opponent: p.opponent,
+            foe: p.foe.profile.with_vitality(foe_vitality),
+            foes: foes as usize,
+            outnumbered: p.outnumbered,
+            max_rounds: p.max_rounds,
+        }))
     }
 }
 
@@ -366,14 +291,7 @@ impl Model for FightModel {
     type Outcome = FightOutcome;
 
     fn layout(&self) -> Layout {
-        Layout::new()
-            .with_proportion("pcs_win")
-            .with_proportion("foes_win")
-            .with_mean("mean_rounds")
-            .with_mean("pc_deaths")
-            .with_proportion("p_any_pc_dies")
-            .with_mean("hero_points_spent")
-            .with_histogram("rounds", (1, 20))
+        self.layout.clone()
     }
 
     #[inline(always)]
@@ -383,168 +301,23 @@ impl Model for FightModel {
 
     #[inline(always)]
     fn record<R: Recorder>(&self, o: &FightOutcome, rec: &mut R) {
-        rec.event(0, o.pcs_win);
-        rec.event(1, o.foes_win);
-        rec.value(2, o.rounds as i64);
-        rec.value(3, o.deaths as i64);
-        rec.event(4, o.deaths > 0);
-        rec.value(5, o.hero_spent);
-        rec.hist(0, o.rounds as i64);
+        rec.event(self.m.pcs_win, o.pcs_win);
+        rec.event(self.m.foes_win, o.foes_win);
+        rec.value(self.m.mean_rounds, o.rounds as i64);
+        rec.value(self.m.pc_deaths, o.deaths as i64);
+        rec.event(self.m.p_any_pc_dies, o.deaths > 0);
+        rec.value(self.m.hero_points_spent, o.hero_spent);
+        rec.hist(self.m.rounds, o.rounds as i64);
     }
 }
 
 /// The registry entry of `cle.fight`.
-#[derive(Debug, Clone, Copy)]
-pub struct FightMechanic;
-
-fn profile_specs(prefix: &str) -> Vec<ParamSpec> {
-    vec![
-        ParamSpec::int("combat", "Combat", -10, 40, Some(8)).prefixed(prefix),
-        ParamSpec::int("defense", "Défense", -10, 40, Some(6)).prefixed(prefix),
-        ParamSpec::int("resistance", "Résistance", -10, 40, Some(6)).prefixed(prefix),
-        ParamSpec::int("volonte", "Volonté", -10, 40, Some(6)).prefixed(prefix),
-        ParamSpec::choice("damage", "weapon damage: 1d6, 2d6, 3d6", Some(Weapon::D2))
-            .prefixed(prefix),
-        ParamSpec::int("bonus", "damage bonus", -5, 20, Some(1)).prefixed(prefix),
-        ParamSpec::int("protection", "protection", 0, 20, Some(1)).prefixed(prefix),
-    ]
-}
-
-impl Mechanic for FightMechanic {
-    fn name(&self) -> &'static str {
-        "cle.fight"
-    }
-
-    fn summary(&self) -> &'static str {
-        "a whole fight of 2..=5 PCs against a boss, seconds couteaux or figurants"
-    }
-
-    fn params(&self) -> Vec<ParamSpec> {
-        let mut specs = vec![
-            ParamSpec::int(
-                "pcs",
-                "number of PCs (all share the pc.* profile)",
-                2,
-                5,
-                Some(4),
-            ),
-            ParamSpec::int("pc.vitality", "PC vitality", 1, 100, Some(20)),
-        ];
-        specs.extend(profile_specs("pc"));
-        specs.extend([
-            ParamSpec::choice(
-                "hero_policy",
-                "hero points (10/8/6/4 per PC for 2/3/4/5 PCs) buy a fourth die on: none, attack, defense (first defence each round), both",
-                Some(HeroPolicy::Attack),
-            ),
-            ParamSpec::choice(
-                "opponent",
-                "boss (one, mal en point like a PC), seconds (seconds couteaux), figurants (1 vitality, groups of 5)",
-                Some(Opponent::Boss),
-            ),
-            ParamSpec::int_list(
-                "foe.vitality",
-                "foe vitality for 2, 3, 4, 5 PCs (boss and seconds couteaux; figurants have 1)",
-                (1, 200),
-                (4, 4),
-                Some(vec![20, 30, 40, 50]),
-            ),
-            ParamSpec::int_list(
-                "foe.count",
-                "number of foes for 2, 3, 4, 5 PCs (seconds couteaux and figurants; one boss)",
-                (1, MAX_FOES as i64),
-                (4, 4),
-                Some(vec![2, 3, 4, 5]),
-            ),
-        ]);
-        specs.extend(profile_specs("foe"));
-        specs.extend([
-            ParamSpec::bool(
-                "outnumbered",
-                "[choice] a defender defends at -2 whenever two or more enemies stand",
-                true,
-            ),
-            ParamSpec::int(
-                "max_rounds",
-                "rounds before the fight is called off",
-                1,
-                200,
-                Some(60),
-            ),
-        ]);
-        specs
-    }
-
-    fn metrics_doc(&self) -> &'static [(&'static str, &'static str)] {
-        &[
-            (
-                "pcs_win",
-                "chance every foe is out (dead or unconscious) first",
-            ),
-            ("foes_win", "chance every PC is out first"),
-            ("mean_rounds", "mean rounds of the fight"),
-            (
-                "pc_deaths",
-                "mean PCs dead or in danger de mort at the end (no first aid)",
-            ),
-            (
-                "p_any_pc_dies",
-                "chance at least one PC is dead or dying at the end",
-            ),
-            ("hero_points_spent", "mean hero points spent by the party"),
-            ("rounds", "histogram of the rounds"),
-        ]
-    }
-
-    fn build(&self, params: &ParamValues) -> Result<Box<dyn Simulation>> {
-        let pcs = params.int("pcs");
-        if !(2..=MAX_PCS as i64).contains(&pcs) {
-            return Err(Error::value("pcs", "the number of PCs must be in 2..=5"));
-        }
-        let pcs = pcs as usize;
-        let profile = |p: &str, vitality: i64| Profile {
-            combat: params.int(&format!("{p}.combat")),
-            defense: params.int(&format!("{p}.defense")),
-            vitality,
-            resistance: params.int(&format!("{p}.resistance")),
-            volonte: params.int(&format!("{p}.volonte")),
-            weapon: params.choice(&format!("{p}.damage")),
-            bonus: params.int(&format!("{p}.bonus")),
-            protection: params.int(&format!("{p}.protection")),
-        };
-        let opponent: Opponent = params.choice("opponent");
-        let by_party = |name: &str| -> Result<i64> {
-            let list = params.int_list(name);
-            list.get(pcs - 2).copied().ok_or_else(|| {
-                Error::value(
-                    name,
-                    "give four values, for 2, 3, 4 and 5 PCs, like [20,30,40,50]",
-                )
-            })
-        };
-        let foe_vitality = match opponent {
-            Opponent::Figurants => 1,
-            _ => by_party("foe.vitality")?,
-        };
-        let foes = match opponent {
-            Opponent::Boss => 1,
-            _ => by_party("foe.count")?,
-        };
-        if !(1..=MAX_FOES as i64).contains(&foes) {
-            return Err(Error::value("foe.count", "each count must be in 1..=20"));
-        }
-        Ok(simulation(FightModel::new(FightRule {
-            pcs,
-            pc: profile("pc", params.int("pc.vitality")),
-            hero_policy: params.choice("hero_policy"),
-            opponent,
-            foe: profile("foe", foe_vitality),
-            foes: foes as usize,
-            outnumbered: params.bool("outnumbered"),
-            max_rounds: params.int("max_rounds") as u32,
-        })))
-    }
-}
+pub static FIGHT: Registered<FightParams, FightModel> = Registered::new(
+    "cle.fight",
+    "a whole fight of 2..=5 PCs against a boss, seconds couteaux or figurants",
+    "",
+    FightModel::from_config,
+);
 
 #[cfg(test)]
 #[path = "fight_tests.rs"]

@@ -1,10 +1,10 @@
-//! Unit tests of [`super`] (`fight.rs`), kept beside it.
+//! Unit tests of [`super`] (`fight.rs` and `fight_play.rs`), kept beside it.
 
+use super::play::Battle;
 use super::*;
 use crate::engine::rng::chunk_rng;
 use crate::engine::runner::{RunPlan, SampleSize, run_point};
-use crate::engine::{RiggedDice, RollDice};
-use crate::systems::test_support::build_with;
+use crate::engine::{RollDice, replay, simulation};
 
 fn rule(opponent: Opponent, pcs: usize, foes: usize, foe_vitality: i64) -> FightRule {
     FightRule {
@@ -30,26 +30,30 @@ fn figurant_group_bonus_to_test_and_damage() {
     };
     // Attack 3+3+3 + 8 + 4 = 21 against 6+6+5 + 6 - 2 = 21: equal totals, Combat 8
     // beats Défense 6. Damage: whites 3 + 3, + bonus 1 + 4, - protection 1 = 10.
-    let mut dice = RiggedDice::new(&[3, 3, 3, 6, 6, 5]);
-    r.foe_attacks(&mut dice, &mut b, 5, 0, 1);
-    assert_eq!(dice.remaining(), 0);
+    replay(&[3, 3, 3, 6, 6, 5], |dice| {
+        r.foe_attacks(dice, &mut b, 5, 0, 1)
+    });
     assert_eq!(b.pcs[0].vitality, 10);
 }
 
-fn run(rule: FightRule, samples: u64, seed: u64) -> crate::engine::Tally {
-    let sim = simulation(FightModel::new(rule));
+/// The tally of `samples` fights of `rule` from `seed`, with the model that made it.
+fn run(rule: FightRule, samples: u64, seed: u64) -> (FightModel, crate::engine::Tally) {
+    let model = FightModel::new(rule);
+    let sim = simulation(model.clone());
     let plan = RunPlan {
         seed,
         size: SampleSize::Samples(samples),
     };
-    run_point(&[sim.as_ref()], 0, &plan, &|_| {}).tallies[0].clone()
+    let tally = run_point(&[sim.as_ref()], 0, &plan, &|_| {}).tallies[0].clone();
+    (model, tally)
 }
 
 #[test]
 fn deterministic_for_a_seed() {
     let r = rule(Opponent::Figurants, 3, 8, 1);
-    assert_eq!(run(r, 20_000, 5), run(r, 20_000, 5));
-    assert_ne!(run(r, 20_000, 5), run(r, 20_000, 6));
+    assert_eq!(run(r, 20_000, 5).1, run(r, 20_000, 5).1);
+    // Another seed draws other fights.
+    assert_ne!(run(r, 20_000, 5).1, run(r, 20_000, 6).1);
 }
 
 #[test]
@@ -86,20 +90,55 @@ fn invariants() {
 
 #[test]
 fn stronger_parties_win_more() {
-    let weak = run(rule(Opponent::Boss, 2, 1, 40), 20_000, 3);
-    let strong = run(rule(Opponent::Boss, 5, 1, 40), 20_000, 3);
-    let p = |t: &crate::engine::Tally| t.metrics[0].sum as f64 / t.metrics[0].n as f64;
-    assert!(p(&strong) > p(&weak));
+    let p = |(model, tally): (FightModel, crate::engine::Tally)| {
+        let acc = tally.metric(model.m.pcs_win);
+        acc.sum as f64 / acc.n as f64
+    };
+    let weak = p(run(rule(Opponent::Boss, 2, 1, 40), 20_000, 3));
+    let strong = p(run(rule(Opponent::Boss, 5, 1, 40), 20_000, 3));
+    assert!(strong > weak, "{strong} against {weak}");
+}
+
+#[test]
+fn parameters_make_the_rule() {
+    let words = "pcs=3 pc.vitality=15 pc.combat=9 pc.damage=3d6 opponent=seconds \
+                 foe.vitality=[5,6,7,8] foe.count=[2,4,6,8] foe.protection=0 \
+                 hero_policy=defense outnumbered=false max_rounds=30";
+    let built = FIGHT.model_for(words).unwrap().rule;
+    let expected = FightRule {
+        pc: Profile {
+            combat: 9,
+            weapon: Weapon::D3,
+            ..Profile::for_tests(15)
+        },
+        hero_policy: HeroPolicy::Defense,
+        foe: Profile {
+            protection: 0,
+            ..Profile::for_tests(6)
+        },
+        outnumbered: false,
+        max_rounds: 30,
+        ..rule(Opponent::Seconds, 3, 4, 6)
+    };
+    assert_eq!(built, expected);
+    // One boss whatever foe.count; figurants have 1 vitality whatever foe.vitality.
+    let boss = FIGHT.model_for("pcs=5").unwrap().rule;
+    assert_eq!((boss.foes, boss.foe.vitality), (1, 50));
+    let figurants = FIGHT.model_for("pcs=2 opponent=figurants").unwrap().rule;
+    assert_eq!((figurants.foes, figurants.foe.vitality), (2, 1));
 }
 
 #[test]
 fn bad_input_is_an_error() {
-    let m = FightMechanic;
-    assert!(build_with(&m, &[]).is_ok());
-    assert!(build_with(&m, &["pcs=1"]).is_err());
-    assert!(build_with(&m, &["pcs=6"]).is_err());
-    assert!(build_with(&m, &["foe.vitality=[20,30,40]"]).is_err());
-    assert!(build_with(&m, &["opponent=dragon"]).is_err());
-    assert!(build_with(&m, &["opponent=figurants", "foe.count=[5,10,15,21]"]).is_err());
-    assert!(build_with(&m, &["pc.damage=4d6"]).is_err());
+    assert!(FIGHT.model_for("").is_ok());
+    for words in [
+        "pcs=1",
+        "pcs=6",
+        "foe.vitality=[20,30,40]",
+        "opponent=dragon",
+        "opponent=figurants foe.count=[5,10,15,21]",
+        "pc.damage=4d6",
+    ] {
+        assert!(FIGHT.model_for(words).is_err(), "{words}");
+    }
 }

@@ -30,10 +30,10 @@ pub mod vitality;
 
 /// The mechanics of this system, in the order `alea list` shows them.
 pub static MECHANICS: &[&dyn crate::engine::Mechanic] = &[
-    &test::TestMechanic,
-    &opposition::OppositionMechanic,
-    &attack::AttackMechanic,
-    &cooperation::CooperationMechanic,
-    &fight::FightMechanic,
-    &pursuit::PursuitMechanic,
+    &test::TEST,
+    &opposition::OPPOSITION,
+    &attack::ATTACK,
+    &cooperation::COOPERATION,
+    &fight::FIGHT,
+    &pursuit::PURSUIT,
 ];

@@ -7,9 +7,7 @@
 //! opposition is a draw (*match nul*) when both sides are active.
 
 use super::roll::{Auto, Roll};
-use crate::engine::{
-    Dice, Dist, Layout, Mechanic, Model, ParamSpec, ParamValues, Recorder, Simulation, simulation,
-};
+use crate::engine::{Dice, Dist, HistId, Layout, MetricId, Model, Recorder, Registered};
 use crate::error::Result;
 
 /// Who wins an opposition.
@@ -161,16 +159,81 @@ impl OppositionRule {
     }
 }
 
+crate::config! {
+    /// One side's parameters (`a.*`, `b.*`).
+    #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+    pub struct SideParams {
+        /// skill value
+        skill: i64 = int(-10..=40),
+        /// dice rolled: 3, or 4 with a hero point
+        dice: u32 = int(3..=4, default = 3),
+        /// sum of modifiers
+        modifiers: i64 = int(-20..=20, default = 0),
+    }
+}
+
+impl From<SideParams> for Side {
+    fn from(p: SideParams) -> Self {
+        Self {
+            skill: p.skill,
+            dice: p.dice,
+            modifiers: p.modifiers,
+        }
+    }
+}
+
+crate::config! {
+    /// The parameters of `cle.opposition`.
+    #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+    pub struct OppositionParams {
+        /// the active side
+        a: SideParams = group("a"),
+        /// the other side
+        b: SideParams = group("b"),
+        /// both sides active: equal totals and skills are a draw (else a, the active side, wins)
+        both_active: bool = switch(default = false),
+        /// [choice] the automatic triples (all 1, three 6) apply to oppositions
+        auto_triples: bool = switch(default = false),
+    }
+}
+
+/// What `cle.opposition` reports.
+#[derive(Debug, Clone, PartialEq)]
+struct OppositionMetrics {
+    a_wins: MetricId,
+    b_wins: MetricId,
+    draw: MetricId,
+    margin: HistId,
+}
+
 /// `cle.opposition`: one opposition.
 #[derive(Debug, Clone, PartialEq)]
 pub struct OppositionModel {
     rule: OppositionRule,
+    layout: Layout,
+    m: OppositionMetrics,
 }
 
 impl OppositionModel {
     /// The model of `rule`.
     pub fn new(rule: OppositionRule) -> Self {
-        Self { rule }
+        let mut layout = Layout::new();
+        let m = OppositionMetrics {
+            a_wins: layout.proportion("a_wins", "chance the active side a wins"),
+            b_wins: layout.proportion("b_wins", "chance side b wins"),
+            draw: layout.proportion("draw", "chance of a draw (only with both_active)"),
+            margin: layout.histogram("margin", "histogram of a's total minus b's", (-20, 20)),
+        };
+        Self { rule, layout, m }
+    }
+
+    fn from_config(p: OppositionParams) -> Result<Self> {
+        Ok(Self::new(OppositionRule {
+            a: p.a.into(),
+            b: p.b.into(),
+            both_active: p.both_active,
+            auto_triples: p.auto_triples,
+        }))
     }
 }
 
@@ -178,11 +241,7 @@ impl Model for OppositionModel {
     type Outcome = OppositionOutcome;
 
     fn layout(&self) -> Layout {
-        Layout::new()
-            .with_proportion("a_wins")
-            .with_proportion("b_wins")
-            .with_proportion("draw")
-            .with_histogram("margin", (-20, 20))
+        self.layout.clone()
     }
 
     #[inline(always)]
@@ -192,10 +251,10 @@ impl Model for OppositionModel {
 
     #[inline(always)]
     fn record<R: Recorder>(&self, o: &OppositionOutcome, rec: &mut R) {
-        rec.event(0, o.winner == Winner::A);
-        rec.event(1, o.winner == Winner::B);
-        rec.event(2, o.winner == Winner::Draw);
-        rec.hist(0, o.margin);
+        rec.event(self.m.a_wins, o.winner == Winner::A);
+        rec.event(self.m.b_wins, o.winner == Winner::B);
+        rec.event(self.m.draw, o.winner == Winner::Draw);
+        rec.hist(self.m.margin, o.margin);
     }
 
     fn exact(&self) -> Option<Dist<OppositionOutcome>> {
@@ -204,78 +263,21 @@ impl Model for OppositionModel {
 }
 
 /// The registry entry of `cle.opposition`.
-#[derive(Debug, Clone, Copy)]
-pub struct OppositionMechanic;
-
-impl Mechanic for OppositionMechanic {
-    fn name(&self) -> &'static str {
-        "cle.opposition"
-    }
-
-    fn summary(&self) -> &'static str {
-        "an opposition of two 3d6 (or 4d6) + skill rolls: ties to the higher skill, then the active side"
-    }
-
-    fn params(&self) -> Vec<ParamSpec> {
-        let mut specs = Vec::new();
-        for side in ["a", "b"] {
-            specs.push(ParamSpec::int("skill", "skill value", -10, 40, None).prefixed(side));
-            specs.push(
-                ParamSpec::int(
-                    "dice",
-                    "dice rolled: 3, or 4 with a hero point",
-                    3,
-                    4,
-                    Some(3),
-                )
-                .prefixed(side),
-            );
-            specs.push(
-                ParamSpec::int("modifiers", "sum of modifiers", -20, 20, Some(0)).prefixed(side),
-            );
-        }
-        specs.push(ParamSpec::bool(
-            "both_active",
-            "both sides active: equal totals and skills are a draw (else a, the active side, wins)",
-            false,
-        ));
-        specs.push(ParamSpec::bool(
-            "auto_triples",
-            "[choice] the automatic triples (all 1, three 6) apply to oppositions",
-            false,
-        ));
-        specs
-    }
-
-    fn metrics_doc(&self) -> &'static [(&'static str, &'static str)] {
-        &[
-            ("a_wins", "chance the active side a wins"),
-            ("b_wins", "chance side b wins"),
-            ("draw", "chance of a draw (only with both_active)"),
-            ("margin", "histogram of a's total minus b's"),
-        ]
-    }
-
-    fn build(&self, params: &ParamValues) -> Result<Box<dyn Simulation>> {
-        let side = |p: &str| Side {
-            skill: params.int(&format!("{p}.skill")),
-            dice: params.int(&format!("{p}.dice")) as u32,
-            modifiers: params.int(&format!("{p}.modifiers")),
-        };
-        Ok(simulation(OppositionModel::new(OppositionRule {
-            a: side("a"),
-            b: side("b"),
-            both_active: params.bool("both_active"),
-            auto_triples: params.bool("auto_triples"),
-        })))
-    }
-}
+pub static OPPOSITION: Registered<OppositionParams, OppositionModel> = Registered::new(
+    "cle.opposition",
+    "an opposition of two 3d6 (or 4d6) + skill rolls: ties to the higher skill, then the active side",
+    "a.skill=5 b.skill=5",
+    OppositionModel::from_config,
+);
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::RiggedDice;
-    use crate::systems::test_support::assert_agrees_with_exact;
+    use crate::engine::model::replay_one;
+    use crate::engine::{replay, simulation};
+    use crate::systems::test_support::{
+        AGREEMENT_SAMPLES, AGREEMENT_SEED, assert_agrees_with_exact,
+    };
 
     fn rule(a: i64, b: i64) -> OppositionRule {
         OppositionRule {
@@ -287,10 +289,7 @@ mod tests {
     }
 
     fn roll(rule: OppositionRule, dice: &[u32]) -> Winner {
-        let mut rigged = RiggedDice::new(dice);
-        let o = rule.roll(&mut rigged);
-        assert_eq!(rigged.remaining(), 0);
-        o.winner
+        replay(dice, |d| rule.roll(d)).winner
     }
 
     #[test]
@@ -365,7 +364,52 @@ mod tests {
         ];
         for (i, r) in cases.into_iter().enumerate() {
             let sim = simulation(OppositionModel::new(r));
-            assert_agrees_with_exact(sim.as_ref(), 200_000, 700 + i as u64, 10, &r);
+            let seed = AGREEMENT_SEED + i as u64;
+            assert_agrees_with_exact(sim.as_ref(), AGREEMENT_SAMPLES, seed, 10, &r);
         }
+    }
+
+    #[test]
+    fn sides_are_read_from_their_groups() {
+        let model =
+            OPPOSITION.model_for("a.skill=7 a.dice=4 b.skill=6 b.modifiers=-2 both_active=true");
+        let rule = model.unwrap().rule;
+        assert_eq!(
+            (rule.a, rule.b, rule.both_active, rule.auto_triples),
+            (
+                Side {
+                    skill: 7,
+                    dice: 4,
+                    modifiers: 0
+                },
+                Side {
+                    skill: 6,
+                    dice: 3,
+                    modifiers: -2
+                },
+                true,
+                false
+            )
+        );
+        assert!(OPPOSITION.model_for("a.skill=7").is_err());
+        assert!(
+            OPPOSITION
+                .model_for("a.skill=7 b.skill=5 b.dice=5")
+                .is_err()
+        );
+    }
+
+    #[test]
+    fn model_records_the_winner_and_margin() {
+        let model = OPPOSITION.model_for("a.skill=5 b.skill=5").unwrap();
+        let (o, tally) = replay_one(&model, &[3, 4, 4, 4, 4, 4]);
+        assert_eq!((o.winner, o.margin), (Winner::B, -1));
+        assert_eq!(tally.metric(model.m.a_wins).sum, 0);
+        assert_eq!(tally.metric(model.m.b_wins).sum, 1);
+        assert_eq!(tally.metric(model.m.draw).sum, 0);
+        assert_eq!(
+            tally.histogram(model.m.margin).iter().collect::<Vec<_>>(),
+            [(-1, 1)]
+        );
     }
 }

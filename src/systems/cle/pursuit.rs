@@ -17,9 +17,7 @@
 
 use super::opposition::{OppositionRule, Side, Winner};
 use super::roll::Roll;
-use crate::engine::{
-    Dice, Dist, Layout, Mechanic, Model, ParamSpec, ParamValues, Recorder, Simulation, simulation,
-};
+use crate::engine::{Dice, Dist, HistId, Layout, MetricId, Model, Recorder, Registered};
 use crate::error::Result;
 
 /// Progression gained from an open test's result.
@@ -163,16 +161,79 @@ impl PursuitRule {
     }
 }
 
+crate::config! {
+    /// The parameters of `cle.pursuit`.
+    #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+    pub struct PursuitParams {
+        /// fugitive's movement skill (Athlétisme, Pilotage, Équitation)
+        fugitive: i64 = int(-10..=40),
+        /// pursuer's movement skill
+        pursuer: i64 = int(-10..=40),
+        /// fugitive's initial lead in progression
+        head_start: i64 = int(0..=9, default = 0),
+        /// pursuer's skill in the stop opposition (Athlétisme, Pilotage, Équitation)
+        pursuer_stop: i64 = int(-10..=40),
+        /// fugitive's skill in the stop opposition (Défense on foot, else Réflexes)
+        fugitive_stop: i64 = int(-10..=40),
+        /// rounds before the pursuit is called unresolved
+        max_rounds: u32 = int(1..=200, default = 40),
+    }
+}
+
+impl From<PursuitParams> for PursuitRule {
+    fn from(p: PursuitParams) -> Self {
+        Self {
+            fugitive: p.fugitive,
+            pursuer: p.pursuer,
+            head_start: p.head_start,
+            stop: OppositionRule {
+                a: Side::new(p.pursuer_stop),
+                b: Side::new(p.fugitive_stop),
+                both_active: false,
+                auto_triples: false,
+            },
+            max_rounds: p.max_rounds,
+        }
+    }
+}
+
+/// What `cle.pursuit` reports.
+#[derive(Debug, Clone, PartialEq)]
+struct PursuitMetrics {
+    escape: MetricId,
+    caught: MetricId,
+    unresolved: MetricId,
+    mean_rounds: MetricId,
+    rounds: HistId,
+}
+
 /// `cle.pursuit`: one pursuit.
 #[derive(Debug, Clone, PartialEq)]
 pub struct PursuitModel {
     rule: PursuitRule,
+    layout: Layout,
+    m: PursuitMetrics,
 }
 
 impl PursuitModel {
     /// The model of `rule`.
     pub fn new(rule: PursuitRule) -> Self {
-        Self { rule }
+        let mut layout = Layout::new();
+        let m = PursuitMetrics {
+            escape: layout.proportion("escape", "chance the fugitive gets 10 ahead"),
+            caught: layout.proportion("caught", "chance the pursuer stops the fugitive"),
+            unresolved: layout.proportion(
+                "unresolved",
+                "chance the pursuit is still going after max_rounds",
+            ),
+            mean_rounds: layout.mean("mean_rounds", "mean rounds played"),
+            rounds: layout.histogram("rounds", "histogram of the rounds played", (1, 20)),
+        };
+        Self { rule, layout, m }
+    }
+
+    fn from_config(p: PursuitParams) -> Result<Self> {
+        Ok(Self::new(p.into()))
     }
 }
 
@@ -180,12 +241,7 @@ impl Model for PursuitModel {
     type Outcome = PursuitOutcome;
 
     fn layout(&self) -> Layout {
-        Layout::new()
-            .with_proportion("escape")
-            .with_proportion("caught")
-            .with_proportion("unresolved")
-            .with_mean("mean_rounds")
-            .with_histogram("rounds", (1, 20))
+        self.layout.clone()
     }
 
     #[inline(always)]
@@ -195,11 +251,11 @@ impl Model for PursuitModel {
 
     #[inline(always)]
     fn record<R: Recorder>(&self, o: &PursuitOutcome, rec: &mut R) {
-        rec.event(0, o.end == End::Escape);
-        rec.event(1, o.end == End::Caught);
-        rec.event(2, o.end == End::Unresolved);
-        rec.value(3, o.rounds as i64);
-        rec.hist(0, o.rounds as i64);
+        rec.event(self.m.escape, o.end == End::Escape);
+        rec.event(self.m.caught, o.end == End::Caught);
+        rec.event(self.m.unresolved, o.end == End::Unresolved);
+        rec.value(self.m.mean_rounds, o.rounds as i64);
+        rec.hist(self.m.rounds, o.rounds as i64);
     }
 
     fn exact(&self) -> Option<Dist<PursuitOutcome>> {
@@ -208,94 +264,21 @@ impl Model for PursuitModel {
 }
 
 /// The registry entry of `cle.pursuit`.
-#[derive(Debug, Clone, Copy)]
-pub struct PursuitMechanic;
-
-impl Mechanic for PursuitMechanic {
-    fn name(&self) -> &'static str {
-        "cle.pursuit"
-    }
-
-    fn summary(&self) -> &'static str {
-        "a pursuit: open tests for progression, escape 10 ahead, stop oppositions"
-    }
-
-    fn params(&self) -> Vec<ParamSpec> {
-        vec![
-            ParamSpec::int(
-                "fugitive",
-                "fugitive's movement skill (Athlétisme, Pilotage, Équitation)",
-                -10,
-                40,
-                None,
-            ),
-            ParamSpec::int("pursuer", "pursuer's movement skill", -10, 40, None),
-            ParamSpec::int(
-                "head_start",
-                "fugitive's initial lead in progression",
-                0,
-                9,
-                Some(0),
-            ),
-            ParamSpec::int(
-                "pursuer_stop",
-                "pursuer's skill in the stop opposition (Athlétisme, Pilotage, Équitation)",
-                -10,
-                40,
-                None,
-            ),
-            ParamSpec::int(
-                "fugitive_stop",
-                "fugitive's skill in the stop opposition (Défense on foot, else Réflexes)",
-                -10,
-                40,
-                None,
-            ),
-            ParamSpec::int(
-                "max_rounds",
-                "rounds before the pursuit is called unresolved",
-                1,
-                200,
-                Some(40),
-            ),
-        ]
-    }
-
-    fn metrics_doc(&self) -> &'static [(&'static str, &'static str)] {
-        &[
-            ("escape", "chance the fugitive gets 10 ahead"),
-            ("caught", "chance the pursuer stops the fugitive"),
-            (
-                "unresolved",
-                "chance the pursuit is still going after max_rounds",
-            ),
-            ("mean_rounds", "mean rounds played"),
-            ("rounds", "histogram of the rounds played"),
-        ]
-    }
-
-    fn build(&self, params: &ParamValues) -> Result<Box<dyn Simulation>> {
-        Ok(simulation(PursuitModel::new(PursuitRule {
-            fugitive: params.int("fugitive"),
-            pursuer: params.int("pursuer"),
-            head_start: params.int("head_start"),
-            stop: OppositionRule {
-                a: Side::new(params.int("pursuer_stop")),
-                b: Side::new(params.int("fugitive_stop")),
-                both_active: false,
-                auto_triples: false,
-            },
-            max_rounds: params.int("max_rounds") as u32,
-        })))
-    }
-}
+pub static PURSUIT: Registered<PursuitParams, PursuitModel> = Registered::new(
+    "cle.pursuit",
+    "a pursuit: open tests for progression, escape 10 ahead, stop oppositions",
+    "fugitive=5 pursuer=5 pursuer_stop=5 fugitive_stop=5",
+    PursuitModel::from_config,
+);
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::RiggedDice;
-    use crate::systems::test_support::assert_agrees_with_exact;
-    use crate::systems::test_support::build_with;
+    use crate::engine::model::replay_one;
+    use crate::engine::{replay, simulation};
+    use crate::systems::test_support::{
+        AGREEMENT_SAMPLES, AGREEMENT_SEED, assert_agrees_with_exact,
+    };
 
     fn rule(fugitive: i64, pursuer: i64, head_start: i64) -> PursuitRule {
         PursuitRule {
@@ -313,10 +296,7 @@ mod tests {
     }
 
     fn roll(rule: PursuitRule, dice: &[u32]) -> PursuitOutcome {
-        let mut rigged = RiggedDice::new(dice);
-        let o = rule.roll(&mut rigged);
-        assert_eq!(rigged.remaining(), 0, "every rigged die is used");
-        o
+        replay(dice, |d| rule.roll(d))
     }
 
     #[test]
@@ -386,23 +366,37 @@ mod tests {
             .enumerate()
         {
             let sim = simulation(PursuitModel::new(r));
-            assert_agrees_with_exact(sim.as_ref(), 200_000, 1100 + i as u64, 8, &r);
+            let seed = AGREEMENT_SEED + i as u64;
+            assert_agrees_with_exact(sim.as_ref(), AGREEMENT_SAMPLES, seed, 8, &r);
         }
     }
 
     #[test]
+    fn parameters_make_the_rule_and_the_model_records() {
+        let words = "fugitive=5 pursuer=5 pursuer_stop=5 fugitive_stop=5 head_start=8";
+        let model = PURSUIT.model_for(words).unwrap();
+        let expected = PursuitRule {
+            max_rounds: 40,
+            ..rule(5, 5, 8)
+        };
+        assert_eq!(model.rule, expected);
+        let (o, tally) = replay_one(&model, &[5, 5, 5]);
+        assert_eq!(o.end, End::Escape);
+        assert_eq!(tally.metric(model.m.escape).sum, 1);
+        assert_eq!(tally.metric(model.m.caught).sum, 0);
+        assert_eq!(tally.metric(model.m.unresolved).sum, 0);
+        assert_eq!(tally.metric(model.m.mean_rounds).sum, 1);
+        assert_eq!(
+            tally.histogram(model.m.rounds).iter().collect::<Vec<_>>(),
+            [(1, 1)]
+        );
+    }
+
+    #[test]
     fn bad_input_is_an_error() {
-        let m = PursuitMechanic;
-        let ok = [
-            "fugitive=5",
-            "pursuer=5",
-            "pursuer_stop=5",
-            "fugitive_stop=5",
-        ];
-        assert!(build_with(&m, &ok).is_ok());
-        let mut bad = ok.to_vec();
-        bad.push("head_start=10");
-        assert!(build_with(&m, &bad).is_err());
-        assert!(build_with(&m, &["fugitive=5", "pursuer=5"]).is_err());
+        let ok = "fugitive=5 pursuer=5 pursuer_stop=5 fugitive_stop=5";
+        assert!(PURSUIT.model_for(ok).is_ok());
+        assert!(PURSUIT.model_for(&format!("{ok} head_start=10")).is_err());
+        assert!(PURSUIT.model_for("fugitive=5 pursuer=5").is_err());
     }
 }

@@ -118,15 +118,15 @@ pub fn succeeds(total: i64, auto: Auto, target: i64) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::RiggedDice;
+    use crate::engine::replay;
 
     #[test]
     fn red_white_and_hero_dice_in_order() {
-        let r = Roll::throw(&mut RiggedDice::new(&[2, 3, 4, 5]), 4);
+        let r = replay(&[2, 3, 4, 5], |d| Roll::throw(d, 4));
         assert_eq!(r.faces, [2, 3, 4, 5]);
         assert_eq!(r.sum(), 14);
         assert_eq!(r.hero(), 5);
-        assert_eq!(Roll::throw(&mut RiggedDice::new(&[2, 3, 4]), 3).hero(), 0);
+        assert_eq!(replay(&[2, 3, 4], |d| Roll::throw(d, 3)).hero(), 0);
     }
 
     #[test]

@@ -7,9 +7,7 @@
 //! used instead) adds 5 to the difficulty. All dice on 1 fail, three 6 succeed.
 
 use super::roll::{Auto, Roll, succeeds};
-use crate::engine::{
-    Dice, Dist, Layout, Mechanic, Model, ParamSpec, ParamValues, Recorder, Simulation, simulation,
-};
+use crate::engine::{Dice, Dist, HistId, Layout, MetricId, Model, Recorder, Registered};
 use crate::error::Result;
 
 /// One test's inputs.
@@ -117,21 +115,82 @@ impl TestRule {
     }
 }
 
+crate::config! {
+    /// The parameters of `cle.test`.
+    #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+    pub struct TestParams {
+        /// skill value (compétence)
+        skill: i64 = int(-10..=40),
+        /// difficulty: facile 10, moyen 15, difficile 20, héroïque 25
+        difficulty: i64 = int(0..=80, default = 15),
+        /// dice rolled: 3, or 4 with a hero point
+        dice: u32 = int(3..=4, default = 3),
+        /// sum of modifiers (Efficacité +2 each, Difficulté -2 each)
+        modifiers: i64 = int(-20..=20, default = 0),
+        /// compétence proche: a related skill, difficulty + 5
+        close_skill: bool = switch(default = false),
+        /// spend a hero point to roll a failed test once more
+        reroll_failed: bool = switch(default = false),
+        /// NPC rule 11 automatique: no roll, the dice count as 11
+        auto11: bool = switch(default = false),
+    }
+}
+
+impl From<TestParams> for TestRule {
+    fn from(p: TestParams) -> Self {
+        Self {
+            skill: p.skill,
+            difficulty: p.difficulty,
+            dice: p.dice,
+            modifiers: p.modifiers,
+            close_skill: p.close_skill,
+            reroll_failed: p.reroll_failed,
+            auto11: p.auto11,
+        }
+    }
+}
+
+/// What `cle.test` reports.
+#[derive(Debug, Clone, PartialEq)]
+struct TestMetrics {
+    success: MetricId,
+    auto_success: MetricId,
+    auto_failure: MetricId,
+    total: HistId,
+}
+
 /// `cle.test`: one skill test.
 #[derive(Debug, Clone, PartialEq)]
 pub struct TestModel {
     rule: TestRule,
+    layout: Layout,
+    m: TestMetrics,
 }
-
-const SUCCESS: usize = 0;
-const AUTO_SUCCESS: usize = 1;
-const AUTO_FAILURE: usize = 2;
-const TOTAL: usize = 0;
 
 impl TestModel {
     /// The model of `rule`.
     pub fn new(rule: TestRule) -> Self {
-        Self { rule }
+        let mid = 10 + rule.skill + rule.modifiers;
+        let mut layout = Layout::new();
+        let m = TestMetrics {
+            success: layout.proportion("success", "chance the test succeeds"),
+            auto_success: layout
+                .proportion("auto_success", "chance of three 6 (automatic success)"),
+            auto_failure: layout.proportion(
+                "auto_failure",
+                "chance every die shows 1 (automatic failure)",
+            ),
+            total: layout.histogram(
+                "total",
+                "histogram of dice + skill + modifiers",
+                (mid - 8, mid + 14),
+            ),
+        };
+        Self { rule, layout, m }
+    }
+
+    fn from_config(p: TestParams) -> Result<Self> {
+        Ok(Self::new(p.into()))
     }
 }
 
@@ -139,12 +198,7 @@ impl Model for TestModel {
     type Outcome = TestOutcome;
 
     fn layout(&self) -> Layout {
-        let mid = 10 + self.rule.skill + self.rule.modifiers;
-        Layout::new()
-            .with_proportion("success")
-            .with_proportion("auto_success")
-            .with_proportion("auto_failure")
-            .with_histogram("total", (mid - 8, mid + 14))
+        self.layout.clone()
     }
 
     #[inline(always)]
@@ -154,10 +208,10 @@ impl Model for TestModel {
 
     #[inline(always)]
     fn record<R: Recorder>(&self, o: &TestOutcome, rec: &mut R) {
-        rec.event(SUCCESS, o.success);
-        rec.event(AUTO_SUCCESS, o.auto == Auto::Success);
-        rec.event(AUTO_FAILURE, o.auto == Auto::Failure);
-        rec.hist(TOTAL, o.total);
+        rec.event(self.m.success, o.success);
+        rec.event(self.m.auto_success, o.auto == Auto::Success);
+        rec.event(self.m.auto_failure, o.auto == Auto::Failure);
+        rec.hist(self.m.total, o.total);
     }
 
     fn exact(&self) -> Option<Dist<TestOutcome>> {
@@ -166,98 +220,24 @@ impl Model for TestModel {
 }
 
 /// The registry entry of `cle.test`.
-#[derive(Debug, Clone, Copy)]
-pub struct TestMechanic;
-
-impl Mechanic for TestMechanic {
-    fn name(&self) -> &'static str {
-        "cle.test"
-    }
-
-    fn summary(&self) -> &'static str {
-        "one 3d6 (or 4d6) + skill test against a difficulty, with the automatic triples"
-    }
-
-    fn params(&self) -> Vec<ParamSpec> {
-        vec![
-            ParamSpec::int("skill", "skill value (compétence)", -10, 40, None),
-            ParamSpec::int(
-                "difficulty",
-                "difficulty: facile 10, moyen 15, difficile 20, héroïque 25",
-                0,
-                80,
-                Some(15),
-            ),
-            ParamSpec::int(
-                "dice",
-                "dice rolled: 3, or 4 with a hero point",
-                3,
-                4,
-                Some(3),
-            ),
-            ParamSpec::int(
-                "modifiers",
-                "sum of modifiers (Efficacité +2 each, Difficulté -2 each)",
-                -20,
-                20,
-                Some(0),
-            ),
-            ParamSpec::bool(
-                "close_skill",
-                "compétence proche: a related skill, difficulty + 5",
-                false,
-            ),
-            ParamSpec::bool(
-                "reroll_failed",
-                "spend a hero point to roll a failed test once more",
-                false,
-            ),
-            ParamSpec::bool(
-                "auto11",
-                "NPC rule 11 automatique: no roll, the dice count as 11",
-                false,
-            ),
-        ]
-    }
-
-    fn metrics_doc(&self) -> &'static [(&'static str, &'static str)] {
-        &[
-            ("success", "chance the test succeeds"),
-            ("auto_success", "chance of three 6 (automatic success)"),
-            (
-                "auto_failure",
-                "chance every die shows 1 (automatic failure)",
-            ),
-            ("total", "histogram of dice + skill + modifiers"),
-        ]
-    }
-
-    fn build(&self, params: &ParamValues) -> Result<Box<dyn Simulation>> {
-        let rule = TestRule {
-            skill: params.int("skill"),
-            difficulty: params.int("difficulty"),
-            dice: params.int("dice") as u32,
-            modifiers: params.int("modifiers"),
-            close_skill: params.bool("close_skill"),
-            reroll_failed: params.bool("reroll_failed"),
-            auto11: params.bool("auto11"),
-        };
-        Ok(simulation(TestModel::new(rule)))
-    }
-}
+pub static TEST: Registered<TestParams, TestModel> = Registered::new(
+    "cle.test",
+    "one 3d6 (or 4d6) + skill test against a difficulty, with the automatic triples",
+    "skill=5",
+    TestModel::from_config,
+);
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::RiggedDice;
-    use crate::engine::params::parse_assignments;
-    use crate::systems::test_support::assert_agrees_with_exact;
+    use crate::engine::model::replay_one;
+    use crate::engine::{replay, simulation};
+    use crate::systems::test_support::{
+        AGREEMENT_SAMPLES, AGREEMENT_SEED, assert_agrees_with_exact,
+    };
 
     fn roll(rule: TestRule, dice: &[u32]) -> TestOutcome {
-        let mut rigged = RiggedDice::new(dice);
-        let o = rule.roll(&mut rigged);
-        assert_eq!(rigged.remaining(), 0, "every rigged die is used");
-        o
+        replay(dice, |d| rule.roll(d))
     }
 
     fn p_success(rule: TestRule) -> f64 {
@@ -367,24 +347,39 @@ mod tests {
         ];
         for (i, rule) in cases.into_iter().enumerate() {
             let sim = simulation(TestModel::new(rule));
-            assert_agrees_with_exact(sim.as_ref(), 200_000, 600 + i as u64, 10, &rule);
+            let seed = AGREEMENT_SEED + i as u64;
+            assert_agrees_with_exact(sim.as_ref(), AGREEMENT_SAMPLES, seed, 10, &rule);
         }
     }
 
     #[test]
+    fn model_records_its_metrics() {
+        let model = TEST.model_for("skill=5 difficulty=20").unwrap();
+        let (o, tally) = replay_one(&model, &[6, 6, 6]);
+        assert!(o.success && o.total == 23);
+        assert_eq!(tally.metric(model.m.success).sum, 1);
+        assert_eq!(tally.metric(model.m.auto_success).sum, 1);
+        assert_eq!(tally.metric(model.m.auto_failure).sum, 0);
+        assert_eq!(
+            tally.histogram(model.m.total).iter().collect::<Vec<_>>(),
+            [(23, 1)]
+        );
+    }
+
+    #[test]
     fn bad_input_is_an_error() {
-        let m = TestMechanic;
-        let specs = m.params();
         for words in [
-            ["skill=5", "dice=5"],
-            ["skill=5", "dice=2"],
-            ["skill=x", "dice=3"],
+            "skill=5 dice=5",
+            "skill=5 dice=2",
+            "skill=x dice=3",
+            "dice=3",
         ] {
-            let words: Vec<String> = words.iter().map(|w| w.to_string()).collect();
-            assert!(
-                parse_assignments(m.name(), &specs, &words).is_err(),
-                "{words:?}"
-            );
+            assert!(TEST.model_for(words).is_err(), "{words}");
         }
+        let rule = TEST
+            .model_for("skill=5 dice=4 close_skill=true")
+            .unwrap()
+            .rule;
+        assert_eq!((rule.dice, rule.target()), (4, 20));
     }
 }

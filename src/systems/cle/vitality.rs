@@ -157,7 +157,7 @@ impl Profile {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::RiggedDice;
+    use crate::engine::replay;
 
     #[test]
     fn hero_points_table() {
@@ -169,22 +169,18 @@ mod tests {
         let p = Profile::for_tests(5);
         let mut s = State::new(5, 0);
         // 3 damage: 2 left, no test.
-        s.wound_like_pc(&mut RiggedDice::new(&[]), &p, 3, 1);
+        replay(&[], |d| s.wound_like_pc(d, &p, 3, 1));
         assert_eq!((s.vitality, s.mal), (2, false));
         // 4 damage: mal en point; Résistance 12 + 6 = 18 >= 9, Volonté 1+1+2 + 6 = 10 >= 9.
-        s.wound_like_pc(&mut RiggedDice::new(&[4, 4, 4, 1, 1, 2]), &p, 4, 1);
+        replay(&[4, 4, 4, 1, 1, 2], |d| s.wound_like_pc(d, &p, 4, 1));
         assert!(s.mal && s.dies_at == 0 && s.out_until == 0);
         // A later wound of 4: −5; Résistance 12 + 6 - 5 = 13 >= 9; Volonté 4 + 6 - 5 = 5
         // fails: unconscious 2d6 = 7 rounds from round 2.
-        let mut dice = RiggedDice::new(&[4, 4, 4, 1, 1, 2, 3, 4]);
-        s.wound_like_pc(&mut dice, &p, 4, 2);
-        assert_eq!(dice.remaining(), 0);
+        replay(&[4, 4, 4, 1, 1, 2, 3, 4], |d| s.wound_like_pc(d, &p, 4, 2));
         assert_eq!((s.later_wounds, s.dies_at, s.out_until), (1, 0, 9));
         assert!(!s.standing(9) && s.standing(10));
         // A failed Résistance: danger de mort, dies at the end of round 3 + 1d6 (2).
-        let mut dice = RiggedDice::new(&[1, 1, 2, 2, 6, 4, 6]);
-        s.wound_like_pc(&mut dice, &p, 4, 3);
-        assert_eq!(dice.remaining(), 0);
+        replay(&[1, 1, 2, 2, 6, 4, 6], |d| s.wound_like_pc(d, &p, 4, 3));
         assert_eq!(s.dies_at, 5);
     }
 
@@ -193,7 +189,7 @@ mod tests {
         let p = Profile::for_tests(5);
         let mut s = State::new(0, 0);
         s.mal = true;
-        s.wound_like_pc(&mut RiggedDice::new(&[]), &p, 0, 1);
+        replay(&[], |d| s.wound_like_pc(d, &p, 0, 1));
         assert_eq!(s.later_wounds, 0);
     }
 
