@@ -25,6 +25,9 @@ pub fn render_overview(mechanics: &[&dyn Mechanic]) -> String {
         out.push('\n');
     }
     out.push_str("Details of one system or mechanic: alea list <system|mechanic>\n");
+    out.push_str(
+        "The rules as alea implements them, each [choice] with its switch: src/systems/<system>/README.md\n",
+    );
     out
 }
 

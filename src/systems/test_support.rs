@@ -49,3 +49,32 @@ pub(crate) fn assert_agrees_with_exact(
         report.failures
     );
 }
+
+/// Checks a system's rules page (`src/systems/<system>/README.md`) against its mechanics,
+/// so the page cannot drift from the code: every switch it names as ``switch `name` `` is a
+/// parameter of one of the system's mechanics (a fighter's `a.name` counts as `name`), and
+/// every parameter whose doc says `[choice]` is named in the page.
+#[allow(dead_code)] // each system's rules-page test calls it as its page lands
+pub(crate) fn assert_rules_page_matches(system: &str, page: &str) {
+    let mechanics = crate::systems::of_system(Some(system)).unwrap_or_default();
+    let params: Vec<crate::engine::ParamSpec> = mechanics.iter().flat_map(|m| m.params()).collect();
+    let base = |name: &str| name.rsplit('.').next().unwrap_or(name).to_string();
+    let known: Vec<String> = params.iter().map(|p| base(&p.name)).collect();
+    let mut named = Vec::new();
+    for piece in page.split("switch `").skip(1) {
+        let name = piece.split('`').next().unwrap_or_default();
+        assert!(
+            known.iter().any(|k| k == name),
+            "{system}: the rules page names a switch `{name}` that no mechanic takes"
+        );
+        named.push(name.to_string());
+    }
+    assert!(!named.is_empty(), "{system}: the rules page names no switch");
+    for p in params.iter().filter(|p| p.doc.contains("[choice]")) {
+        let name = base(&p.name);
+        assert!(
+            page.contains(&format!("`{name}`")),
+            "{system}: the [choice] parameter `{name}` is not on the rules page"
+        );
+    }
+}
