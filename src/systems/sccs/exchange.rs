@@ -5,16 +5,76 @@
 //! attacker, how many exchanges until the impact.
 
 use super::rules::{
-    Comparison, Exchange, Mode, exchanges_to_impact, exchanges_to_impact_dist,
-    tension_counts_tie_spec,
+    Comparison, Exchange, Mode, TieParams, exchanges_to_impact, exchanges_to_impact_dist,
 };
-use crate::engine::{
-    Dice, Dist, Layout, Mechanic, Model, ParamSpec, ParamValues, Recorder, Simulation, simulation,
-};
+use crate::engine::{Dice, Dist, HistId, Layout, MetricId, Model, Recorder, Registered};
 use crate::error::{Error, Result};
 
 /// Default of every score parameter (a tie: 3 + 3 against 3 + 3).
 const DEFAULT_SCORE: i64 = 3;
+
+crate::config! {
+    /// The parameters of `sccs.exchange`.
+    #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+    pub struct ExchangeParams {
+        /// the attacker's type score (direct, circulaire, saisie)
+        r#type: i64 = int(-20..=40, default = DEFAULT_SCORE),
+        /// the attacker's cible score (the zone aimed at)
+        cible: i64 = int(-20..=40, default = DEFAULT_SCORE),
+        /// the defender's défense against this type
+        defense: i64 = int(-20..=40, default = DEFAULT_SCORE),
+        /// the defender's résistance of the zone aimed at (not with mode general)
+        resistance: i64 = int(-20..=40, default = DEFAULT_SCORE),
+        /// avantage tactique: 1 gives +1 to the attack
+        advantage: i64 = int(0..=1, default = 0),
+        /// targets or actions this turn, n: -(n-1) to the attack
+        targets: i64 = int(1..=20, default = 1),
+        /// focused (type + cible), general (type alone, weakest zone), intuitive (cible
+        /// alone)
+        mode: Mode = choice(default = Mode::Focused),
+        /// mode general: the résistance of the head
+        res_head: i64 = int(-20..=40, default = DEFAULT_SCORE),
+        /// mode general: the résistance of the trunk
+        res_trunk: i64 = int(-20..=40, default = DEFAULT_SCORE),
+        /// mode general: the résistance of the limbs
+        res_limbs: i64 = int(-20..=40, default = DEFAULT_SCORE),
+        /// [choice] mode intuitive is compared with the résistance alone (no type to parry)
+        intuitive_vs_resistance: bool = switch(default = false),
+        /// the tension switch
+        tie: TieParams = flatten(),
+    }
+}
+
+impl Exchange {
+    /// The exchange of `p`, checking that the zone parameters go with the general mode and
+    /// `resistance` with the others.
+    pub fn from_config(p: &ExchangeParams) -> Result<Self> {
+        let zones = [p.res_head, p.res_trunk, p.res_limbs];
+        if p.mode == Mode::General && p.resistance != DEFAULT_SCORE {
+            return Err(Error::value(
+                "resistance",
+                "mode general compares the type with the weakest of the three zones: give res_head, res_trunk and res_limbs instead of resistance",
+            ));
+        }
+        if p.mode != Mode::General && zones.iter().any(|&z| z != DEFAULT_SCORE) {
+            return Err(Error::value(
+                "res_head",
+                "res_head, res_trunk and res_limbs are the zones of mode general; in mode focused or intuitive give the résistance of the zone aimed at as resistance",
+            ));
+        }
+        Ok(Exchange {
+            type_score: p.r#type,
+            cible: p.cible,
+            advantage: p.advantage == 1,
+            targets: p.targets,
+            mode: p.mode,
+            defense: p.defense,
+            resistance: p.resistance,
+            zones,
+            intuitive_vs_resistance: p.intuitive_vs_resistance,
+        })
+    }
+}
 
 /// The result of one exchange and of the attacker's perseverance.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
@@ -26,26 +86,59 @@ pub struct ExchangeOutcome {
     pub exchanges: i64,
 }
 
+/// What `sccs.exchange` reports.
+#[derive(Debug, Clone, PartialEq)]
+struct ExchangeMetrics {
+    impact: MetricId,
+    countered: MetricId,
+    tension: MetricId,
+    mean_exchanges: MetricId,
+    exchanges: HistId,
+}
+
 /// `sccs.exchange`: one exchange, then perseverance.
 #[derive(Debug, Clone, PartialEq)]
 pub struct ExchangeModel {
     result: Comparison,
     counts_tie: bool,
+    layout: Layout,
+    m: ExchangeMetrics,
 }
-
-const IMPACT: usize = 0;
-const COUNTERED: usize = 1;
-const TENSION: usize = 2;
-const MEAN_EXCHANGES: usize = 3;
-const EXCHANGES_HIST: usize = 0;
 
 impl ExchangeModel {
     /// The model of `exchange`, with the switch `tension_counts_tie`.
     pub fn new(exchange: &Exchange, counts_tie: bool) -> Self {
+        let mut layout = Layout::new();
+        let m = ExchangeMetrics {
+            impact: layout.proportion("impact", "chance of superiority: impact on this exchange"),
+            countered: layout.proportion(
+                "countered",
+                "chance of inferiority: countered, no impact ever",
+            ),
+            tension: layout.proportion("tension", "chance of a tie: the D6 tension test"),
+            mean_exchanges: layout.mean(
+                "mean_exchanges",
+                "mean exchanges until impact (when not countered), this one included",
+            ),
+            exchanges: layout.histogram(
+                "exchanges",
+                "histogram of exchanges until impact for a persevering attacker (0 = countered)",
+                (0, 7),
+            ),
+        };
         Self {
             result: exchange.compare(),
             counts_tie,
+            layout,
+            m,
         }
+    }
+
+    fn from_config(p: ExchangeParams) -> Result<Self> {
+        Ok(Self::new(
+            &Exchange::from_config(&p)?,
+            p.tie.tension_counts_tie,
+        ))
     }
 }
 
@@ -53,12 +146,7 @@ impl Model for ExchangeModel {
     type Outcome = ExchangeOutcome;
 
     fn layout(&self) -> Layout {
-        Layout::new()
-            .with_proportion("impact")
-            .with_proportion("countered")
-            .with_proportion("tension")
-            .with_mean("mean_exchanges")
-            .with_histogram("exchanges", (0, 7))
+        self.layout.clone()
     }
 
     #[inline(always)]
@@ -76,15 +164,15 @@ impl Model for ExchangeModel {
 
     #[inline(always)]
     fn record<R: Recorder>(&self, o: &ExchangeOutcome, rec: &mut R) {
-        rec.event(IMPACT, o.result == Comparison::Impact);
-        rec.event(COUNTERED, o.result == Comparison::Countered);
-        rec.event(TENSION, o.result == Comparison::Tie);
+        rec.event(self.m.impact, o.result == Comparison::Impact);
+        rec.event(self.m.countered, o.result == Comparison::Countered);
+        rec.event(self.m.tension, o.result == Comparison::Tie);
         rec.value_given(
-            MEAN_EXCHANGES,
+            self.m.mean_exchanges,
             o.result != Comparison::Countered,
             o.exchanges,
         );
-        rec.hist(EXCHANGES_HIST, o.exchanges);
+        rec.hist(self.m.exchanges, o.exchanges);
     }
 
     fn exact(&self) -> Option<Dist<ExchangeOutcome>> {
@@ -105,162 +193,81 @@ impl Model for ExchangeModel {
 }
 
 /// The registry entry of `sccs.exchange`.
-#[derive(Debug, Clone, Copy)]
-pub struct ExchangeMechanic;
-
-/// Reads the exchange from validated parameters, checking that the zone parameters go
-/// with the general mode and `resistance` with the others.
-pub fn exchange_from_params(params: &ParamValues) -> Result<Exchange> {
-    let mode: Mode = params.choice("mode");
-    let zones = [
-        params.int("res_head"),
-        params.int("res_trunk"),
-        params.int("res_limbs"),
-    ];
-    let resistance = params.int("resistance");
-    if mode == Mode::General && resistance != DEFAULT_SCORE {
-        return Err(Error::value(
-            "resistance",
-            "mode general compares the type with the weakest of the three zones: give res_head, res_trunk and res_limbs instead of resistance",
-        ));
-    }
-    if mode != Mode::General && zones.iter().any(|&z| z != DEFAULT_SCORE) {
-        return Err(Error::value(
-            "res_head",
-            "res_head, res_trunk and res_limbs are the zones of mode general; in mode focused or intuitive give the résistance of the zone aimed at as resistance",
-        ));
-    }
-    Ok(Exchange {
-        type_score: params.int("type"),
-        cible: params.int("cible"),
-        advantage: params.int("advantage") == 1,
-        targets: params.int("targets"),
-        mode,
-        defense: params.int("defense"),
-        resistance,
-        zones,
-        intuitive_vs_resistance: params.bool("intuitive_vs_resistance"),
-    })
-}
-
-impl Mechanic for ExchangeMechanic {
-    fn name(&self) -> &'static str {
-        "sccs.exchange"
-    }
-
-    fn summary(&self) -> &'static str {
-        "one exchange: impact, countered or tie, and the exchanges until impact of a persevering attacker"
-    }
-
-    fn params(&self) -> Vec<ParamSpec> {
-        let score = |name, doc| ParamSpec::int(name, doc, -20, 40, Some(DEFAULT_SCORE));
-        vec![
-            score(
-                "type",
-                "the attacker's type score (direct, circulaire, saisie)",
-            ),
-            score("cible", "the attacker's cible score (the zone aimed at)"),
-            score("defense", "the defender's défense against this type"),
-            score(
-                "resistance",
-                "the defender's résistance of the zone aimed at (not with mode general)",
-            ),
-            ParamSpec::int(
-                "advantage",
-                "avantage tactique: 1 gives +1 to the attack",
-                0,
-                1,
-                Some(0),
-            ),
-            ParamSpec::int(
-                "targets",
-                "targets or actions this turn, n: -(n-1) to the attack",
-                1,
-                20,
-                Some(1),
-            ),
-            ParamSpec::choice(
-                "mode",
-                "focused (type + cible), general (type alone, weakest zone), intuitive (cible alone)",
-                Some(Mode::Focused),
-            ),
-            score("res_head", "mode general: the résistance of the head"),
-            score("res_trunk", "mode general: the résistance of the trunk"),
-            score("res_limbs", "mode general: the résistance of the limbs"),
-            ParamSpec::bool(
-                "intuitive_vs_resistance",
-                "[choice] mode intuitive is compared with the résistance alone (no type to parry)",
-                false,
-            ),
-            tension_counts_tie_spec(),
-        ]
-    }
-
-    fn metrics_doc(&self) -> &'static [(&'static str, &'static str)] {
-        &[
-            ("impact", "chance of superiority: impact on this exchange"),
-            (
-                "countered",
-                "chance of inferiority: countered, no impact ever",
-            ),
-            ("tension", "chance of a tie: the D6 tension test"),
-            (
-                "mean_exchanges",
-                "mean exchanges until impact (when not countered), this one included",
-            ),
-            (
-                "exchanges",
-                "histogram of exchanges until impact for a persevering attacker (0 = countered)",
-            ),
-        ]
-    }
-
-    fn build(&self, params: &ParamValues) -> Result<Box<dyn Simulation>> {
-        let exchange = exchange_from_params(params)?;
-        Ok(simulation(ExchangeModel::new(
-            &exchange,
-            params.bool("tension_counts_tie"),
-        )))
-    }
-}
+pub static EXCHANGE: Registered<ExchangeParams, ExchangeModel> = Registered::new(
+    "sccs.exchange",
+    "one exchange: impact, countered or tie, and the exchanges until impact of a persevering attacker",
+    "",
+    ExchangeModel::from_config,
+);
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::model::record_one;
-    use crate::engine::{RiggedDice, Value};
-    use crate::systems::test_support::assert_agrees_with_exact;
-    use crate::systems::test_support::build_with;
-    use crate::systems::test_support::error_text;
+    use crate::engine::config::Config;
+    use crate::engine::model::replay_one;
+    use crate::engine::{Simulation, Value};
+    use crate::systems::test_support::{
+        AGREEMENT_SAMPLES, AGREEMENT_SEED, assert_agrees_with_exact, build_with, error_text,
+    };
 
     fn build(words: &[&str]) -> Result<Box<dyn Simulation>> {
-        build_with(&ExchangeMechanic, words)
+        build_with(&EXCHANGE, words)
     }
 
     #[test]
     fn superiority_is_one_exchange_without_dice() {
         let model = ExchangeModel::new(&Exchange::new(4, 3, 3, 3), false);
-        let (o, _) = record_one(&model, &mut RiggedDice::new(&[]));
+        let (o, tally) = replay_one(&model, &[]);
         assert_eq!((o.result, o.exchanges), (Comparison::Impact, 1));
+        assert_eq!(tally.metric(model.m.impact).sum, 1);
+        assert_eq!(tally.metric(model.m.mean_exchanges).sum, 1);
     }
 
     #[test]
     fn inferiority_is_countered_without_dice() {
         let model = ExchangeModel::new(&Exchange::new(2, 3, 3, 3), false);
-        let (o, tally) = record_one(&model, &mut RiggedDice::new(&[]));
+        let (o, tally) = replay_one(&model, &[]);
         assert_eq!((o.result, o.exchanges), (Comparison::Countered, 0));
-        assert_eq!(tally.metrics[MEAN_EXCHANGES].n, 0);
+        assert_eq!(tally.metric(model.m.countered).sum, 1);
+        assert_eq!(tally.metric(model.m.mean_exchanges).n, 0);
     }
 
     #[test]
     fn tie_rolls_the_counter() {
         let tie = Exchange::new(3, 3, 3, 3);
-        let mut dice = RiggedDice::new(&[4]);
-        let (o, _) = record_one(&ExchangeModel::new(&tie, false), &mut dice);
+        let (o, _) = replay_one(&ExchangeModel::new(&tie, false), &[4]);
         assert_eq!((o.result, o.exchanges), (Comparison::Tie, 5));
-        let mut dice = RiggedDice::new(&[4]);
-        let (o, _) = record_one(&ExchangeModel::new(&tie, true), &mut dice);
+        // The switch tension_counts_tie: one exchange fewer.
+        let (o, _) = replay_one(&ExchangeModel::new(&tie, true), &[4]);
         assert_eq!(o.exchanges, 4);
+    }
+
+    #[test]
+    fn parameters_reach_the_exchange() {
+        let p = EXCHANGE
+            .values("type=4 cible=2 defense=1 resistance=5 advantage=1 targets=2")
+            .and_then(|v| ExchangeParams::read(&v, ""))
+            .and_then(|p| Exchange::from_config(&p));
+        assert_eq!(
+            p.ok(),
+            Some(Exchange {
+                advantage: true,
+                targets: 2,
+                // The zones of mode general keep their defaults.
+                zones: [DEFAULT_SCORE; 3],
+                ..Exchange::new(4, 2, 1, 5)
+            })
+        );
+        // The switch intuitive_vs_resistance: 3 against the résistance 1 alone, an impact
+        // (3 against défense 2 + 1 without it, a tie).
+        let words = "mode=intuitive cible=3 defense=2 resistance=1";
+        let plain = EXCHANGE.model_for(words).map(|m| m.result).ok();
+        assert_eq!(plain, Some(Comparison::Tie));
+        let switched = EXCHANGE
+            .model_for(&format!("{words} intuitive_vs_resistance=true"))
+            .map(|m| m.result)
+            .ok();
+        assert_eq!(switched, Some(Comparison::Impact));
     }
 
     #[test]
@@ -284,7 +291,8 @@ mod tests {
         ];
         for (i, words) in cases.iter().enumerate() {
             let sim = build(words).unwrap_or_else(|e| panic!("{words:?}: {e}"));
-            assert_agrees_with_exact(sim.as_ref(), 200_000, 500 + i as u64, 4, &words);
+            let seed = AGREEMENT_SEED + i as u64;
+            assert_agrees_with_exact(sim.as_ref(), AGREEMENT_SAMPLES, seed, 4, &words);
         }
     }
 
@@ -298,8 +306,7 @@ mod tests {
         assert!(e.contains("mode general"), "{e}");
         assert!(build(&["advantage=2"]).is_err());
         assert!(build(&["targets=0"]).is_err());
-        let spec = ExchangeMechanic
-            .params()
+        let spec = ExchangeParams::specs("")
             .into_iter()
             .find(|s| s.name == "type");
         assert!(spec.is_some_and(|s| s.check(Value::Int(99)).is_err()));

@@ -39,8 +39,8 @@ pub mod tension;
 
 /// The mechanics of this system, in the order `alea list` shows them.
 pub static MECHANICS: &[&dyn crate::engine::Mechanic] = &[
-    &exchange::ExchangeMechanic,
-    &tension::TensionMechanic,
-    &melee::MeleeMechanic,
-    &spell::SpellMechanic,
+    &exchange::EXCHANGE,
+    &tension::TENSION,
+    &melee::MELEE,
+    &spell::SPELL,
 ];

@@ -5,7 +5,7 @@
 //! Pure functions and one small piece of state ([`Counter`]); the mechanics call them in
 //! their hot loops.
 
-use crate::engine::{Choice, Dice, Dist, ParamSpec};
+use crate::engine::{Choice, Dice, Dist};
 
 /// The three ways of casting (*l'Incantation Libre*); plain weapon attacks are focused.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -115,13 +115,14 @@ impl Exchange {
     }
 }
 
-/// The parameter of the tension switch, shared by every mechanic that rolls a counter.
-pub fn tension_counts_tie_spec() -> ParamSpec {
-    ParamSpec::bool(
-        "tension_counts_tie",
-        "[choice] the tying exchange counts as the first repetition: impact on exchange c, not c + 1",
-        false,
-    )
+crate::config! {
+    /// The tension switch, shared by every mechanic that rolls a counter.
+    #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+    pub struct TieParams {
+        /// [choice] the tying exchange counts as the first repetition: impact on exchange
+        /// c, not c + 1
+        tension_counts_tie: bool = switch(default = false),
+    }
 }
 
 /// Exchanges from the tying exchange (exchange 1) to the impact, for a counter `c`, when
@@ -218,7 +219,7 @@ pub fn receive(a: i64, p: i64, k: i64, armour_left: bool) -> Received {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::RiggedDice;
+    use crate::engine::replay;
 
     #[test]
     fn superiority_inferiority_tie() {
@@ -267,9 +268,8 @@ mod tests {
     #[test]
     fn counter_repetition_until_impact() {
         // D6 shows 3: the impact comes on the 3rd repetition after the tie (exchange 4).
-        let mut dice = RiggedDice::new(&[3]);
         let mut c = Counter::default();
-        let hits: Vec<bool> = (0..4).map(|_| c.tie(&mut dice, false)).collect();
+        let hits: Vec<bool> = replay(&[3], |dice| (0..4).map(|_| c.tie(dice, false)).collect());
         assert_eq!(hits, [false, false, false, true]);
         assert!(!c.running());
         assert_eq!(exchanges_to_impact(3, false), 4);
@@ -277,27 +277,26 @@ mod tests {
 
     #[test]
     fn counter_counting_the_tie() {
-        let mut dice = RiggedDice::new(&[3, 1]);
         let mut c = Counter::default();
-        let hits: Vec<bool> = (0..3).map(|_| c.tie(&mut dice, true)).collect();
-        assert_eq!(hits, [false, false, true]);
-        // A 1 with the tie counted: impact on the tying exchange itself.
-        assert!(c.tie(&mut dice, true));
+        let hits: Vec<bool> = replay(&[3, 1], |dice| (0..4).map(|_| c.tie(dice, true)).collect());
+        // A 3: impact on the third exchange; then a 1 with the tie counted: impact on the
+        // tying exchange itself.
+        assert_eq!(hits, [false, false, true, true]);
         assert_eq!(exchanges_to_impact(3, true), 3);
     }
 
     #[test]
     fn changing_drops_the_counter() {
-        let mut dice = RiggedDice::new(&[2, 5]);
         let mut c = Counter::default();
-        assert!(!c.tie(&mut dice, false));
-        assert!(!c.tie(&mut dice, false));
-        assert_eq!(c.remaining(), 1);
-        c.drop_counter();
-        // A new test at the next tie: a new D6 (5).
-        assert!(!c.tie(&mut dice, false));
+        replay(&[2, 5], |dice| {
+            assert!(!c.tie(dice, false));
+            assert!(!c.tie(dice, false));
+            assert_eq!(c.remaining(), 1);
+            c.drop_counter();
+            // A new test at the next tie: a new D6 (5).
+            assert!(!c.tie(dice, false));
+        });
         assert_eq!(c.remaining(), 5);
-        assert_eq!(dice.remaining(), 0);
     }
 
     #[test]

@@ -13,11 +13,8 @@
 //!   circle; with fewer than two still concentrated the casting breaks. The circle's
 //!   effect uses the best caster's statistics + 1, a fixed number with nothing to roll.
 
-use super::rules::{Comparison, Counter, compare, tension_counts_tie_spec};
-use crate::engine::{
-    Choice, Dice, Dist, Layout, Mechanic, Model, ParamSpec, ParamValues, Recorder, Simulation,
-    simulation,
-};
+use super::rules::{Comparison, Counter, TieParams, compare};
+use crate::engine::{Choice, Dice, Dist, HistId, Layout, MetricId, Model, Recorder, Registered};
 use crate::error::{Error, Result};
 
 /// Who keeps the spell.
@@ -48,6 +45,36 @@ pub enum Source {
 impl Choice for Source {
     const NAMES: &'static [(&'static str, Self)] =
         &[("chance", Source::Chance), ("melee", Source::Melee)];
+}
+
+crate::config! {
+    /// The parameters of `sccs.spell`.
+    #[derive(Debug, Clone, Copy, PartialEq)]
+    pub struct SpellParams {
+        /// individual (a D6 of malus-free turns, then the malus) or circle (a D6 of casting
+        /// turns, everyone under the malus)
+        keeper: Keeper = choice(default = Keeper::Individual),
+        /// chance (an impact each turn with chance p_hit) or melee (one attacker of score
+        /// attack; individual only)
+        source: Source = choice(default = Source::Chance),
+        /// chance of an impact on a caster each turn (source chance)
+        p_hit: f64 = float(0.0..=1.0, default = 0.2),
+        /// turns followed at most (individual)
+        max_turns: u32 = int(1..=100, default = 20),
+        /// source melee: the attacker's score (type + cible)
+        attack: i64 = int(-20..=40, default = 5),
+        /// source melee: the caster's défense
+        defense: i64 = int(-20..=40, default = 3),
+        /// source melee: the caster's résistance
+        resistance: i64 = int(-20..=40, default = 3),
+        /// [choice] the -1 of the upkeep lowers the protection by 1, not by 2 (-1 on défense
+        /// and on résistance)
+        upkeep_malus_on_total: bool = switch(default = false),
+        /// circle: casters concentrating (the casting breaks below 2)
+        casters: u32 = int(2..=20, default = 3),
+        /// the tension switch
+        tie: TieParams = flatten(),
+    }
 }
 
 /// A configured upkeep.
@@ -85,6 +112,27 @@ pub struct SpellOutcome {
 }
 
 impl Upkeep {
+    /// The upkeep of `p`, checked: source melee goes with an individual caster only.
+    pub fn from_config(p: &SpellParams) -> Result<Self> {
+        if p.keeper == Keeper::Circle && p.source == Source::Melee {
+            return Err(Error::value(
+                "source",
+                "source melee follows one attacker against one caster: use keeper = individual, or source = chance for a circle",
+            ));
+        }
+        Ok(Self {
+            keeper: p.keeper,
+            source: p.source,
+            p_hit: p.p_hit,
+            max_turns: p.max_turns,
+            attack: p.attack,
+            protection: p.defense + p.resistance,
+            malus: if p.upkeep_malus_on_total { 1 } else { 2 },
+            casters: p.casters,
+            counts_tie: p.tie.tension_counts_tie,
+        })
+    }
+
     /// Plays one upkeep.
     #[inline(always)]
     pub fn run<D: Dice>(&self, dice: &mut D) -> SpellOutcome {
@@ -212,20 +260,46 @@ fn binomial(n: i64, p: f64) -> Dist<i64> {
     (0..n).fold(Dist::certain(0), |acc, _| acc.add(&one))
 }
 
-/// `sccs.spell`.
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub struct SpellModel {
-    upkeep: Upkeep,
+/// What `sccs.spell` reports.
+#[derive(Debug, Clone, PartialEq)]
+struct SpellMetrics {
+    mean_turns: MetricId,
+    broken: MetricId,
+    turns_held: HistId,
 }
 
-const MEAN_TURNS: usize = 0;
-const BROKEN: usize = 1;
-const TURNS_HIST: usize = 0;
+/// `sccs.spell`.
+#[derive(Debug, Clone, PartialEq)]
+pub struct SpellModel {
+    upkeep: Upkeep,
+    layout: Layout,
+    m: SpellMetrics,
+}
 
 impl SpellModel {
     /// The model of `upkeep`.
     pub fn new(upkeep: Upkeep) -> Self {
-        Self { upkeep }
+        let top = match upkeep.keeper {
+            Keeper::Individual => i64::from(upkeep.max_turns),
+            Keeper::Circle => 6,
+        };
+        let mut layout = Layout::new();
+        let m = SpellMetrics {
+            mean_turns: layout.mean(
+                "mean_turns",
+                "mean whole turns held (individual) or concentrated (circle)",
+            ),
+            broken: layout.proportion(
+                "broken",
+                "chance an impact breaks the spell within max_turns (individual) or the casting (circle)",
+            ),
+            turns_held: layout.histogram("turns_held", "histogram of whole turns held", (0, top)),
+        };
+        Self { upkeep, layout, m }
+    }
+
+    fn from_config(p: SpellParams) -> Result<Self> {
+        Ok(Self::new(Upkeep::from_config(&p)?))
     }
 }
 
@@ -233,14 +307,7 @@ impl Model for SpellModel {
     type Outcome = SpellOutcome;
 
     fn layout(&self) -> Layout {
-        let top = match self.upkeep.keeper {
-            Keeper::Individual => self.upkeep.max_turns as i64,
-            Keeper::Circle => 6,
-        };
-        Layout::new()
-            .with_mean("mean_turns")
-            .with_proportion("broken")
-            .with_histogram("turns_held", (0, top))
+        self.layout.clone()
     }
 
     #[inline(always)]
@@ -250,9 +317,9 @@ impl Model for SpellModel {
 
     #[inline(always)]
     fn record<R: Recorder>(&self, o: &SpellOutcome, rec: &mut R) {
-        rec.value(MEAN_TURNS, o.held);
-        rec.event(BROKEN, o.broken);
-        rec.hist(TURNS_HIST, o.held);
+        rec.value(self.m.mean_turns, o.held);
+        rec.event(self.m.broken, o.broken);
+        rec.hist(self.m.turns_held, o.held);
     }
 
     fn exact(&self) -> Option<Dist<SpellOutcome>> {
@@ -261,247 +328,13 @@ impl Model for SpellModel {
 }
 
 /// The registry entry of `sccs.spell`.
-#[derive(Debug, Clone, Copy)]
-pub struct SpellMechanic;
-
-impl Mechanic for SpellMechanic {
-    fn name(&self) -> &'static str {
-        "sccs.spell"
-    }
-
-    fn summary(&self) -> &'static str {
-        "spell upkeep: turns a spell is held before an impact under the malus breaks it; ritual circle casting"
-    }
-
-    fn params(&self) -> Vec<ParamSpec> {
-        vec![
-            ParamSpec::choice(
-                "keeper",
-                "individual (a D6 of malus-free turns, then the malus) or circle (a D6 of casting turns, everyone under the malus)",
-                Some(Keeper::Individual),
-            ),
-            ParamSpec::choice(
-                "source",
-                "chance (an impact each turn with chance p_hit) or melee (one attacker of score attack; individual only)",
-                Some(Source::Chance),
-            ),
-            ParamSpec::float(
-                "p_hit",
-                "chance of an impact on a caster each turn (source chance)",
-                0.0,
-                1.0,
-                Some(0.2),
-            ),
-            ParamSpec::int(
-                "max_turns",
-                "turns followed at most (individual)",
-                1,
-                100,
-                Some(20),
-            ),
-            ParamSpec::int(
-                "attack",
-                "source melee: the attacker's score (type + cible)",
-                -20,
-                40,
-                Some(5),
-            ),
-            ParamSpec::int(
-                "defense",
-                "source melee: the caster's défense",
-                -20,
-                40,
-                Some(3),
-            ),
-            ParamSpec::int(
-                "resistance",
-                "source melee: the caster's résistance",
-                -20,
-                40,
-                Some(3),
-            ),
-            ParamSpec::bool(
-                "upkeep_malus_on_total",
-                "[choice] the -1 of the upkeep lowers the protection by 1, not by 2 (-1 on défense and on résistance)",
-                false,
-            ),
-            ParamSpec::int(
-                "casters",
-                "circle: casters concentrating (the casting breaks below 2)",
-                2,
-                20,
-                Some(3),
-            ),
-            tension_counts_tie_spec(),
-        ]
-    }
-
-    fn metrics_doc(&self) -> &'static [(&'static str, &'static str)] {
-        &[
-            (
-                "mean_turns",
-                "mean whole turns held (individual) or concentrated (circle)",
-            ),
-            (
-                "broken",
-                "chance an impact breaks the spell within max_turns (individual) or the casting (circle)",
-            ),
-            ("turns_held", "histogram of whole turns held"),
-        ]
-    }
-
-    fn build(&self, params: &ParamValues) -> Result<Box<dyn Simulation>> {
-        let keeper: Keeper = params.choice("keeper");
-        let source: Source = params.choice("source");
-        if keeper == Keeper::Circle && source == Source::Melee {
-            return Err(Error::value(
-                "source",
-                "source melee follows one attacker against one caster: use keeper = individual, or source = chance for a circle",
-            ));
-        }
-        Ok(simulation(SpellModel::new(Upkeep {
-            keeper,
-            source,
-            p_hit: params.float("p_hit"),
-            max_turns: params.int("max_turns") as u32,
-            attack: params.int("attack"),
-            protection: params.int("defense") + params.int("resistance"),
-            malus: if params.bool("upkeep_malus_on_total") {
-                1
-            } else {
-                2
-            },
-            casters: params.int("casters") as u32,
-            counts_tie: params.bool("tension_counts_tie"),
-        })))
-    }
-}
+pub static SPELL: Registered<SpellParams, SpellModel> = Registered::new(
+    "sccs.spell",
+    "spell upkeep: turns a spell is held before an impact under the malus breaks it; ritual circle casting",
+    "",
+    SpellModel::from_config,
+);
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::engine::RiggedDice;
-    use crate::engine::dice::BERNOULLI_NO;
-    use crate::systems::test_support::assert_agrees_with_exact;
-    use crate::systems::test_support::build_with;
-    use crate::systems::test_support::error_text;
-
-    const YES: u32 = 1;
-    const NO: u32 = BERNOULLI_NO;
-
-    fn upkeep() -> Upkeep {
-        Upkeep {
-            keeper: Keeper::Individual,
-            source: Source::Chance,
-            p_hit: 0.3,
-            max_turns: 10,
-            attack: 5,
-            protection: 6,
-            malus: 2,
-            casters: 3,
-            counts_tie: false,
-        }
-    }
-
-    fn run(u: Upkeep, rolls: &[u32]) -> SpellOutcome {
-        let mut dice = RiggedDice::new(rolls);
-        let o = u.run(&mut dice);
-        assert_eq!(dice.remaining(), 0, "every rigged die is used");
-        o
-    }
-
-    fn build(words: &[&str]) -> Result<Box<dyn Simulation>> {
-        build_with(&SpellMechanic, words)
-    }
-
-    #[test]
-    fn malus_free_turns_then_break() {
-        // D6 = 3 free turns; impacts are only drawn from turn 4: miss, miss, hit in turn 6.
-        let o = run(upkeep(), &[3, NO, NO, YES]);
-        assert_eq!((o.held, o.broken), (5, true));
-        // A 6 with max_turns 6: held to the end, no chance drawn.
-        let short = Upkeep {
-            max_turns: 6,
-            ..upkeep()
-        };
-        assert_eq!(run(short, &[6]), short.held_to_the_end());
-    }
-
-    #[test]
-    fn melee_source_breaks_once_the_malus_lowers_the_protection() {
-        // 5 against 6: countered while free (D6 = 2), then 5 against 4: impact in turn 3.
-        let u = Upkeep {
-            source: Source::Melee,
-            ..upkeep()
-        };
-        assert_eq!(run(u, &[2]), broken_in(3));
-        // Malus on the total: 5 against 5, a tie: counter 2, impact in turn 5.
-        let total = Upkeep { malus: 1, ..u };
-        assert_eq!(run(total, &[2, 2]), broken_in(5));
-        // A tie before the malus (4 free turns): counter 2, the impact in turn 3 does not
-        // break the spell; turn 4 ties again (new counter 3); 6 against 4 in turn 5 breaks.
-        let tie = Upkeep { attack: 6, ..u };
-        assert_eq!(run(tie, &[4, 2, 3]), broken_in(5));
-    }
-
-    #[test]
-    fn ritual_circle() {
-        let circle = Upkeep {
-            keeper: Keeper::Circle,
-            ..upkeep()
-        };
-        // Casting time 2, three casters: one hit in turn 1, none in turn 2: cast.
-        let o = run(circle, &[2, YES, NO, NO, NO, NO]);
-        assert_eq!((o.held, o.broken), (2, false));
-        // Two hits in turn 1: one caster left, the casting breaks.
-        let o = run(circle, &[4, YES, YES, NO]);
-        assert_eq!((o.held, o.broken), (0, true));
-    }
-
-    #[test]
-    fn exact_closed_forms() {
-        // p_hit = 0: never broken, held max_turns.
-        let never = Upkeep {
-            p_hit: 0.0,
-            ..upkeep()
-        };
-        let d = never.exact().unwrap();
-        assert!((d.p_where(|o| !o.broken && o.held == 10) - 1.0).abs() < 1e-12);
-        // p_hit = 1: broken on the first malus turn, held = the D6: mean 3.5.
-        let always = Upkeep {
-            p_hit: 1.0,
-            ..upkeep()
-        };
-        let mean: f64 = always
-            .exact()
-            .unwrap()
-            .iter()
-            .map(|(o, p)| o.held as f64 * p)
-            .sum();
-        assert!((mean - 3.5).abs() < 1e-12);
-    }
-
-    #[test]
-    fn monte_carlo_agrees_with_exact() {
-        let cases: [&[&str]; 5] = [
-            &[],
-            &["p_hit=0.5", "max_turns=8"],
-            &["p_hit=0.05"],
-            &["keeper=circle", "casters=3", "p_hit=0.15"],
-            &["keeper=circle", "casters=5", "p_hit=0.3"],
-        ];
-        for (i, words) in cases.iter().enumerate() {
-            let sim = build(words).unwrap_or_else(|e| panic!("{words:?}: {e}"));
-            assert_agrees_with_exact(sim.as_ref(), 200_000, 900 + i as u64, 4, &words);
-        }
-    }
-
-    #[test]
-    fn bad_input() {
-        let e = error_text(build(&["keeper=circle", "source=melee"]));
-        assert!(e.contains("keeper = individual"), "{e}");
-        assert!(build(&["p_hit=1.5"]).is_err());
-        assert!(build(&["keeper=coven"]).is_err());
-        assert!(build(&["casters=1"]).is_err());
-    }
-}
+#[path = "spell_tests.rs"]
+mod tests;

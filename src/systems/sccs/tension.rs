@@ -4,28 +4,47 @@
 //! and cible, or changing them every few exchanges (which drops the counter: a new D6 is
 //! rolled at the next tie).
 
-use super::rules::{Counter, exchanges_to_impact, tension_counts_tie_spec};
+use super::rules::{Counter, TieParams, exchanges_to_impact};
 use crate::engine::dist::TAIL_BOUND;
 use crate::engine::{
-    Dice, Dist, Layout, Mechanic, Model, ParamSpec, ParamValues, Recorder, Simulation, simulation,
+    Dice, Dist, HistId, Layout, MetricFamily, MetricId, MetricKind, Model, Recorder, Registered,
 };
 use crate::error::{Error, Result};
 
 /// Largest `r` of the metrics `p_within_<r>`.
 pub const WITHIN_MAX: i64 = 6;
 
+crate::config! {
+    /// The parameters of `sccs.tension`.
+    #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+    pub struct TensionParams {
+        /// the attacker changes type or cible every this many exchanges (dropping the
+        /// counter); 0 = perseveres
+        change_every: u32 = int(0..=50, default = 0),
+        /// the tension switch
+        tie: TieParams = flatten(),
+    }
+}
+
+/// What `sccs.tension` reports.
+#[derive(Debug, Clone, PartialEq)]
+struct TensionMetrics {
+    mean_exchanges: MetricId,
+    p_within: MetricFamily,
+    exchanges: HistId,
+}
+
 /// `sccs.tension`: an attacker who ties on every exchange (every new type or cible ties
 /// again) until the impact.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq)]
 pub struct TensionModel {
     /// Exchanges between two changes of type or cible; 0 when the attacker perseveres.
     pub change_every: u32,
     /// Switch `tension_counts_tie`.
     pub counts_tie: bool,
+    layout: Layout,
+    m: TensionMetrics,
 }
-
-const MEAN_EXCHANGES: usize = 0;
-const EXCHANGES_HIST: usize = 0;
 
 impl TensionModel {
     /// Checks that an impact can happen at all: changing every exchange with the tie not
@@ -37,10 +56,34 @@ impl TensionModel {
                 "changing type or cible on every exchange never lands an impact when the tying exchange does not count (the counter needs at least one repetition); use change_every >= 2, change_every = 0 (persevere) or tension_counts_tie = true",
             ));
         }
+        let mut layout = Layout::new();
+        let m = TensionMetrics {
+            mean_exchanges: layout.mean(
+                "mean_exchanges",
+                "mean exchanges until impact, the tying exchange included",
+            ),
+            p_within: layout.family(
+                MetricKind::Proportion,
+                "p_within_<r>",
+                "chance the impact comes within r exchanges, r = 1..=6",
+                1..=WITHIN_MAX,
+            ),
+            exchanges: layout.histogram(
+                "exchanges",
+                "histogram of exchanges until impact",
+                (1, 12),
+            ),
+        };
         Ok(Self {
             change_every,
             counts_tie,
+            layout,
+            m,
         })
+    }
+
+    fn from_config(p: TensionParams) -> Result<Self> {
+        Self::new(p.change_every, p.tie.tension_counts_tie)
     }
 
     /// Exchanges until the impact (the first tying exchange is exchange 1).
@@ -93,11 +136,7 @@ impl Model for TensionModel {
     type Outcome = i64;
 
     fn layout(&self) -> Layout {
-        let mut layout = Layout::new().with_mean("mean_exchanges");
-        for r in 1..=WITHIN_MAX {
-            layout.proportion(format!("p_within_{r}"), "");
-        }
-        layout.with_histogram("exchanges", (1, 12))
+        self.layout.clone()
     }
 
     #[inline(always)]
@@ -107,11 +146,11 @@ impl Model for TensionModel {
 
     #[inline(always)]
     fn record<R: Recorder>(&self, &exchanges: &i64, rec: &mut R) {
-        rec.value(MEAN_EXCHANGES, exchanges);
-        for r in 1..=WITHIN_MAX {
-            rec.event(MEAN_EXCHANGES + r as usize, exchanges <= r);
+        rec.value(self.m.mean_exchanges, exchanges);
+        for (r, id) in self.m.p_within.iter() {
+            rec.event(id, exchanges <= r);
         }
-        rec.hist(EXCHANGES_HIST, exchanges);
+        rec.hist(self.m.exchanges, exchanges);
     }
 
     fn exact(&self) -> Option<Dist<i64>> {
@@ -120,64 +159,24 @@ impl Model for TensionModel {
 }
 
 /// The registry entry of `sccs.tension`.
-#[derive(Debug, Clone, Copy)]
-pub struct TensionMechanic;
-
-impl Mechanic for TensionMechanic {
-    fn name(&self) -> &'static str {
-        "sccs.tension"
-    }
-
-    fn summary(&self) -> &'static str {
-        "exchanges until impact after a tie, persevering or changing type/cible every few exchanges"
-    }
-
-    fn params(&self) -> Vec<ParamSpec> {
-        vec![
-            ParamSpec::int(
-                "change_every",
-                "the attacker changes type or cible every this many exchanges (dropping the counter); 0 = perseveres",
-                0,
-                50,
-                Some(0),
-            ),
-            tension_counts_tie_spec(),
-        ]
-    }
-
-    fn metrics_doc(&self) -> &'static [(&'static str, &'static str)] {
-        &[
-            (
-                "mean_exchanges",
-                "mean exchanges until impact, the tying exchange included",
-            ),
-            (
-                "p_within_<r>",
-                "chance the impact comes within r exchanges, r = 1..=6",
-            ),
-            ("exchanges", "histogram of exchanges until impact"),
-        ]
-    }
-
-    fn build(&self, params: &ParamValues) -> Result<Box<dyn Simulation>> {
-        Ok(simulation(TensionModel::new(
-            params.int("change_every") as u32,
-            params.bool("tension_counts_tie"),
-        )?))
-    }
-}
+pub static TENSION: Registered<TensionParams, TensionModel> = Registered::new(
+    "sccs.tension",
+    "exchanges until impact after a tie, persevering or changing type/cible every few exchanges",
+    "",
+    TensionModel::from_config,
+);
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::RiggedDice;
-    use crate::systems::test_support::assert_agrees_with_exact;
+    use crate::engine::model::replay_one;
+    use crate::engine::{replay, simulation};
+    use crate::systems::test_support::{
+        AGREEMENT_SAMPLES, AGREEMENT_SEED, assert_agrees_with_exact,
+    };
 
-    fn run(model: TensionModel, rolls: &[u32]) -> i64 {
-        let mut dice = RiggedDice::new(rolls);
-        let e = model.run(&mut dice);
-        assert_eq!(dice.remaining(), 0, "every rigged die is used");
-        e
+    fn run(model: &TensionModel, rolls: &[u32]) -> i64 {
+        replay(rolls, |dice| model.run(dice))
     }
 
     fn model(change_every: u32, counts_tie: bool) -> TensionModel {
@@ -186,21 +185,37 @@ mod tests {
 
     #[test]
     fn persevering() {
-        assert_eq!(run(model(0, false), &[1]), 2);
-        assert_eq!(run(model(0, false), &[6]), 7);
-        assert_eq!(run(model(0, true), &[1]), 1);
-        assert_eq!(run(model(0, true), &[6]), 6);
+        assert_eq!(run(&model(0, false), &[1]), 2);
+        assert_eq!(run(&model(0, false), &[6]), 7);
+        // The switch tension_counts_tie: one exchange fewer.
+        assert_eq!(run(&model(0, true), &[1]), 1);
+        assert_eq!(run(&model(0, true), &[6]), 6);
     }
 
     #[test]
     fn changing_type_or_cible() {
         // Changes every 3 exchanges: a 5 does not fit (impact would be on exchange 6), the
         // change at exchange 4 rolls a new counter, a 2: impact on exchange 4 + 2 = 6.
-        assert_eq!(run(model(3, false), &[5, 2]), 6);
+        assert_eq!(run(&model(3, false), &[5, 2]), 6);
         // With the tie counted, a 3 fits in 3 exchanges.
-        assert_eq!(run(model(3, true), &[3]), 3);
+        assert_eq!(run(&model(3, true), &[3]), 3);
         // Every exchange, tie counted: only a 1 lands (third attempt here).
-        assert_eq!(run(model(1, true), &[4, 6, 1]), 3);
+        assert_eq!(run(&model(1, true), &[4, 6, 1]), 3);
+    }
+
+    #[test]
+    fn records_the_within_family() {
+        // A 3, persevering: impact on exchange 4, within 4, 5 and 6 exchanges only.
+        let m = model(0, false);
+        let (exchanges, tally) = replay_one(&m, &[3]);
+        assert_eq!(exchanges, 4);
+        let within: Vec<i64> =
+            m.m.p_within
+                .iter()
+                .map(|(_, id)| tally.metric(id).sum)
+                .collect();
+        assert_eq!(within, [0, 0, 0, 1, 1, 1]);
+        assert_eq!(tally.metric(m.m.mean_exchanges).sum, 4);
     }
 
     #[test]
@@ -231,8 +246,8 @@ mod tests {
             let sim = simulation(model(k, tie));
             assert_agrees_with_exact(
                 sim.as_ref(),
-                200_000,
-                700 + i as u64,
+                AGREEMENT_SAMPLES,
+                AGREEMENT_SEED + i as u64,
                 8,
                 &format!("{k} {tie}"),
             );
@@ -241,10 +256,16 @@ mod tests {
 
     #[test]
     fn impossible_change_is_an_error() {
-        let e = TensionModel::new(1, false)
+        let e = TENSION
+            .model_for("change_every=1")
             .err()
             .map(|e| e.to_string())
             .unwrap_or_default();
         assert!(e.contains("never lands an impact"), "{e}");
+        assert!(
+            TENSION
+                .model_for("change_every=1 tension_counts_tie=true")
+                .is_ok()
+        );
     }
 }

@@ -1,0 +1,176 @@
+//! Unit tests of `sccs.spell`.
+
+use super::*;
+use crate::engine::dice::BERNOULLI_NO;
+use crate::engine::model::replay_one;
+use crate::engine::{Simulation, replay};
+use crate::systems::test_support::{
+    AGREEMENT_SAMPLES, AGREEMENT_SEED, assert_agrees_with_exact, build_with, error_text,
+};
+
+const YES: u32 = 1;
+const NO: u32 = BERNOULLI_NO;
+
+fn upkeep() -> Upkeep {
+    Upkeep {
+        keeper: Keeper::Individual,
+        source: Source::Chance,
+        p_hit: 0.3,
+        max_turns: 10,
+        attack: 5,
+        protection: 6,
+        malus: 2,
+        casters: 3,
+        counts_tie: false,
+    }
+}
+
+fn run(u: Upkeep, rolls: &[u32]) -> SpellOutcome {
+    replay(rolls, |dice| u.run(dice))
+}
+
+fn build(words: &[&str]) -> Result<Box<dyn Simulation>> {
+    build_with(&SPELL, words)
+}
+
+/// The upkeep of `sccs.spell` for `name=value` words.
+fn upkeep_for(words: &str) -> Upkeep {
+    SPELL
+        .model_for(words)
+        .unwrap_or_else(|e| panic!("{words}: {e}"))
+        .upkeep
+}
+
+#[test]
+fn parameters_reach_the_upkeep() {
+    let u = upkeep_for("source=melee p_hit=0.3 max_turns=10 defense=4 resistance=2");
+    assert_eq!(
+        u,
+        Upkeep {
+            source: Source::Melee,
+            ..upkeep()
+        }
+    );
+    // The switch upkeep_malus_on_total lowers the protection by 1 instead of 2.
+    assert_eq!(upkeep_for("").malus, 2);
+    assert_eq!(upkeep_for("upkeep_malus_on_total=true").malus, 1);
+    let circle = upkeep_for("keeper=circle casters=5 tension_counts_tie=true");
+    assert_eq!(
+        (circle.keeper, circle.casters, circle.counts_tie),
+        (Keeper::Circle, 5, true)
+    );
+}
+
+#[test]
+fn malus_free_turns_then_break() {
+    // D6 = 3 free turns; impacts are only drawn from turn 4: miss, miss, hit in turn 6.
+    let o = run(upkeep(), &[3, NO, NO, YES]);
+    assert_eq!((o.held, o.broken), (5, true));
+    // A 6 with max_turns 6: held to the end, no chance drawn.
+    let short = Upkeep {
+        max_turns: 6,
+        ..upkeep()
+    };
+    assert_eq!(run(short, &[6]), short.held_to_the_end());
+}
+
+#[test]
+fn melee_source_breaks_once_the_malus_lowers_the_protection() {
+    // 5 against 6: countered while free (D6 = 2), then 5 against 4: impact in turn 3.
+    let u = Upkeep {
+        source: Source::Melee,
+        ..upkeep()
+    };
+    assert_eq!(run(u, &[2]), broken_in(3));
+    // Malus on the total: 5 against 5, a tie: counter 2, impact in turn 5.
+    let total = Upkeep { malus: 1, ..u };
+    assert_eq!(run(total, &[2, 2]), broken_in(5));
+    // The same with the tie counted: impact on the second tie, in turn 4.
+    let counted = Upkeep {
+        counts_tie: true,
+        ..total
+    };
+    assert_eq!(run(counted, &[2, 2]), broken_in(4));
+    // A tie before the malus (4 free turns): counter 2, the impact in turn 3 does not
+    // break the spell; turn 4 ties again (new counter 3); 6 against 4 in turn 5 breaks.
+    let tie = Upkeep { attack: 6, ..u };
+    assert_eq!(run(tie, &[4, 2, 3]), broken_in(5));
+}
+
+#[test]
+fn ritual_circle() {
+    let circle = Upkeep {
+        keeper: Keeper::Circle,
+        ..upkeep()
+    };
+    // Casting time 2, three casters: one hit in turn 1, none in turn 2: cast.
+    let o = run(circle, &[2, YES, NO, NO, NO, NO]);
+    assert_eq!((o.held, o.broken), (2, false));
+    // Two hits in turn 1: one caster left, the casting breaks.
+    let o = run(circle, &[4, YES, YES, NO]);
+    assert_eq!((o.held, o.broken), (0, true));
+}
+
+#[test]
+fn records_the_upkeep() {
+    let model = SpellModel::new(upkeep());
+    let (o, tally) = replay_one(&model, &[3, NO, NO, YES]);
+    assert_eq!(o, broken_in(6));
+    assert_eq!(tally.metric(model.m.mean_turns).sum, 5);
+    assert_eq!(tally.metric(model.m.broken).sum, 1);
+    assert_eq!(
+        tally
+            .histogram(model.m.turns_held)
+            .iter()
+            .collect::<Vec<_>>(),
+        [(5, 1)]
+    );
+}
+
+#[test]
+fn exact_closed_forms() {
+    // p_hit = 0: never broken, held max_turns.
+    let never = Upkeep {
+        p_hit: 0.0,
+        ..upkeep()
+    };
+    let d = never.exact().unwrap();
+    assert!((d.p_where(|o| !o.broken && o.held == 10) - 1.0).abs() < 1e-12);
+    // p_hit = 1: broken on the first malus turn, held = the D6: mean 3.5.
+    let always = Upkeep {
+        p_hit: 1.0,
+        ..upkeep()
+    };
+    let mean: f64 = always
+        .exact()
+        .unwrap()
+        .iter()
+        .map(|(o, p)| o.held as f64 * p)
+        .sum();
+    assert!((mean - 3.5).abs() < 1e-12);
+}
+
+#[test]
+fn monte_carlo_agrees_with_exact() {
+    let cases: [&[&str]; 5] = [
+        &[],
+        &["p_hit=0.5", "max_turns=8"],
+        &["p_hit=0.05"],
+        &["keeper=circle", "casters=3", "p_hit=0.15"],
+        &["keeper=circle", "casters=5", "p_hit=0.3"],
+    ];
+    for (i, words) in cases.iter().enumerate() {
+        let sim = build(words).unwrap_or_else(|e| panic!("{words:?}: {e}"));
+        let seed = AGREEMENT_SEED + i as u64;
+        assert_agrees_with_exact(sim.as_ref(), AGREEMENT_SAMPLES, seed, 4, &words);
+    }
+}
+
+#[test]
+fn bad_input() {
+    let e = error_text(build(&["keeper=circle", "source=melee"]));
+    assert!(e.contains("keeper = individual"), "{e}");
+    assert!(build(&["p_hit=1.5"]).is_err());
+    assert!(build(&["keeper=coven"]).is_err());
+    assert!(build(&["casters=1"]).is_err());
+}
