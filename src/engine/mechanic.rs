@@ -5,6 +5,7 @@
 //! and building).
 
 use super::config::{Config, read_config};
+use super::layout::Layout;
 use super::model::{ClassModel, Model, Simulation, class_simulation, simulation};
 use super::params::{ParamSpec, ParamValues, parse_assignments};
 use crate::error::Result;
@@ -55,6 +56,7 @@ pub struct Registered<C, M> {
     name: &'static str,
     summary: &'static str,
     example: &'static str,
+    listed: &'static [&'static str],
     primary: Option<&'static str>,
     build: fn(C) -> Result<M>,
     wrap: fn(M) -> Box<dyn Simulation>,
@@ -73,6 +75,7 @@ impl<C: Config, M: Model> Registered<C, M> {
             name,
             summary,
             example,
+            listed: &[],
             primary: None,
             build,
             wrap: simulation::<M>,
@@ -82,6 +85,14 @@ impl<C: Config, M: Model> Registered<C, M> {
     /// The same, with `metric` as the chance the difficulty finder matches by default.
     pub const fn primary(mut self, metric: &'static str) -> Self {
         self.primary = Some(metric);
+        self
+    }
+
+    /// The same, with `alea list` also showing the metrics of these parameter lists (each
+    /// a complete one, like the example), after the example's: for a mechanic whose
+    /// metrics depend on a choice (one table's lines or another's).
+    pub const fn also_listed(mut self, words: &'static [&'static str]) -> Self {
+        self.listed = words;
         self
     }
 }
@@ -128,10 +139,24 @@ impl<C: Config, M: Model> Mechanic for Registered<C, M> {
     }
 
     fn metric_docs(&self) -> Vec<(String, &'static str)> {
-        self.values(self.example)
-            .and_then(|values| self.build(&values))
-            .map(|sim| sim.layout().docs())
-            .unwrap_or_default()
+        let mut all = Layout::new();
+        for words in std::iter::once(self.example).chain(self.listed.iter().copied()) {
+            let Ok(sim) = self.values(words).and_then(|values| self.build(&values)) else {
+                continue;
+            };
+            let layout = sim.layout();
+            for m in &layout.metrics {
+                if !all.metrics.iter().any(|a| a.name == m.name) {
+                    all.metrics.push(m.clone());
+                }
+            }
+            for h in &layout.histograms {
+                if !all.histograms.iter().any(|a| a.name == h.name) {
+                    all.histograms.push(h.clone());
+                }
+            }
+        }
+        all.docs()
     }
 
     fn primary_metric(&self) -> Option<&'static str> {

@@ -14,9 +14,7 @@
 
 use super::attack::hit_table;
 use super::sheet::Hd;
-use crate::engine::{
-    Choice, Dice, Layout, Mechanic, Model, ParamSpec, ParamValues, Recorder, Simulation, simulation,
-};
+use crate::engine::{Choice, Dice, HistId, Layout, MetricId, Model, Recorder, Registered};
 use crate::error::Result;
 
 /// A duel longer than this counts for neither side.
@@ -38,19 +36,49 @@ impl Choice for Ties {
     ];
 }
 
-/// The fighter's side.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Fighter {
-    /// THAC0.
-    pub thac0: i64,
-    /// Armour class (descending).
-    pub ac: i64,
-    /// Hit points.
-    pub hp: i64,
-    /// Damage die (sides).
-    pub damage: u32,
-    /// STR modifier, to attack and damage.
-    pub str_mod: i64,
+crate::config! {
+    /// The fighter's side (parameters `fighter.*`).
+    #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+    pub struct Fighter {
+        /// fighter's THAC0 (19 at level 1)
+        thac0: i64 = int(1..=30, default = 19),
+        /// fighter's armour class
+        ac: i64 = int(-10..=12, default = 4),
+        /// fighter's hit points
+        hp: i64 = int(1..=200, default = 6),
+        /// fighter's damage die (sides)
+        damage: u32 = int(2..=20, default = 6),
+        /// fighter's STR modifier (attack and damage)
+        str: i64 = int(-3..=3, default = 0),
+    }
+}
+
+crate::config! {
+    /// The monster's side as given (parameters `monster.*`).
+    #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+    pub struct MonsterParams {
+        /// monster's hit dice: human, 1..25, 21+ (sets THAC0 and rolled HP)
+        hd: Hd = choice(default = Hd::Dice(1)),
+        /// monster's armour class
+        ac: i64 = int(-10..=12, default = 7),
+        /// monster's hit points (0: roll d8 per hit die, 1d4 for a human)
+        hp: i64 = int(0..=500, default = 0),
+        /// monster's damage die (sides)
+        damage: u32 = int(2..=20, default = 6),
+    }
+}
+
+crate::config! {
+    /// The parameters of `ose.duel`.
+    #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+    pub struct DuelParams {
+        /// the fighter
+        fighter: Fighter = group("fighter"),
+        /// the monster
+        monster: MonsterParams = group("monster"),
+        /// initiative ties: reroll, or simultaneous (both act; both may die)
+        ties: Ties = choice(default = Ties::Reroll),
+    }
 }
 
 /// The monster's side.
@@ -64,6 +92,18 @@ pub struct Monster {
     pub hp: Option<i64>,
     /// Damage die (sides).
     pub damage: u32,
+}
+
+impl From<MonsterParams> for Monster {
+    /// The monster as given; hit points of 0 are rolled.
+    fn from(p: MonsterParams) -> Self {
+        Self {
+            hd: p.hd,
+            ac: p.ac,
+            hp: (p.hp > 0).then_some(p.hp),
+            damage: p.damage,
+        }
+    }
 }
 
 /// Who is left standing.
@@ -88,6 +128,36 @@ pub struct DuelOutcome {
     pub rounds: u32,
 }
 
+/// What `ose.duel` reports.
+#[derive(Debug, Clone, PartialEq)]
+struct DuelMetrics {
+    fighter_wins: MetricId,
+    monster_wins: MetricId,
+    both_die: MetricId,
+    mean_rounds: MetricId,
+    rounds: HistId,
+}
+
+impl DuelMetrics {
+    fn declare(layout: &mut Layout) -> Self {
+        Self {
+            fighter_wins: layout.proportion("fighter_wins", "chance the fighter is left standing"),
+            monster_wins: layout.proportion("monster_wins", "chance the monster is left standing"),
+            both_die: layout
+                .proportion("both_die", "chance both fall in one simultaneous exchange"),
+            mean_rounds: layout.mean("mean_rounds", "mean number of rounds"),
+            rounds: layout.histogram("rounds", "histogram of the number of rounds", (1, 20)),
+        }
+    }
+
+    /// Records who won (the three chances).
+    fn record_winner<R: Recorder>(&self, winner: Winner, rec: &mut R) {
+        rec.event(self.fighter_wins, winner == Winner::Fighter);
+        rec.event(self.monster_wins, winner == Winner::Monster);
+        rec.event(self.both_die, winner == Winner::Both);
+    }
+}
+
 /// `ose.duel`: one fight to the death.
 #[derive(Debug, Clone, PartialEq)]
 pub struct DuelModel {
@@ -98,13 +168,9 @@ pub struct DuelModel {
     /// Dice rolled for the monster's HP: (count, sides).
     hp_dice: (u32, u32),
     ties: Ties,
+    layout: Layout,
+    m: DuelMetrics,
 }
-
-const FIGHTER_WINS: usize = 0;
-const MONSTER_WINS: usize = 1;
-const BOTH_DIE: usize = 2;
-const MEAN_ROUNDS: usize = 3;
-const ROUNDS_HIST: usize = 0;
 
 impl DuelModel {
     /// The duel of `fighter` against `monster`.
@@ -113,21 +179,29 @@ impl DuelModel {
             Hd::Human => (1, 4),
             Hd::Dice(n) => (n, 8),
         };
+        let mut layout = Layout::new();
+        let m = DuelMetrics::declare(&mut layout);
         Self {
-            fighter_hits: hit_table(fighter.thac0, monster.ac, fighter.str_mod),
+            fighter_hits: hit_table(fighter.thac0, monster.ac, fighter.str),
             monster_hits: hit_table(monster.hd.thac0(), fighter.ac, 0),
             fighter,
             monster,
             hp_dice,
             ties,
+            layout,
+            m,
         }
+    }
+
+    fn from_config(p: DuelParams) -> Result<Self> {
+        Ok(Self::new(p.fighter, p.monster.into(), p.ties))
     }
 
     /// The fighter's attack: damage dealt (0 on a miss).
     #[inline(always)]
     fn fighter_attack<D: Dice>(&self, dice: &mut D) -> i64 {
         if self.fighter_hits[dice.d20() as usize] {
-            (dice.die(self.fighter.damage) as i64 + self.fighter.str_mod).max(1)
+            (dice.die(self.fighter.damage) as i64 + self.fighter.str).max(1)
         } else {
             0
         }
@@ -160,12 +234,7 @@ impl Model for DuelModel {
     type Outcome = DuelOutcome;
 
     fn layout(&self) -> Layout {
-        Layout::new()
-            .with_proportion("fighter_wins")
-            .with_proportion("monster_wins")
-            .with_proportion("both_die")
-            .with_mean("mean_rounds")
-            .with_histogram("rounds", (1, 20))
+        self.layout.clone()
     }
 
     fn sample<D: Dice>(&self, dice: &mut D) -> DuelOutcome {
@@ -208,100 +277,19 @@ impl Model for DuelModel {
 
     #[inline(always)]
     fn record<R: Recorder>(&self, o: &DuelOutcome, rec: &mut R) {
-        rec.event(FIGHTER_WINS, o.winner == Winner::Fighter);
-        rec.event(MONSTER_WINS, o.winner == Winner::Monster);
-        rec.event(BOTH_DIE, o.winner == Winner::Both);
-        rec.value(MEAN_ROUNDS, o.rounds as i64);
-        rec.hist(ROUNDS_HIST, o.rounds as i64);
+        self.m.record_winner(o.winner, rec);
+        rec.value(self.m.mean_rounds, o.rounds as i64);
+        rec.hist(self.m.rounds, o.rounds as i64);
     }
 }
 
 /// The registry entry of `ose.duel`.
-#[derive(Debug, Clone, Copy)]
-pub struct DuelMechanic;
-
-impl Mechanic for DuelMechanic {
-    fn name(&self) -> &'static str {
-        "ose.duel"
-    }
-
-    fn summary(&self) -> &'static str {
-        "a melee duel to the death, a fighter against a monster of given hit dice"
-    }
-
-    fn params(&self) -> Vec<ParamSpec> {
-        vec![
-            ParamSpec::int("thac0", "fighter's THAC0 (19 at level 1)", 1, 30, Some(19))
-                .prefixed("fighter"),
-            ParamSpec::int("ac", "fighter's armour class", -10, 12, Some(4)).prefixed("fighter"),
-            ParamSpec::int("hp", "fighter's hit points", 1, 200, Some(6)).prefixed("fighter"),
-            ParamSpec::int("damage", "fighter's damage die (sides)", 2, 20, Some(6))
-                .prefixed("fighter"),
-            ParamSpec::int(
-                "str",
-                "fighter's STR modifier (attack and damage)",
-                -3,
-                3,
-                Some(0),
-            )
-            .prefixed("fighter"),
-            ParamSpec::choice(
-                "hd",
-                "monster's hit dice: human, 1..25, 21+ (sets THAC0 and rolled HP)",
-                Some(Hd::Dice(1)),
-            )
-            .prefixed("monster"),
-            ParamSpec::int("ac", "monster's armour class", -10, 12, Some(7)).prefixed("monster"),
-            ParamSpec::int(
-                "hp",
-                "monster's hit points (0: roll d8 per hit die, 1d4 for a human)",
-                0,
-                500,
-                Some(0),
-            )
-            .prefixed("monster"),
-            ParamSpec::int("damage", "monster's damage die (sides)", 2, 20, Some(6))
-                .prefixed("monster"),
-            ParamSpec::choice(
-                "ties",
-                "initiative ties: reroll, or simultaneous (both act; both may die)",
-                Some(Ties::Reroll),
-            ),
-        ]
-    }
-
-    fn metrics_doc(&self) -> &'static [(&'static str, &'static str)] {
-        &[
-            ("fighter_wins", "chance the fighter is left standing"),
-            ("monster_wins", "chance the monster is left standing"),
-            ("both_die", "chance both fall in one simultaneous exchange"),
-            ("mean_rounds", "mean number of rounds"),
-            ("rounds", "histogram of the number of rounds"),
-        ]
-    }
-
-    fn build(&self, params: &ParamValues) -> Result<Box<dyn Simulation>> {
-        let fighter = Fighter {
-            thac0: params.int("fighter.thac0"),
-            ac: params.int("fighter.ac"),
-            hp: params.int("fighter.hp"),
-            damage: params.int("fighter.damage") as u32,
-            str_mod: params.int("fighter.str"),
-        };
-        let hp = params.int("monster.hp");
-        let monster = Monster {
-            hd: params.choice("monster.hd"),
-            ac: params.int("monster.ac"),
-            hp: (hp > 0).then_some(hp),
-            damage: params.int("monster.damage") as u32,
-        };
-        Ok(simulation(DuelModel::new(
-            fighter,
-            monster,
-            params.choice("ties"),
-        )))
-    }
-}
+pub static DUEL: Registered<DuelParams, DuelModel> = Registered::new(
+    "ose.duel",
+    "a melee duel to the death, a fighter against a monster of given hit dice",
+    "",
+    DuelModel::from_config,
+);
 
 /// The chance that one swing of `thac0` against `ac` with `bonus` hits.
 pub fn hit_chance(thac0: i64, ac: i64, bonus: i64) -> f64 {
@@ -309,247 +297,5 @@ pub fn hit_chance(thac0: i64, ac: i64, bonus: i64) -> f64 {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::engine::check::check_against_exact;
-    use crate::engine::model::record_one;
-    use crate::engine::{Dist, RiggedDice, RunPlan, SampleSize, run_point};
-    use crate::systems::test_support::build_with;
-
-    const FIGHTER: Fighter = Fighter {
-        thac0: 19,
-        ac: 4,
-        hp: 6,
-        damage: 6,
-        str_mod: 0,
-    };
-    const ORC: Monster = Monster {
-        hd: Hd::Dice(1),
-        ac: 6,
-        hp: Some(5),
-        damage: 6,
-    };
-
-    fn fight(model: &DuelModel, dice: &[u32]) -> DuelOutcome {
-        let mut rigged = RiggedDice::new(dice);
-        let (o, _) = record_one(model, &mut rigged);
-        assert_eq!(rigged.remaining(), 0, "every rigged die is used");
-        o
-    }
-
-    fn build(words: &[&str]) -> Result<Box<dyn Simulation>> {
-        build_with(&DuelMechanic, words)
-    }
-
-    #[test]
-    fn higher_initiative_strikes_first_and_the_fallen_do_not_strike() {
-        let model = DuelModel::new(FIGHTER, ORC, Ties::Reroll);
-        // Fighter 5 vs 2: d20 13 hits (19 - 6 = 13), d6 5 kills the orc's 5 HP.
-        let o = fight(&model, &[5, 2, 13, 5]);
-        assert_eq!(
-            o,
-            DuelOutcome {
-                winner: Winner::Fighter,
-                rounds: 1
-            }
-        );
-        // Round 1, monster first: 20 hits for 6 (fighter 6 HP: down); no reply.
-        let o = fight(&model, &[1, 4, 20, 6]);
-        assert_eq!(o.winner, Winner::Monster);
-        // Round 1: fighter misses (12), orc misses (14 < 15); round 2: fighter 13 + 4,
-        // orc 20 + 3 (fighter 3 HP left); round 3: fighter 16 + 1 kills.
-        let o = fight(&model, &[6, 1, 12, 14, 6, 1, 13, 4, 20, 3, 3, 2, 16, 1]);
-        assert_eq!(
-            o,
-            DuelOutcome {
-                winner: Winner::Fighter,
-                rounds: 3
-            }
-        );
-    }
-
-    #[test]
-    fn ties_reroll_or_strike_together() {
-        let reroll = DuelModel::new(FIGHTER, ORC, Ties::Reroll);
-        let o = fight(&reroll, &[3, 3, 4, 4, 2, 5, 20, 6]);
-        assert_eq!(o.winner, Winner::Monster);
-        let weak = Monster { hp: Some(1), ..ORC };
-        let fragile = Fighter { hp: 1, ..FIGHTER };
-        let together = DuelModel::new(fragile, weak, Ties::Simultaneous);
-        let o = fight(&together, &[3, 3, 20, 1, 20, 1]);
-        assert_eq!(o.winner, Winner::Both);
-    }
-
-    #[test]
-    fn damage_is_at_least_one_and_str_counts() {
-        let weak = Fighter {
-            str_mod: -3,
-            ..FIGHTER
-        };
-        let model = DuelModel::new(weak, Monster { hp: Some(1), ..ORC }, Ties::Reroll);
-        // 19 - 6 = 13 needed, -3: a 16 hits; d6 1 - 3 still deals 1.
-        let o = fight(&model, &[4, 1, 16, 1]);
-        assert_eq!(o.winner, Winner::Fighter);
-        let strong = Fighter {
-            str_mod: 2,
-            ..FIGHTER
-        };
-        let model = DuelModel::new(strong, Monster { hp: Some(8), ..ORC }, Ties::Reroll);
-        // 11 + 2 hits for 6 + 2: the orc's 8 HP are gone at once.
-        let o = fight(&model, &[4, 1, 11, 6]);
-        assert_eq!(o.winner, Winner::Fighter);
-    }
-
-    #[test]
-    fn rolled_hit_points() {
-        let model = DuelModel::new(
-            FIGHTER,
-            Monster {
-                hd: Hd::Dice(3),
-                hp: None,
-                ..ORC
-            },
-            Ties::Reroll,
-        );
-        // 3d8 = 1 + 1 + 1 = 3 HP; the fighter hits for 3.
-        let o = fight(&model, &[1, 1, 1, 6, 5, 20, 3]);
-        assert_eq!(o.winner, Winner::Fighter);
-        assert_eq!(model.hp_dice, (3, 8));
-        let human = DuelModel::new(
-            FIGHTER,
-            Monster {
-                hd: Hd::Human,
-                hp: None,
-                ..ORC
-            },
-            Ties::Reroll,
-        );
-        assert_eq!(human.hp_dice, (1, 4));
-    }
-
-    #[test]
-    fn invariants_and_determinism() {
-        let plan = RunPlan {
-            seed: 42,
-            size: SampleSize::Samples(50_000),
-        };
-        for ties in ["reroll", "simultaneous"] {
-            for hd in ["1", "3", "5"] {
-                let sim = build(&[&format!("monster.hd={hd}"), &format!("ties={ties}")])
-                    .unwrap_or_else(|e| panic!("{e}"));
-                let a = run_point(&[sim.as_ref()], 0, &plan, &|_| {});
-                let b = run_point(&[sim.as_ref()], 0, &plan, &|_| {});
-                assert_eq!(a.tallies, b.tallies, "same seed, same tally");
-                let t = &a.tallies[0];
-                let n = t.samples as i64;
-                let (f, m, both) = (
-                    t.metrics[FIGHTER_WINS].sum,
-                    t.metrics[MONSTER_WINS].sum,
-                    t.metrics[BOTH_DIE].sum,
-                );
-                assert_eq!(
-                    f + m + both,
-                    n,
-                    "every duel ends with a winner or both down"
-                );
-                if ties == "reroll" {
-                    assert_eq!(both, 0);
-                }
-                assert!(t.metrics[MEAN_ROUNDS].sum >= n, "at least one round each");
-                let c = run_point(&[sim.as_ref()], 0, &RunPlan { seed: 43, ..plan }, &|_| {});
-                assert_ne!(a.tallies, c.tallies, "another seed, another tally");
-            }
-        }
-    }
-
-    /// The duel of two one-hit sides, whose winner has a closed form: the test checks the
-    /// whole round loop against it.
-    struct OneHit {
-        duel: DuelModel,
-        pf: f64,
-        pm: f64,
-    }
-
-    impl Model for OneHit {
-        type Outcome = Winner;
-
-        fn layout(&self) -> Layout {
-            self.duel.layout()
-        }
-
-        fn sample<D: Dice>(&self, dice: &mut D) -> Winner {
-            self.duel.sample(dice).winner
-        }
-
-        fn record<R: Recorder>(&self, w: &Winner, rec: &mut R) {
-            rec.event(FIGHTER_WINS, *w == Winner::Fighter);
-            rec.event(MONSTER_WINS, *w == Winner::Monster);
-            rec.event(BOTH_DIE, *w == Winner::Both);
-        }
-
-        fn exact(&self) -> Option<Dist<Winner>> {
-            let (pf, pm) = (self.pf, self.pm);
-            let tie = if self.duel.ties == Ties::Simultaneous {
-                1.0 / 6.0
-            } else {
-                0.0
-            };
-            let half = (1.0 - tie) / 2.0;
-            // One round: who ends it.
-            let f = half * pf + half * (1.0 - pm) * pf + tie * pf * (1.0 - pm);
-            let m = half * pm + half * (1.0 - pf) * pm + tie * pm * (1.0 - pf);
-            let both = tie * pf * pm;
-            Some(Dist::from_weights([
-                (Winner::Fighter, f),
-                (Winner::Monster, m),
-                (Winner::Both, both),
-            ]))
-        }
-    }
-
-    #[test]
-    fn one_hit_duels_agree_with_the_closed_form() {
-        let fragile = Fighter { hp: 1, ..FIGHTER };
-        let cases = [
-            (ORC, Ties::Reroll),
-            (ORC, Ties::Simultaneous),
-            (
-                Monster {
-                    hd: Hd::Dice(5),
-                    ac: 2,
-                    ..ORC
-                },
-                Ties::Simultaneous,
-            ),
-        ];
-        for (i, (monster, ties)) in cases.into_iter().enumerate() {
-            let monster = Monster {
-                hp: Some(1),
-                ..monster
-            };
-            let model = OneHit {
-                duel: DuelModel::new(fragile, monster, ties),
-                pf: hit_chance(fragile.thac0, monster.ac, fragile.str_mod),
-                pm: hit_chance(monster.hd.thac0(), fragile.ac, 0),
-            };
-            let sim = simulation(model);
-            let report = check_against_exact(sim.as_ref(), 200_000, 1100 + i as u64);
-            assert_eq!(report.comparisons, 3);
-            assert!(
-                report.failures.is_empty(),
-                "case {i}: {:?}",
-                report.failures
-            );
-        }
-    }
-
-    #[test]
-    fn bad_input_is_an_error() {
-        assert!(build(&["monster.hd=0"]).is_err());
-        assert!(build(&["monster.hd=none"]).is_err());
-        assert!(build(&["ties=coin"]).is_err());
-        assert!(build(&["fighter.hp=0"]).is_err());
-        assert!(build(&["fighter.damage=1"]).is_err());
-        assert!(build(&["monster.hd=21+", "monster.hp=90"]).is_ok());
-    }
-}
+#[path = "duel_tests.rs"]
+mod tests;

@@ -10,10 +10,7 @@
 //!   of meeting wandering monsters (`event`), at the sheet's chance for that terrain.
 
 use super::sheet::Terrain;
-use crate::engine::{
-    Choice, Dice, Dist, Layout, Mechanic, Model, ParamSpec, ParamValues, Recorder, Simulation,
-    simulation,
-};
+use crate::engine::{Choice, Dice, Dist, HistId, Layout, MetricId, Model, Recorder, Registered};
 use crate::error::{Error, Result};
 
 /// What a journey's daily check is for.
@@ -30,21 +27,106 @@ impl Choice for Event {
         &[("lost", Event::Lost), ("wandering", Event::Wandering)];
 }
 
+const DEFAULT_CHANCE: i64 = 1;
+const DEFAULT_EVERY: i64 = 2;
+const DEFAULT_TURNS: i64 = 6;
+
+crate::config! {
+    /// The parameters of `ose.exploration`.
+    #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+    pub struct ExplorationParams {
+        /// x in 6 per check (without a terrain)
+        chance: i64 = int(1..=6, default = DEFAULT_CHANCE),
+        /// turns between checks (without a terrain)
+        every: i64 = int(1..=144, default = DEFAULT_EVERY),
+        /// turns explored (10 minutes each; without a terrain)
+        turns: i64 = int(1..=1000, default = DEFAULT_TURNS),
+        /// a journey: city, clear, grassland, settled, barren, hills, mountains, forest,
+        /// desert, jungle, swamp; none: use chance/every/turns
+        terrain: Option<Terrain> = choice(default = None),
+        /// with a terrain: lost (getting lost) or wandering (wandering monsters)
+        event: Event = choice(default = Event::Lost),
+        /// with a terrain: days of travel, one check a day
+        days: u32 = int(1..=365, default = 1),
+    }
+}
+
+/// What `ose.exploration` reports.
+#[derive(Debug, Clone, PartialEq)]
+struct ExplorationMetrics {
+    at_least_one: MetricId,
+    mean_count: MetricId,
+    count: HistId,
+}
+
 /// `ose.exploration`: a number of independent x-in-6 checks.
 #[derive(Debug, Clone, PartialEq)]
 pub struct ExplorationModel {
     in_six: u32,
     checks: u32,
+    layout: Layout,
+    m: ExplorationMetrics,
 }
-
-const AT_LEAST_ONE: usize = 0;
-const MEAN_COUNT: usize = 1;
-const COUNT_HIST: usize = 0;
 
 impl ExplorationModel {
     /// `checks` checks of `in_six` in 6.
     pub fn new(in_six: u32, checks: u32) -> Self {
-        Self { in_six, checks }
+        let mut layout = Layout::new();
+        let m = ExplorationMetrics {
+            at_least_one: layout
+                .proportion("at_least_one", "chance that at least one check comes up"),
+            mean_count: layout.mean("mean_count", "mean number of checks that come up"),
+            count: layout.histogram(
+                "count",
+                "histogram of the number of checks that come up",
+                (0, checks as i64),
+            ),
+        };
+        Self {
+            in_six,
+            checks,
+            layout,
+            m,
+        }
+    }
+
+    /// Builds `ose.exploration`: checks in a dungeon (`chance`, `every`, `turns`), or a
+    /// journey through a `terrain` (`event`, `days`), not a mix of the two.
+    pub fn from_config(p: ExplorationParams) -> Result<Self> {
+        let Some(terrain) = p.terrain else {
+            if p.days != 1 {
+                return Err(Error::value(
+                    "days",
+                    "days counts the days of a journey; give a terrain too (or use turns)",
+                ));
+            }
+            if p.turns < p.every {
+                return Err(Error::value(
+                    "turns",
+                    format!(
+                        "{} turns leave no room for a check every {} turns",
+                        p.turns, p.every
+                    ),
+                ));
+            }
+            return Ok(Self::new(p.chance as u32, (p.turns / p.every) as u32));
+        };
+        if (p.chance, p.every, p.turns) != (DEFAULT_CHANCE, DEFAULT_EVERY, DEFAULT_TURNS) {
+            return Err(Error::value(
+                "terrain",
+                "a terrain sets the chance (the sheet's) and the pace (one check a day): leave chance, every and turns out",
+            ));
+        }
+        let in_six = match p.event {
+            Event::Wandering => terrain.wandering_in_six(),
+            Event::Lost => terrain.lost_in_six().ok_or_else(|| {
+                Error::value(
+                    "terrain",
+                    "the sheet gives no chance of getting lost in a city or settled lands; lost is rolled in clear, grassland, barren, hills, mountains, forest, desert, jungle, swamp",
+                )
+            })?,
+        };
+        Ok(Self::new(in_six, p.days))
     }
 }
 
@@ -73,10 +155,7 @@ impl Model for ExplorationModel {
     type Outcome = u32;
 
     fn layout(&self) -> Layout {
-        Layout::new()
-            .with_proportion("at_least_one")
-            .with_mean("mean_count")
-            .with_histogram("count", (0, self.checks as i64))
+        self.layout.clone()
     }
 
     #[inline]
@@ -88,9 +167,9 @@ impl Model for ExplorationModel {
 
     #[inline(always)]
     fn record<R: Recorder>(&self, count: &u32, rec: &mut R) {
-        rec.event(AT_LEAST_ONE, *count > 0);
-        rec.value(MEAN_COUNT, *count as i64);
-        rec.hist(COUNT_HIST, *count as i64);
+        rec.event(self.m.at_least_one, *count > 0);
+        rec.value(self.m.mean_count, *count as i64);
+        rec.hist(self.m.count, *count as i64);
     }
 
     fn exact(&self) -> Option<Dist<u32>> {
@@ -99,185 +178,93 @@ impl Model for ExplorationModel {
 }
 
 /// The registry entry of `ose.exploration`.
-#[derive(Debug, Clone, Copy)]
-pub struct ExplorationMechanic;
-
-const DEFAULT_CHANCE: i64 = 1;
-const DEFAULT_EVERY: i64 = 2;
-const DEFAULT_TURNS: i64 = 6;
-
-impl Mechanic for ExplorationMechanic {
-    fn name(&self) -> &'static str {
-        "ose.exploration"
-    }
-
-    fn summary(&self) -> &'static str {
-        "x-in-6 checks over time: wandering monsters, getting lost by terrain, ..."
-    }
-
-    fn params(&self) -> Vec<ParamSpec> {
-        vec![
-            ParamSpec::int(
-                "chance",
-                "x in 6 per check (without a terrain)",
-                1,
-                6,
-                Some(DEFAULT_CHANCE),
-            ),
-            ParamSpec::int(
-                "every",
-                "turns between checks (without a terrain)",
-                1,
-                144,
-                Some(DEFAULT_EVERY),
-            ),
-            ParamSpec::int(
-                "turns",
-                "turns explored (10 minutes each; without a terrain)",
-                1,
-                1000,
-                Some(DEFAULT_TURNS),
-            ),
-            ParamSpec::choice::<Option<Terrain>>(
-                "terrain",
-                "a journey: city, clear, grassland, settled, barren, hills, mountains, forest, desert, jungle, swamp; none: use chance/every/turns",
-                Some(None),
-            ),
-            ParamSpec::choice(
-                "event",
-                "with a terrain: lost (getting lost) or wandering (wandering monsters)",
-                Some(Event::Lost),
-            ),
-            ParamSpec::int(
-                "days",
-                "with a terrain: days of travel, one check a day",
-                1,
-                365,
-                Some(1),
-            ),
-        ]
-    }
-
-    fn metrics_doc(&self) -> &'static [(&'static str, &'static str)] {
-        &[
-            ("at_least_one", "chance that at least one check comes up"),
-            ("mean_count", "mean number of checks that come up"),
-            ("count", "histogram of the number of checks that come up"),
-        ]
-    }
-
-    fn build(&self, params: &ParamValues) -> Result<Box<dyn Simulation>> {
-        let (chance, every, turns) = (
-            params.int("chance"),
-            params.int("every"),
-            params.int("turns"),
-        );
-        let days = params.int("days");
-        let model = match params.choice::<Option<Terrain>>("terrain") {
-            None => {
-                if days != 1 {
-                    return Err(Error::value(
-                        "days",
-                        "days counts the days of a journey; give a terrain too (or use turns)",
-                    ));
-                }
-                if turns < every {
-                    return Err(Error::value(
-                        "turns",
-                        format!("{turns} turns leave no room for a check every {every} turns"),
-                    ));
-                }
-                ExplorationModel::new(chance as u32, (turns / every) as u32)
-            }
-            Some(terrain) => {
-                if (chance, every, turns) != (DEFAULT_CHANCE, DEFAULT_EVERY, DEFAULT_TURNS) {
-                    return Err(Error::value(
-                        "terrain",
-                        "a terrain sets the chance (the sheet's) and the pace (one check a day): leave chance, every and turns out",
-                    ));
-                }
-                let in_six = match params.choice::<Event>("event") {
-                    Event::Wandering => terrain.wandering_in_six(),
-                    Event::Lost => terrain.lost_in_six().ok_or_else(|| {
-                        Error::value(
-                            "terrain",
-                            "the sheet gives no chance of getting lost in a city or settled lands; lost is rolled in clear, grassland, barren, hills, mountains, forest, desert, jungle, swamp",
-                        )
-                    })?,
-                };
-                ExplorationModel::new(in_six, days as u32)
-            }
-        };
-        Ok(simulation(model))
-    }
-}
+pub static EXPLORATION: Registered<ExplorationParams, ExplorationModel> = Registered::new(
+    "ose.exploration",
+    "x-in-6 checks over time: wandering monsters, getting lost by terrain, ...",
+    "",
+    ExplorationModel::from_config,
+);
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::RiggedDice;
-    use crate::engine::model::record_one;
-    use crate::systems::test_support::assert_agrees_with_exact;
-    use crate::systems::test_support::build_with;
+    use crate::engine::model::{exact_tally, replay_one};
+    use crate::engine::simulation;
+    use crate::systems::test_support::{
+        AGREEMENT_SAMPLES, AGREEMENT_SEED, assert_agrees_with_exact,
+    };
 
-    fn build(words: &[&str]) -> Result<Box<dyn Simulation>> {
-        build_with(&ExplorationMechanic, words)
-    }
-
-    fn exact_metric(words: &[&str], metric: usize) -> f64 {
-        build(words)
-            .unwrap_or_else(|e| panic!("{e}"))
-            .exact()
-            .and_then(|e| e.metrics[metric].value())
-            .unwrap_or(f64::NAN)
+    /// The model of `words` and the exact values of its two metrics (at least one, mean).
+    fn exact(words: &str) -> (ExplorationModel, f64, f64) {
+        let model = EXPLORATION
+            .model_for(words)
+            .unwrap_or_else(|e| panic!("{words}: {e}"));
+        let dist = model.exact().unwrap_or_else(|| Dist::certain(0));
+        let tally = exact_tally(&model, &model.layout(), &dist);
+        let value = |id| tally.value(id).unwrap_or(f64::NAN);
+        let (p, mean) = (value(model.m.at_least_one), value(model.m.mean_count));
+        (model, p, mean)
     }
 
     #[test]
     fn closed_forms() {
         // A dungeon hour: 3 checks of 1 in 6.
-        let p = exact_metric(&[], AT_LEAST_ONE);
+        let (model, p, mean) = exact("");
+        assert_eq!((model.in_six, model.checks), (1, 3));
         assert!((p - (1.0 - (5.0f64 / 6.0).powi(3))).abs() < 1e-12);
-        assert!((exact_metric(&[], MEAN_COUNT) - 0.5).abs() < 1e-12);
+        assert!((mean - 0.5).abs() < 1e-12);
         // A week in the swamp: lost at least once with 1 - (1/2)^7.
-        let p = exact_metric(&["terrain=swamp", "days=7"], AT_LEAST_ONE);
+        let (_, p, _) = exact("terrain=swamp days=7");
         assert!((p - (1.0 - 0.5f64.powi(7))).abs() < 1e-12);
         // A day in the mountains: wandering monsters 3 in 6, lost 2 in 6.
-        let p = exact_metric(&["terrain=mountains", "event=wandering"], AT_LEAST_ONE);
+        let (_, p, _) = exact("terrain=mountains event=wandering");
         assert!((p - 0.5).abs() < 1e-12);
-        let p = exact_metric(&["terrain=mountains"], AT_LEAST_ONE);
+        let (_, p, _) = exact("terrain=mountains");
         assert!((p - 2.0 / 6.0).abs() < 1e-12);
         // Traps 2 in 6 over 5 checks every turn: mean 5/3.
-        let m = exact_metric(&["chance=2", "every=1", "turns=5"], MEAN_COUNT);
-        assert!((m - 5.0 / 3.0).abs() < 1e-12);
+        let (_, _, mean) = exact("chance=2 every=1 turns=5");
+        assert!((mean - 5.0 / 3.0).abs() < 1e-12);
         // 7 turns, a check every 2: 3 checks.
-        let m = exact_metric(&["turns=7"], MEAN_COUNT);
-        assert!((m - 0.5).abs() < 1e-12);
+        let (model, _, mean) = exact("turns=7");
+        assert_eq!(model.checks, 3);
+        assert!((mean - 0.5).abs() < 1e-12);
     }
 
     #[test]
     fn rigged_checks_count() {
         let model = ExplorationModel::new(2, 4);
-        let (count, _) = record_one(&model, &mut RiggedDice::new(&[1, 3, 2, 6]));
+        let (count, tally) = replay_one(&model, &[1, 3, 2, 6]);
         assert_eq!(count, 2);
+        assert_eq!(tally.metric(model.m.at_least_one).sum, 1);
+        assert_eq!(tally.metric(model.m.mean_count).sum, 2);
     }
 
     #[test]
     fn bad_input_is_an_error() {
-        assert!(build(&["terrain=tundra"]).is_err());
-        assert!(build(&["terrain=city"]).is_err());
-        assert!(build(&["terrain=city", "event=wandering"]).is_ok());
-        assert!(build(&["terrain=forest", "turns=12"]).is_err());
-        assert!(build(&["days=7"]).is_err());
-        assert!(build(&["turns=1"]).is_err());
-        assert!(build(&["chance=7"]).is_err());
-        assert!(build(&["event=weather", "terrain=forest"]).is_err());
+        for words in [
+            "terrain=tundra",
+            "terrain=city",
+            "terrain=forest turns=12",
+            "days=7",
+            "turns=1",
+            "chance=7",
+            "event=weather terrain=forest",
+        ] {
+            assert!(EXPLORATION.model_for(words).is_err(), "{words}");
+        }
+        assert!(
+            EXPLORATION
+                .model_for("terrain=city event=wandering")
+                .is_ok()
+        );
     }
 
     #[test]
     fn monte_carlo_agrees_with_exact() {
         for (i, (x, n)) in [(1, 3), (2, 7), (3, 30), (6, 4)].into_iter().enumerate() {
             let sim = simulation(ExplorationModel::new(x, n));
-            assert_agrees_with_exact(sim.as_ref(), 200_000, 990 + i as u64, 3, &"");
+            let seed = AGREEMENT_SEED + i as u64;
+            assert_agrees_with_exact(sim.as_ref(), AGREEMENT_SAMPLES, seed, 3, &(x, n));
         }
     }
 }

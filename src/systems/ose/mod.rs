@@ -8,13 +8,15 @@
 //! tables ([`reaction`]: `ose.reaction`); *Moral* ([`morale`]: `ose.morale`); *Donjons* and
 //! *Contrées sauvages* x-in-6 odds ([`exploration`]: `ose.exploration`); *Initiative*,
 //! *Séquence du round de combat*, *Dégâts* ([`duel`]: `ose.duel`). The sheet's tables
-//! are data in [`sheet`].
+//! are data in [`sheet`]; [`d20`] is the one-d20 model of the attack, the save and the
+//! check.
 //!
 //! Terms: THAC0 (*TAC0*), the d20 roll needed to hit armour class 0; AC (*CA*), armour
 //! class, descending (lower is better); HD (*DV*), a monster's hit dice.
 
 pub mod attack;
 pub mod check;
+pub mod d20;
 pub mod duel;
 pub mod exploration;
 pub mod morale;
@@ -24,11 +26,11 @@ pub mod sheet;
 
 /// The mechanics of this system, in the order `alea list` shows them.
 pub static MECHANICS: &[&dyn crate::engine::Mechanic] = &[
-    &attack::AttackMechanic,
-    &save::SaveMechanic,
-    &check::CheckMechanic,
-    &reaction::ReactionMechanic,
-    &morale::MoraleMechanic,
-    &exploration::ExplorationMechanic,
-    &duel::DuelMechanic,
+    &attack::ATTACK,
+    &save::SAVE,
+    &check::CHECK,
+    &reaction::REACTION,
+    &morale::MORALE,
+    &exploration::EXPLORATION,
+    &duel::DUEL,
 ];

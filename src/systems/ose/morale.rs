@@ -6,10 +6,28 @@
 //! fight (`checks` = 1 or 2). A morale of 2 never fights (no roll) unless cornered; a
 //! morale of 12 never fails (2d6 never exceeds it).
 
-use crate::engine::{
-    Dice, Dist, Layout, Mechanic, Model, ParamSpec, ParamValues, Recorder, Simulation, simulation,
-};
+use crate::engine::{Dice, Dist, Layout, MetricId, Model, Recorder, Registered};
 use crate::error::Result;
+
+crate::config! {
+    /// The parameters of `ose.morale`.
+    #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+    pub struct MoraleParams {
+        /// morale score
+        morale: i64 = int(2..=12),
+        /// 1: at the first death; 2: again when half are out
+        checks: u32 = int(1..=2, default = 2),
+        /// cornered: a morale of 2 rolls like any other
+        cornered: bool = switch(default = false),
+    }
+}
+
+/// What `ose.morale` reports.
+#[derive(Debug, Clone, PartialEq)]
+struct MoraleMetrics {
+    holds: MetricId,
+    holds_first: MetricId,
+}
 
 /// `ose.morale`: the morale checks of one fight.
 #[derive(Debug, Clone, PartialEq)]
@@ -18,19 +36,29 @@ pub struct MoraleModel {
     checks: u32,
     /// Morale 2 and not cornered: flees without rolling.
     never_fights: bool,
+    layout: Layout,
+    m: MoraleMetrics,
 }
-
-const HOLDS: usize = 0;
-const HOLDS_FIRST: usize = 1;
 
 impl MoraleModel {
     /// `checks` checks at `morale`; `cornered` lifts the "morale 2 never fights" rule.
     pub fn new(morale: i64, checks: u32, cornered: bool) -> Self {
+        let mut layout = Layout::new();
+        let m = MoraleMetrics {
+            holds: layout.proportion("holds", "chance the monsters pass every check and fight on"),
+            holds_first: layout.proportion("holds_first", "chance they pass the first check"),
+        };
         Self {
             morale,
             checks,
             never_fights: morale <= 2 && !cornered,
+            layout,
+            m,
         }
+    }
+
+    fn from_config(p: MoraleParams) -> Result<Self> {
+        Ok(Self::new(p.morale, p.checks, p.cornered))
     }
 }
 
@@ -39,9 +67,7 @@ impl Model for MoraleModel {
     type Outcome = u32;
 
     fn layout(&self) -> Layout {
-        Layout::new()
-            .with_proportion("holds")
-            .with_proportion("holds_first")
+        self.layout.clone()
     }
 
     #[inline]
@@ -58,8 +84,8 @@ impl Model for MoraleModel {
 
     #[inline(always)]
     fn record<R: Recorder>(&self, passed: &u32, rec: &mut R) {
-        rec.event(HOLDS, *passed == self.checks);
-        rec.event(HOLDS_FIRST, *passed >= 1);
+        rec.event(self.m.holds, *passed == self.checks);
+        rec.event(self.m.holds_first, *passed >= 1);
     }
 
     fn exact(&self) -> Option<Dist<u32>> {
@@ -77,63 +103,21 @@ impl Model for MoraleModel {
 }
 
 /// The registry entry of `ose.morale`.
-#[derive(Debug, Clone, Copy)]
-pub struct MoraleMechanic;
-
-impl Mechanic for MoraleMechanic {
-    fn name(&self) -> &'static str {
-        "ose.morale"
-    }
-
-    fn summary(&self) -> &'static str {
-        "monster morale: 2d6 above the score and they flee or surrender"
-    }
-
-    fn params(&self) -> Vec<ParamSpec> {
-        vec![
-            ParamSpec::int("morale", "morale score", 2, 12, None),
-            ParamSpec::int(
-                "checks",
-                "1: at the first death; 2: again when half are out",
-                1,
-                2,
-                Some(2),
-            ),
-            ParamSpec::bool(
-                "cornered",
-                "cornered: a morale of 2 rolls like any other",
-                false,
-            ),
-        ]
-    }
-
-    fn metrics_doc(&self) -> &'static [(&'static str, &'static str)] {
-        &[
-            ("holds", "chance the monsters pass every check and fight on"),
-            ("holds_first", "chance they pass the first check"),
-        ]
-    }
-
-    fn build(&self, params: &ParamValues) -> Result<Box<dyn Simulation>> {
-        Ok(simulation(MoraleModel::new(
-            params.int("morale"),
-            params.int("checks") as u32,
-            params.bool("cornered"),
-        )))
-    }
-}
+pub static MORALE: Registered<MoraleParams, MoraleModel> = Registered::new(
+    "ose.morale",
+    "monster morale: 2d6 above the score and they flee or surrender",
+    "morale=7",
+    MoraleModel::from_config,
+);
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::RiggedDice;
-    use crate::engine::check::check_against_exact;
-    use crate::engine::model::record_one;
-    use crate::systems::test_support::build_with;
-
-    fn build(words: &[&str]) -> Result<Box<dyn Simulation>> {
-        build_with(&MoraleMechanic, words)
-    }
+    use crate::engine::model::replay_one;
+    use crate::engine::simulation;
+    use crate::systems::test_support::{
+        AGREEMENT_SAMPLES, AGREEMENT_SEED, assert_agrees_with_exact,
+    };
 
     fn holds(model: &MoraleModel) -> f64 {
         model
@@ -159,32 +143,43 @@ mod tests {
     #[test]
     fn morale_two_never_fights_unless_cornered() {
         assert_eq!(holds(&MoraleModel::new(2, 1, false)), 0.0);
-        let (passed, _) = record_one(&MoraleModel::new(2, 2, false), &mut RiggedDice::new(&[]));
+        // No die is rolled: it flees at once.
+        let (passed, _) = replay_one(&MoraleModel::new(2, 2, false), &[]);
         assert_eq!(passed, 0);
+        // Cornered, it rolls: double 1 (2, not above 2) holds, 1/36.
         let cornered = MoraleModel::new(2, 1, true);
         assert!((holds(&cornered) - 1.0 / 36.0).abs() < 1e-12);
+        let (passed, _) = replay_one(&cornered, &[1, 1]);
+        assert_eq!(passed, 1);
+        // The same with cornered=false from the command line.
+        let words = |cornered: bool| format!("morale=2 checks=1 cornered={cornered}");
+        let fled = MORALE.model_for(&words(false)).map(|m| holds(&m)).ok();
+        let fought = MORALE.model_for(&words(true)).map(|m| holds(&m)).ok();
+        assert_eq!(fled, Some(0.0));
+        assert!(fought.is_some_and(|p| (p - 1.0 / 36.0).abs() < 1e-12));
     }
 
     #[test]
     fn rigged_checks() {
         let m = MoraleModel::new(8, 2, false);
         // 4+4 holds, 5+4 breaks.
-        let (passed, tally) = record_one(&m, &mut RiggedDice::new(&[4, 4, 5, 4]));
+        let (passed, tally) = replay_one(&m, &[4, 4, 5, 4]);
         assert_eq!(passed, 1);
-        assert_eq!(tally.metrics[HOLDS].sum, 0);
-        assert_eq!(tally.metrics[HOLDS_FIRST].sum, 1);
+        assert_eq!(tally.metric(m.m.holds).sum, 0);
+        assert_eq!(tally.metric(m.m.holds_first).sum, 1);
         // A failed first check ends it: no second roll.
-        let (passed, _) = record_one(&m, &mut RiggedDice::new(&[6, 6]));
+        let (passed, tally) = replay_one(&m, &[6, 6]);
         assert_eq!(passed, 0);
+        assert_eq!(tally.metric(m.m.holds_first).sum, 0);
     }
 
     #[test]
     fn morale_outside_2_to_12_is_an_error() {
-        assert!(build(&["morale=1"]).is_err());
-        assert!(build(&["morale=13"]).is_err());
-        assert!(build(&["morale=7", "checks=3"]).is_err());
-        assert!(build(&[]).is_err());
-        assert!(build(&["morale=7"]).is_ok());
+        for words in ["morale=1", "morale=13", "morale=7 checks=3", ""] {
+            assert!(MORALE.model_for(words).is_err(), "{words}");
+        }
+        let ok = MORALE.model_for("morale=7");
+        assert_eq!(ok.map(|m| (m.morale, m.checks)).ok(), Some((7, 2)));
     }
 
     #[test]
@@ -194,9 +189,8 @@ mod tests {
             .enumerate()
         {
             let sim = simulation(MoraleModel::new(m, c, k));
-            let report = check_against_exact(sim.as_ref(), 200_000, 980 + i as u64);
-            assert_eq!(report.comparisons, 2);
-            assert!(report.failures.is_empty(), "{:?}", report.failures);
+            let seed = AGREEMENT_SEED + i as u64;
+            assert_agrees_with_exact(sim.as_ref(), AGREEMENT_SAMPLES, seed, 2, &(m, c, k));
         }
     }
 }

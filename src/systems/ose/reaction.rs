@@ -8,10 +8,7 @@
 //! one metric.
 
 use super::sheet::{REACTION_BANDS, reaction_band};
-use crate::engine::{
-    Choice, Dice, Dist, Layout, Mechanic, Model, ParamSpec, ParamValues, Recorder, Simulation,
-    simulation,
-};
+use crate::engine::{Choice, Dice, Dist, HistId, Layout, MetricId, Model, Recorder, Registered};
 use crate::error::{Error, Result};
 
 /// Which of the sheet's two tables.
@@ -28,27 +25,36 @@ impl Choice for Table {
         &[("monster", Table::Monster), ("hireling", Table::Hireling)];
 }
 
-/// The metric names of the monster table's lines, in band order.
-pub const MONSTER_LINES: [&str; 5] = [
-    "hostile",
-    "unfriendly",
-    "neutral",
-    "indifferent",
-    "friendly",
+/// The monster table's lines (metric name, meaning), in band order.
+pub const MONSTER_LINES: [(&str, &str); 5] = [
+    ("hostile", "monster table, 2 or less: hostile, attacks"),
+    ("unfriendly", "monster table, 3-5: unfriendly, may attack"),
+    ("neutral", "monster table, 6-8: neutral, uncertain"),
+    (
+        "indifferent",
+        "monster table, 9-11: indifferent, uninterested",
+    ),
+    ("friendly", "monster table, 12 or more: friendly, helpful"),
 ];
 
-/// The metric names of the hireling table's lines, in band order.
-pub const HIRELING_LINES: [&str; 5] = [
-    "animosity",
-    "refused",
-    "try_again",
-    "accepted",
-    "accepted_loyal",
+/// The hireling table's lines (metric name, meaning), in band order.
+pub const HIRELING_LINES: [(&str, &str); 5] = [
+    (
+        "animosity",
+        "hireling table, 2 or less: ill will (-1 to later rolls)",
+    ),
+    ("refused", "hireling table, 3-5: offer refused"),
+    ("try_again", "hireling table, 6-8: roll again"),
+    ("accepted", "hireling table, 9-11: offer accepted"),
+    (
+        "accepted_loyal",
+        "hireling table, 12 or more: accepted, +1 loyalty",
+    ),
 ];
 
 impl Table {
-    /// The metric names of this table's lines.
-    pub fn lines(self) -> &'static [&'static str; 5] {
+    /// This table's lines (metric name, meaning), in band order.
+    pub fn lines(self) -> &'static [(&'static str, &'static str); 5] {
         match self {
             Table::Monster => &MONSTER_LINES,
             Table::Hireling => &HIRELING_LINES,
@@ -56,19 +62,61 @@ impl Table {
     }
 }
 
+crate::config! {
+    /// The parameters of `ose.reaction`.
+    #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+    pub struct ReactionParams {
+        /// monster or hireling
+        table: Table = choice(default = Table::Monster),
+        /// CHA reaction modifier
+        cha_mod: i64 = int(-3..=3, default = 0),
+        /// hirelings: generosity of the offer, -2..+2
+        offer: i64 = int(-2..=2, default = 0),
+        /// hirelings: bad reputation, -1 or -2
+        reputation: i64 = int(-2..=0, default = 0),
+    }
+}
+
+/// What `ose.reaction` reports.
+#[derive(Debug, Clone, PartialEq)]
+struct ReactionMetrics {
+    /// One chance per line of the table, in band order.
+    lines: [MetricId; REACTION_BANDS.len()],
+    total: HistId,
+}
+
 /// `ose.reaction`: one reaction roll.
 #[derive(Debug, Clone, PartialEq)]
 pub struct ReactionModel {
-    table: Table,
     modifier: i64,
+    layout: Layout,
+    m: ReactionMetrics,
 }
-
-const TOTAL_HIST: usize = 0;
 
 impl ReactionModel {
     /// A roll on `table` with `modifier` (CHA + offer + reputation) added to 2d6.
     pub fn new(table: Table, modifier: i64) -> Self {
-        Self { table, modifier }
+        let mut layout = Layout::new();
+        let lines = table
+            .lines()
+            .map(|(name, doc)| layout.proportion(name, doc));
+        let total = layout.histogram("total", "histogram of the modified 2d6 total", (-3, 17));
+        Self {
+            modifier,
+            layout,
+            m: ReactionMetrics { lines, total },
+        }
+    }
+
+    /// Builds `ose.reaction`: offer and reputation only with the hireling table.
+    pub fn from_config(p: ReactionParams) -> Result<Self> {
+        if p.table == Table::Monster && (p.offer != 0 || p.reputation != 0) {
+            return Err(Error::value(
+                if p.offer != 0 { "offer" } else { "reputation" },
+                "offer and reputation apply to hiring (table=hireling), not to monsters",
+            ));
+        }
+        Ok(Self::new(p.table, p.cha_mod + p.offer + p.reputation))
     }
 }
 
@@ -77,12 +125,7 @@ impl Model for ReactionModel {
     type Outcome = i64;
 
     fn layout(&self) -> Layout {
-        let layout = self
-            .table
-            .lines()
-            .iter()
-            .fold(Layout::new(), |l, name| l.with_proportion(*name));
-        layout.with_histogram("total", (-3, 17))
+        self.layout.clone()
     }
 
     #[inline(always)]
@@ -93,10 +136,10 @@ impl Model for ReactionModel {
     #[inline(always)]
     fn record<R: Recorder>(&self, total: &i64, rec: &mut R) {
         let band = reaction_band(*total);
-        for line in 0..REACTION_BANDS.len() {
-            rec.event(line, line == band);
+        for (line, &metric) in self.m.lines.iter().enumerate() {
+            rec.event(metric, line == band);
         }
-        rec.hist(TOTAL_HIST, *total);
+        rec.hist(self.m.total, *total);
     }
 
     fn exact(&self) -> Option<Dist<i64>> {
@@ -104,100 +147,33 @@ impl Model for ReactionModel {
     }
 }
 
-/// The registry entry of `ose.reaction`.
-#[derive(Debug, Clone, Copy)]
-pub struct ReactionMechanic;
-
-impl Mechanic for ReactionMechanic {
-    fn name(&self) -> &'static str {
-        "ose.reaction"
-    }
-
-    fn summary(&self) -> &'static str {
-        "a 2d6 reaction roll of monsters or of hirelings (the sheet's two tables)"
-    }
-
-    fn params(&self) -> Vec<ParamSpec> {
-        vec![
-            ParamSpec::choice("table", "monster or hireling", Some(Table::Monster)),
-            ParamSpec::int("cha_mod", "CHA reaction modifier", -3, 3, Some(0)),
-            ParamSpec::int(
-                "offer",
-                "hirelings: generosity of the offer, -2..+2",
-                -2,
-                2,
-                Some(0),
-            ),
-            ParamSpec::int(
-                "reputation",
-                "hirelings: bad reputation, -1 or -2",
-                -2,
-                0,
-                Some(0),
-            ),
-        ]
-    }
-
-    fn metrics_doc(&self) -> &'static [(&'static str, &'static str)] {
-        &[
-            ("hostile", "monster table, 2 or less: hostile, attacks"),
-            ("unfriendly", "monster table, 3-5: unfriendly, may attack"),
-            ("neutral", "monster table, 6-8: neutral, uncertain"),
-            (
-                "indifferent",
-                "monster table, 9-11: indifferent, uninterested",
-            ),
-            ("friendly", "monster table, 12 or more: friendly, helpful"),
-            (
-                "animosity",
-                "hireling table, 2 or less: ill will (-1 to later rolls)",
-            ),
-            ("refused", "hireling table, 3-5: offer refused"),
-            ("try_again", "hireling table, 6-8: roll again"),
-            ("accepted", "hireling table, 9-11: offer accepted"),
-            (
-                "accepted_loyal",
-                "hireling table, 12 or more: accepted, +1 loyalty",
-            ),
-            ("total", "histogram of the modified 2d6 total"),
-        ]
-    }
-
-    fn build(&self, params: &ParamValues) -> Result<Box<dyn Simulation>> {
-        let table: Table = params.choice("table");
-        let (offer, reputation) = (params.int("offer"), params.int("reputation"));
-        if table == Table::Monster && (offer != 0 || reputation != 0) {
-            return Err(Error::value(
-                if offer != 0 { "offer" } else { "reputation" },
-                "offer and reputation apply to hiring (table=hireling), not to monsters",
-            ));
-        }
-        Ok(simulation(ReactionModel::new(
-            table,
-            params.int("cha_mod") + offer + reputation,
-        )))
-    }
-}
+/// The registry entry of `ose.reaction` (`alea list` shows the lines of both tables).
+pub static REACTION: Registered<ReactionParams, ReactionModel> = Registered::new(
+    "ose.reaction",
+    "a 2d6 reaction roll of monsters or of hirelings (the sheet's two tables)",
+    "",
+    ReactionModel::from_config,
+)
+.also_listed(&["table=hireling"]);
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::RiggedDice;
-    use crate::engine::model::{exact_tally, record_one};
-    use crate::systems::test_support::assert_agrees_with_exact;
-    use crate::systems::test_support::build_with;
-
-    fn build(words: &[&str]) -> Result<Box<dyn Simulation>> {
-        build_with(&ReactionMechanic, words)
-    }
+    use crate::engine::model::{exact_tally, replay_one};
+    use crate::engine::{Mechanic, simulation};
+    use crate::systems::test_support::{
+        AGREEMENT_SAMPLES, AGREEMENT_SEED, assert_agrees_with_exact,
+    };
 
     fn lines(model: &ReactionModel) -> Vec<f64> {
         let layout = model.layout();
-        let dist = Dist::dice_sum(2, 6).map(|t| t + model.modifier);
-        exact_tally(model, &layout, &dist)
-            .metrics
+        let dist = model.exact().unwrap_or_else(|| Dist::certain(0));
+        let exact = exact_tally(model, &layout, &dist);
+        model
+            .m
+            .lines
             .iter()
-            .map(|m| m.value().unwrap_or(f64::NAN))
+            .map(|&m| exact.value(m).unwrap_or(f64::NAN))
             .collect()
     }
 
@@ -217,13 +193,29 @@ mod tests {
     }
 
     #[test]
+    fn modifiers_add_up_and_move_the_lines() {
+        // Hireling table: CHA +1, offer +2, reputation -1 add to +2.
+        let model = REACTION
+            .model_for("table=hireling cha_mod=1 offer=2 reputation=-1")
+            .unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(model.modifier, 2);
+        // With +2, accepted (9-11) is 2d6 of 7 to 9: 15/36 instead of 9/36; accepted
+        // with loyalty (12 or more) is 2d6 of 10 or more: 6/36 instead of 1/36.
+        let got = lines(&model);
+        assert!((got[3] - 15.0 / 36.0).abs() < 1e-12, "{got:?}");
+        assert!((got[4] - 6.0 / 36.0).abs() < 1e-12, "{got:?}");
+    }
+
+    #[test]
     fn rigged_rolls_read_the_right_line() {
         let model = ReactionModel::new(Table::Monster, -1);
-        let (total, tally) = record_one(&model, &mut RiggedDice::new(&[1, 2]));
+        let (total, tally) = replay_one(&model, &[1, 2]);
         assert_eq!(total, 2);
-        assert_eq!(tally.metrics[0].sum, 1);
-        let (_, tally) = record_one(&model, &mut RiggedDice::new(&[6, 6]));
-        assert_eq!(tally.metrics[3].sum, 1);
+        assert_eq!(tally.metric(model.m.lines[0]).sum, 1);
+        let (total, tally) = replay_one(&model, &[6, 6]);
+        assert_eq!(total, 11);
+        assert_eq!(tally.metric(model.m.lines[3]).sum, 1);
+        assert_eq!(tally.metric(model.m.lines[4]).sum, 0);
     }
 
     #[test]
@@ -232,16 +224,34 @@ mod tests {
         assert_eq!(m.metric_index("accepted_loyal"), Some(4));
         let m = ReactionModel::new(Table::Monster, 0).layout();
         assert_eq!(m.metric_index("hostile"), Some(0));
+        assert_eq!(m.metric_index("animosity"), None);
+        // `alea list` shows the lines of both tables, then the histogram.
+        let listed: Vec<String> = Mechanic::metric_docs(&REACTION)
+            .into_iter()
+            .map(|(name, _)| name)
+            .collect();
+        let expected: Vec<&str> = MONSTER_LINES
+            .iter()
+            .chain(&HIRELING_LINES)
+            .map(|(name, _)| *name)
+            .chain(["total"])
+            .collect();
+        assert_eq!(listed, expected);
     }
 
     #[test]
     fn bad_input_is_an_error() {
-        assert!(build(&["table=merchant"]).is_err());
-        assert!(build(&["table=monster", "offer=1"]).is_err());
-        assert!(build(&["reputation=-1"]).is_err());
-        assert!(build(&["table=hireling", "reputation=-3"]).is_err());
-        assert!(build(&["table=hireling", "offer=3"]).is_err());
-        assert!(build(&["table=hireling", "offer=2", "reputation=-2", "cha_mod=-3"]).is_ok());
+        for words in [
+            "table=merchant",
+            "table=monster offer=1",
+            "reputation=-1",
+            "table=hireling reputation=-3",
+            "table=hireling offer=3",
+        ] {
+            assert!(REACTION.model_for(words).is_err(), "{words}");
+        }
+        let ok = REACTION.model_for("table=hireling offer=2 reputation=-2 cha_mod=-3");
+        assert_eq!(ok.map(|m| m.modifier).ok(), Some(-3));
     }
 
     #[test]
@@ -255,7 +265,8 @@ mod tests {
         .enumerate()
         {
             let sim = simulation(ReactionModel::new(t, m));
-            assert_agrees_with_exact(sim.as_ref(), 200_000, 970 + i as u64, 10, &"");
+            let seed = AGREEMENT_SEED + i as u64;
+            assert_agrees_with_exact(sim.as_ref(), AGREEMENT_SAMPLES, seed, 10, &(t, m));
         }
     }
 }
