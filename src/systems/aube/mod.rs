@@ -39,9 +39,9 @@ pub static MECHANICS: &[&dyn crate::engine::Mechanic] = &[
     &encaissement::DepassementMechanic,
     &tir::TirMechanic,
     &creation::CreationMechanic,
-    &surclassement::exchange::ExchangeMechanic,
-    &surclassement::game::OptimalMechanic,
-    &surclassement::duel::DuelMechanic,
+    &surclassement::exchange::EXCHANGE,
+    &surclassement::game::OPTIMAL,
+    &surclassement::duel::DUEL,
 ];
 
 #[cfg(test)]

@@ -16,13 +16,13 @@
 //! `dom = magnitude` to the loser, who makes the damage step of Tableau 3.1 (even when
 //! `dom <= 0`, which can only give "none").
 
+use super::fighter::FightersParams;
 use super::fighter::{Fighter, LoserSubtracts, Manoeuvre, Rules};
-use crate::engine::{
-    Dice, Dist, Layout, Mechanic, Model, ParamSpec, ParamValues, Recorder, Simulation, simulation,
-};
+use super::table::RollTable;
+use crate::engine::{Dice, Dist, Layout, MetricId, Model, Recorder, Registered};
 use crate::error::Result;
 use crate::systems::aube::damage::{DamageResult, DamageRule};
-use crate::systems::aube::resolution::{Prepared, TestOutcome, TestRule};
+use crate::systems::aube::resolution::{TestOutcome, TestRule};
 
 /// Who won an exchange.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -135,44 +135,6 @@ pub struct ExchangeOutcome {
     pub feint_gained: i64,
     /// The loser's damage result when MD won (`None` otherwise).
     pub damage: Option<DamageResult>,
-}
-
-/// The CA table of every test a surclassement mechanic makes (nd 0, default options):
-/// each CA in `LO..=HI` prepared once, so the hot loop makes no preparation; other CAs
-/// fall back to [`TestRule::roll`].
-#[derive(Debug, Clone, PartialEq)]
-pub struct RollTable {
-    tests: Vec<Prepared>,
-}
-
-impl RollTable {
-    const LO: i64 = -60;
-    const HI: i64 = 60;
-
-    /// Prepares every CA of the table.
-    pub fn new() -> Self {
-        Self {
-            tests: (Self::LO..=Self::HI)
-                .map(|ca| Prepared::new(&TestRule::new(ca, 0)))
-                .collect(),
-        }
-    }
-
-    /// Rolls the test of `ca` against nd 0.
-    #[inline(always)]
-    pub fn roll<D: Dice>(&self, ca: i64, dice: &mut D) -> TestOutcome {
-        if (Self::LO..=Self::HI).contains(&ca) {
-            self.tests[(ca - Self::LO) as usize].roll(dice)
-        } else {
-            TestRule::new(ca, 0).roll(dice)
-        }
-    }
-}
-
-impl Default for RollTable {
-    fn default() -> Self {
-        Self::new()
-    }
 }
 
 /// One exchange with everything fixed: both stances and the damage step each fighter's
@@ -300,80 +262,134 @@ fn eff_key(e: Effect) -> (u8, i64) {
     }
 }
 
-/// The metric names of an exchange, in recording order.
-pub const METRICS: [&str; 23] = [
-    "a_wins",
-    "b_wins",
-    "nothing",
-    "draw",
-    "a_hit_none",
-    "a_hit_etourdi",
-    "a_hit_sonne",
-    "a_hit_legere",
-    "a_hit_grave",
-    "a_hit_critique",
-    "a_hit_fatale",
-    "b_hit_none",
-    "b_hit_etourdi",
-    "b_hit_sonne",
-    "b_hit_legere",
-    "b_hit_grave",
-    "b_hit_critique",
-    "b_hit_fatale",
-    "a_wounds",
-    "b_wounds",
-    "a_grave_or_worse_given_hit",
-    "b_grave_or_worse_given_hit",
-    "mean_feint_gained",
-];
-
-const A_WINS: usize = 0;
-const B_WINS: usize = 1;
-const NOTHING: usize = 2;
-const DRAW: usize = 3;
-const A_HIT: usize = 4;
-const B_HIT: usize = 11;
-const A_WOUNDS: usize = 18;
-const B_WOUNDS: usize = 19;
-const A_GRAVE: usize = 20;
-const B_GRAVE: usize = 21;
-const FEINT: usize = 22;
-
-/// The layout of [`METRICS`].
-pub fn exchange_layout() -> Layout {
-    let mut layout = Layout::new();
-    for name in &METRICS[..FEINT] {
-        layout.proportion(*name, "");
-    }
-    layout.mean(METRICS[FEINT], "");
-    layout
-}
-
 /// Whether `o` is a blow by A (`side` 0) or B (1) that gave at least a blessure légère.
 pub fn wounds(o: &ExchangeOutcome, side: usize) -> bool {
     let by = if side == 0 { Winner::A } else { Winner::B };
     o.winner == by && o.damage.is_some_and(|d| d >= DamageResult::Legere)
 }
 
-/// Records an exchange's metrics (shared with the optimal-strategy model).
-#[inline]
-pub fn record_exchange<R: Recorder>(o: &ExchangeOutcome, rec: &mut R) {
-    rec.event(A_WINS, o.winner == Winner::A);
-    rec.event(B_WINS, o.winner == Winner::B);
-    rec.event(NOTHING, o.winner == Winner::Nobody);
-    rec.event(DRAW, o.winner == Winner::Draw);
-    for r in DamageResult::ALL {
-        let hit = o.damage == Some(r);
-        rec.event(A_HIT + r.index(), hit && o.winner == Winner::A);
-        rec.event(B_HIT + r.index(), hit && o.winner == Winner::B);
+/// Makes the metrics declared from position `first` on one line of `alea list`: `name`
+/// with `doc` (metrics whose names follow a pattern of words, such as `a_hit_<result>`, or
+/// a block of metrics shared with another mechanic).
+pub(super) fn list_as_one(
+    layout: &mut Layout,
+    first: usize,
+    name: &'static str,
+    doc: &'static str,
+) {
+    for m in &mut layout.metrics[first..] {
+        m.family = Some(name);
+        m.doc = doc;
     }
-    rec.event(A_WOUNDS, wounds(o, 0));
-    rec.event(B_WOUNDS, wounds(o, 1));
-    let grave = o.damage.is_some_and(|d| d >= DamageResult::Grave);
-    let hit = o.damage.is_some();
-    rec.event_given(A_GRAVE, hit && o.winner == Winner::A, grave);
-    rec.event_given(B_GRAVE, hit && o.winner == Winner::B, grave);
-    rec.value(FEINT, o.feint_gained);
+}
+
+/// What one exchange reports (`aube.surclassement.exchange`, and
+/// `aube.surclassement.optimal` under the optimal mixes).
+#[derive(Debug, Clone, PartialEq)]
+pub struct ExchangeMetrics {
+    a_wins: MetricId,
+    b_wins: MetricId,
+    nothing: MetricId,
+    draw: MetricId,
+    /// A's MD won with B's damage result, by [`DamageResult::index`].
+    a_hit: [MetricId; 7],
+    /// The same for B's blows against A.
+    b_hit: [MetricId; 7],
+    a_wounds: MetricId,
+    b_wounds: MetricId,
+    a_grave: MetricId,
+    b_grave: MetricId,
+    feint: MetricId,
+}
+
+impl ExchangeMetrics {
+    /// Declares the metrics of an exchange at the end of `layout`.
+    pub fn declare(layout: &mut Layout) -> Self {
+        let a_wins = layout.proportion("a_wins", "chance A wins the exchange");
+        let b_wins = layout.proportion("b_wins", "chance B wins the exchange");
+        let nothing = layout.proportion("nothing", "chance both fail");
+        let draw = layout.proportion("draw", "chance both succeed with equal E");
+        let mut hits = |side: &str, name: &'static str, doc: &'static str| {
+            let first = layout.metrics.len();
+            let ids = DamageResult::ALL
+                .map(|r| layout.proportion(format!("{side}_hit_{}", r.metric_name()), doc));
+            list_as_one(layout, first, name, doc);
+            ids
+        };
+        let a_hit = hits(
+            "a",
+            "a_hit_<result>",
+            "chance A wins with MD and B's damage result is <result> (none, etourdi, sonne, \
+             legere, grave, critique, fatale); unconditional",
+        );
+        let b_hit = hits("b", "b_hit_<result>", "the same for B's blows against A");
+        Self {
+            a_wins,
+            b_wins,
+            nothing,
+            draw,
+            a_hit,
+            b_hit,
+            a_wounds: layout.proportion(
+                "a_wounds",
+                "chance A's MD wins and gives B a blessure légère or worse",
+            ),
+            b_wounds: layout.proportion(
+                "b_wounds",
+                "chance B's MD wins and gives A a blessure légère or worse",
+            ),
+            a_grave: layout.proportion(
+                "a_grave_or_worse_given_hit",
+                "chance B's damage result is grave or worse, given A wins with MD",
+            ),
+            b_grave: layout.proportion(
+                "b_grave_or_worse_given_hit",
+                "the same for B's blows against A",
+            ),
+            feint: layout.mean(
+                "mean_feint_gained",
+                "mean feint points gained (0 unless an MA wins)",
+            ),
+        }
+    }
+
+    /// Records the outcome of one exchange.
+    #[inline]
+    pub fn record<R: Recorder>(&self, o: &ExchangeOutcome, rec: &mut R) {
+        rec.event(self.a_wins, o.winner == Winner::A);
+        rec.event(self.b_wins, o.winner == Winner::B);
+        rec.event(self.nothing, o.winner == Winner::Nobody);
+        rec.event(self.draw, o.winner == Winner::Draw);
+        for r in DamageResult::ALL {
+            let hit = o.damage == Some(r);
+            rec.event(self.a_hit[r.index()], hit && o.winner == Winner::A);
+            rec.event(self.b_hit[r.index()], hit && o.winner == Winner::B);
+        }
+        rec.event(self.a_wounds, wounds(o, 0));
+        rec.event(self.b_wounds, wounds(o, 1));
+        let grave = o.damage.is_some_and(|d| d >= DamageResult::Grave);
+        let hit = o.damage.is_some();
+        rec.event_given(self.a_grave, hit && o.winner == Winner::A, grave);
+        rec.event_given(self.b_grave, hit && o.winner == Winner::B, grave);
+        rec.value(self.feint, o.feint_gained);
+    }
+}
+
+crate::config! {
+    /// The parameters of `aube.surclassement.exchange`.
+    #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+    pub struct ExchangeParams {
+        /// both fighters and the switches
+        fighters: FightersParams = flatten(),
+        /// A's manœuvre: mp, ma, md
+        a_move: Manoeuvre = choice(),
+        /// B's manœuvre: mp, ma, md
+        b_move: Manoeuvre = choice(),
+        /// feint points A holds from a won MA
+        a_feint: i64 = int(0..=200, default = 0),
+        /// feint points B holds from a won MA
+        b_feint: i64 = int(0..=200, default = 0),
+    }
 }
 
 /// `aube.surclassement.exchange`: one exchange between two fighters.
@@ -381,15 +397,31 @@ pub fn record_exchange<R: Recorder>(o: &ExchangeOutcome, rec: &mut R) {
 pub struct ExchangeModel {
     exchange: Exchange,
     table: RollTable,
+    layout: Layout,
+    m: ExchangeMetrics,
 }
 
 impl ExchangeModel {
     /// The model of one exchange.
     pub fn new(exchange: Exchange) -> Self {
+        let mut layout = Layout::new();
+        let m = ExchangeMetrics::declare(&mut layout);
         Self {
             exchange,
             table: RollTable::new(),
+            layout,
+            m,
         }
+    }
+
+    fn from_config(p: ExchangeParams) -> Result<Self> {
+        let ([a, b], rules) = p.fighters.fighters()?;
+        Ok(Self::new(Exchange::new(
+            rules,
+            [&a, &b],
+            [p.a_move, p.b_move],
+            [p.a_feint, p.b_feint],
+        )))
     }
 }
 
@@ -397,7 +429,7 @@ impl Model for ExchangeModel {
     type Outcome = ExchangeOutcome;
 
     fn layout(&self) -> Layout {
-        exchange_layout()
+        self.layout.clone()
     }
 
     #[inline(always)]
@@ -407,7 +439,7 @@ impl Model for ExchangeModel {
 
     #[inline(always)]
     fn record<R: Recorder>(&self, o: &ExchangeOutcome, rec: &mut R) {
-        record_exchange(o, rec);
+        self.m.record(o, rec);
     }
 
     fn exact(&self) -> Option<Dist<ExchangeOutcome>> {
@@ -415,87 +447,14 @@ impl Model for ExchangeModel {
     }
 }
 
-/// The parameters of both fighters and the switches (every surclassement mechanic).
-pub fn fighters_and_rules_specs() -> Vec<ParamSpec> {
-    let mut specs = super::fighter::both_fighters_specs();
-    specs.extend(Rules::specs());
-    specs
-}
-
 /// The registry entry of `aube.surclassement.exchange`.
-#[derive(Debug, Clone, Copy)]
-pub struct ExchangeMechanic;
-
-impl Mechanic for ExchangeMechanic {
-    fn name(&self) -> &'static str {
-        "aube.surclassement.exchange"
-    }
-
-    fn summary(&self) -> &'static str {
-        "one surclassement exchange: who wins, the damage of a winning MD, feint points gained"
-    }
-
-    fn params(&self) -> Vec<ParamSpec> {
-        let mut specs = fighters_and_rules_specs();
-        specs.extend([
-            ParamSpec::choice::<Manoeuvre>("a_move", "A's manœuvre: mp, ma, md", None),
-            ParamSpec::choice::<Manoeuvre>("b_move", "B's manœuvre: mp, ma, md", None),
-            ParamSpec::int(
-                "a_feint",
-                "feint points A holds from a won MA",
-                0,
-                200,
-                Some(0),
-            ),
-            ParamSpec::int(
-                "b_feint",
-                "feint points B holds from a won MA",
-                0,
-                200,
-                Some(0),
-            ),
-        ]);
-        specs
-    }
-
-    fn metrics_doc(&self) -> &'static [(&'static str, &'static str)] {
-        &[
-            ("a_wins", "chance A wins the exchange"),
-            ("b_wins", "chance B wins the exchange"),
-            ("nothing", "chance both fail"),
-            ("draw", "chance both succeed with equal E"),
-            (
-                "a_hit_<result>",
-                "chance A wins with MD and B's damage result is <result> (none, etourdi, sonne, legere, grave, critique, fatale); unconditional",
-            ),
-            ("b_hit_<result>", "the same for B's blows against A"),
-            (
-                "a_wounds",
-                "chance A's MD wins and gives B a blessure légère or worse",
-            ),
-            (
-                "b_wounds",
-                "chance B's MD wins and gives A a blessure légère or worse",
-            ),
-            (
-                "mean_feint_gained",
-                "mean feint points gained (0 unless an MA wins)",
-            ),
-        ]
-    }
-
-    fn build(&self, params: &ParamValues) -> Result<Box<dyn Simulation>> {
-        let a = Fighter::from_params(params, "a")?;
-        let b = Fighter::from_params(params, "b")?;
-        let exchange = Exchange::new(
-            Rules::from_params(params),
-            [&a, &b],
-            [params.choice("a_move"), params.choice("b_move")],
-            [params.int("a_feint"), params.int("b_feint")],
-        );
-        Ok(simulation(ExchangeModel::new(exchange)))
-    }
-}
+pub static EXCHANGE: Registered<ExchangeParams, ExchangeModel> = Registered::new(
+    "aube.surclassement.exchange",
+    "one surclassement exchange: who wins, the damage of a winning MD, feint points gained",
+    "a.ca_mp=9 a.ca_ma=9 a.ca_md=9 a.enc=11 b.ca_mp=9 b.ca_ma=9 b.ca_md=9 b.enc=11 a_move=md \
+     b_move=md",
+    ExchangeModel::from_config,
+);
 
 #[cfg(test)]
 #[path = "exchange_tests.rs"]

@@ -1,8 +1,9 @@
 //! Unit tests of [`super`] (`exchange.rs`), kept beside it.
 
 use super::*;
-use crate::engine::RiggedDice;
-use crate::systems::test_support::assert_agrees_with_exact;
+use crate::engine::model::replay_one;
+use crate::engine::{replay, simulation};
+use crate::systems::test_support::{AGREEMENT_SAMPLES, AGREEMENT_SEED, assert_agrees_with_exact};
 use Manoeuvre::{Ma, Md, Mp};
 
 /// A: CAs 10, ba 2, bp 1, bd 12 (MD adds 7), enc 10. B: CAs 10, ba 0, bp 0, bd 10
@@ -17,10 +18,7 @@ fn pair() -> [Fighter; 2] {
 fn play(rules: Rules, moves: [Manoeuvre; 2], feints: [i64; 2], dice: &[u32]) -> ExchangeOutcome {
     let [a, b] = pair();
     let ex = Exchange::new(rules, [&a, &b], moves, feints);
-    let mut rigged = RiggedDice::new(dice);
-    let o = ex.roll(&RollTable::new(), &mut rigged);
-    assert_eq!(rigged.remaining(), 0, "every rigged die is used");
-    o
+    replay(dice, |d| ex.roll(&RollTable::new(), d))
 }
 
 fn magnitude(rules: Rules, moves: [Manoeuvre; 2], feints: [i64; 2], d: [u32; 2]) -> (Winner, i64) {
@@ -173,7 +171,8 @@ fn exact_agrees_with_monte_carlo() {
     ));
     for (i, ex) in cases.into_iter().enumerate() {
         let sim = simulation(ExchangeModel::new(ex));
-        assert_agrees_with_exact(sim.as_ref(), 150_000, 400 + i as u64, 10, &ex);
+        let seed = AGREEMENT_SEED + i as u64;
+        assert_agrees_with_exact(sim.as_ref(), AGREEMENT_SAMPLES, seed, 10, &ex);
     }
 }
 
@@ -188,37 +187,60 @@ fn exact_probabilities_add_up() {
 }
 
 #[test]
-fn bad_input_is_an_error() {
-    let m = ExchangeMechanic;
-    let specs = m.params();
-    let words = |w: &[&str]| w.iter().map(|s| s.to_string()).collect::<Vec<_>>();
-    let base = [
-        "a.ca_mp=9",
-        "a.ca_ma=9",
-        "a.ca_md=9",
-        "a.enc=11",
-        "b.ca_mp=9",
-        "b.ca_ma=9",
-        "b.ca_md=9",
-        "b.enc=11",
-    ];
-    let parse = |extra: &[&str]| {
-        let mut w = words(&base);
-        w.extend(words(extra));
-        crate::engine::params::parse_assignments(m.name(), &specs, &w)
-            .and_then(|given| ParamValues::resolve(m.name(), &specs, &given))
-    };
-    let e = parse(&["a_move=mx", "b_move=md"]).unwrap_err().to_string();
-    assert!(e.contains("mp, ma, md"), "{e}");
-    assert!(parse(&["b_move=md"]).is_err(), "a_move is required");
-    let ok = parse(&["a_move=ma", "b_move=md"]).unwrap();
-    assert!(m.build(&ok).is_ok());
-    let both = parse(&["a_move=ma", "b_move=md", "a.ph=5"]).unwrap();
-    assert!(
-        m.build(&both)
-            .err()
-            .unwrap()
-            .to_string()
-            .contains("both forms")
+fn the_metrics_of_a_rigged_blow() {
+    // The blow of `one_succeeds_it_wins_with_its_e`: A's MD (E 13) sonne B.
+    let [a, b] = pair();
+    let model = ExchangeModel::new(Exchange::new(Rules::default(), [&a, &b], [Md, Md], [0, 0]));
+    let (o, tally) = replay_one(&model, &[6, 14, 4]);
+    assert_eq!((o.winner, o.damage), (Winner::A, Some(DamageResult::Sonne)));
+    let m = &model.m;
+    let sum = |id: MetricId| tally.metric(id).sum;
+    assert_eq!((sum(m.a_wins), sum(m.b_wins), sum(m.nothing)), (1, 0, 0));
+    for r in DamageResult::ALL {
+        let sonne = i64::from(r == DamageResult::Sonne);
+        assert_eq!(
+            (sum(m.a_hit[r.index()]), sum(m.b_hit[r.index()])),
+            (sonne, 0)
+        );
+    }
+    // A sonné is no wound, nor grave; B's grave-given-hit has no trial at all.
+    assert_eq!((sum(m.a_wounds), sum(m.a_grave)), (0, 0));
+    assert_eq!(
+        (tally.metric(m.a_grave).n, tally.metric(m.b_grave).n),
+        (1, 0)
     );
+    assert_eq!(sum(m.feint), 0);
+    let layout = model.layout();
+    let names: Vec<&str> = layout.metrics.iter().map(|d| d.name.as_str()).collect();
+    assert_eq!(names[4..11].first(), Some(&"a_hit_none"));
+    assert_eq!(names[11..18].last(), Some(&"b_hit_fatale"));
+    assert_eq!(names.len(), 23);
+}
+
+/// The four fighter words of a fighter with all CAs 9 and `enc` 11, both sides.
+const FIGHTERS: &str =
+    "a.ca_mp=9 a.ca_ma=9 a.ca_md=9 a.enc=11 b.ca_mp=9 b.ca_ma=9 b.ca_md=9 b.enc=11";
+
+fn error(words: &str) -> String {
+    EXCHANGE
+        .model_for(&format!("{FIGHTERS} {words}"))
+        .err()
+        .map(|e| e.to_string())
+        .unwrap_or_default()
+}
+
+#[test]
+fn bad_input_is_an_error() {
+    let e = error("a_move=mx b_move=md");
+    assert!(e.contains("mp, ma, md"), "{e}");
+    assert!(error("b_move=md").contains("a_move"), "a_move is required");
+    let ok = EXCHANGE
+        .model_for(&format!("{FIGHTERS} a_move=ma b_move=md a_feint=4"))
+        .unwrap();
+    let stances = ok.exchange.stances;
+    assert_eq!((stances[0].manoeuvre, stances[0].feint), (Ma, 4));
+    assert_eq!((stances[1].manoeuvre, stances[1].feint), (Md, 0));
+    let e = error("a_move=ma b_move=md a.ph=5");
+    assert!(e.contains("fighter a is given both forms"), "{e}");
+    assert!(error("a_move=ma b_move=md a_feint=-1").contains("a_feint"));
 }

@@ -4,10 +4,11 @@
 //!
 //! The CAs are given either through the aspects (`ph`, `pu`, `ma`, `ex`, `bc`: MP = ph +
 //! ma + bc, MA = ph + ex + bc, MD = ph + pu + bc) or directly (`ca_mp`, `ca_ma`, `ca_md`).
-//! Those eight fields are optional parameters; `build` checks that exactly one form is
-//! complete.
+//! Those eight fields are optional parameters; [`Fighter::from_config`] checks that exactly
+//! one form is complete.
 
-use crate::engine::{Choice, ParamSpec, ParamValues};
+use crate::engine::Choice;
+use crate::engine::config::key;
 use crate::error::{Error, Result};
 
 /// The three manœuvres.
@@ -57,63 +58,86 @@ impl Choice for LoserSubtracts {
     ];
 }
 
-/// The rule switches and global settings of surclassement.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Rules {
-    /// Switch `ma_adds_ba` (default on): MA adds the weapon's `ba` to `E`.
-    pub ma_adds_ba: bool,
-    /// Switch `loser_subtracts`.
-    pub loser_subtracts: LoserSubtracts,
-    /// Facteur de mortalité, subtracted from `enc` in the damage step.
-    pub fm: i64,
+crate::config! {
+    /// The rule switches and global settings of surclassement (the parameters `fm`,
+    /// `ma_adds_ba`, `loser_subtracts` of every surclassement mechanic).
+    #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+    pub struct Rules {
+        /// facteur de mortalité (subtracted from enc; higher is deadlier)
+        fm: i64 = int(-50..=50, default = 0),
+        /// the feint (MA) adds the weapon's ba to its degree
+        ma_adds_ba: bool = switch(default = true),
+        /// when both succeed the winner's E loses the loser's raw °R or modified E
+        loser_subtracts: LoserSubtracts = choice(default = LoserSubtracts::Raw),
+    }
 }
 
 impl Default for Rules {
     fn default() -> Self {
         Self {
+            fm: 0,
             ma_adds_ba: true,
             loser_subtracts: LoserSubtracts::Raw,
-            fm: 0,
         }
     }
 }
 
-impl Rules {
-    /// The parameters of the switches.
-    pub fn specs() -> Vec<ParamSpec> {
-        vec![
-            ParamSpec::int(
-                "fm",
-                "facteur de mortalité (subtracted from enc; higher is deadlier)",
-                -50,
-                50,
-                Some(0),
-            ),
-            ParamSpec::bool(
-                "ma_adds_ba",
-                "the feint (MA) adds the weapon's ba to its degree",
-                true,
-            ),
-            ParamSpec::choice(
-                "loser_subtracts",
-                "when both succeed the winner's E loses the loser's raw °R or modified E",
-                Some(LoserSubtracts::Raw),
-            ),
-        ]
-    }
-
-    /// The switches read from `params`.
-    pub fn from_params(params: &ParamValues) -> Self {
-        Self {
-            ma_adds_ba: params.bool("ma_adds_ba"),
-            loser_subtracts: params.choice("loser_subtracts"),
-            fm: params.int("fm"),
-        }
+crate::config! {
+    /// One fighter as given (`a.*` or `b.*`): the CAs by the aspects or directly (optional
+    /// fields, one form complete), the weapon and the armour.
+    #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+    pub struct FighterParams {
+        /// Physique aspect (give ph, pu, ma, ex, bc, or the three CAs)
+        ph: Option<i64> = int(-200..=200, optional),
+        /// Puissance (moyen)
+        pu: Option<i64> = int(-200..=200, optional),
+        /// Manœuvre (moyen)
+        ma: Option<i64> = int(-200..=200, optional),
+        /// Expression (moyen)
+        ex: Option<i64> = int(-200..=200, optional),
+        /// bonus de compétence of the weapon skill
+        bc: Option<i64> = int(-200..=200, optional),
+        /// CA of the parry, MP (instead of the aspects)
+        ca_mp: Option<i64> = int(-200..=200, optional),
+        /// CA of the feint, MA
+        ca_ma: Option<i64> = int(-200..=200, optional),
+        /// CA of the damaging blow, MD
+        ca_md: Option<i64> = int(-200..=200, optional),
+        /// weapon's bonus d'attaque
+        ba: i64 = int(-100..=100, default = 0),
+        /// weapon's bonus de parade, shield included
+        bp: i64 = int(-100..=100, default = 0),
+        /// weapon's bonus de dommage
+        bd: i64 = int(-100..=200, default = 0),
+        /// encaissement (Physique + Résistance)
+        enc: i64 = int(-200..=200),
+        /// armour's bonus d'encaisse
+        be: i64 = int(-100..=100, default = 0),
     }
 }
 
-const ASPECTS: [&str; 5] = ["ph", "pu", "ma", "ex", "bc"];
-const CAS: [&str; 3] = ["ca_mp", "ca_ma", "ca_md"];
+crate::config! {
+    /// Both fighters and the switches: the parameters every surclassement mechanic starts
+    /// with.
+    #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+    pub struct FightersParams {
+        /// fighter A
+        a: FighterParams = group("a"),
+        /// fighter B
+        b: FighterParams = group("b"),
+        /// the switches
+        rules: Rules = flatten(),
+    }
+}
+
+impl FightersParams {
+    /// Fighters A and B, each checked by [`Fighter::from_config`], and the switches.
+    pub fn fighters(&self) -> Result<([Fighter; 2], Rules)> {
+        let a = Fighter::from_config("a", &self.a)?;
+        let b = Fighter::from_config("b", &self.b)?;
+        Ok(([a, b], self.rules))
+    }
+}
 
 /// One fighter: the CA of each manœuvre and the weapon and armour.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -170,101 +194,46 @@ impl Fighter {
         }
     }
 
-    /// The parameters of one fighter, unprefixed (prefix them with `a` / `b`).
-    pub fn specs() -> Vec<ParamSpec> {
-        let mut specs = vec![
-            ParamSpec::int(
-                "ph",
-                "Physique aspect (give ph, pu, ma, ex, bc, or the three CAs)",
-                -200,
-                200,
-                None,
-            )
-            .optional(),
-            ParamSpec::int("pu", "Puissance (moyen)", -200, 200, None).optional(),
-            ParamSpec::int("ma", "Manœuvre (moyen)", -200, 200, None).optional(),
-            ParamSpec::int("ex", "Expression (moyen)", -200, 200, None).optional(),
-            ParamSpec::int(
-                "bc",
-                "bonus de compétence of the weapon skill",
-                -200,
-                200,
-                None,
-            )
-            .optional(),
-            ParamSpec::int(
-                "ca_mp",
-                "CA of the parry, MP (instead of the aspects)",
-                -200,
-                200,
-                None,
-            )
-            .optional(),
-            ParamSpec::int("ca_ma", "CA of the feint, MA", -200, 200, None).optional(),
-            ParamSpec::int("ca_md", "CA of the damaging blow, MD", -200, 200, None).optional(),
+    /// Fighter `side` (`a` or `b`, to name its parameters in errors) from its parameters:
+    /// exactly one of the two forms (aspects or CAs) must be given, and completely.
+    pub fn from_config(side: &str, p: &FighterParams) -> Result<Self> {
+        let aspects = [
+            ("ph", p.ph),
+            ("pu", p.pu),
+            ("ma", p.ma),
+            ("ex", p.ex),
+            ("bc", p.bc),
         ];
-        specs.extend([
-            ParamSpec::int("ba", "weapon's bonus d'attaque", -100, 100, Some(0)),
-            ParamSpec::int(
-                "bp",
-                "weapon's bonus de parade, shield included",
-                -100,
-                100,
-                Some(0),
-            ),
-            ParamSpec::int("bd", "weapon's bonus de dommage", -100, 200, Some(0)),
-            ParamSpec::int(
-                "enc",
-                "encaissement (Physique + Résistance)",
-                -200,
-                200,
-                None,
-            ),
-            ParamSpec::int("be", "armour's bonus d'encaisse", -100, 100, Some(0)),
-        ]);
-        specs
-    }
-
-    /// The fighter `prefix` (`a` or `b`) read from `params`; exactly one of the two
-    /// forms (aspects or CAs) must be complete.
-    pub fn from_params(params: &ParamValues, prefix: &str) -> Result<Self> {
-        let get = |name: &str| params.int(&format!("{prefix}.{name}"));
-        let opt = |name: &str| params.opt_int(&format!("{prefix}.{name}"));
-        let aspects = ASPECTS.map(opt);
-        let cas = CAS.map(opt);
-        // The `prefix.name`s of `names` whose value is given (`true`) or missing (`false`).
-        let named = |names: &[&str], values: &[Option<i64>], is_given: bool| -> Vec<String> {
-            names
-                .iter()
-                .zip(values)
+        let cas = [("ca_mp", p.ca_mp), ("ca_ma", p.ca_ma), ("ca_md", p.ca_md)];
+        // The `side.name`s of `form` whose value is given (`true`) or missing (`false`).
+        let named = |form: &[(&str, Option<i64>)], is_given: bool| -> Vec<String> {
+            form.iter()
                 .filter(|(_, v)| v.is_some() == is_given)
-                .map(|(n, _)| format!("{prefix}.{n}"))
+                .map(|(n, _)| key(side, n))
                 .collect()
         };
-        let given = |names: &[&str], values: &[Option<i64>]| named(names, values, true);
-        let (some_aspects, some_cas) = (given(&ASPECTS, &aspects), given(&CAS, &cas));
-        let weapon = [get("ba"), get("bp"), get("bd")];
-        let (enc, be) = (get("enc"), get("be"));
-        // An error naming what the form `names` lacks, if it lacks anything.
-        let complete = |names: &[&str], values: &[Option<i64>], form: &str| -> Result<()> {
-            let lacking = named(names, values, false);
+        let (some_aspects, some_cas) = (named(&aspects, true), named(&cas, true));
+        // An error naming what `form` lacks, if it lacks anything.
+        let complete = |form: &[(&str, Option<i64>)], form_name: &str| -> Result<()> {
+            let lacking = named(form, false);
             match lacking.first() {
                 None => Ok(()),
                 Some(first) => Err(Error::value(
                     first,
                     format!(
-                        "fighter {prefix} is given by {form} but lacks {}",
+                        "fighter {side} is given by {form_name} but lacks {}",
                         lacking.join(", ")
                     ),
                 )),
             }
         };
-        let field = format!("{prefix}.ph");
+        let weapon = [p.ba, p.bp, p.bd];
+        let field = key(side, "ph");
         match (some_aspects.is_empty(), some_cas.is_empty()) {
             (false, false) => Err(Error::value(
                 field,
                 format!(
-                    "fighter {prefix} is given both forms ({} and {}); give either the aspects \
+                    "fighter {side} is given both forms ({} and {}); give either the aspects \
                      ph, pu, ma, ex, bc or the three CAs ca_mp, ca_ma, ca_md",
                     some_aspects.join(", "),
                     some_cas.join(", ")
@@ -273,50 +242,38 @@ impl Fighter {
             (true, true) => Err(Error::value(
                 field,
                 format!(
-                    "fighter {prefix} has no CAs; give either the aspects {prefix}.ph, \
-                     {prefix}.pu, {prefix}.ma, {prefix}.ex, {prefix}.bc or the three CAs \
-                     {prefix}.ca_mp, {prefix}.ca_ma, {prefix}.ca_md"
+                    "fighter {side} has no CAs; give either the aspects {side}.ph, \
+                     {side}.pu, {side}.ma, {side}.ex, {side}.bc or the three CAs \
+                     {side}.ca_mp, {side}.ca_ma, {side}.ca_md"
                 ),
             )),
             (false, true) => {
-                complete(&ASPECTS, &aspects, "aspects")?;
-                let aspects = aspects.map(Option::unwrap_or_default);
-                Ok(Self::from_aspects(aspects, weapon, enc, be))
+                complete(&aspects, "aspects")?;
+                let aspects = aspects.map(|(_, v)| v.unwrap_or_default());
+                Ok(Self::from_aspects(aspects, weapon, p.enc, p.be))
             }
             (true, false) => {
-                complete(&CAS, &cas, "CAs")?;
-                Ok(Self::new(
-                    cas.map(Option::unwrap_or_default),
-                    weapon,
-                    enc,
-                    be,
-                ))
+                complete(&cas, "CAs")?;
+                let cas = cas.map(|(_, v)| v.unwrap_or_default());
+                Ok(Self::new(cas, weapon, p.enc, p.be))
             }
         }
     }
 }
 
-/// The parameters of fighters `a` and `b`.
-pub fn both_fighters_specs() -> Vec<ParamSpec> {
-    ["a", "b"]
-        .iter()
-        .flat_map(|p| Fighter::specs().into_iter().map(move |s| s.prefixed(p)))
-        .collect()
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::engine::config::read_config;
+    use crate::systems::aube::surclassement::game::OPTIMAL;
 
+    /// Fighter `a` from `given` (and `b.enc=10`, to make a complete parameter set), read
+    /// as `aube.surclassement.optimal` reads its parameters (both fighters and the rules).
     fn resolve(given: &[(&str, i64)]) -> Result<Fighter> {
-        let specs = both_fighters_specs();
-        let given: Vec<(String, crate::engine::Value)> = given
-            .iter()
-            .map(|(n, v)| (n.to_string(), crate::engine::Value::Int(*v)))
-            .chain([("b.enc".into(), crate::engine::Value::Int(10))])
-            .collect();
-        let values = ParamValues::resolve("test", &specs, &given)?;
-        Fighter::from_params(&values, "a")
+        let words: Vec<String> = given.iter().map(|(n, v)| format!("{n}={v}")).collect();
+        let values = OPTIMAL.values(&format!("{} b.enc=10", words.join(" ")))?;
+        let p: FightersParams = read_config(&values)?;
+        Fighter::from_config("a", &p.a)
     }
 
     #[test]
@@ -348,9 +305,9 @@ mod tests {
         let both = resolve(&[("a.ph", 7), ("a.ca_mp", 9), ("a.enc", 11)])
             .unwrap_err()
             .to_string();
-        assert!(both.contains("both forms"), "{both}");
+        assert!(both.contains("both forms (a.ph and a.ca_mp)"), "{both}");
         let neither = resolve(&[("a.enc", 11)]).unwrap_err().to_string();
-        assert!(neither.contains("no CAs"), "{neither}");
+        assert!(neither.contains("fighter a has no CAs"), "{neither}");
         let half = resolve(&[("a.ph", 7), ("a.pu", 6), ("a.enc", 11)])
             .unwrap_err()
             .to_string();
@@ -359,6 +316,24 @@ mod tests {
             .unwrap_err()
             .to_string();
         assert!(half_ca.contains("lacks a.ca_mp, a.ca_ma"), "{half_ca}");
+        // Fighter b is checked under its own names.
+        let b = FightersParams {
+            a: FighterParams {
+                ca_mp: Some(9),
+                ca_ma: Some(9),
+                ca_md: Some(9),
+                ..FighterParams::default()
+            },
+            b: FighterParams {
+                ph: Some(7),
+                ..FighterParams::default()
+            },
+            rules: Rules::default(),
+        }
+        .fighters()
+        .unwrap_err()
+        .to_string();
+        assert!(b.contains("lacks b.pu, b.ma, b.ex, b.bc"), "{b}");
         // Out of range is still an error.
         assert!(resolve(&[("a.ph", -1000), ("a.enc", 11)]).is_err());
     }

@@ -14,15 +14,10 @@
 //! the point where all three columns tie) and keeps the best; B's side is the same on
 //! `−Mᵀ`. At the optimum both guarantees meet at the value of the game.
 
-use super::exchange::{
-    Exchange, ExchangeOutcome, RollTable, exchange_layout, fighters_and_rules_specs,
-    record_exchange, wounds,
-};
-use super::fighter::{Fighter, Manoeuvre, Rules};
-use crate::engine::{
-    Dice, Dist, HistId, Layout, Mechanic, MetricId, Model, ParamSpec, ParamValues, Recorder,
-    Simulation, simulation,
-};
+use super::exchange::{Exchange, ExchangeMetrics, ExchangeOutcome, list_as_one, wounds};
+use super::fighter::{Fighter, FightersParams, Manoeuvre, Rules};
+use super::table::RollTable;
+use crate::engine::{Dice, Dist, Layout, MetricId, Model, Recorder, Registered};
 use crate::error::Result;
 
 /// A 3×3 payoff matrix, rows A's manœuvre, columns B's (in [`Manoeuvre::ALL`] order).
@@ -167,6 +162,56 @@ pub struct OptimalModel {
     /// The exchange for each pair (A's move, B's move).
     exchanges: [[Exchange; 3]; 3],
     table: RollTable,
+    layout: Layout,
+    m: OptimalMetrics,
+}
+
+/// What `aube.surclassement.optimal` reports.
+#[derive(Debug, Clone, PartialEq)]
+struct OptimalMetrics {
+    /// A's chance of each manœuvre, by [`Manoeuvre::index`].
+    a_move: [MetricId; 3],
+    /// B's chance of each manœuvre.
+    b_move: [MetricId; 3],
+    value: MetricId,
+    exchange: ExchangeMetrics,
+}
+
+impl OptimalMetrics {
+    fn declare(layout: &mut Layout) -> Self {
+        let a_move = [
+            layout.proportion(
+                "p_mp",
+                "A's optimal chance of the parry MP (exact value: the optimal mix)",
+            ),
+            layout.proportion("p_ma", "A's optimal chance of the feint MA"),
+            layout.proportion("p_md", "A's optimal chance of the blow MD"),
+        ];
+        let b_move = [
+            layout.proportion("b_p_mp", "B's optimal chance of MP"),
+            layout.proportion("b_p_ma", "B's optimal chance of MA"),
+            layout.proportion("b_p_md", "B's optimal chance of MD"),
+        ];
+        let value = layout.mean(
+            "value",
+            "mean payoff to A (+1 A wounds, -1 A is wounded, 0 else) under both optimal mixes: \
+             the game's value",
+        );
+        let first = layout.metrics.len();
+        let exchange = ExchangeMetrics::declare(layout);
+        list_as_one(
+            layout,
+            first,
+            "a_wins ...",
+            "the metrics of aube.surclassement.exchange, under the optimal mixes",
+        );
+        Self {
+            a_move,
+            b_move,
+            value,
+            exchange,
+        }
+    }
 }
 
 /// An outcome of the optimal model: the two manœuvres drawn and the exchange.
@@ -177,11 +222,20 @@ impl OptimalModel {
     pub fn new(rules: Rules, a: &Fighter, b: &Fighter) -> Self {
         let exchanges = Manoeuvre::ALL
             .map(|ma| Manoeuvre::ALL.map(|mb| Exchange::new(rules, [a, b], [ma, mb], [0, 0])));
+        let mut layout = Layout::new();
+        let m = OptimalMetrics::declare(&mut layout);
         Self {
             solution: optimal(rules, a, b),
             exchanges,
             table: RollTable::new(),
+            layout,
+            m,
         }
+    }
+
+    fn from_config(p: FightersParams) -> Result<Self> {
+        let ([a, b], rules) = p.fighters()?;
+        Ok(Self::new(rules, &a, &b))
     }
 
     /// The solution of the game.
@@ -190,26 +244,11 @@ impl OptimalModel {
     }
 }
 
-const P_MOVE: usize = 0;
-const B_P_MOVE: usize = 3;
-const VALUE: usize = 6;
-const EXCHANGE: usize = 7;
-
 impl Model for OptimalModel {
     type Outcome = OptimalOutcome;
 
     fn layout(&self) -> Layout {
-        let mut layout = Layout::new()
-            .with_proportion("p_mp")
-            .with_proportion("p_ma")
-            .with_proportion("p_md")
-            .with_proportion("b_p_mp")
-            .with_proportion("b_p_ma")
-            .with_proportion("b_p_md")
-            .with_mean("value");
-        let ex = exchange_layout();
-        layout.metrics.extend(ex.metrics);
-        layout
+        self.layout.clone()
     }
 
     #[inline]
@@ -223,12 +262,11 @@ impl Model for OptimalModel {
     #[inline]
     fn record<R: Recorder>(&self, (ma, mb, o): &OptimalOutcome, rec: &mut R) {
         for m in Manoeuvre::ALL {
-            rec.event(P_MOVE + m.index(), *ma == m);
-            rec.event(B_P_MOVE + m.index(), *mb == m);
+            rec.event(self.m.a_move[m.index()], *ma == m);
+            rec.event(self.m.b_move[m.index()], *mb == m);
         }
-        rec.value(VALUE, payoff(o));
-        let mut shifted = Shifted { rec, by: EXCHANGE };
-        record_exchange(o, &mut shifted);
+        rec.value(self.m.value, payoff(o));
+        self.m.exchange.record(o, rec);
     }
 
     fn exact(&self) -> Option<Dist<OptimalOutcome>> {
@@ -249,86 +287,21 @@ impl Model for OptimalModel {
     }
 }
 
-/// A recorder that writes metric `i` at `i + by` (to append a shared set of metrics).
-struct Shifted<'a, R: Recorder> {
-    rec: &'a mut R,
-    by: usize,
-}
-
-impl<R: Recorder> Recorder for Shifted<'_, R> {
-    fn event(&mut self, metric: impl Into<MetricId>, happened: bool) {
-        self.rec.event(metric.into().index() + self.by, happened);
-    }
-    fn event_given(&mut self, metric: impl Into<MetricId>, given: bool, happened: bool) {
-        self.rec
-            .event_given(metric.into().index() + self.by, given, happened);
-    }
-    fn value(&mut self, metric: impl Into<MetricId>, value: i64) {
-        self.rec.value(metric.into().index() + self.by, value);
-    }
-    fn value_given(&mut self, metric: impl Into<MetricId>, given: bool, value: i64) {
-        self.rec
-            .value_given(metric.into().index() + self.by, given, value);
-    }
-    fn hist(&mut self, hist: impl Into<HistId>, value: i64) {
-        self.rec.hist(hist, value);
-    }
-}
-
 /// The registry entry of `aube.surclassement.optimal`.
-#[derive(Debug, Clone, Copy)]
-pub struct OptimalMechanic;
-
-impl Mechanic for OptimalMechanic {
-    fn name(&self) -> &'static str {
-        "aube.surclassement.optimal"
-    }
-
-    fn summary(&self) -> &'static str {
-        "the optimal mixed manœuvres of the one-exchange game (payoff: wound dealt minus wound taken)"
-    }
-
-    fn params(&self) -> Vec<ParamSpec> {
-        fighters_and_rules_specs()
-    }
-
-    fn metrics_doc(&self) -> &'static [(&'static str, &'static str)] {
-        &[
-            (
-                "p_mp",
-                "A's optimal chance of the parry MP (exact value: the optimal mix)",
-            ),
-            ("p_ma", "A's optimal chance of the feint MA"),
-            ("p_md", "A's optimal chance of the blow MD"),
-            ("b_p_mp", "B's optimal chance of MP"),
-            ("b_p_ma", "B's optimal chance of MA"),
-            ("b_p_md", "B's optimal chance of MD"),
-            (
-                "value",
-                "mean payoff to A (+1 A wounds, -1 A is wounded, 0 else) under both optimal mixes: the game's value",
-            ),
-            (
-                "a_wins ...",
-                "the metrics of aube.surclassement.exchange, under the optimal mixes",
-            ),
-        ]
-    }
-
-    fn build(&self, params: &ParamValues) -> Result<Box<dyn Simulation>> {
-        let a = Fighter::from_params(params, "a")?;
-        let b = Fighter::from_params(params, "b")?;
-        Ok(simulation(OptimalModel::new(
-            Rules::from_params(params),
-            &a,
-            &b,
-        )))
-    }
-}
+pub static OPTIMAL: Registered<FightersParams, OptimalModel> = Registered::new(
+    "aube.surclassement.optimal",
+    "the optimal mixed manœuvres of the one-exchange game (payoff: wound dealt minus wound taken)",
+    "a.ca_mp=9 a.ca_ma=9 a.ca_md=9 a.enc=11 b.ca_mp=9 b.ca_ma=9 b.ca_md=9 b.enc=11",
+    OptimalModel::from_config,
+);
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::systems::test_support::assert_agrees_with_exact;
+    use crate::engine::simulation;
+    use crate::systems::test_support::{
+        AGREEMENT_SAMPLES, AGREEMENT_SEED, assert_agrees_with_exact,
+    };
 
     /// What each pure reply gets against the solution: no column does better for B than
     /// the value against A's mix, no row does better for A against B's mix.
@@ -419,13 +392,16 @@ mod tests {
         let model = OptimalModel::new(Rules::default(), &krom, &bjorn);
         let s = model.solution();
         let exact = simulation(model.clone()).exact().unwrap();
-        let value = exact.metrics[VALUE].value().unwrap();
+        let value = exact.value(model.m.value).unwrap();
         assert!((value - s.value).abs() < 1e-12, "{value} vs {s:?}");
         for m in Manoeuvre::ALL {
-            let p = exact.metrics[P_MOVE + m.index()].value().unwrap();
+            let p = exact.value(model.m.a_move[m.index()]).unwrap();
             assert!((p - s.row[m.index()]).abs() < 1e-12);
+            let p = exact.value(model.m.b_move[m.index()]).unwrap();
+            assert!((p - s.col[m.index()]).abs() < 1e-12);
         }
-        assert_agrees_with_exact(simulation(model).as_ref(), 200_000, 77, 20, &"");
+        let sim = simulation(model);
+        assert_agrees_with_exact(sim.as_ref(), AGREEMENT_SAMPLES, AGREEMENT_SEED, 20, &"");
     }
 
     #[test]
@@ -439,6 +415,40 @@ mod tests {
             col: [0.6, 0.0, 0.4],
             value: 0.0,
         };
-        assert_agrees_with_exact(simulation(model).as_ref(), 200_000, 78, 20, &"");
+        let sim = simulation(model);
+        assert_agrees_with_exact(sim.as_ref(), AGREEMENT_SAMPLES, AGREEMENT_SEED + 1, 20, &"");
+    }
+
+    #[test]
+    fn built_from_words_with_both_fighters_checked() {
+        let fighters = "a.ca_mp=9 a.ca_ma=9 a.ca_md=9 a.enc=13 a.bd=20 \
+                        b.ph=7 b.pu=7 b.ma=5 b.ex=5 b.bc=-5 b.bd=15 b.enc=11";
+        let model = OPTIMAL.model_for(fighters).unwrap();
+        let a = Fighter::new([9, 9, 9], [0, 0, 20], 13, 0);
+        let b = Fighter::new([7, 7, 9], [0, 0, 15], 11, 0);
+        assert_eq!(model.solution(), optimal(Rules::default(), &a, &b));
+        let e = OPTIMAL
+            .model_for(&format!("{fighters} b.ca_md=9"))
+            .err()
+            .map(|e| e.to_string())
+            .unwrap_or_default();
+        assert!(e.contains("fighter b is given both forms"), "{e}");
+        // The exchange metrics follow the game's own, listed as one line.
+        let docs = model.layout().docs();
+        let names: Vec<&str> = docs.iter().map(|(n, _)| n.as_str()).collect();
+        assert_eq!(
+            names,
+            [
+                "p_mp",
+                "p_ma",
+                "p_md",
+                "b_p_mp",
+                "b_p_ma",
+                "b_p_md",
+                "value",
+                "a_wins ..."
+            ]
+        );
+        assert_eq!(model.layout().metrics.len(), 7 + 23);
     }
 }

@@ -16,10 +16,12 @@
 //! Files: [`fighter`] (a fighter's CAs and weapon, the rule switches), [`exchange`] (one
 //! exchange, `aube.surclassement.exchange`), [`game`] (the 3×3 one-exchange game and its
 //! optimal mixed strategy, `aube.surclassement.optimal`), [`strategy`] (how a fighter picks
-//! its manœuvre), [`duel`] (`aube.surclassement.duel`).
+//! its manœuvre), [`duel`] (`aube.surclassement.duel`), [`table`] (the prepared tests all three
+//! roll).
 
 pub mod duel;
 pub mod exchange;
 pub mod fighter;
 pub mod game;
 pub mod strategy;
+pub mod table;

@@ -11,7 +11,8 @@
 //!   fight (it ignores fatigue and feint points).
 
 use super::fighter::Manoeuvre;
-use crate::engine::{Choice, Dice, ParamSpec, ParamValues};
+use crate::engine::config::key;
+use crate::engine::{Choice, Dice};
 use crate::error::{Error, Result};
 use crate::systems::aube::damage::DamageResult;
 
@@ -38,6 +39,21 @@ impl Choice for StrategyName {
         ("mixed", StrategyName::Mixed),
         ("optimal", StrategyName::Optimal),
     ];
+}
+
+crate::config! {
+    /// One fighter's strategy as given (`a.strategy`, `a.p_mp`, ...).
+    #[derive(Debug, Clone, Copy, PartialEq)]
+    pub struct StrategyParams {
+        /// always_md, feint_then_md, parry_when_wounded, mixed (p_mp, p_ma, p_md), optimal
+        strategy: StrategyName = choice(default = StrategyName::AlwaysMd),
+        /// mixed: chance of the parry MP
+        p_mp: f64 = float(0.0..=1.0, default = 1.0 / 3.0),
+        /// mixed: chance of the feint MA
+        p_ma: f64 = float(0.0..=1.0, default = 1.0 / 3.0),
+        /// mixed: chance of the blow MD (the three add up to 1)
+        p_md: f64 = float(0.0..=1.0, default = 1.0 / 3.0),
+    }
 }
 
 /// A strategy ready to play (`optimal` resolved to its mix).
@@ -67,50 +83,84 @@ impl Strategy {
         }
     }
 
-    /// The parameters of one fighter's strategy, unprefixed.
-    pub fn specs() -> Vec<ParamSpec> {
-        let third = Some(1.0 / 3.0);
-        vec![
-            ParamSpec::choice(
-                "strategy",
-                "always_md, feint_then_md, parry_when_wounded, mixed (p_mp, p_ma, p_md), optimal",
-                Some(StrategyName::AlwaysMd),
-            ),
-            ParamSpec::float("p_mp", "mixed: chance of the parry MP", 0.0, 1.0, third),
-            ParamSpec::float("p_ma", "mixed: chance of the feint MA", 0.0, 1.0, third),
-            ParamSpec::float(
-                "p_md",
-                "mixed: chance of the blow MD (the three add up to 1)",
-                0.0,
-                1.0,
-                third,
-            ),
-        ]
-    }
-
-    /// Fighter `prefix`'s strategy name and, for `mixed`, its checked chances; `optimal`
+    /// Fighter `side`'s strategy name and, for `mixed`, its checked chances; `optimal`
     /// is returned as its name, for the caller to resolve.
-    pub fn from_params(params: &ParamValues, prefix: &str) -> Result<(StrategyName, Self)> {
-        let name: StrategyName = params.choice(&format!("{prefix}.strategy"));
-        let strategy = match name {
+    pub fn from_config(side: &str, p: &StrategyParams) -> Result<(StrategyName, Self)> {
+        let strategy = match p.strategy {
             StrategyName::AlwaysMd | StrategyName::Optimal => Strategy::AlwaysMd,
             StrategyName::FeintThenMd => Strategy::FeintThenMd,
             StrategyName::ParryWhenWounded => Strategy::ParryWhenWounded,
             StrategyName::Mixed => {
-                let p = ["p_mp", "p_ma", "p_md"].map(|n| params.float(&format!("{prefix}.{n}")));
-                let total: f64 = p.iter().sum();
+                let chances = [p.p_mp, p.p_ma, p.p_md];
+                let total: f64 = chances.iter().sum();
                 if (total - 1.0).abs() > 1e-9 {
                     return Err(Error::value(
-                        format!("{prefix}.p_mp"),
+                        key(side, "p_mp"),
                         format!(
-                            "{prefix}.p_mp + {prefix}.p_ma + {prefix}.p_md = {total}; the three \
+                            "{side}.p_mp + {side}.p_ma + {side}.p_md = {total}; the three \
                              chances of a mixed strategy must add up to 1"
                         ),
                     ));
                 }
-                Strategy::Mixed(p)
+                Strategy::Mixed(chances)
             }
         };
-        Ok((name, strategy))
+        Ok((p.strategy, strategy))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::replay;
+
+    /// The manœuvre `s` picks holding `feint` points, worst wound `worst`, from `rolls`.
+    fn choose(s: Strategy, feint: i64, worst: DamageResult, rolls: &[u32]) -> Manoeuvre {
+        replay(rolls, |dice| s.choose(feint, worst, dice))
+    }
+
+    #[test]
+    fn parry_when_wounded_parries_from_a_grave_on() {
+        let s = Strategy::ParryWhenWounded;
+        assert_eq!(choose(s, 0, DamageResult::Legere, &[]), Manoeuvre::Md);
+        assert_eq!(choose(s, 0, DamageResult::Grave, &[]), Manoeuvre::Mp);
+        assert_eq!(choose(s, 0, DamageResult::Critique, &[]), Manoeuvre::Mp);
+        let f = Strategy::FeintThenMd;
+        assert_eq!(choose(f, 0, DamageResult::None, &[]), Manoeuvre::Ma);
+        assert_eq!(choose(f, 3, DamageResult::None, &[]), Manoeuvre::Md);
+        // Mixed 0.2 / 0.3 / 0.5: a draw of 0.5 falls in MD's share, a draw of 0.25 in
+        // MA's (the two dice of `unit_real`).
+        let m = Strategy::Mixed([0.2, 0.3, 0.5]);
+        let half = [(1 << 25) + 1, 1];
+        assert_eq!(choose(m, 0, DamageResult::None, &half), Manoeuvre::Md);
+        let quarter = [(1 << 24) + 1, 1];
+        assert_eq!(choose(m, 0, DamageResult::None, &quarter), Manoeuvre::Ma);
+    }
+
+    #[test]
+    fn mixed_chances_must_add_up_to_one() {
+        let p = StrategyParams {
+            strategy: StrategyName::Mixed,
+            p_mp: 0.2,
+            p_ma: 0.3,
+            p_md: 0.5,
+        };
+        assert_eq!(
+            Strategy::from_config("a", &p).unwrap(),
+            (StrategyName::Mixed, Strategy::Mixed([0.2, 0.3, 0.5]))
+        );
+        let e = Strategy::from_config("b", &StrategyParams { p_md: 0.6, ..p })
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains("b.p_mp + b.p_ma + b.p_md"), "{e}");
+        // The chances matter only to `mixed`; `optimal` is left for the duel to resolve.
+        let optimal = StrategyParams {
+            strategy: StrategyName::Optimal,
+            ..p
+        };
+        assert_eq!(
+            Strategy::from_config("a", &optimal).unwrap(),
+            (StrategyName::Optimal, Strategy::AlwaysMd)
+        );
     }
 }
