@@ -28,6 +28,9 @@ pub enum Step<S, E> {
     End(E),
 }
 
+/// What one round leads to: each next state or ending with its probability.
+pub type Round<S, E> = Vec<(Step<S, E>, f64)>;
+
 /// A fight whose rounds can be enumerated.
 pub trait Chain {
     /// Everything that matters for the rest of the fight (merged when equal).
@@ -40,7 +43,7 @@ pub trait Chain {
 
     /// One round from `state`: each next state or ending with its probability (the
     /// probabilities add up to one; entries may repeat, they are added).
-    fn round(&self, state: &Self::State) -> Vec<(Step<Self::State, Self::End>, f64)>;
+    fn round(&self, state: &Self::State) -> Round<Self::State, Self::End>;
 
     /// The ending of a fight still going after the round cap.
     fn at_cap(&self, state: &Self::State) -> Self::End;
@@ -76,7 +79,7 @@ pub struct Propagated<E: Ord> {
 
 /// Propagates `chain` round by round under `limits`.
 pub fn propagate<C: Chain>(chain: &C, limits: Limits) -> Propagated<C::End> {
-    let mut rounds_cache: HashMap<C::State, Vec<(Step<C::State, C::End>, f64)>> = HashMap::new();
+    let mut rounds_cache: HashMap<C::State, Round<C::State, C::End>> = HashMap::new();
     let mut live: HashMap<C::State, f64> = HashMap::from([(chain.start(), 1.0)]);
     let mut endings: Vec<((C::End, u32), f64)> = Vec::new();
     let mut round = 0;

@@ -7,34 +7,22 @@
 //! signed degree, heroism included, which is `°R` without heroism), then the damage step
 //! against the defender's `enc - fm` and `be`.
 
-use super::damage::{DamageOutcome, DamageResult, DamageRule};
-use super::fighter::Fighter;
-use super::resolution::{TestOutcome, TestRule};
-use crate::engine::{
-    Dice, Dist, Layout, Mechanic, Model, ParamSpec, ParamValues, Recorder, Simulation, simulation,
-};
+use super::damage::{DamageOutcome, DamageResult, DamageResults, DamageRule};
+use super::fighter::{Attacker, Defender};
+use super::resolution::{TestOptions, TestOutcome, TestRule};
+use crate::engine::{Dice, Dist, HistId, Layout, MetricId, Model, Recorder, Registered};
 use crate::error::Result;
 
-/// The `fa` parameter: facteur d'attaque, default 10.
-pub fn fa_spec() -> ParamSpec {
-    ParamSpec::int(
-        "fa",
-        "facteur d'attaque: subtracted from every parry (higher: more hits)",
-        -20,
-        40,
-        Some(10),
-    )
-}
-
-/// The `fm` parameter: facteur de mortalité, default 0.
-pub fn fm_spec() -> ParamSpec {
-    ParamSpec::int(
-        "fm",
-        "facteur de mortalité: subtracted from every encaissement (higher: deadlier)",
-        -20,
-        40,
-        Some(0),
-    )
+crate::config! {
+    /// The global factors of classic combat, `fa` and `fm` (of `aube.attack` and
+    /// `aube.duel`).
+    #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+    pub struct Factors {
+        /// facteur d'attaque: subtracted from every parry (higher: more hits)
+        fa: i64 = int(-20..=40, default = 10),
+        /// facteur de mortalité: subtracted from every encaissement (higher: deadlier)
+        fm: i64 = int(-20..=40, default = 0),
+    }
 }
 
 /// The global settings of an attack: `fa`, `fm` and the options of every test.
@@ -46,7 +34,7 @@ pub struct AttackRule {
     pub fm: i64,
     /// Options of the attack and resistance tests (\[choice\]: the same for both; `ca` and
     /// `nd` are set per test).
-    pub test: TestRule,
+    pub test: TestOptions,
 }
 
 /// The result of one attack.
@@ -72,21 +60,22 @@ impl AttackOutcome {
 impl AttackRule {
     /// `fa` and `fm` with default test options.
     pub fn new(fa: i64, fm: i64) -> Self {
+        Self::with_options(Factors { fa, fm }, TestOptions::DEFAULT)
+    }
+
+    /// The factors with the options `test` of every test.
+    pub fn with_options(factors: Factors, test: TestOptions) -> Self {
         Self {
-            fa,
-            fm,
-            test: TestRule::new(0, 0),
+            fa: factors.fa,
+            fm: factors.fm,
+            test,
         }
     }
 
     /// The attack test of a total d'attaque `ta` against a total de parade `tp`.
     #[inline]
     pub fn attack_test(&self, ta: i64, tp: i64) -> TestRule {
-        TestRule {
-            ca: ta,
-            nd: tp,
-            ..self.test
-        }
+        self.test.rule(ta, tp)
     }
 
     /// The damage step against `enc` (before `fm`) and `be`.
@@ -146,7 +135,7 @@ impl AttackRule {
     }
 
     /// `attacker` attacks `defender`, both fresh.
-    pub fn fresh(&self, attacker: &Fighter, defender: &Fighter) -> ((i64, i64, i64), (i64, i64)) {
+    pub fn fresh(&self, attacker: &Attacker, defender: &Defender) -> ((i64, i64, i64), (i64, i64)) {
         (
             (attacker.ta(), defender.tp(self.fa), attacker.bd),
             (defender.enc, defender.be),
@@ -154,54 +143,128 @@ impl AttackRule {
     }
 }
 
-/// Adds the seven damage results (`none` .. `fatale`, proportions) to `layout` (shared by
-/// the mechanics that end in a damage step).
-pub(crate) fn damage_layout(layout: Layout) -> Layout {
-    DamageResult::ALL
-        .iter()
-        .fold(layout, |l, r| l.with_proportion(r.metric_name()))
+/// What `aube.attack` and `aube.tir` document: the two mechanics report the same
+/// metrics of an attack, the one about a blow, the other about a shot.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct AttackDocs {
+    /// The doc of `hit`.
+    pub hit: &'static str,
+    /// The docs of the seven damage results.
+    pub results: ResultDocs,
+    /// The doc of the histogram `result`.
+    pub result: &'static str,
 }
 
-/// `aube.attack`: one attack of a fresh attacker on a fresh defender.
+/// How the seven damage results of an attack are documented.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum ResultDocs {
+    /// One line each.
+    Each([&'static str; 7]),
+    /// One line for all seven: its label (`none .. fatale`) and doc.
+    AsOne(&'static str, &'static str),
+}
+
+/// The docs of `aube.attack`.
+const ATTACK_DOCS: AttackDocs = AttackDocs {
+    hit: "chance the attack beats the parry",
+    results: ResultDocs::Each([
+        "a hit with no effect (none .. fatale and miss sum to 1)",
+        "a hit that stuns (étourdi)",
+        "a hit that dazes (sonné)",
+        "a hit giving a blessure légère",
+        "a hit giving a blessure grave",
+        "a hit giving a blessure critique",
+        "a fatal hit",
+    ]),
+    result: "histogram of the result per attack: -1 miss, 0 none, 1 étourdi, 2 sonné, 3 légère, 4 grave, 5 critique, 6 fatale",
+};
+
+/// What an attack reports.
+#[derive(Debug, Clone, PartialEq)]
+struct AttackMetrics {
+    hit: MetricId,
+    miss: MetricId,
+    results: DamageResults,
+    grave_given_hit: MetricId,
+    effective: HistId,
+    result: HistId,
+}
+
+impl AttackMetrics {
+    fn declare(layout: &mut Layout, docs: &AttackDocs) -> Self {
+        Self {
+            hit: layout.proportion("hit", docs.hit),
+            miss: layout.proportion("miss", "chance it does not"),
+            results: match docs.results {
+                ResultDocs::Each(each) => DamageResults::declare(layout, &each),
+                ResultDocs::AsOne(label, doc) => DamageResults::declare_as_one(layout, label, doc),
+            },
+            grave_given_hit: layout.proportion(
+                "grave_or_worse_given_hit",
+                "chance a hit is a blessure grave or worse",
+            ),
+            effective: layout.histogram(
+                "effective_damage",
+                "histogram of the effective damage (a miss counts 0)",
+                (-20, 50),
+            ),
+            result: layout.histogram("result", docs.result, (-1, 6)),
+        }
+    }
+}
+
+/// `aube.attack`: one attack of a fresh attacker on a fresh defender (and `aube.tir`: one
+/// shot).
 #[derive(Debug, Clone, PartialEq)]
 pub struct AttackModel {
     rule: AttackRule,
     attack: (i64, i64, i64),
     defence: (i64, i64),
+    layout: Layout,
+    m: AttackMetrics,
 }
 
 impl AttackModel {
     /// The attack of `attacker` on `defender` under `rule`.
-    pub fn new(rule: AttackRule, attacker: &Fighter, defender: &Fighter) -> Self {
+    pub fn new(rule: AttackRule, attacker: &Attacker, defender: &Defender) -> Self {
         let (attack, defence) = rule.fresh(attacker, defender);
         Self::from_totals(rule, attack, defence)
     }
 
-    /// An attack of `(ta, tp, bd)` against `(enc, be)` (the shot of `aube.tir` too).
+    /// An attack of `(ta, tp, bd)` against `(enc, be)`.
     pub fn from_totals(rule: AttackRule, attack: (i64, i64, i64), defence: (i64, i64)) -> Self {
+        Self::documented(rule, attack, defence, &ATTACK_DOCS)
+    }
+
+    /// The same, its metrics documented by `docs` (the shot of `aube.tir`).
+    pub(crate) fn documented(
+        rule: AttackRule,
+        attack: (i64, i64, i64),
+        defence: (i64, i64),
+        docs: &AttackDocs,
+    ) -> Self {
+        let mut layout = Layout::new();
+        let m = AttackMetrics::declare(&mut layout, docs);
         Self {
             rule,
             attack,
             defence,
+            layout,
+            m,
         }
     }
-}
 
-const HIT: usize = 0;
-const MISS: usize = 1;
-const FIRST_RESULT: usize = 2;
-const GRAVE_GIVEN_HIT: usize = 9;
-const EFFECTIVE: usize = 0;
-const RESULT: usize = 1;
+    fn from_config(p: AttackParams) -> Result<Self> {
+        let rule = AttackRule::with_options(p.factors, p.options);
+        Ok(Self::new(rule, &p.att, &p.def))
+    }
+}
 
 impl Model for AttackModel {
     type Outcome = AttackOutcome;
 
     fn layout(&self) -> Layout {
-        damage_layout(Layout::new().with_proportion("hit").with_proportion("miss"))
-            .with_proportion("grave_or_worse_given_hit")
-            .with_histogram("effective_damage", (-20, 50))
-            .with_histogram("result", (-1, 6))
+        self.layout.clone()
     }
 
     #[inline(always)]
@@ -211,19 +274,17 @@ impl Model for AttackModel {
 
     #[inline(always)]
     fn record<R: Recorder>(&self, o: &AttackOutcome, rec: &mut R) {
-        rec.event(HIT, o.hit);
-        rec.event(MISS, !o.hit);
-        for r in DamageResult::ALL {
-            rec.event(FIRST_RESULT + r.index(), o.hit && o.damage.result == r);
-        }
+        rec.event(self.m.hit, o.hit);
+        rec.event(self.m.miss, !o.hit);
+        self.m.results.record(o.hit.then_some(o.damage.result), rec);
         rec.event_given(
-            GRAVE_GIVEN_HIT,
+            self.m.grave_given_hit,
             o.hit,
             o.damage.result >= DamageResult::Grave,
         );
-        rec.hist(EFFECTIVE, o.damage.effective);
+        rec.hist(self.m.effective, o.damage.effective);
         rec.hist(
-            RESULT,
+            self.m.result,
             if o.hit {
                 o.damage.result.index() as i64
             } else {
@@ -237,96 +298,42 @@ impl Model for AttackModel {
     }
 }
 
-/// The registry entry of `aube.attack`.
-#[derive(Debug, Clone, Copy)]
-pub struct AttackMechanic;
-
-/// The attacker's fields.
-const ATTACKER: [&str; 3] = ["ca", "ba", "bd"];
-/// The defender's fields.
-const DEFENDER: [&str; 4] = ["ca", "bp", "enc", "be"];
-
-impl Mechanic for AttackMechanic {
-    fn name(&self) -> &'static str {
-        "aube.attack"
-    }
-
-    fn summary(&self) -> &'static str {
-        "one attack of classic combat: hit chance and damage result (FA and FM)"
-    }
-
-    fn params(&self) -> Vec<ParamSpec> {
-        let mut specs = Fighter::specs("att", &ATTACKER);
-        specs.extend(Fighter::specs("def", &DEFENDER));
-        specs.push(fa_spec());
-        specs.push(fm_spec());
-        specs.extend(TestRule::option_specs());
-        specs
-    }
-
-    fn metrics_doc(&self) -> &'static [(&'static str, &'static str)] {
-        &[
-            ("hit", "chance the attack beats the parry"),
-            ("miss", "chance it does not"),
-            (
-                "none",
-                "a hit with no effect (none .. fatale and miss sum to 1)",
-            ),
-            ("etourdi", "a hit that stuns (étourdi)"),
-            ("sonne", "a hit that dazes (sonné)"),
-            ("legere", "a hit giving a blessure légère"),
-            ("grave", "a hit giving a blessure grave"),
-            ("critique", "a hit giving a blessure critique"),
-            ("fatale", "a fatal hit"),
-            (
-                "grave_or_worse_given_hit",
-                "chance a hit is a blessure grave or worse",
-            ),
-            (
-                "effective_damage",
-                "histogram of the effective damage (a miss counts 0)",
-            ),
-            (
-                "result",
-                "histogram of the result per attack: -1 miss, 0 none, 1 étourdi, 2 sonné, 3 légère, 4 grave, 5 critique, 6 fatale",
-            ),
-        ]
-    }
-
-    fn build(&self, params: &ParamValues) -> Result<Box<dyn Simulation>> {
-        let rule = AttackRule {
-            fa: params.int("fa"),
-            fm: params.int("fm"),
-            test: TestRule::from_params(params, "", 0, 0),
-        };
-        let attacker = Fighter::from_params(params, "att");
-        let defender = Fighter::from_params(params, "def");
-        Ok(simulation(AttackModel::new(rule, &attacker, &defender)))
+crate::config! {
+    /// The parameters of `aube.attack`.
+    #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+    pub struct AttackParams {
+        /// the attacker
+        att: Attacker = group("att"),
+        /// the defender
+        def: Defender = group("def"),
+        /// `fa` and `fm`
+        factors: Factors = flatten(),
+        /// the options of the attack and resistance tests
+        options: TestOptions = flatten(),
     }
 }
 
-/// Command-line words giving every required parameter of `aube.attack` (for tests).
-#[cfg(test)]
-pub(crate) const EXAMPLE_WORDS: [&str; 7] = [
-    "att.ca=12",
-    "att.ba=0",
-    "att.bd=15",
-    "def.ca=12",
-    "def.bp=0",
-    "def.enc=12",
-    "def.be=3",
-];
+/// The registry entry of `aube.attack`.
+pub static ATTACK: Registered<AttackParams, AttackModel> = Registered::new(
+    "aube.attack",
+    "one attack of classic combat: hit chance and damage result (FA and FM)",
+    "att.ca=12 att.ba=0 att.bd=15 def.ca=12 def.bp=0 def.enc=12 def.be=3",
+    AttackModel::from_config,
+);
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::RiggedDice;
-    use crate::query::Query;
+    use crate::engine::model::{exact_tally, replay_one};
+    use crate::engine::{Mechanic, replay, simulation};
+    use crate::systems::aube::fighter::Fighter;
     use crate::systems::aube::resolution::CritDie;
-    use crate::systems::test_support::assert_agrees_with_exact;
+    use crate::systems::test_support::{
+        AGREEMENT_SAMPLES, AGREEMENT_SEED, assert_agrees_with_exact, build_with, error_text,
+    };
 
     fn p_hit(rule: &AttackRule, a: &Fighter, d: &Fighter) -> f64 {
-        let (att, def) = rule.fresh(a, d);
+        let (att, def) = rule.fresh(&a.attacker(), &d.defender());
         rule.exact(att, def).p_where(|o| o.hit)
     }
 
@@ -350,14 +357,22 @@ mod tests {
     #[test]
     fn krom_hits_bjorn_for_a_legere() {
         // d 8 hits (°R 8 > TP 1); dom 8 + 20 = 28; be 4 → 24; enc 11, d 5 → 19: légère.
-        let rule = AttackRule::new(10, 0);
-        let (att, def) = rule.fresh(&Fighter::KROM, &Fighter::BJORN);
-        let o = rule.roll(att, def, &mut RiggedDice::new(&[8, 5]));
+        let model = ATTACK
+            .model_for("att.ca=9 att.ba=1 att.bd=20 def.ca=9 def.bp=2 def.enc=11 def.be=4")
+            .expect("Kröm on Björn");
+        let (o, tally) = replay_one(&model, &[8, 5]);
         assert!(o.hit);
         assert_eq!(o.damage.effective, 19);
         assert_eq!(o.damage.result, DamageResult::Legere);
-        let miss = rule.roll(att, def, &mut RiggedDice::new(&[1]));
+        assert_eq!(tally.metric(model.m.hit).sum, 1);
+        let (miss, tally) = replay_one(&model, &[1]);
         assert_eq!(miss, AttackOutcome::MISS);
+        assert_eq!(tally.metric(model.m.miss).sum, 1);
+        // The rule alone rolls the same.
+        let (att, def) = model
+            .rule
+            .fresh(&Fighter::KROM.attacker(), &Fighter::BJORN.defender());
+        assert_eq!(replay(&[8, 5], |d| model.rule.roll(att, def, d)), o);
     }
 
     #[test]
@@ -382,7 +397,7 @@ mod tests {
         assert!(low < 0.5 && high > 0.5);
         let grave = |fm| {
             let rule = AttackRule::new(10, fm);
-            let (a, d) = rule.fresh(&f, &f);
+            let (a, d) = rule.fresh(&f.attacker(), &f.defender());
             rule.exact(a, d)
                 .p_where(|o| o.damage.result >= DamageResult::Grave)
         };
@@ -391,29 +406,35 @@ mod tests {
 
     #[test]
     fn exact_sums_to_one_and_metrics_partition() {
-        let model = AttackModel::new(AttackRule::new(10, 3), &Fighter::KROM, &Fighter::BJORN);
+        let model = AttackModel::new(
+            AttackRule::new(10, 3),
+            &Fighter::KROM.attacker(),
+            &Fighter::BJORN.defender(),
+        );
         let dist = model.exact().expect("exact");
-        let layout = model.layout();
-        let t = crate::engine::model::exact_tally(&model, &layout, &dist);
-        let total: f64 = (MISS..FIRST_RESULT + 7)
-            .map(|i| t.metrics[i].value().unwrap_or(0.0))
+        let t = exact_tally(&model, &model.layout(), &dist);
+        let results: f64 = DamageResult::ALL
+            .iter()
+            .map(|&r| t.value(model.m.results.id(r)).unwrap_or(0.0))
             .sum();
-        assert!((total - 1.0).abs() < 1e-12);
+        let miss = t.value(model.m.miss).unwrap_or(0.0);
+        assert!((results + miss - 1.0).abs() < 1e-12);
+        assert!((t.value(model.m.hit).unwrap_or(0.0) + miss - 1.0).abs() < 1e-12);
     }
 
     #[test]
     fn monte_carlo_agrees_with_exact_over_a_grid() {
         let crit = AttackRule {
-            test: TestRule {
+            test: TestOptions {
                 crit: CritDie::Die(10),
-                ..TestRule::new(0, 0)
+                ..TestOptions::DEFAULT
             },
             ..AttackRule::new(10, 0)
         };
         let heroic = AttackRule {
-            test: TestRule {
+            test: TestOptions {
                 heroism_rules: true,
-                ..TestRule::new(0, 0)
+                ..TestOptions::DEFAULT
             },
             ..AttackRule::new(0, 5)
         };
@@ -430,11 +451,11 @@ mod tests {
             (heroic, strong, Fighter::AVERAGE),
         ];
         for (i, (rule, a, d)) in cases.into_iter().enumerate() {
-            let sim = simulation(AttackModel::new(rule, &a, &d));
+            let sim = simulation(AttackModel::new(rule, &a.attacker(), &d.defender()));
             assert_agrees_with_exact(
                 sim.as_ref(),
-                200_000,
-                2000 + i as u64,
+                AGREEMENT_SAMPLES,
+                AGREEMENT_SEED + i as u64,
                 10,
                 &format!("case {i}"),
             );
@@ -443,21 +464,33 @@ mod tests {
 
     #[test]
     fn bad_input_is_an_error() {
-        let base = EXAMPLE_WORDS;
-        let with = |extra: &[&str]| {
-            let words: Vec<String> = base.iter().chain(extra).map(|s| s.to_string()).collect();
-            Query::parse("aube.attack", &words).map(|_| ())
-        };
+        let base: Vec<&str> = ATTACK.example().split_whitespace().collect();
+        let with = |extra: &[&str]| build_with(&ATTACK, &[&base[..], extra].concat());
         assert!(with(&[]).is_ok());
         for bad in [&["fa=41"][..], &["fa=-21"], &["crit=d7"], &["def.xx=1"]] {
-            let e = with(bad).expect_err("rejected");
+            let e = error_text(with(bad));
             let name = bad[0].split('=').next().unwrap_or_default();
-            assert!(e.to_string().contains(name), "{e}");
+            assert!(e.contains(name), "{e}");
         }
-        let missing: Vec<String> = base[1..].iter().map(|s| s.to_string()).collect();
-        let e = Query::parse("aube.attack", &missing)
-            .map(|_| ())
-            .expect_err("att.ca missing");
-        assert!(e.to_string().contains("att.ca"), "{e}");
+        // Every field of each side is required: none is read as 0 when left out.
+        for missing in 0..base.len() {
+            let mut words = base.clone();
+            let name = words.remove(missing).split('=').next().unwrap_or_default();
+            let e = error_text(build_with(&ATTACK, &words));
+            assert!(e.contains(&format!("needs a value for '{name}'")), "{e}");
+        }
+    }
+
+    #[test]
+    fn parameters_build_the_totals() {
+        let model = ATTACK
+            .model_for(
+                "att.ca=9 att.ba=1 att.bd=20 def.ca=9 def.bp=2 def.enc=11 def.be=4 fa=7 fm=3",
+            )
+            .expect("valid");
+        // TA 9 + 1, TP 9 + 2 - 7, bd 20; enc 11 and be 4 (fm is the rule's).
+        assert_eq!((model.attack, model.defence), ((10, 4, 20), (11, 4)));
+        assert_eq!((model.rule.fa, model.rule.fm), (7, 3));
+        assert_eq!(model.rule.test, TestOptions::DEFAULT);
     }
 }

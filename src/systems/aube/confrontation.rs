@@ -6,11 +6,8 @@
 //! (\[choice\] of `RULES.md`; switch `tie`: `higher_ca` gives the tie to the side with the
 //! higher CA, still a draw when the CAs are equal).
 
-use super::resolution::{Prepared, TestOutcome, TestRule};
-use crate::engine::{
-    Choice, Dice, Dist, Layout, Mechanic, Model, ParamSpec, ParamValues, Recorder, Simulation,
-    simulation,
-};
+use super::resolution::{Prepared, TestOptions, TestOutcome, TestRule};
+use crate::engine::{Choice, Dice, Dist, Layout, MetricId, Model, Recorder, Registered};
 use crate::error::Result;
 
 /// How a confrontation ends.
@@ -56,6 +53,39 @@ impl Confrontation {
     }
 }
 
+crate::config! {
+    /// One side of a confrontation (the parameters `a.ca`, `a.crit`...).
+    #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+    pub struct Side {
+        /// this side's CA
+        ca: i64 = int(-200..=200),
+        /// the options of this side's test
+        options: TestOptions = flatten(),
+    }
+}
+
+crate::config! {
+    /// The parameters of `aube.confrontation`.
+    #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+    pub struct ConfrontationParams {
+        /// side A
+        a: Side = group("a"),
+        /// side B
+        b: Side = group("b"),
+        /// equal degrees: draw, or higher_ca (the higher CA wins)
+        tie: Tie = choice(default = Tie::Draw),
+    }
+}
+
+/// What `aube.confrontation` reports.
+#[derive(Debug, Clone, PartialEq)]
+struct ConfrontationMetrics {
+    a_wins: MetricId,
+    b_wins: MetricId,
+    nobody: MetricId,
+    draw: MetricId,
+}
+
 /// `aube.confrontation`: side A's test against side B's.
 #[derive(Debug, Clone, PartialEq)]
 pub struct ConfrontationModel {
@@ -63,6 +93,8 @@ pub struct ConfrontationModel {
     prepared: [Prepared; 2],
     /// What a draw becomes (a draw, or a win of the higher CA).
     tie_goes_to: Confrontation,
+    layout: Layout,
+    m: ConfrontationMetrics,
 }
 
 impl ConfrontationModel {
@@ -78,11 +110,25 @@ impl ConfrontationModel {
             (Tie::HigherCa, std::cmp::Ordering::Less) => Confrontation::BWins,
             _ => Confrontation::Draw,
         };
+        let mut layout = Layout::new();
+        let m = ConfrontationMetrics {
+            a_wins: layout.proportion("a_wins", "chance side A wins"),
+            b_wins: layout.proportion("b_wins", "chance side B wins"),
+            nobody: layout.proportion("nobody", "chance both fail"),
+            draw: layout.proportion("draw", "chance both succeed with equal degrees"),
+        };
         Self {
             rules: [a, b],
             prepared: [Prepared::new(&a), Prepared::new(&b)],
             tie_goes_to,
+            layout,
+            m,
         }
+    }
+
+    fn from_config(p: ConfrontationParams) -> Result<Self> {
+        let rule = |side: Side| side.options.rule(side.ca, 0);
+        Ok(Self::with_tie(rule(p.a), rule(p.b), p.tie))
     }
 
     /// Settles a draw by the tie rule.
@@ -100,11 +146,7 @@ impl Model for ConfrontationModel {
     type Outcome = Confrontation;
 
     fn layout(&self) -> Layout {
-        Layout::new()
-            .with_proportion("a_wins")
-            .with_proportion("b_wins")
-            .with_proportion("nobody")
-            .with_proportion("draw")
+        self.layout.clone()
     }
 
     #[inline(always)]
@@ -116,10 +158,10 @@ impl Model for ConfrontationModel {
 
     #[inline(always)]
     fn record<R: Recorder>(&self, o: &Confrontation, rec: &mut R) {
-        rec.event(0, *o == Confrontation::AWins);
-        rec.event(1, *o == Confrontation::BWins);
-        rec.event(2, *o == Confrontation::Nobody);
-        rec.event(3, *o == Confrontation::Draw);
+        rec.event(self.m.a_wins, *o == Confrontation::AWins);
+        rec.event(self.m.b_wins, *o == Confrontation::BWins);
+        rec.event(self.m.nobody, *o == Confrontation::Nobody);
+        rec.event(self.m.draw, *o == Confrontation::Draw);
     }
 
     fn exact(&self) -> Option<Dist<Confrontation>> {
@@ -139,66 +181,26 @@ impl Model for ConfrontationModel {
 }
 
 /// The registry entry of `aube.confrontation`.
-#[derive(Debug, Clone, Copy)]
-pub struct ConfrontationMechanic;
-
-impl Mechanic for ConfrontationMechanic {
-    fn name(&self) -> &'static str {
-        "aube.confrontation"
-    }
-
-    fn summary(&self) -> &'static str {
-        "two opposed tests: who wins, nobody, or a draw"
-    }
-
-    fn params(&self) -> Vec<ParamSpec> {
-        let mut specs: Vec<ParamSpec> = ["a", "b"]
-            .iter()
-            .flat_map(|side| {
-                std::iter::once(ParamSpec::int("ca", "this side's CA", -200, 200, None))
-                    .chain(TestRule::option_specs())
-                    .map(move |s| s.prefixed(side))
-            })
-            .collect();
-        specs.push(ParamSpec::choice(
-            "tie",
-            "equal degrees: draw, or higher_ca (the higher CA wins)",
-            Some(Tie::Draw),
-        ));
-        specs
-    }
-
-    fn metrics_doc(&self) -> &'static [(&'static str, &'static str)] {
-        &[
-            ("a_wins", "chance side A wins"),
-            ("b_wins", "chance side B wins"),
-            ("nobody", "chance both fail"),
-            ("draw", "chance both succeed with equal degrees"),
-        ]
-    }
-
-    fn build(&self, params: &ParamValues) -> Result<Box<dyn Simulation>> {
-        let side = |p: &str| TestRule::from_params(params, p, params.int(&format!("{p}.ca")), 0);
-        Ok(simulation(ConfrontationModel::with_tie(
-            side("a"),
-            side("b"),
-            params.choice("tie"),
-        )))
-    }
-}
+pub static CONFRONTATION: Registered<ConfrontationParams, ConfrontationModel> = Registered::new(
+    "aube.confrontation",
+    "two opposed tests: who wins, nobody, or a draw",
+    "a.ca=12 b.ca=10",
+    ConfrontationModel::from_config,
+);
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::RiggedDice;
-    use crate::engine::model::record_one;
-    use crate::query::Query;
+    use crate::engine::model::{exact_tally, replay_one};
+    use crate::engine::simulation;
     use crate::systems::aube::resolution::CritDie;
-    use crate::systems::test_support::assert_agrees_with_exact;
+    use crate::systems::test_support::{
+        AGREEMENT_SAMPLES, AGREEMENT_SEED, assert_agrees_with_exact, build_with, error_text,
+    };
 
     fn rigged(a: i64, b: i64, dice: &[u32]) -> Confrontation {
         let model = ConfrontationModel::new(TestRule::new(a, 0), TestRule::new(b, 0));
-        record_one(&model, &mut RiggedDice::new(dice)).0
+        replay_one(&model, dice).0
     }
 
     #[test]
@@ -212,14 +214,27 @@ mod tests {
 
     #[test]
     fn tie_switch() {
-        let model =
-            ConfrontationModel::with_tie(TestRule::new(12, 0), TestRule::new(10, 0), Tie::HigherCa);
-        let (o, _) = record_one(&model, &mut RiggedDice::new(&[7, 7]));
+        let draw = CONFRONTATION.model_for("a.ca=12 b.ca=10").expect("valid");
+        let higher = CONFRONTATION
+            .model_for("a.ca=12 b.ca=10 tie=higher_ca")
+            .expect("valid");
+        assert_eq!(replay_one(&draw, &[7, 7]).0, Confrontation::Draw);
+        let (o, tally) = replay_one(&higher, &[7, 7]);
         assert_eq!(o, Confrontation::AWins);
-        let d = model.exact().expect("exact");
-        assert_eq!(d.p(&Confrontation::Draw), 0.0);
-        let sim = simulation(model);
-        assert_agrees_with_exact(sim.as_ref(), 200_000, 3100, 1, &"");
+        assert_eq!(tally.metric(higher.m.a_wins).sum, 1);
+        // The ties (10 equal successes in 400) all go to A, the higher CA.
+        let value = |model: &ConfrontationModel, id: MetricId| {
+            let dist = model.exact().expect("exact");
+            exact_tally(model, &model.layout(), &dist)
+                .value(id)
+                .unwrap_or(f64::NAN)
+        };
+        assert!((value(&draw, draw.m.draw) - 10.0 / 400.0).abs() < 1e-12);
+        assert_eq!(value(&higher, higher.m.draw), 0.0);
+        let gained = value(&higher, higher.m.a_wins) - value(&draw, draw.m.a_wins);
+        assert!((gained - 10.0 / 400.0).abs() < 1e-12);
+        let sim = simulation(higher);
+        assert_agrees_with_exact(sim.as_ref(), AGREEMENT_SAMPLES, AGREEMENT_SEED, 1, &"");
     }
 
     #[test]
@@ -252,8 +267,8 @@ mod tests {
             let sim = simulation(ConfrontationModel::new(a, b));
             assert_agrees_with_exact(
                 sim.as_ref(),
-                200_000,
-                3000 + i as u64,
+                AGREEMENT_SAMPLES,
+                AGREEMENT_SEED + i as u64,
                 3,
                 &format!("case {i}"),
             );
@@ -262,17 +277,21 @@ mod tests {
 
     #[test]
     fn params_per_side() {
-        let q = Query::parse(
-            "aube.confrontation",
-            &["a.ca=12".into(), "b.ca=9".into(), "b.crit=d10".into()],
+        let model = CONFRONTATION
+            .model_for("a.ca=12 b.ca=9 b.crit=d10")
+            .expect("valid");
+        assert_eq!(model.rules[0], TestRule::new(12, 0));
+        assert_eq!(
+            model.rules[1],
+            TestRule {
+                crit: CritDie::Die(10),
+                ..TestRule::new(9, 0)
+            }
         );
-        assert!(q.is_ok());
-        let e = Query::parse(
-            "aube.confrontation",
-            &["a.ca=12".into(), "b.ca=9".into(), "a.crit=d3".into()],
-        )
-        .map(|_| ())
-        .expect_err("bad crit");
-        assert!(e.to_string().contains("a.crit"), "{e}");
+        let e = error_text(build_with(
+            &CONFRONTATION,
+            &["a.ca=12", "b.ca=9", "a.crit=d3"],
+        ));
+        assert!(e.contains("a.crit"), "{e}");
     }
 }

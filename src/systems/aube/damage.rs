@@ -6,8 +6,8 @@
 //! subtracted from `dom`); `fm`, *facteur de mortalité* (a global setting subtracted from
 //! `enc`: higher is deadlier).
 
-use super::resolution::{TestOutcome, TestRule};
-use crate::engine::{Choice, Dice, Dist};
+use super::resolution::{TestOptions, TestOutcome, TestRule};
+use crate::engine::{Choice, Dice, Dist, Layout, MetricId, Recorder};
 
 /// A result of Tableau 3.1, from no effect to fatal, in increasing order.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -110,7 +110,7 @@ pub struct DamageRule {
     pub fm: i64,
     /// Options of the resistance test (crit die, heroism...); its `ca` and `nd` are set
     /// by the step itself.
-    pub test: TestRule,
+    pub test: TestOptions,
 }
 
 /// The outcome of the damage step.
@@ -130,17 +130,13 @@ impl DamageRule {
             enc,
             be,
             fm,
-            test: TestRule::new(enc - fm, 0),
+            test: TestOptions::DEFAULT,
         }
     }
 
     /// The resistance test: `ca = enc - fm`, `nd = 0`.
     pub fn resistance_test(&self) -> TestRule {
-        TestRule {
-            ca: self.enc - self.fm,
-            nd: 0,
-            ..self.test
-        }
+        self.test.rule(self.enc - self.fm, 0)
     }
 
     /// Effective damage of a blow of level `dom` once the resistance test gave `test`.
@@ -168,10 +164,50 @@ impl DamageRule {
     }
 }
 
+/// The seven damage results as proportions, `none` .. `fatale` in table order: metrics
+/// shared by the mechanics that end in a damage step (`aube.attack`, `aube.tir`,
+/// `aube.damage`, `aube.depassement`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct DamageResults {
+    ids: [MetricId; 7],
+}
+
+impl DamageResults {
+    /// Declares the seven metrics, `docs[k]` documenting result `k` of
+    /// [`DamageResult::ALL`].
+    pub fn declare(layout: &mut Layout, docs: &[&'static str; 7]) -> Self {
+        Self {
+            ids: DamageResult::ALL.map(|r| layout.proportion(r.metric_name(), docs[r.index()])),
+        }
+    }
+
+    /// Declares the seven metrics under one documentation line, `label` (`none ..
+    /// fatale`) with `doc`, as `alea list` shows a family.
+    pub fn declare_as_one(layout: &mut Layout, label: &'static str, doc: &'static str) -> Self {
+        let first = layout.metric_count();
+        let results = Self::declare(layout, &[doc; 7]);
+        layout.list_as_one(first, label, doc);
+        results
+    }
+
+    /// The metric of `result`.
+    pub fn id(&self, result: DamageResult) -> MetricId {
+        self.ids[result.index()]
+    }
+
+    /// Records `result` (`None`: no damage step, as on a miss: every result false).
+    #[inline(always)]
+    pub fn record<R: Recorder>(&self, result: Option<DamageResult>, rec: &mut R) {
+        for r in DamageResult::ALL {
+            rec.event(self.ids[r.index()], result == Some(r));
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::RiggedDice;
+    use crate::engine::replay;
 
     #[test]
     fn table_3_1_rows() {
@@ -200,7 +236,7 @@ mod tests {
     #[test]
     fn krom_hits_bjorn() {
         let rule = DamageRule::new(11, 4, 0);
-        let outcome = rule.roll(8 + 20, &mut RiggedDice::new(&[5]));
+        let outcome = replay(&[5], |d| rule.roll(8 + 20, d));
         assert_eq!(outcome.effective, 19);
         assert_eq!(outcome.result, DamageResult::Legere);
     }
@@ -208,11 +244,11 @@ mod tests {
     #[test]
     fn a_failed_resistance_test_takes_everything_and_fm_lowers_enc() {
         let rule = DamageRule::new(11, 4, 0);
-        assert_eq!(rule.roll(28, &mut RiggedDice::new(&[15])).effective, 24);
+        assert_eq!(replay(&[15], |d| rule.roll(28, d)).effective, 24);
         // fm 5: enc 11 - 5 = 6, so a 9 now fails.
         let deadly = DamageRule::new(11, 4, 5);
-        assert_eq!(deadly.roll(28, &mut RiggedDice::new(&[9])).effective, 24);
-        assert_eq!(rule.roll(28, &mut RiggedDice::new(&[9])).effective, 15);
+        assert_eq!(replay(&[9], |d| deadly.roll(28, d)).effective, 24);
+        assert_eq!(replay(&[9], |d| rule.roll(28, d)).effective, 15);
     }
 
     #[test]

@@ -12,15 +12,13 @@
 //! fight is a draw at once, counted as lasting `max_rounds`: the capped fight it would
 //! become. `mean_rounds_given_winner` leaves such fights out.
 
-use super::attack::{AttackOutcome, AttackRule, fa_spec, fm_spec};
+use super::attack::{AttackOutcome, AttackRule, Factors};
 use super::damage::DamageResult;
-use super::duel_end::{duel_end_layout, duel_end_specs, record_duel_end};
+use super::duel_end::{DuelEndMetrics, DuelEndParams};
 use super::fighter::{Fighter, FighterState};
-use super::resolution::TestRule;
+use super::resolution::TestOptions;
 use super::wounds::{OutAt, OverflowFatigue};
-use crate::engine::{
-    Choice, Dice, Layout, Mechanic, Model, ParamSpec, ParamValues, Recorder, Simulation, simulation,
-};
+use crate::engine::{Choice, Dice, HistId, Layout, MetricId, Model, Recorder, Registered};
 use crate::error::Result;
 
 /// Who attacks first in a round.
@@ -85,6 +83,66 @@ pub struct Exchange {
     pub recorded: DamageResult,
 }
 
+crate::config! {
+    /// The parameters of `aube.duel`.
+    #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+    pub struct DuelParams {
+        /// fighter A
+        a: Fighter = group("a"),
+        /// fighter B
+        b: Fighter = group("b"),
+        /// `fa` and `fm`
+        factors: Factors = flatten(),
+        /// who attacks first each round: a, b, random (drawn each round)
+        initiative: Initiative = choice(default = Initiative::Random),
+        /// `out_at` and `max_rounds`
+        end: DuelEndParams = flatten(),
+        /// PF of a wound moved up a grade: recorded (of the new grade) or rolled
+        overflow_fatigue: OverflowFatigue = choice(default = OverflowFatigue::Recorded),
+        /// an étourdi also gives 1 PF (Ex. 3.1 counts it; Tableau 3.1 gives 0)
+        etourdi_fatigue: bool = switch(default = false),
+        /// the options of the attack and resistance tests
+        options: TestOptions = flatten(),
+    }
+}
+
+/// What `aube.duel` reports.
+#[derive(Debug, Clone, PartialEq)]
+struct DuelMetrics {
+    end: DuelEndMetrics,
+    mean_decided: MetricId,
+    rounds: HistId,
+    a_wounds: HistId,
+    b_wounds: HistId,
+}
+
+impl DuelMetrics {
+    fn declare(layout: &mut Layout) -> Self {
+        Self {
+            end: DuelEndMetrics::declare(
+                layout,
+                "chance nobody is out after max_rounds",
+                "mean rounds fought (a draw counts max_rounds)",
+            ),
+            mean_decided: layout.mean(
+                "mean_rounds_given_winner",
+                "mean rounds of the fights that have a winner",
+            ),
+            rounds: layout.histogram("rounds", "histogram of the rounds fought", (1, 60)),
+            a_wounds: layout.histogram(
+                "a_wounds",
+                "histogram of the wounds on A's track at the end",
+                (0, 8),
+            ),
+            b_wounds: layout.histogram(
+                "b_wounds",
+                "histogram of the wounds on B's track at the end",
+                (0, 8),
+            ),
+        }
+    }
+}
+
 /// `aube.duel`: a duel between fighters A and B.
 #[derive(Debug, Clone, PartialEq)]
 pub struct DuelModel {
@@ -102,11 +160,15 @@ pub struct DuelModel {
     pub overflow_fatigue: OverflowFatigue,
     /// Switch `etourdi_fatigue`: an étourdi also gives 1 PF (Ex. 3.1's count).
     pub etourdi_fatigue: bool,
+    layout: Layout,
+    m: DuelMetrics,
 }
 
 impl DuelModel {
     /// A duel of `a` and `b` under `rule`, initiative random, out at fatale, 1000 rounds.
     pub fn new(a: Fighter, b: Fighter, rule: AttackRule) -> Self {
+        let mut layout = Layout::new();
+        let m = DuelMetrics::declare(&mut layout);
         Self {
             fighters: [a, b],
             rule,
@@ -115,7 +177,20 @@ impl DuelModel {
             max_rounds: 1000,
             overflow_fatigue: OverflowFatigue::Recorded,
             etourdi_fatigue: false,
+            layout,
+            m,
         }
+    }
+
+    fn from_config(p: DuelParams) -> Result<Self> {
+        Ok(Self {
+            initiative: p.initiative,
+            out_at: p.end.out_at,
+            max_rounds: p.end.max_rounds,
+            overflow_fatigue: p.overflow_fatigue,
+            etourdi_fatigue: p.etourdi_fatigue,
+            ..Self::new(p.a, p.b, AttackRule::with_options(p.factors, p.options))
+        })
     }
 
     /// Whether neither fighter can hit the other as things stand (no étourdi pending):
@@ -195,20 +270,11 @@ impl DuelModel {
     }
 }
 
-const MEAN_DECIDED: usize = 4;
-const ROUNDS: usize = 0;
-const A_WOUNDS: usize = 1;
-const B_WOUNDS: usize = 2;
-
 impl Model for DuelModel {
     type Outcome = DuelOutcome;
 
     fn layout(&self) -> Layout {
-        duel_end_layout()
-            .with_mean("mean_rounds_given_winner")
-            .with_histogram("rounds", (1, 60))
-            .with_histogram("a_wounds", (0, 8))
-            .with_histogram("b_wounds", (0, 8))
+        self.layout.clone()
     }
 
     #[inline(always)]
@@ -218,101 +284,23 @@ impl Model for DuelModel {
 
     #[inline(always)]
     fn record<R: Recorder>(&self, o: &DuelOutcome, rec: &mut R) {
-        record_duel_end(rec, o.winner == Winner::A, o.winner == Winner::B, o.rounds);
-        rec.value_given(MEAN_DECIDED, o.winner != Winner::Draw, o.rounds as i64);
-        rec.hist(ROUNDS, o.rounds as i64);
-        rec.hist(A_WOUNDS, o.a_wounds as i64);
-        rec.hist(B_WOUNDS, o.b_wounds as i64);
+        let m = &self.m;
+        m.end
+            .record(rec, o.winner == Winner::A, o.winner == Winner::B, o.rounds);
+        rec.value_given(m.mean_decided, o.winner != Winner::Draw, o.rounds as i64);
+        rec.hist(m.rounds, o.rounds as i64);
+        rec.hist(m.a_wounds, o.a_wounds as i64);
+        rec.hist(m.b_wounds, o.b_wounds as i64);
     }
 }
 
 /// The registry entry of `aube.duel`.
-#[derive(Debug, Clone, Copy)]
-pub struct DuelMechanic;
-
-impl Mechanic for DuelMechanic {
-    fn name(&self) -> &'static str {
-        "aube.duel"
-    }
-
-    fn summary(&self) -> &'static str {
-        "a duel of classic combat until one fighter is out: winner, length, wounds"
-    }
-
-    fn params(&self) -> Vec<ParamSpec> {
-        let mut specs = Fighter::specs("a", &[]);
-        specs.extend(Fighter::specs("b", &[]));
-        specs.extend([
-            fa_spec(),
-            fm_spec(),
-            ParamSpec::choice(
-                "initiative",
-                "who attacks first each round: a, b, random (drawn each round)",
-                Some(Initiative::Random),
-            ),
-        ]);
-        specs.extend(duel_end_specs());
-        specs.extend([
-            ParamSpec::choice(
-                "overflow_fatigue",
-                "PF of a wound moved up a grade: recorded (of the new grade) or rolled",
-                Some(OverflowFatigue::Recorded),
-            ),
-            ParamSpec::bool(
-                "etourdi_fatigue",
-                "an étourdi also gives 1 PF (Ex. 3.1 counts it; Tableau 3.1 gives 0)",
-                false,
-            ),
-        ]);
-        specs.extend(TestRule::option_specs());
-        specs
-    }
-
-    fn metrics_doc(&self) -> &'static [(&'static str, &'static str)] {
-        &[
-            ("a_wins", "chance A puts B out"),
-            ("b_wins", "chance B puts A out"),
-            ("draw", "chance nobody is out after max_rounds"),
-            (
-                "mean_rounds",
-                "mean rounds fought (a draw counts max_rounds)",
-            ),
-            (
-                "mean_rounds_given_winner",
-                "mean rounds of the fights that have a winner",
-            ),
-            ("rounds", "histogram of the rounds fought"),
-            (
-                "a_wounds",
-                "histogram of the wounds on A's track at the end",
-            ),
-            (
-                "b_wounds",
-                "histogram of the wounds on B's track at the end",
-            ),
-        ]
-    }
-
-    fn build(&self, params: &ParamValues) -> Result<Box<dyn Simulation>> {
-        let rule = AttackRule {
-            fa: params.int("fa"),
-            fm: params.int("fm"),
-            test: TestRule::from_params(params, "", 0, 0),
-        };
-        Ok(simulation(DuelModel {
-            fighters: [
-                Fighter::from_params(params, "a"),
-                Fighter::from_params(params, "b"),
-            ],
-            rule,
-            initiative: params.choice("initiative"),
-            out_at: params.choice("out_at"),
-            max_rounds: params.int("max_rounds") as u32,
-            overflow_fatigue: params.choice("overflow_fatigue"),
-            etourdi_fatigue: params.bool("etourdi_fatigue"),
-        }))
-    }
-}
+pub static DUEL: Registered<DuelParams, DuelModel> = Registered::new(
+    "aube.duel",
+    "a duel of classic combat until one fighter is out: winner, length, wounds",
+    "a.ca=12 a.ba=0 a.bp=0 a.bd=15 a.enc=12 a.be=3 b.ca=12 b.ba=0 b.bp=0 b.bd=15 b.enc=12 b.be=3",
+    DuelModel::from_config,
+);
 
 #[cfg(test)]
 #[path = "duel_tests.rs"]

@@ -1,13 +1,13 @@
 //! Unit tests of [`super`] (`duel.rs`), kept beside it.
 
 use super::*;
-use crate::engine::model::record_one;
+use crate::engine::model::replay_one;
 use crate::engine::rng::chunk_rng;
 use crate::engine::stats::mean_and_se;
-use crate::engine::{RiggedDice, RollDice, RunPlan, SampleSize, run_point};
-use crate::query::Query;
-use crate::systems::aube::duel_end::{DRAW, MEAN_ROUNDS};
+use crate::engine::{Mechanic, RollDice, RunPlan, SampleSize, replay, run_point, simulation};
+use crate::systems::aube::resolution::TestRule;
 use crate::systems::aube::wounds::WoundTrack;
+use crate::systems::test_support::{build_with, error_text};
 
 fn krom_bjorn() -> DuelModel {
     DuelModel {
@@ -23,9 +23,8 @@ fn rigged_round_krom_wounds_bjorn_who_misses() {
         max_rounds: 1,
         ..krom_bjorn()
     };
-    let mut dice = RiggedDice::new(&[8, 5, 20]);
-    let (o, _) = record_one(&model, &mut dice);
-    assert_eq!(dice.remaining(), 0);
+    let (o, tally) = replay_one(&model, &[8, 5, 20]);
+    assert_eq!(tally.metric(model.m.end.draw).sum, 1);
     assert_eq!(
         o,
         DuelOutcome {
@@ -43,10 +42,9 @@ fn a_fighter_put_out_does_not_strike_back() {
         out_at: OutAt::Legere,
         ..krom_bjorn()
     };
-    let mut dice = RiggedDice::new(&[8, 5]);
-    let o = model.fight(&mut dice, |_| {});
-    assert_eq!(dice.remaining(), 0);
+    let (o, tally) = replay_one(&model, &[8, 5]);
     assert_eq!((o.winner, o.rounds), (Winner::A, 1));
+    assert_eq!(tally.metric(model.m.end.a_wins).sum, 1);
 }
 
 #[test]
@@ -58,7 +56,7 @@ fn second_round_uses_fatigue() {
         ..krom_bjorn()
     };
     let mut seen = Vec::new();
-    model.fight(&mut RiggedDice::new(&[8, 5, 20, 20, 20]), |e| seen.push(*e));
+    replay(&[8, 5, 20, 20, 20], |d| model.fight(d, |e| seen.push(*e)));
     assert_eq!(seen.len(), 4);
     assert_eq!((seen[2].ta, seen[2].tp, seen[2].enc), (10, -2, 8));
     // Björn's own attack is lowered by his fatigue too: TA 10 - 3.
@@ -73,10 +71,8 @@ fn initiative_switch() {
             max_rounds: 1,
             ..krom_bjorn()
         };
-        let mut rigged = RiggedDice::new(dice);
         let mut seen = Vec::new();
-        model.fight(&mut rigged, |e| seen.push(e.attacker));
-        assert_eq!(rigged.remaining(), 0);
+        replay(dice, |d| model.fight(d, |e| seen.push(e.attacker)));
         seen
     };
     assert_eq!(order(Initiative::A, &[20, 20]), vec![0, 1]);
@@ -86,21 +82,53 @@ fn initiative_switch() {
 }
 
 #[test]
-fn overflow_fatigue_switch_changes_the_fight() {
-    // Strong fighters still fight when their track overflows (average ones are already
-    // too tired to hit by then, so for them the switch changes nothing).
-    let f = Fighter {
+fn overflow_fatigue_switch() {
+    // A (CA 19, bd 10) hits B five times with a 5: dom 15, légère each time (B's enc 0
+    // fails the resistance test without a roll; B's CA 0 misses without a roll). The fifth
+    // légère finds its boxes full and is recorded as a grave: 5 PF, or with the switch the
+    // 3 PF of the légère rolled. A's sixth attack (a 20, a miss) shows B's TP.
+    let a = Fighter {
         ca: 19,
-        enc: 19,
+        ba: 0,
+        bd: 10,
+        ..Fighter::AVERAGE
+    };
+    let b = Fighter {
+        ca: 0,
+        ba: 0,
+        bp: 0,
+        enc: 0,
         be: 0,
         ..Fighter::AVERAGE
     };
-    let base = DuelModel::new(f, f, AttackRule::new(10, 0));
-    let rolled = DuelModel {
-        overflow_fatigue: OverflowFatigue::Rolled,
-        ..base.clone()
+    let tp_after = |overflow_fatigue| {
+        let model = DuelModel {
+            initiative: Initiative::A,
+            max_rounds: 6,
+            overflow_fatigue,
+            ..DuelModel::new(a, b, AttackRule::new(10, 0))
+        };
+        let mut seen = Vec::new();
+        let o = replay(&[5, 5, 5, 5, 5, 20], |d| model.fight(d, |e| seen.push(*e)));
+        assert_eq!((o.winner, o.b_wounds), (Winner::Draw, 5));
+        let recorded: Vec<DamageResult> = seen
+            .iter()
+            .filter(|e| e.attacker == 0)
+            .map(|e| e.recorded)
+            .collect();
+        assert_eq!(
+            recorded[3..],
+            [
+                DamageResult::Legere,
+                DamageResult::Grave,
+                DamageResult::None
+            ]
+        );
+        seen[10].tp
     };
-    assert_ne!(run(base, 20_000, 9), run(rolled, 20_000, 9));
+    // TP 0 + 0 - fa 10, less 4 × 3 PF and the overflow's PF.
+    assert_eq!(tp_after(OverflowFatigue::Recorded), -10 - 12 - 5);
+    assert_eq!(tp_after(OverflowFatigue::Rolled), -10 - 12 - 3);
 }
 
 #[test]
@@ -117,12 +145,12 @@ fn etourdi_fatigue_switch() {
         ..model.clone()
     };
     let mut seen = Vec::new();
-    with.fight(&mut RiggedDice::new(&[2, 10, 20]), |e| seen.push(*e));
+    replay(&[2, 10, 20], |d| with.fight(d, |e| seen.push(*e)));
     assert_eq!(seen[0].outcome.damage.result, DamageResult::Etourdi);
     // Kröm's attack: TA 10 less the étourdi and, with the switch, 1 PF.
     assert_eq!(seen[1].ta, 8);
     seen.clear();
-    model.fight(&mut RiggedDice::new(&[2, 10, 20]), |e| seen.push(*e));
+    replay(&[2, 10, 20], |d| model.fight(d, |e| seen.push(*e)));
     assert_eq!(seen[1].ta, 9);
 }
 
@@ -197,8 +225,9 @@ fn deterministic_for_a_seed() {
 fn a_deadlier_fight_ends_faster() {
     let f = Fighter::AVERAGE;
     let rounds = |fm| {
-        let t = run(DuelModel::new(f, f, AttackRule::new(10, fm)), 20_000, 5);
-        let acc = t.metrics[MEAN_ROUNDS];
+        let model = DuelModel::new(f, f, AttackRule::new(10, fm));
+        let id = model.m.end.mean_rounds;
+        let acc = *run(model, 20_000, 5).metric(id);
         mean_and_se(acc.n, acc.sum, acc.sum_sq)
     };
     let (deadly, se_deadly) = rounds(40);
@@ -217,9 +246,10 @@ fn a_capped_fight_is_a_draw() {
         max_rounds: 1,
         ..DuelModel::new(f, f, AttackRule::new(10, 0))
     };
+    let end = model.m.end;
     let t = run(model, 10_000, 3);
-    assert_eq!(t.metrics[DRAW].sum as u64, t.samples);
-    assert_eq!(t.metrics[MEAN_ROUNDS].sum as u64, t.samples);
+    assert_eq!(t.metric(end.draw).sum as u64, t.samples);
+    assert_eq!(t.metric(end.mean_rounds).sum as u64, t.samples);
 }
 
 #[test]
@@ -231,9 +261,7 @@ fn fighters_who_cannot_hit_draw_at_once() {
         initiative: Initiative::A,
         ..DuelModel::new(f, f, AttackRule::new(0, 0))
     };
-    let mut dice = RiggedDice::new(&[7, 7]);
-    let o = model.fight(&mut dice, |_| {});
-    assert_eq!(dice.remaining(), 0);
+    let (o, _) = replay_one(&model, &[7, 7]);
     assert_eq!((o.winner, o.rounds), (Winner::Draw, 1000));
     // With a crit die a hit stays possible.
     let crit = TestRule {
@@ -246,13 +274,8 @@ fn fighters_who_cannot_hit_draw_at_once() {
 
 #[test]
 fn fighters_from_the_command_line() {
-    let mut words: Vec<String> = ["a", "b"]
-        .iter()
-        .flat_map(|p| {
-            ["ca=12", "ba=0", "bp=0", "bd=15", "enc=12", "be=3"].map(|f| format!("{p}.{f}"))
-        })
-        .collect();
-    assert!(Query::parse("aube.duel", &words).is_ok());
+    let mut words: Vec<&str> = DUEL.example().split_whitespace().collect();
+    assert!(build_with(&DUEL, &words).is_ok());
     for bad in [
         "initiative=c",
         "out_at=mort",
@@ -260,17 +283,37 @@ fn fighters_from_the_command_line() {
         "fa=50",
         "a.xyz=1",
     ] {
-        words.push(bad.into());
-        let e = Query::parse("aube.duel", &words)
-            .map(|_| ())
-            .expect_err(bad);
+        words.push(bad);
+        let e = error_text(build_with(&DUEL, &words));
         let name = bad.split('=').next().unwrap_or_default();
-        assert!(e.to_string().contains(name), "{bad}: {e}");
+        assert!(e.contains(name), "{bad}: {e}");
         words.pop();
     }
-    words.retain(|w| w != "b.enc=12");
-    let e = Query::parse("aube.duel", &words)
-        .map(|_| ())
-        .expect_err("b.enc");
-    assert!(e.to_string().contains("b.enc"), "{e}");
+    // Every field of a fighter is required.
+    words.retain(|w| *w != "b.enc=12");
+    let e = error_text(build_with(&DUEL, &words));
+    assert!(e.contains("needs a value for 'b.enc'"), "{e}");
+}
+
+#[test]
+fn parameters_reach_the_model() {
+    let words = format!(
+        "{} fa=7 fm=2 initiative=b out_at=grave max_rounds=50 overflow_fatigue=rolled \
+         etourdi_fatigue=true crit=d10",
+        DUEL.example()
+    );
+    let model = DUEL.model_for(&words).expect("valid");
+    assert_eq!(model.fighters, [Fighter::AVERAGE, Fighter::AVERAGE]);
+    assert_eq!((model.rule.fa, model.rule.fm), (7, 2));
+    assert_eq!(
+        model.rule.attack_test(12, 5),
+        TestRule {
+            crit: crate::systems::aube::resolution::CritDie::Die(10),
+            ..TestRule::new(12, 5)
+        }
+    );
+    assert_eq!(model.initiative, Initiative::B);
+    assert_eq!((model.out_at, model.max_rounds), (OutAt::Grave, 50));
+    assert_eq!(model.overflow_fatigue, OverflowFatigue::Rolled);
+    assert!(model.etourdi_fatigue);
 }

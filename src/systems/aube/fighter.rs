@@ -8,34 +8,69 @@
 //! global setting subtracted from every parry: higher makes hits likelier).
 
 use super::wounds::WoundTrack;
-use crate::engine::{ParamSpec, ParamValues};
 
-/// The figures of one fighter.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub struct Fighter {
-    /// CA of the weapon skill.
-    pub ca: i64,
-    /// Bonus d'attaque.
-    pub ba: i64,
-    /// Bonus de parade.
-    pub bp: i64,
-    /// Bonus de dommage.
-    pub bd: i64,
-    /// Encaissement (aspect + Résistance).
-    pub enc: i64,
-    /// Bonus d'encaisse.
-    pub be: i64,
+crate::config! {
+    /// The figures of one fighter (the parameters `a.ca` .. `a.be` of `aube.duel`).
+    #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+    pub struct Fighter {
+        /// CA of the weapon skill
+        ca: i64 = int(-100..=100),
+        /// bonus d'attaque of the weapon
+        ba: i64 = int(-100..=100),
+        /// bonus de parade (shield included)
+        bp: i64 = int(-100..=100),
+        /// bonus de dommage
+        bd: i64 = int(-100..=100),
+        /// encaissement: CA of the resistance test
+        enc: i64 = int(-100..=100),
+        /// bonus d'encaisse of the armour
+        be: i64 = int(-100..=100),
+    }
 }
 
-/// Each field's name and description, in parameter order.
-pub const FIELDS: [(&str, &str); 6] = [
-    ("ca", "CA of the weapon skill"),
-    ("ba", "bonus d'attaque of the weapon"),
-    ("bp", "bonus de parade (shield included)"),
-    ("bd", "bonus de dommage"),
-    ("enc", "encaissement: CA of the resistance test"),
-    ("be", "bonus d'encaisse of the armour"),
-];
+crate::config! {
+    /// The figures of a fighter that an attack reads on the attacker's side (the
+    /// parameters `att.ca`, `att.ba`, `att.bd` of `aube.attack`).
+    #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+    pub struct Attacker {
+        /// CA of the weapon skill
+        ca: i64 = int(-100..=100),
+        /// bonus d'attaque of the weapon
+        ba: i64 = int(-100..=100),
+        /// bonus de dommage
+        bd: i64 = int(-100..=100),
+    }
+}
+
+crate::config! {
+    /// The figures of a fighter that an attack reads on the defender's side (the
+    /// parameters `def.ca`, `def.bp`, `def.enc`, `def.be` of `aube.attack`).
+    #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+    pub struct Defender {
+        /// CA of the weapon skill
+        ca: i64 = int(-100..=100),
+        /// bonus de parade (shield included)
+        bp: i64 = int(-100..=100),
+        /// encaissement: CA of the resistance test
+        enc: i64 = int(-100..=100),
+        /// bonus d'encaisse of the armour
+        be: i64 = int(-100..=100),
+    }
+}
+
+impl Attacker {
+    /// Total d'attaque `TA = ca + ba`.
+    pub fn ta(&self) -> i64 {
+        self.ca + self.ba
+    }
+}
+
+impl Defender {
+    /// Total de parade `TP = ca + bp - fa`.
+    pub fn tp(&self, fa: i64) -> i64 {
+        self.ca + self.bp - fa
+    }
+}
 
 impl Fighter {
     /// Kröm, the seed's first fighter.
@@ -66,40 +101,33 @@ impl Fighter {
         be: 3,
     };
 
+    /// The fighter's figures as an attacker.
+    pub fn attacker(&self) -> Attacker {
+        Attacker {
+            ca: self.ca,
+            ba: self.ba,
+            bd: self.bd,
+        }
+    }
+
+    /// The fighter's figures as a defender.
+    pub fn defender(&self) -> Defender {
+        Defender {
+            ca: self.ca,
+            bp: self.bp,
+            enc: self.enc,
+            be: self.be,
+        }
+    }
+
     /// Total d'attaque `TA = ca + ba`.
     pub fn ta(&self) -> i64 {
-        self.ca + self.ba
+        self.attacker().ta()
     }
 
     /// Total de parade `TP = ca + bp - fa`.
     pub fn tp(&self, fa: i64) -> i64 {
-        self.ca + self.bp - fa
-    }
-
-    /// The required parameters of a fighter under `prefix` (`a.ca`, `a.ba`, ...), only the
-    /// `fields` named (all six when `fields` is empty).
-    pub fn specs(prefix: &str, fields: &[&str]) -> Vec<ParamSpec> {
-        FIELDS
-            .iter()
-            .filter(|(name, _)| fields.is_empty() || fields.contains(name))
-            .map(|(name, doc)| ParamSpec::int(name, doc, -100, 100, None).prefixed(prefix))
-            .collect()
-    }
-
-    /// The fighter read from `params` under `prefix`; fields not declared are 0.
-    pub fn from_params(params: &ParamValues, prefix: &str) -> Self {
-        let field = |name: &str| {
-            let key = format!("{prefix}.{name}");
-            params.get(&key).map_or(0, |_| params.int(&key))
-        };
-        Self {
-            ca: field("ca"),
-            ba: field("ba"),
-            bp: field("bp"),
-            bd: field("bd"),
-            enc: field("enc"),
-            be: field("be"),
-        }
+        self.defender().tp(fa)
     }
 }
 
@@ -144,7 +172,9 @@ impl FighterState {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::engine::config::Config;
     use crate::engine::params::parse_assignments;
+    use crate::engine::{ParamSpec, ParamValues};
     use crate::systems::aube::damage::DamageResult;
 
     #[test]
@@ -166,7 +196,7 @@ mod tests {
 
     #[test]
     fn specs_are_prefixed_and_required() {
-        let specs = Fighter::specs("a", &[]);
+        let specs = Fighter::specs("a");
         assert_eq!(specs.len(), 6);
         assert_eq!(specs[0].name, "a.ca");
         assert!(specs.iter().all(|s| s.default_value().is_none()));
@@ -174,7 +204,28 @@ mod tests {
             .expect("known names");
         let e = ParamValues::resolve("t", &specs, &given).expect_err("a.ba is missing");
         assert!(e.to_string().contains("a.ba"), "{e}");
-        let partial = Fighter::specs("att", &["ca", "ba", "bd"]);
-        assert_eq!(partial.len(), 3);
+        let names =
+            |specs: Vec<ParamSpec>| -> Vec<String> { specs.into_iter().map(|s| s.name).collect() };
+        assert_eq!(
+            names(Attacker::specs("att")),
+            ["att.ca", "att.ba", "att.bd"]
+        );
+        assert_eq!(
+            names(Defender::specs("def")),
+            ["def.ca", "def.bp", "def.enc", "def.be"]
+        );
+    }
+
+    /// The attacker's and defender's parameters are the fighter's, word for word.
+    #[test]
+    fn partial_fighters_declare_the_fighters_fields() {
+        let full = Fighter::specs("x");
+        for part in [Attacker::specs("x"), Defender::specs("x")] {
+            for spec in part {
+                assert!(full.contains(&spec), "{spec:?}");
+            }
+        }
+        let f = Fighter::KROM;
+        assert_eq!((f.attacker().ta(), f.defender().tp(10)), (f.ta(), f.tp(10)));
     }
 }

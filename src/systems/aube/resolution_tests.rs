@@ -1,14 +1,15 @@
 //! Unit tests of [`super`] (`resolution.rs`), kept beside it.
 
 use super::*;
-use crate::engine::{RiggedDice, simulation};
-use crate::systems::test_support::assert_agrees_with_exact;
+use crate::engine::config::read_config;
+use crate::engine::model::{exact_tally, replay_one};
+use crate::engine::{class_simulation, replay, simulation};
+use crate::systems::test_support::{
+    AGREEMENT_SAMPLES, AGREEMENT_SEED, assert_agrees_with_exact, build_with, error_text,
+};
 
 fn roll(rule: TestRule, dice: &[u32]) -> TestOutcome {
-    let mut rigged = RiggedDice::new(dice);
-    let outcome = rule.roll(&mut rigged);
-    assert_eq!(rigged.remaining(), 0, "every rigged die is used");
-    outcome
+    replay(dice, |d| rule.roll(d))
 }
 
 #[test]
@@ -138,9 +139,8 @@ fn exact_closed_forms() {
         let p = dist.p_where(|o| o.success);
         assert!((p - ca as f64 / 20.0).abs() < 1e-14, "ca {ca}");
         let model = TestModel::new(TestRule::new(ca, 0));
-        let layout = model.layout();
-        let exact = crate::engine::model::exact_tally(&model, &layout, &dist);
-        let mean = exact.metrics[MEAN_DEGREE].value().unwrap_or(f64::NAN);
+        let exact = exact_tally(&model, &model.layout(), &dist);
+        let mean = exact.value(model.m.mean_degree).unwrap_or(f64::NAN);
         assert!((mean - (ca as f64 + 1.0) / 2.0).abs() < 1e-12, "ca {ca}");
     }
 }
@@ -240,6 +240,57 @@ fn monte_carlo_agrees_with_exact_over_a_grid() {
     ];
     for (i, rule) in cases.into_iter().enumerate() {
         let sim = simulation(TestModel::new(rule));
-        assert_agrees_with_exact(sim.as_ref(), 200_000, 1000 + i as u64, 3, &rule);
+        let seed = AGREEMENT_SEED + i as u64;
+        assert_agrees_with_exact(sim.as_ref(), AGREEMENT_SAMPLES, seed, 3, &rule);
     }
+}
+
+/// The options' defaults are the parameters' defaults.
+#[test]
+fn default_options_are_the_parameters_defaults() {
+    let values = TEST.values("ca=12").expect("valid");
+    let p: TestParams = read_config(&values).expect("read");
+    assert_eq!(p.options, TestOptions::DEFAULT);
+    assert_eq!((p.ca, p.nd), (12, 0));
+    assert_eq!(TestOptions::default().rule(12, 5), TestRule::new(12, 5));
+}
+
+#[test]
+fn parameters_make_the_rule() {
+    let model = TEST
+        .model_for(
+            "ca=23 nd=-4 crit=d8 extremes=roll th=2 heroism_rules=true \
+             negative_nd_counts_failures=true",
+        )
+        .expect("valid");
+    assert_eq!(
+        model.rule,
+        TestRule {
+            ca: 23,
+            nd: -4,
+            crit: CritDie::Die(8),
+            extremes: Extremes::Roll,
+            th: 2,
+            heroism_rules: true,
+            negative_nd_counts_failures: true,
+        }
+    );
+    let e = error_text(build_with(&TEST, &["nd=3"]));
+    assert!(e.contains("needs a value for 'ca'"), "{e}");
+    let e = error_text(build_with(&TEST, &["ca=12", "th=11"]));
+    assert!(e.contains("th"), "{e}");
+}
+
+/// Ex. 2.4 through the mechanic: a 6 at CA 12 beats ND 5, and only successes count.
+#[test]
+fn rigged_test_records_its_metrics() {
+    let model = TEST.model_for("ca=12 nd=5").expect("valid");
+    let (o, tally) = replay_one(&model, &[6]);
+    assert!(o.success && o.beats_nd);
+    assert_eq!(tally.metric(model.m.beats_nd).sum, 1);
+    assert_eq!(tally.metric(model.m.mean_degree).sum, 6);
+    let (o, tally) = replay_one(&model, &[13]);
+    assert!(!o.success && !o.beats_nd);
+    assert_eq!(tally.metric(model.m.success).sum, 0);
+    assert_eq!(tally.metric(model.m.mean_degree).n, 0);
 }

@@ -14,7 +14,7 @@
 //! the point where all three columns tie) and keeps the best; B's side is the same on
 //! `−Mᵀ`. At the optimum both guarantees meet at the value of the game.
 
-use super::exchange::{Exchange, ExchangeMetrics, ExchangeOutcome, list_as_one, wounds};
+use super::exchange::{Exchange, ExchangeMetrics, ExchangeOutcome, wounds};
 use super::fighter::{Fighter, FightersParams, Manoeuvre, Rules};
 use super::table::RollTable;
 use crate::engine::{Dice, Dist, Layout, MetricId, Model, Recorder, Registered};
@@ -199,8 +199,7 @@ impl OptimalMetrics {
         );
         let first = layout.metrics.len();
         let exchange = ExchangeMetrics::declare(layout);
-        list_as_one(
-            layout,
+        layout.list_as_one(
             first,
             "a_wins ...",
             "the metrics of aube.surclassement.exchange, under the optimal mixes",
