@@ -9,7 +9,7 @@
 //! attack (and, under switch `etourdi=aspect`, TP and `enc` until that attack).
 
 use super::attack::{AttackOutcome, AttackRule, Swing};
-use super::damage::DamageResult;
+use super::damage::{Armour, DamageResult};
 use super::fighter::{Fighter, FighterState};
 use super::wounds::{EtourdiScope, OutAt, OverflowFatigue, WoundTrack};
 use crate::engine::{Choice, Dice};
@@ -88,8 +88,9 @@ pub type Blows = Vec<(Option<DamageResult>, f64)>;
 /// fighters of a fight are fixed, so these are all an attack depends on.
 pub type BlowCache = HashMap<(usize, i64, i64, i64), Blows>;
 
-/// One way a round can go: the tracks after it, the side that won (if any), the chance.
-pub type RoundWay = ([WoundTrack; 2], Option<usize>, f64);
+/// One way an attack can go: the tracks after it, whether the defender is out, the
+/// chance.
+pub type AttackWay = ([WoundTrack; 2], bool, f64);
 
 impl Bout {
     /// Default rules under `rule`: initiative random, out at fatale, the table's fatigue,
@@ -217,49 +218,67 @@ impl Bout {
             .clone()
     }
 
-    /// Every way one round can go from the tracks `tracks` of `fighters`, with its chance
-    /// (ways may repeat; their chances add up to one, less the crit die's tail).
-    pub fn round_ways(
+    /// The fatigue past which nothing changes for each fighter, when both test with the
+    /// default options (else `None`): its attack fails without a roll (TA - PF <= 1), every
+    /// success hits it (TP - PF <= 0) and its resistance test fails without a roll
+    /// (`enc - fm - PF <= 1`, armour included when it raises `enc`). A fighter past it
+    /// plays the same whatever its fatigue and its pending étourdis; the exact fights merge
+    /// such tracks ([`Bout::merge`]).
+    pub fn saturation(&self, fighters: &[Fighter; 2]) -> Option<[i64; 2]> {
+        let plain = fighters
+            .iter()
+            .all(|f| f.options == super::resolution::TestOptions::DEFAULT);
+        plain.then(|| {
+            fighters.map(|f| {
+                let armour = match self.rule.armour {
+                    Armour::ReducesDom => 0,
+                    Armour::RaisesEnc => f.be,
+                };
+                let enc = f.enc + armour - self.rule.fm;
+                (f.ta() - 1).max(f.tp(self.rule.fa)).max(enc - 1).max(0)
+            })
+        })
+    }
+
+    /// Merges `tracks` with every track that plays the same from now on, given the
+    /// [`Bout::saturation`] `cap`: fatigue past it comes down to it, and pending étourdis
+    /// are forgotten once they cannot matter (past the cap, or past the fatigue at which
+    /// the attack fails anyway when they lower only the attack).
+    pub fn merge(&self, fighters: &[Fighter; 2], cap: &[i64; 2], tracks: &mut [WoundTrack; 2]) {
+        for k in 0..2 {
+            let fatigue = tracks[k].fatigue();
+            let spent = fatigue >= fighters[k].ta() - 1 && self.etourdi == EtourdiScope::NextAttack;
+            tracks[k].saturate(cap[k], fatigue < cap[k] && !spent);
+        }
+    }
+
+    /// Every way the attack of `attacker` can go from the tracks `tracks` of `fighters`,
+    /// with its chance (ways may repeat; their chances add up to one, less the crit die's
+    /// tail): the tracks after it (the attacker's étourdis spent), and whether the
+    /// defender is out. The distribution twin of one attack of [`Bout::play_round`].
+    pub fn attack_ways(
         &self,
         fighters: &[Fighter; 2],
         tracks: &[WoundTrack; 2],
+        attacker: usize,
         cache: &mut BlowCache,
-    ) -> Vec<RoundWay> {
-        let start = [
-            FighterState {
-                fighter: fighters[0],
-                wounds: tracks[0],
-            },
-            FighterState {
-                fighter: fighters[1],
-                wounds: tracks[1],
-            },
-        ];
-        let mut ways = Vec::new();
-        for &(first, p_order) in self.orders() {
-            let second = 1 - first;
-            let mut s1 = start;
-            for (blow, p1) in self.blows(&mut s1, first, cache) {
-                let mut after1 = s1;
+    ) -> Vec<AttackWay> {
+        let mut s = [0, 1].map(|k| FighterState {
+            fighter: fighters[k],
+            wounds: tracks[k],
+        });
+        let defender = 1 - attacker;
+        let blows = self.blows(&mut s, attacker, cache);
+        blows
+            .into_iter()
+            .map(|(blow, p)| {
+                let mut after = [s[0].wounds, s[1].wounds];
                 if let Some(r) = blow {
-                    self.wound(&mut after1[second].wounds, r);
+                    self.wound(&mut after[defender], r);
                 }
-                let p = p_order * p1;
-                if after1[second].wounds.is_out(self.out_at) {
-                    ways.push(([after1[0].wounds, after1[1].wounds], Some(first), p));
-                    continue;
-                }
-                let mut s2 = after1;
-                for (blow, p2) in self.blows(&mut s2, second, cache) {
-                    let mut after2 = s2;
-                    if let Some(r) = blow {
-                        self.wound(&mut after2[first].wounds, r);
-                    }
-                    let winner = after2[first].wounds.is_out(self.out_at).then_some(second);
-                    ways.push(([after2[0].wounds, after2[1].wounds], winner, p * p2));
-                }
-            }
-        }
-        ways
+                let out = after[defender].is_out(self.out_at);
+                (after, out, p)
+            })
+            .collect()
     }
 }

@@ -12,13 +12,22 @@
 //! the d20 beats the parry, and no crit die), nothing can change (only hits do), so the
 //! fight is a draw at once, counted as lasting `max_rounds`: the capped fight it would
 //! become. `mean_rounds_given_winner` leaves such fights out.
+//!
+//! Exact values: the fight is a Markov chain whose state is the two wound tracks (wounds,
+//! fatigue, pending étourdis), the only things that change; the initiative, drawn afresh
+//! each round or fixed, needs no state. [`DuelChain`] propagates it round by round
+//! (`engine::chain`), the mass still in play below [`EXACT_TOLERANCE`] reported as the
+//! tail; fights whose states are endless (possible with a crit die, the heroism rules or
+//! rolled extremes) have no exact values (see [`super::exact_fight`]).
 
 use super::attack::{AttackRule, Factors};
 pub use super::bout::{Bout, Exchange, Initiative};
 use super::duel_end::{DuelEndMetrics, DuelEndParams};
+pub use super::duel_exact::DuelChain;
+pub use super::exact_fight::EXACT_TOLERANCE;
 use super::fighter::{Fighter, FighterState};
 use super::wounds::{EtourdiScope, OverflowFatigue};
-use crate::engine::{Dice, HistId, Layout, MetricId, Model, Recorder, Registered};
+use crate::engine::{Dice, Dist, HistId, Layout, MetricId, Model, Recorder, Registered};
 use crate::error::Result;
 
 /// Who won a duel.
@@ -219,6 +228,10 @@ impl Model for DuelModel {
         rec.hist(m.rounds, o.rounds as i64);
         rec.hist(m.a_wounds, o.a_wounds as i64);
         rec.hist(m.b_wounds, o.b_wounds as i64);
+    }
+
+    fn exact(&self) -> Option<Dist<DuelOutcome>> {
+        DuelChain::new(self).outcomes()
     }
 }
 

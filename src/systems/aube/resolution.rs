@@ -160,6 +160,7 @@ impl TestRule {
     }
 
     /// Steps 1 and 2: heroism normalisation and automatic results.
+    #[inline(always)]
     fn normalise(&self) -> Normalised {
         let (mut ca, mut nd, mut th) = (self.ca, self.nd, self.th);
         if self.heroism_rules {

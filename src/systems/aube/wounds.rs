@@ -176,6 +176,50 @@ impl WoundTrack {
         recorded
     }
 
+    /// The whole track in 32 bits, for the states of the exact fights (a state is hashed,
+    /// compared and stored at every round it is in play, which is most of their work):
+    /// the boxes in bits 0 to 6, the pending étourdis in bits 7 to 9, the fatigue points
+    /// in bits 10 to 31. Lossless for the tracks a fight makes: a fighter spends its
+    /// étourdis at each attack (it never holds more than two), and it takes at most one
+    /// hit a round, so in at most 100 000 rounds its fatigue stays far below 2^22.
+    /// [`WoundTrack::unpack`] undoes it.
+    #[inline]
+    pub fn pack(&self) -> u32 {
+        debug_assert!((0..8).contains(&self.stun), "{self:?}");
+        debug_assert!((0..1 << 22).contains(&self.fatigue), "{self:?}");
+        self.legere as u32
+            | (self.grave as u32) << 3
+            | (self.critique as u32) << 5
+            | (self.fatale as u32) << 6
+            | (self.stun as u32 & 7) << 7
+            | (self.fatigue as u32) << 10
+    }
+
+    /// The track [`WoundTrack::pack`] packed.
+    #[inline]
+    pub fn unpack(word: u32) -> Self {
+        Self {
+            legere: (word & 7) as u8,
+            grave: (word >> 3 & 3) as u8,
+            critique: (word >> 5 & 1) as u8,
+            fatale: word >> 6 & 1 == 1,
+            stun: (word >> 7 & 7) as i32,
+            fatigue: (word >> 10) as i32,
+        }
+    }
+
+    /// Lowers the fatigue points to `cap` when above it, and forgets the pending étourdis
+    /// when `stun_counts` is false: for the exact fights, which merge the tracks that play
+    /// the same from now on (past `cap`, more fatigue changes nothing).
+    pub fn saturate(&mut self, cap: i64, stun_counts: bool) {
+        if self.fatigue as i64 > cap {
+            self.fatigue = cap as i32;
+        }
+        if !stun_counts {
+            self.stun = 0;
+        }
+    }
+
     /// Adds `points` fatigue points without a wound (a rule variant's extra PF).
     #[inline]
     pub fn add_fatigue(&mut self, points: i64) {
@@ -461,7 +505,34 @@ mod tests {
         assert_eq!(t.defence_handicap(EtourdiScope::Aspect), 2);
         assert_eq!(t.attack_handicap(), 2);
         assert_eq!(t.defence_handicap(EtourdiScope::Aspect), 1);
-        assert_eq!(EtourdiScope::from_name("aspect"), Some(EtourdiScope::Aspect));
+        assert_eq!(
+            EtourdiScope::from_name("aspect"),
+            Some(EtourdiScope::Aspect)
+        );
+    }
+
+    #[test]
+    fn pack_round_trips() {
+        let mut t = WoundTrack::new();
+        assert_eq!(WoundTrack::unpack(t.pack()), t);
+        for r in [
+            R::Legere,
+            R::Etourdi,
+            R::Grave,
+            R::Sonne,
+            R::Etourdi,
+            R::Critique,
+        ] {
+            t.take(r);
+            assert_eq!(WoundTrack::unpack(t.pack()), t);
+        }
+        for _ in 0..4 {
+            t.take(R::Legere);
+        }
+        t.take(R::Critique);
+        t.add_fatigue(700_000);
+        assert_eq!(WoundTrack::unpack(t.pack()), t);
+        assert_ne!(t.pack(), WoundTrack::new().pack());
     }
 
     #[test]
