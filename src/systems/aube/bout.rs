@@ -203,6 +203,38 @@ impl Bout {
         Played { winner: None, hits }
     }
 
+    /// Fights on from `s` for at most `rounds` rounds, telling `observe` every attack: the
+    /// side that put the other out (`None`: neither, after `rounds` rounds or as soon as
+    /// neither can hit the other any more) and the rounds fought (up to the last round
+    /// played when neither is out).
+    #[inline(always)]
+    pub fn fight_on<D: Dice>(
+        &self,
+        s: &mut [FighterState; 2],
+        rounds: u32,
+        dice: &mut D,
+        observe: &mut impl FnMut(&Exchange),
+    ) -> (Option<usize>, u32) {
+        let mut changed = true;
+        for round in 1..=rounds {
+            let played = self.play_round(s, round, dice, observe);
+            if played.winner.is_some() {
+                return (played.winner, round);
+            }
+            // Only hits change anything; after a round without one, and when something
+            // changed since the last look, check whether a hit is still possible.
+            if played.hits > 0 {
+                changed = true;
+            } else if changed {
+                if self.frozen(s) {
+                    return (None, round);
+                }
+                changed = false;
+            }
+        }
+        (None, rounds)
+    }
+
     /// What `attacker` can do to the other fighter from `s` (its étourdis spent in `s`).
     fn blows(&self, s: &mut [FighterState; 2], attacker: usize, cache: &mut BlowCache) -> Blows {
         let swing = self.swing(s, attacker);

@@ -184,24 +184,13 @@ impl DuelModel {
             a_wounds: s[0].wounds.wounds(),
             b_wounds: s[1].wounds.wounds(),
         };
-        let mut changed = true;
-        for round in 1..=self.max_rounds {
-            let played = self.bout.play_round(&mut s, round, dice, &mut observe);
-            match played.winner {
-                Some(0) => return end(Winner::A, round, &s),
-                Some(_) => return end(Winner::B, round, &s),
-                None => {}
-            }
-            // Only hits change anything; after a round without one, and when something
-            // changed since the last look, check whether a hit is still possible.
-            if played.hits > 0 {
-                changed = true;
-            } else if changed {
-                if self.bout.frozen(&s) {
-                    break;
-                }
-                changed = false;
-            }
+        match self
+            .bout
+            .fight_on(&mut s, self.max_rounds, dice, &mut observe)
+        {
+            (Some(0), round) => return end(Winner::A, round, &s),
+            (Some(_), round) => return end(Winner::B, round, &s),
+            (None, _) => {}
         }
         end(Winner::Draw, self.max_rounds, &s)
     }

@@ -22,7 +22,7 @@
 
 use super::bout::{BlowCache, Bout};
 use super::duel::{DuelModel, DuelOutcome, Winner};
-use super::exact_fight::{Solved, solve};
+use super::exact_fight::{STATE_BUDGET, Solved, solve};
 use super::fighter::{Fighter, FighterState};
 use super::resolution::CritDie;
 use super::wounds::WoundTrack;
@@ -80,7 +80,7 @@ impl DuelChain {
         if !exact_is_tried(&self.fighters) {
             return None;
         }
-        solve(self, self.max_rounds)
+        solve(self, self.max_rounds, STATE_BUDGET)
     }
 
     /// The exact distribution of the duel's outcome (a draw lasts `max_rounds`, as the
@@ -124,15 +124,15 @@ pub fn stuck(bout: &Bout, fighters: &[Fighter; 2], tracks: &[WoundTrack; 2]) -> 
 }
 
 /// One round of a fight from `tracks`: every way it can go, with its chance, as a step of
-/// the chain (the ways merged); `end` names the ending of the tracks a fight stops at,
-/// given the side that won (`None`: neither can hit any more) and `next` the state of the
-/// tracks it goes on with.
+/// the chain (the ways merged). `end` makes the step of the tracks a fight stops at,
+/// given the side that put the other out (`None`: neither can hit any more), and `next`
+/// the step of the tracks it goes on with.
 pub fn round_steps<S: Clone + Eq + std::hash::Hash, E: Clone + Eq + std::hash::Hash>(
     bout: &Bout,
     fighters: &[Fighter; 2],
     tracks: &[WoundTrack; 2],
     blows: &mut BlowCache,
-    end: impl Fn(Option<usize>, &[WoundTrack; 2]) -> E,
+    end: impl Fn(Option<usize>, &[WoundTrack; 2]) -> Step<S, E>,
     next: impl Fn(&[WoundTrack; 2]) -> Step<S, E>,
 ) -> Round<S, E> {
     let mut merged: HashMap<Step<S, E>, f64> = HashMap::new();
@@ -141,16 +141,14 @@ pub fn round_steps<S: Clone + Eq + std::hash::Hash, E: Clone + Eq + std::hash::H
         for (after, out, p1) in bout.attack_ways(fighters, tracks, first, blows) {
             let p1 = p_order * p1;
             if out {
-                *merged
-                    .entry(Step::End(end(Some(first), &after)))
-                    .or_insert(0.0) += p1;
+                *merged.entry(end(Some(first), &after)).or_insert(0.0) += p1;
                 continue;
             }
             for (after, out, p2) in bout.attack_ways(fighters, &after, second, blows) {
                 let step = if out {
-                    Step::End(end(Some(second), &after))
+                    end(Some(second), &after)
                 } else if stuck(bout, fighters, &after) {
-                    Step::End(end(None, &after))
+                    end(None, &after)
                 } else {
                     next(&after)
                 };
@@ -159,6 +157,21 @@ pub fn round_steps<S: Clone + Eq + std::hash::Hash, E: Clone + Eq + std::hash::H
         }
     }
     merged.into_iter().collect()
+}
+
+/// `tracks` merged with the tracks that play the same from now on, when `cap` (the
+/// [`Bout::saturation`] of `fighters`) is known.
+pub fn merged(
+    bout: &Bout,
+    fighters: &[Fighter; 2],
+    cap: &Option<[i64; 2]>,
+    tracks: &[WoundTrack; 2],
+) -> [WoundTrack; 2] {
+    let mut t = *tracks;
+    if let Some(cap) = cap {
+        bout.merge(fighters, cap, &mut t);
+    }
+    t
 }
 
 impl Chain for DuelChain {
@@ -176,17 +189,14 @@ impl Chain for DuelChain {
                 Some(_) => Winner::B,
                 None => Winner::Draw,
             };
-            (w, t[0].wounds(), t[1].wounds())
+            Step::End((w, t[0].wounds(), t[1].wounds()))
         };
         let blows = &mut self.blows.borrow_mut();
         let tracks = unpack(state);
-        let cap = self.bout.saturation(&self.fighters);
-        round_steps(&self.bout, &self.fighters, &tracks, blows, end, |t| {
-            let mut t = *t;
-            if let Some(cap) = &cap {
-                self.bout.merge(&self.fighters, cap, &mut t);
-            }
-            Step::Next(pack(&t))
+        let (bout, fighters) = (&self.bout, &self.fighters);
+        let cap = bout.saturation(fighters);
+        round_steps(bout, fighters, &tracks, blows, end, |t| {
+            Step::Next(pack(&merged(bout, fighters, &cap, t)))
         })
     }
 

@@ -22,7 +22,8 @@ use std::collections::HashMap;
 /// tail of the exact values).
 pub const EXACT_TOLERANCE: f64 = 1e-9;
 
-/// Most distinct states a fight may reach for exact values.
+/// Most distinct states a duel may reach for exact values (the duels of the shipped
+/// analyses reach at most a few thousand, once spent tracks are merged).
 pub const STATE_BUDGET: usize = 30_000;
 
 /// Most rounds propagated for exact values.
@@ -86,9 +87,10 @@ fn explore<C: Chain>(chain: &C, budget: usize) -> Option<Rounds<C>> {
 
 /// The exact distribution of `(ending, rounds)` of `chain`, a fight capped at
 /// `max_rounds` (its mass still in play then ends by [`Chain::at_cap`]), with the states
-/// it reaches; `None` beyond the budgets (see the module).
-pub fn solve<C: Chain>(chain: &C, max_rounds: u32) -> Option<Solved<C::End>> {
-    let rounds = explore(chain, STATE_BUDGET)?;
+/// it reaches; `None` beyond `state_budget` states or [`ROUND_BUDGET`] rounds (see the
+/// module).
+pub fn solve<C: Chain>(chain: &C, max_rounds: u32, state_budget: usize) -> Option<Solved<C::End>> {
+    let rounds = explore(chain, state_budget)?;
     let states = rounds.len();
     let explored = Explored {
         chain,
@@ -145,7 +147,7 @@ mod tests {
 
     #[test]
     fn small_chains_are_solved() {
-        let (dist, states) = solve(&Walk { n: 10, stay: 0.0 }, 1000).expect("small");
+        let (dist, states) = solve(&Walk { n: 10, stay: 0.0 }, 1000, STATE_BUDGET).expect("small");
         assert_eq!(states, 9);
         assert!((dist.p_where(|(up, _)| *up) - 0.5).abs() < 1e-9);
         assert!(dist.tail() < EXACT_TOLERANCE);
@@ -155,12 +157,12 @@ mod tests {
     fn budgets_give_up() {
         // Too many states.
         let n = STATE_BUDGET as u32 + 10;
-        assert!(solve(&Walk { n, stay: 0.0 }, 1000).is_none());
+        assert!(solve(&Walk { n, stay: 0.0 }, 1000, STATE_BUDGET).is_none());
         // Few states, but a fight far longer than the round budget: given up when its
         // own cap is later, solved (ended at the cap) when its cap is within the budget.
         let slow = Walk { n: 4, stay: 0.999 };
-        assert!(solve(&slow, 100_000).is_none());
-        let (dist, _) = solve(&slow, 100).expect("capped within the budget");
+        assert!(solve(&slow, 100_000, STATE_BUDGET).is_none());
+        let (dist, _) = solve(&slow, 100, STATE_BUDGET).expect("capped within the budget");
         assert!(dist.p_where(|(_, r)| *r == 100) > 0.5);
     }
 }

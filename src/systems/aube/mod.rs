@@ -25,6 +25,7 @@ pub mod duel_exact;
 pub mod encaissement;
 pub mod exact_fight;
 pub mod fighter;
+pub mod gauntlet;
 pub mod multiple;
 pub mod resolution;
 pub mod surclassement;
@@ -36,6 +37,7 @@ pub static MECHANICS: &[&dyn crate::engine::Mechanic] = &[
     &resolution::TEST,
     &attack::ATTACK,
     &duel::DUEL,
+    &gauntlet::GAUNTLET,
     &confrontation::CONFRONTATION,
     &multiple::MULTIPLE,
     &encaissement::DAMAGE,
