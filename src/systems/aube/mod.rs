@@ -13,6 +13,11 @@
 //! fight), [`attack`] (the attack step, `aube.attack`), [`duel`], [`confrontation`],
 //! [`multiple`], [`encaissement`] (`aube.damage`, `aube.depassement`), [`tir`] and
 //! [`creation`].
+//!
+//! [`bout`] is one round of classic combat, shared by [`duel`] and [`gauntlet`] (fights in
+//! a row); [`duel_exact`] and [`exact_fight`] give their exact values. The rules as alea
+//! plays them, with every reading it chose and the switch to the other, are in
+//! `src/systems/aube/README.md`.
 
 pub mod attack;
 pub mod bout;
@@ -48,3 +53,12 @@ pub static MECHANICS: &[&dyn crate::engine::Mechanic] = &[
     &surclassement::game::OPTIMAL,
     &surclassement::duel::DUEL,
 ];
+
+#[cfg(test)]
+mod tests {
+    /// The rules page names only real switches, and every `[choice]` parameter.
+    #[test]
+    fn rules_page_matches_the_mechanics() {
+        crate::systems::test_support::assert_rules_page_matches("aube", include_str!("README.md"));
+    }
+}
