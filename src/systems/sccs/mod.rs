@@ -33,6 +33,7 @@
 
 pub mod exchange;
 pub mod melee;
+pub mod melee_exact;
 pub mod rules;
 pub mod spell;
 pub mod tension;

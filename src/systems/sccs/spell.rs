@@ -10,8 +10,11 @@
 //!   simplification) their own −1 wound malus is not applied.
 //! - Ritual circle (*cercle rituel*): one D6 sets the casting time in turns; every caster
 //!   concentrates under the malus, each is hit with chance `p_hit` each turn and leaves the
-//!   circle; with fewer than two still concentrated the casting breaks. The circle's
-//!   effect uses the best caster's statistics + 1, a fixed number with nothing to roll.
+//!   circle; with fewer than two still concentrated the casting breaks. **[choice]** (the
+//!   reading of `keeper = circle`): a hit member leaves the circle for good and nobody
+//!   relays them (the text allows relays and, for keeping the spell, speaks of one
+//!   participant; the casting needs two); the circle's effect uses the best caster's
+//!   statistics + 1, a fixed number with nothing to roll.
 
 use super::rules::{Comparison, Counter, TieParams, compare};
 use crate::engine::{Choice, Dice, Dist, HistId, Layout, MetricId, Model, Recorder, Registered};
@@ -52,7 +55,8 @@ crate::config! {
     #[derive(Debug, Clone, Copy, PartialEq)]
     pub struct SpellParams {
         /// individual (a D6 of malus-free turns, then the malus) or circle (a D6 of casting
-        /// turns, everyone under the malus)
+        /// turns, everyone under the malus); [choice] in the circle a hit member leaves for
+        /// good, no relays, and the effect uses the best caster's stats + 1
         keeper: Keeper = choice(default = Keeper::Individual),
         /// chance (an impact each turn with chance p_hit) or melee (one attacker of score
         /// attack; individual only)
