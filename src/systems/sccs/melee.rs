@@ -250,7 +250,13 @@ impl Melee {
     pub fn strike(&self, s: &mut FightState, k: usize, d6: impl FnOnce() -> u32) -> bool {
         let p = self.protection_in(s);
         let rank = if self.erosion { k as i64 + 1 } else { 1 };
-        let hit = match receive(self.attackers[k], p, rank, s.durability > 0, self.floor_ties) {
+        let hit = match receive(
+            self.attackers[k],
+            p,
+            rank,
+            s.durability > 0,
+            self.floor_ties,
+        ) {
             Received::Impact => true,
             Received::Countered => false,
             Received::Tie => s.counters[k].tie_with(d6, self.counts_tie),

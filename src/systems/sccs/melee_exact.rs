@@ -24,6 +24,7 @@
 //! propagation gives up and `exact()` is `None` (Monte Carlo only).
 
 use super::melee::{FightState, Melee, MeleeOutcome};
+use super::rules::each_face;
 use crate::engine::Dist;
 use crate::engine::chain::{Chain, Limits, Step, propagate};
 use crate::engine::dist::TAIL_BOUND;
@@ -51,10 +52,6 @@ impl End {
     }
 }
 
-/// One attack's possible results: the state after it, whether the defender is out, and
-/// its chance.
-type Branches = Vec<(FightState, bool, f64)>;
-
 /// `sccs.melee` as a chain, with what is left of its budget of states.
 struct MeleeChain<'a> {
     melee: &'a Melee,
@@ -73,7 +70,13 @@ impl Chain for MeleeChain<'_> {
         let left = self.budget.get();
         if left == 0 {
             let outcome = self.melee.outcome(s, None);
-            return vec![(Step::End(End { too_large: true, outcome }), 1.0)];
+            return vec![(
+                Step::End(End {
+                    too_large: true,
+                    outcome,
+                }),
+                1.0,
+            )];
         }
         self.budget.set(left - 1);
         self.melee.round_steps(s)
@@ -87,23 +90,12 @@ impl Chain for MeleeChain<'_> {
 impl Melee {
     /// The attack of attacker `k` on state `s`, every face of the D6 when it starts a
     /// counter.
-    fn branches(&self, s: &FightState, k: usize) -> Branches {
-        let mut rolled = false;
-        let mut first = *s;
-        let out = self.strike(&mut first, k, || {
-            rolled = true;
-            1
-        });
-        if !rolled {
-            return vec![(first, out, 1.0)];
-        }
-        let mut all = vec![(first, out, 1.0 / 6.0)];
-        for face in 2..=6 {
+    fn branches(&self, s: &FightState, k: usize) -> Vec<((FightState, bool), f64)> {
+        each_face(|d6| {
             let mut t = *s;
-            let out = self.strike(&mut t, k, || face);
-            all.push((t, out, 1.0 / 6.0));
-        }
-        all
+            let out = self.strike(&mut t, k, d6);
+            (t, out)
+        })
     }
 
     /// One round from `s`: the states after it, and the fights it ends.
@@ -115,7 +107,7 @@ impl Melee {
         for k in 0..self.n {
             let mut next = Vec::with_capacity(live.len());
             for (state, p) in live {
-                for (t, out, q) in self.branches(&state, k) {
+                for ((t, out), q) in self.branches(&state, k) {
                     if out {
                         let o = self.outcome(&t, Some(k));
                         steps.push((Step::End(End::fight(o)), p * q));

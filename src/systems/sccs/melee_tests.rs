@@ -1,9 +1,9 @@
 //! Unit tests of `sccs.melee`.
 
 use super::*;
+use crate::engine::dist::TAIL_BOUND;
 use crate::engine::model::replay_one;
 use crate::engine::runner::{RunPlan, SampleSize, run_point};
-use crate::engine::dist::TAIL_BOUND;
 use crate::engine::{Dist, Simulation, replay, simulation};
 use crate::systems::sccs::rules::exchanges_to_impact_dist;
 use crate::systems::test_support::{
@@ -322,7 +322,10 @@ fn impacts_to_out_and_the_wound_malus() {
     // Not out within the rounds: one impact taken, round_out and exchanges_out 0.
     let m = model("attackers=[6] impacts_to_out=2 wound_malus=0 rounds=4");
     let (o, tally) = replay_one(&m, &[2, 6]);
-    assert_eq!((o.round, o.round_out, o.exchanges_out, o.impacts), (3, 0, 0, 1));
+    assert_eq!(
+        (o.round, o.round_out, o.exchanges_out, o.impacts),
+        (3, 0, 0, 1)
+    );
     assert_eq!(tally.metric(m.m.out).sum, 0);
     assert_eq!(tally.metric(m.m.mean_round_out).n, 0);
 }
@@ -341,7 +344,9 @@ fn the_first_impact_is_the_out_at_one() {
 /// `k` independent tension delays: the round of the first impact is their minimum.
 fn first_of_ties(k: usize, counts_tie: bool, rounds: u32) -> Dist<u32> {
     let delay = exchanges_to_impact_dist(counts_tie);
-    let first = (1..k).fold(delay.clone(), |acc, _| acc.combine(&delay, |a, b| *a.min(b)));
+    let first = (1..k).fold(delay.clone(), |acc, _| {
+        acc.combine(&delay, |a, b| *a.min(b))
+    });
     first.map(|&r| if r <= i64::from(rounds) { r as u32 } else { 0 })
 }
 
@@ -366,7 +371,9 @@ fn all_tie_matches_its_closed_form() {
     }
     // Four tying attackers, tie not counted: the first impact by round 2 is
     // 1 - (5/6)^4 (a counter of 1 in one of them).
-    let exact = model("attackers=[6,5,4,3] armour_res=0 durability=0").exact().unwrap();
+    let exact = model("attackers=[6,5,4,3] armour_res=0 durability=0")
+        .exact()
+        .unwrap();
     let by_2 = exact.p_where(|o| o.round == 2);
     assert!((by_2 - (1.0 - (5.0f64 / 6.0).powi(4))).abs() < 1e-12);
 }
@@ -386,7 +393,9 @@ fn exact_values_by_hand() {
     assert!((d.p_where(|o| o.durability_left == 0) - 5.0 / 6.0).abs() < 1e-12);
     // Out at the 2nd impact, one attacker at 6, wound malus 1: first impact after a D6
     // delay (rounds 2..=7), out on the next round: round_out = round + 1.
-    let d = model("attackers=[6] impacts_to_out=2 rounds=20").exact().unwrap();
+    let d = model("attackers=[6] impacts_to_out=2 rounds=20")
+        .exact()
+        .unwrap();
     assert!((d.p_where(|o| o.round_out == o.round + 1) - 1.0).abs() < 1e-12);
     let mean: f64 = d.iter().map(|(o, p)| f64::from(o.round_out) * p).sum();
     assert!((mean - 5.5).abs() < 1e-12, "{mean}");
@@ -402,7 +411,11 @@ fn exact_sums_to_one_less_the_tail() {
     ] {
         let d = model(words).exact().unwrap();
         let total: f64 = d.iter().map(|(_, p)| p).sum();
-        assert!((total + d.tail() - 1.0).abs() < 1e-12, "{words}: {total} + {}", d.tail());
+        assert!(
+            (total + d.tail() - 1.0).abs() < 1e-12,
+            "{words}: {total} + {}",
+            d.tail()
+        );
         assert!(d.tail() <= TAIL_BOUND, "{words}: tail {}", d.tail());
     }
 }
@@ -450,4 +463,3 @@ fn monte_carlo_agrees_with_exact_on_the_switches() {
         assert_agrees_with_exact(sim.as_ref(), AGREEMENT_SAMPLES, seed, 10, words);
     }
 }
-

@@ -186,6 +186,25 @@ impl Counter {
     }
 }
 
+/// Every result of `play`, a step that rolls at most one D6, through the function it is
+/// given: played once with chance 1 when it rolls none, else once per face with chance
+/// 1/6 each. The exact fights enumerate with it the same code the sampled ones run.
+pub fn each_face<T>(mut play: impl FnMut(&mut dyn FnMut() -> u32) -> T) -> Vec<(T, f64)> {
+    let mut rolled = false;
+    let first = play(&mut || {
+        rolled = true;
+        1
+    });
+    if !rolled {
+        return vec![(first, 1.0)];
+    }
+    let mut all = vec![(first, 1.0 / 6.0)];
+    for face in 2..=6 {
+        all.push((play(&mut || face), 1.0 / 6.0));
+    }
+    all
+}
+
 /// What becomes of one attack received in a round of melee.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
 pub enum Received {
@@ -308,6 +327,17 @@ mod tests {
             assert!(!c.tie(dice, false));
         });
         assert_eq!(c.remaining(), 5);
+    }
+
+    #[test]
+    fn each_face_plays_once_without_a_die() {
+        let none = each_face(|_| 7);
+        assert_eq!(none, [(7, 1.0)]);
+        let faces: Vec<u32> = each_face(|d6| d6() * 10)
+            .into_iter()
+            .map(|(v, _)| v)
+            .collect();
+        assert_eq!(faces, [10, 20, 30, 40, 50, 60]);
     }
 
     #[test]
