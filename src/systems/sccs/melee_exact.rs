@@ -17,7 +17,7 @@
 //! 6^n branches. Mass still in play below [`TAIL_BOUND`] is dropped and reported as the
 //! distribution's tail, which also prunes the long tails of rare states.
 //!
-//! In practice: the shipped studies meet at most a few hundred states per fight; the
+//! In practice: the fights of the shipped studies meet at most 2,276 states; the
 //! largest fight the parameters allow that we found, four attackers all tying (`[6, 5,
 //! 4, 3]` against 6), `impacts_to_out = 10`, `wound_malus = 0`, 50 rounds, meets about
 //! 500,000 states (a few seconds, some 250 MB). Past [`MAX_STATES`] distinct states the
