@@ -40,7 +40,8 @@ crate::config! {
         defense: i64 = int(-20..=40, default = 3),
         /// the defender's résistance, armour included
         resistance: i64 = int(-20..=40, default = 3),
-        /// the part of the résistance given by the armour (lost at durability 0)
+        /// the part of the résistance given by the armour (lost at durability 0, unless
+        /// spent_armour_protects)
         armour_res: i64 = int(-20..=40, default = 2),
         /// the armour's durability points
         durability: i64 = int(-50..=50, default = 3),
@@ -452,7 +453,7 @@ impl Model for MeleeModel {
 /// The registry entry of `sccs.melee`.
 pub static MELEE: Registered<MeleeParams, MeleeModel> = Registered::new(
     "sccs.melee",
-    "one defender against 1 to 4 engaged attackers: rounds until the first impact, armour worn down by erosion",
+    "one defender against 1 to 4 engaged attackers: rounds until the first impact and until the defender is out, armour worn down by erosion",
     "attackers=[5,5,6,4]",
     MeleeModel::from_config,
 );
