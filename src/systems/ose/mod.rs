@@ -19,6 +19,7 @@ pub mod attack;
 pub mod check;
 pub mod d20;
 pub mod duel;
+pub mod duel_exact;
 pub mod encounter;
 pub mod exploration;
 pub mod morale;
