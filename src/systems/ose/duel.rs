@@ -67,7 +67,8 @@ crate::config! {
         hd: Hd = choice(default = Hd::Dice(1)),
         /// monster's armour class
         ac: i64 = int(-10..=12, default = 7),
-        /// monster's hit points (0: roll d8 per hit die, 1d4 for a human)
+        /// [choice] monster's hit points (0: roll d8 per hit die, 1d4 for a human; the
+        /// sheet gives none)
         hp: i64 = int(0..=500, default = 0),
         /// monster's damage die (sides)
         damage: u32 = int(2..=20, default = 6),
@@ -82,7 +83,7 @@ crate::config! {
         fighter: Fighter = group("fighter"),
         /// the monster
         monster: MonsterParams = group("monster"),
-        /// initiative ties: reroll, or simultaneous (both act; both may die)
+        /// [choice] initiative ties: reroll, or simultaneous (both act; both may die)
         ties: Ties = choice(default = Ties::Reroll),
     }
 }

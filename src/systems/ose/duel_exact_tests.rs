@@ -90,8 +90,14 @@ fn rolled_hit_points_are_the_mixture_of_fixed_ones() {
             mean += p * value(&t, m.m.mean_rounds);
             first_round += p * t.histogram(m.m.rounds).get(&1).copied().unwrap_or(0.0);
         }
-        assert!((value(&rolled, m.m.fighter_wins) - wins).abs() < 1e-11, "{ties}");
-        assert!((value(&rolled, m.m.mean_rounds) - mean).abs() < 1e-9, "{ties}");
+        assert!(
+            (value(&rolled, m.m.fighter_wins) - wins).abs() < 1e-11,
+            "{ties}"
+        );
+        assert!(
+            (value(&rolled, m.m.mean_rounds) - mean).abs() < 1e-9,
+            "{ties}"
+        );
         assert!((rolled.histogram(m.m.rounds)[&1] - first_round).abs() < 1e-11);
     }
 }
@@ -106,12 +112,19 @@ fn exact_mass_is_one_minus_the_tail() {
         // the endings, so it also carries the rounding of that sum (about 1e-15 each).
         assert!(tail < 2.0 * TOLERANCE, "{words}: tail {tail}");
         assert!(total <= 1.0 + 1e-12, "{words}: {total}");
-        assert!((total + tail - 1.0).abs() < 1e-12, "{words}: {total} + {tail}");
+        assert!(
+            (total + tail - 1.0).abs() < 1e-12,
+            "{words}: {total} + {tail}"
+        );
         assert!(states > 0);
         // Nobody falls together unless ties are simultaneous; no duel reaches the cap.
         let both = dist.p_where(|o| o.winner == Winner::Both);
         assert_eq!(both > 0.0, words.contains("simultaneous"), "{words}");
-        assert_eq!(dist.p_where(|o| o.winner == Winner::Neither), 0.0, "{words}");
+        assert_eq!(
+            dist.p_where(|o| o.winner == Winner::Neither),
+            0.0,
+            "{words}"
+        );
     }
 }
 

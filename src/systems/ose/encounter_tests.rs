@@ -13,7 +13,9 @@ fn surprise(words: &str) -> (SurpriseModel, ExactTally) {
     let model = SURPRISE
         .model_for(words)
         .unwrap_or_else(|e| panic!("{words}: {e}"));
-    let dist = model.exact().unwrap_or_else(|| Dist::certain(Surprise::NONE));
+    let dist = model
+        .exact()
+        .unwrap_or_else(|| Dist::certain(Surprise::NONE));
     let tally = exact_tally(&model, &model.layout(), &dist);
     (model, tally)
 }
@@ -171,7 +173,11 @@ fn bad_input_is_an_error() {
         assert!(DISTANCE.model_for(words).is_err(), "{words}");
     }
     assert!(SURPRISE.model_for("party=7").is_err());
-    assert!(DISTANCE.model_for("setting=outdoors close_if=both party=3").is_ok());
+    assert!(
+        DISTANCE
+            .model_for("setting=outdoors close_if=both party=3")
+            .is_ok()
+    );
 }
 
 #[test]
@@ -182,7 +188,13 @@ fn monte_carlo_agrees_with_exact() {
     {
         let model = SURPRISE.model_for(words).unwrap_or_else(|e| panic!("{e}"));
         let seed = AGREEMENT_SEED + i as u64;
-        assert_agrees_with_exact(simulation(model).as_ref(), AGREEMENT_SAMPLES, seed, 6, &words);
+        assert_agrees_with_exact(
+            simulation(model).as_ref(),
+            AGREEMENT_SAMPLES,
+            seed,
+            6,
+            &words,
+        );
     }
     for (i, words) in [
         "",
@@ -196,6 +208,12 @@ fn monte_carlo_agrees_with_exact() {
     {
         let model = DISTANCE.model_for(words).unwrap_or_else(|e| panic!("{e}"));
         let seed = AGREEMENT_SEED + 10 + i as u64;
-        assert_agrees_with_exact(simulation(model).as_ref(), AGREEMENT_SAMPLES, seed, 7, &words);
+        assert_agrees_with_exact(
+            simulation(model).as_ref(),
+            AGREEMENT_SAMPLES,
+            seed,
+            7,
+            &words,
+        );
     }
 }

@@ -39,3 +39,11 @@ pub static MECHANICS: &[&dyn crate::engine::Mechanic] = &[
     &encounter::DISTANCE,
     &duel::DUEL,
 ];
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn the_rules_page_names_every_choice_and_switch() {
+        crate::systems::test_support::assert_rules_page_matches("ose", include_str!("README.md"));
+    }
+}
