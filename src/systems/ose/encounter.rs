@@ -249,7 +249,7 @@ crate::config! {
         /// either side, party, monsters, or both
         close_if: CloseIf = choice(default = CloseIf::Either),
         /// the distance asked about: the chance the encounter starts at this many metres or
-        /// less is reported as within
+        /// less is reported as p_within
         within: i64 = int(0..=300, default = 30),
         /// the surprise dice, with surprise=roll
         dice: SurpriseParams = flatten(),
@@ -306,7 +306,7 @@ impl DistanceModel {
         let m = DistanceMetrics {
             mean: layout.mean("mean_distance", "mean distance of the encounter, in metres"),
             within: layout.proportion(
-                "within",
+                "p_within",
                 "chance the encounter starts at `within` metres or less",
             ),
             close: layout.proportion(
