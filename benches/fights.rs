@@ -21,15 +21,18 @@ fn sampled(query: &Query, n: u64) -> u64 {
 }
 
 fn exact(query: &Query) -> f64 {
-    query
-        .simulation
-        .exact()
-        .map_or(f64::NAN, |t| t.metrics.first().and_then(|m| m.value()).unwrap_or(0.0))
+    query.simulation.exact().map_or(f64::NAN, |t| {
+        t.metrics.first().and_then(|m| m.value()).unwrap_or(0.0)
+    })
 }
 
 fn bench(c: &mut Criterion) {
     let cases = [
-        ("ose.duel", "level-1 fighter against 3 HD", vec!["monster.hd=3"]),
+        (
+            "ose.duel",
+            "level-1 fighter against 3 HD",
+            vec!["monster.hd=3"],
+        ),
         (
             "ose.duel",
             "50 HP against 50 HP",

@@ -16,19 +16,49 @@ pub fn escape(text: &str) -> String {
         .replace('"', "&quot;")
 }
 
-/// The report folders of `out` (those holding an `analysis.json`), sorted by name.
-pub fn collect(out: &Path) -> Result<Vec<ReportMeta>> {
-    let mut metas = Vec::new();
+/// The report folders of an output folder, and the folders skipped with the reason.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Reports {
+    /// Report folders (those holding a readable `analysis.json`), sorted by name.
+    pub reports: Vec<ReportMeta>,
+    /// Folders holding an `analysis.json` that could not be used: name and reason.
+    pub skipped: Vec<(String, String)>,
+}
+
+/// The report folders of `out`, sorted by name. Hidden folders (temporary ones among
+/// them) are left out; a folder whose `analysis.json` is unreadable, or describes another
+/// folder, is listed in [`Reports::skipped`]. Only files present in a folder are kept in
+/// its tables and charts, so the page never links to a missing file.
+pub fn collect(out: &Path) -> Result<Reports> {
     let entries = std::fs::read_dir(out).map_err(|e| Error::io("read folder", out, e))?;
-    let mut dirs: Vec<_> = entries
-        .filter_map(|e| e.ok().map(|e| e.path()))
-        .filter(|p| p.join("analysis.json").is_file())
+    let mut dirs: Vec<(String, std::path::PathBuf)> = entries
+        .filter_map(|e| e.ok())
+        .map(|e| (e.file_name().to_string_lossy().into_owned(), e.path()))
+        .filter(|(name, path)| !name.starts_with('.') && path.join("analysis.json").exists())
         .collect();
     dirs.sort();
-    for dir in dirs {
-        metas.push(ReportMeta::read(&dir)?);
+    let mut found = Reports::default();
+    for (folder, dir) in dirs {
+        match ReportMeta::read(&dir) {
+            Ok(meta) if meta.name == folder => found.reports.push(present_files(meta, &dir)),
+            Ok(meta) => found.skipped.push((
+                folder,
+                format!("its analysis.json describes the report '{}'", meta.name),
+            )),
+            Err(e) => found.skipped.push((folder, e.to_string())),
+        }
     }
-    Ok(metas)
+    Ok(found)
+}
+
+/// `meta` with only the tables and charts that are plain file names present in `dir`.
+fn present_files(mut meta: ReportMeta, dir: &Path) -> ReportMeta {
+    let present = |name: &String| {
+        !name.is_empty() && !name.contains(['/', '\\']) && name != ".." && dir.join(name).is_file()
+    };
+    meta.tables.retain(present);
+    meta.charts.retain(present);
+    meta
 }
 
 const STYLE: &str = "body{font-family:system-ui,sans-serif;max-width:1100px;margin:2em auto;padding:0 1em;color:#111}\
@@ -158,8 +188,9 @@ fn summarize_values(values: &[String]) -> String {
     }
 }
 
-/// The page for `metas`.
-pub fn render(metas: &[ReportMeta]) -> String {
+/// The page for `found`.
+pub fn render(found: &Reports) -> String {
+    let metas = &found.reports;
     let mut out = String::new();
     let _ = writeln!(
         out,
@@ -180,6 +211,18 @@ pub fn render(metas: &[ReportMeta]) -> String {
         );
     }
     let _ = writeln!(out, "</ul></nav>");
+    if !found.skipped.is_empty() {
+        let _ = writeln!(out, "<p>Folders left out:</p>\n<ul>");
+        for (folder, why) in &found.skipped {
+            let _ = writeln!(
+                out,
+                "<li><code>{}</code>: {}</li>",
+                escape(folder),
+                escape(why)
+            );
+        }
+        let _ = writeln!(out, "</ul>");
+    }
     for m in metas {
         section(&mut out, m);
     }
@@ -189,9 +232,5 @@ pub fn render(metas: &[ReportMeta]) -> String {
 
 /// Writes `out/index.html` over every report folder in `out` (through a temporary file).
 pub fn write_index(out: &Path) -> Result<()> {
-    let page = render(&collect(out)?);
-    let path = out.join("index.html");
-    let temp = out.join(format!(".index.html.tmp-{}", std::process::id()));
-    std::fs::write(&temp, page).map_err(|e| Error::io("write", &temp, e))?;
-    std::fs::rename(&temp, &path).map_err(|e| Error::io("rename into", &path, e))
+    super::write_file(&out.join("index.html"), &render(&collect(out)?))
 }

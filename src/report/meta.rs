@@ -8,6 +8,9 @@ use crate::error::{Error, Result};
 use serde::{Deserialize, Serialize};
 use std::path::Path;
 
+/// Largest `analysis.json` read (a report's is a few kilobytes).
+const MAX_META_BYTES: u64 = 4 << 20;
+
 /// Rows of the results preview kept in `analysis.json`.
 const PREVIEW_ROWS: usize = 24;
 
@@ -161,10 +164,12 @@ impl ReportMeta {
     /// Reads `analysis.json` from a report folder.
     pub fn read(dir: &Path) -> Result<Self> {
         let path = dir.join("analysis.json");
-        let text = std::fs::read_to_string(&path).map_err(|e| Error::io("read", &path, e))?;
-        serde_json::from_str(&text).map_err(|e| Error::Report {
-            what: format!("{}", path.display()),
-            message: e.to_string(),
+        let text = crate::analysis::files::read_small_text(&path, MAX_META_BYTES)?;
+        serde_json::from_str(&text).map_err(|e| {
+            Error::Invalid(format!(
+                "'{}' is not a report description written by alea: {e}",
+                path.display()
+            ))
         })
     }
 }
