@@ -71,16 +71,72 @@ fn number(x: Option<f64>) -> String {
     x.map_or("-".into(), |x| format!("{x:.4}"))
 }
 
+/// The alt text of chart `i` of `m`: its title, else its file name.
+fn alt(m: &ReportMeta, i: usize) -> String {
+    m.chart_titles
+        .get(i)
+        .cloned()
+        .unwrap_or_else(|| m.charts[i].clone())
+}
+
+/// A study on the index: its question, its answer read off the numbers, its first chart,
+/// and the link to its own page.
 fn section(out: &mut String, m: &ReportMeta) {
+    let name = escape(&m.name);
     let _ = writeln!(
         out,
-        "<section id=\"{0}\">\n<h2>{1}</h2>",
-        escape(&m.name),
+        "<section id=\"{name}\">\n<h2><a href=\"{name}/report.html\">{}</a></h2>",
         escape(&m.title)
     );
     if let Some(d) = &m.description {
         let _ = writeln!(out, "<p>{}</p>", escape(d));
     }
+    if !m.answer.is_empty() {
+        let _ = writeln!(out, "<p><strong>{}</strong></p>", escape(&m.answer));
+    }
+    let _ = writeln!(
+        out,
+        "<p><code>{}</code>, {} grid points, {} charts. <a href=\"{name}/report.html\">The whole report</a> · <a href=\"{name}/results.csv\">results.csv</a></p>",
+        escape(&m.mechanic),
+        m.points,
+        m.charts.len()
+    );
+    if let Some(first) = m.charts.first() {
+        let _ = writeln!(
+            out,
+            "<figure><a href=\"{name}/report.html\"><img src=\"{name}/{}\" alt=\"{}\" width=\"450\"></a></figure>",
+            escape(first),
+            escape(&alt(m, 0))
+        );
+    }
+    let _ = writeln!(out, "</section>");
+}
+
+/// A study's own page (`<name>/report.html`): question, answer, parameters, charts, tables
+/// and a preview of the results, with a link back to the index.
+pub fn study_page(m: &ReportMeta) -> String {
+    let mut out = String::new();
+    let _ = writeln!(
+        out,
+        "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>{}</title>\n<style>{STYLE}</style>\n</head>\n<body>\n<p><a href=\"../index.html\">← all reports</a></p>\n<h1>{}</h1>",
+        escape(&m.title),
+        escape(&m.title)
+    );
+    if let Some(d) = &m.description {
+        let _ = writeln!(out, "<p>{}</p>", escape(d));
+    }
+    if !m.answer.is_empty() {
+        let _ = writeln!(out, "<p><strong>{}</strong></p>", escape(&m.answer));
+    }
+    study_body(&mut out, m);
+    let _ = writeln!(
+        out,
+        "<p><a href=\"../index.html\">← all reports</a></p>\n</body>\n</html>"
+    );
+    out
+}
+
+fn study_body(out: &mut String, m: &ReportMeta) {
     let grid: Vec<String> = m
         .grid
         .iter()
@@ -131,15 +187,16 @@ fn section(out: &mut String, m: &ReportMeta) {
     let links: Vec<String> = m
         .tables
         .iter()
-        .map(|t| format!("<a href=\"{0}/{1}\">{1}</a>", escape(&m.name), escape(t)))
+        .map(|t| format!("<a href=\"{0}\">{0}</a>", escape(t)))
         .collect();
     let _ = writeln!(out, "<p>Tables: {}</p>", links.join(" · "));
-    for chart in &m.charts {
+    for (i, chart) in m.charts.iter().enumerate() {
         let _ = writeln!(
             out,
-            "<figure><img src=\"{0}/{1}\" alt=\"{1}\"></figure>",
-            escape(&m.name),
-            escape(chart)
+            "<figure><img src=\"{}\" alt=\"{}\"><figcaption>{}</figcaption></figure>",
+            escape(chart),
+            escape(&alt(m, i)),
+            escape(&alt(m, i))
         );
     }
     if m.exact_compared > 0 {
@@ -153,10 +210,14 @@ fn section(out: &mut String, m: &ReportMeta) {
     }
     let _ = writeln!(
         out,
-        "<table>\n<tr><th>at</th><th>metric</th><th>estimate</th><th>95% interval</th><th>exact</th><th>agrees</th></tr>"
+        "<table>\n<tr><th>at</th><th>metric</th><th>estimate</th><th>95% interval</th><th>exact</th><th>agrees</th><th>difference to the first variant</th></tr>"
     );
     for r in &m.preview {
-        let inside = |x: f64| r.lo.zip(r.hi).is_some_and(|(lo, hi)| x >= lo && x <= hi);
+        // Inside up to rounding: an interval that touches the exact value agrees with it.
+        let inside = |x: f64| {
+            r.lo.zip(r.hi)
+                .is_some_and(|(lo, hi)| x >= lo - 1e-9 && x <= hi + 1e-9)
+        };
         let (exact, agrees) = match r.exact {
             Some(x) if inside(x) => (number(Some(x)), "yes".to_string()),
             Some(x) => (number(Some(x)), "<span class=\"out\">no</span>".to_string()),
@@ -164,18 +225,18 @@ fn section(out: &mut String, m: &ReportMeta) {
         };
         let _ = writeln!(
             out,
-            "<tr><td>{}</td><td>{}</td><td class=\"n\">{}</td><td class=\"n\">[{}, {}]</td><td class=\"n\">{exact}</td><td>{agrees}</td></tr>",
+            "<tr><td>{}</td><td>{}</td><td class=\"n\">{}</td><td class=\"n\">[{}, {}]</td><td class=\"n\">{exact}</td><td>{agrees}</td><td class=\"n\">{}</td></tr>",
             escape(&r.at),
             escape(&r.metric),
             number(r.estimate),
             number(r.lo),
-            number(r.hi)
+            number(r.hi),
+            r.diff.map_or(String::new(), |d| format!("{d:+.4}"))
         );
     }
     let _ = writeln!(
         out,
-        "</table>\n<p>First rows only; every row is in <a href=\"{0}/results.csv\">results.csv</a>.</p>\n</section>",
-        escape(&m.name)
+        "</table>\n<p>First rows only; every row is in <a href=\"results.csv\">results.csv</a>.</p>"
     );
 }
 

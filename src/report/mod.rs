@@ -7,6 +7,7 @@
 //! renamed into place ([`staging`]), so an interrupted run never leaves a half-written
 //! report nor loses the previous one.
 
+mod answer;
 pub mod charts;
 pub mod index;
 pub mod json;
@@ -79,9 +80,12 @@ fn fill_report(analysis: &Analysis, result: &AnalysisResult, dir: &Path) -> Resu
         tables.push("histograms.csv".into());
     }
     let charts = charts::draw_charts(analysis, result, dir)?;
-    let chart_names = charts
-        .iter()
-        .filter_map(|p| p.file_name().map(|n| n.to_string_lossy().into_owned()))
-        .collect();
-    meta::ReportMeta::new(analysis, result, tables, chart_names).write(dir)
+    let (chart_names, chart_titles) = charts
+        .into_iter()
+        .filter_map(|(p, title)| Some((p.file_name()?.to_string_lossy().into_owned(), title)))
+        .unzip();
+    let meta = meta::ReportMeta::new(analysis, result, tables, chart_names, chart_titles);
+    meta.write(dir)?;
+    let page = dir.join("report.html");
+    std::fs::write(&page, index::study_page(&meta)).map_err(|e| Error::io("write", &page, e))
 }
