@@ -8,10 +8,13 @@
 //! them: an opposition (Athlétisme/Défense on foot, Pilotage/Réflexes or
 //! Équitation/Réflexes otherwise) the pursuer starts, so wins ties of equal skills.
 //!
-//! Choices of this program: the fugitive tests first in each round (**\[choice\]** of
-//! `RULES.md`), so the escape is checked after the fugitive's move and the stop attempt
-//! after the pursuer's; the pursuer always tries to stop when allowed; the fugitive starts
-//! `head_start` ahead; automatic results do not apply to open tests (there is no
+//! **\[choice, switch `pursuer_first`\]** of `RULES.md`: the fugitive tests first in each
+//! round (the default), so the escape is checked after the fugitive's move and the stop
+//! attempt after the pursuer's; with the switch the pursuer tests first (and may stop the
+//! fugitive before the fugitive moves). The text only says each tests "à son tour de jeu".
+//!
+//! Choices of this program: the pursuer always tries to stop when allowed; the fugitive
+//! starts `head_start` ahead; automatic results do not apply to open tests (there is no
 //! difficulty) nor to the stop opposition; a pursuit still going after `max_rounds` rounds
 //! is counted as neither an escape nor a capture.
 
@@ -64,6 +67,8 @@ pub struct PursuitRule {
     pub stop: OppositionRule,
     /// Rounds before the pursuit is called unresolved.
     pub max_rounds: u32,
+    /// Switch `pursuer_first`: the pursuer tests first in each round.
+    pub pursuer_first: bool,
 }
 
 impl PursuitRule {
@@ -72,19 +77,22 @@ impl PursuitRule {
     pub fn roll<D: Dice>(&self, dice: &mut D) -> PursuitOutcome {
         let mut lead = self.head_start;
         for round in 1..=self.max_rounds {
-            lead += progression(Roll::throw(dice, 3).sum() + self.fugitive);
-            if lead >= 10 {
-                return PursuitOutcome {
-                    end: End::Escape,
-                    rounds: round,
-                };
+            let ended = |end| PursuitOutcome { end, rounds: round };
+            if !self.pursuer_first {
+                lead += progression(Roll::throw(dice, 3).sum() + self.fugitive);
+                if lead >= 10 {
+                    return ended(End::Escape);
+                }
             }
             lead -= progression(Roll::throw(dice, 3).sum() + self.pursuer);
             if lead <= 0 && self.stop.roll(dice).winner == Winner::A {
-                return PursuitOutcome {
-                    end: End::Caught,
-                    rounds: round,
-                };
+                return ended(End::Caught);
+            }
+            if self.pursuer_first {
+                lead += progression(Roll::throw(dice, 3).sum() + self.fugitive);
+                if lead >= 10 {
+                    return ended(End::Escape);
+                }
             }
         }
         PursuitOutcome {
@@ -115,6 +123,25 @@ impl PursuitRule {
             let (mut escape, mut caught) = (0.0, 0.0);
             for (i, &m) in mass.iter().enumerate().filter(|(_, m)| **m > 0.0) {
                 let lead = i as i64 - offset;
+                if self.pursuer_first {
+                    for (h, &ph) in gp.iter().enumerate() {
+                        let l1 = lead - h as i64;
+                        let mut w = m * ph;
+                        if l1 <= 0 {
+                            caught += w * p_stop;
+                            w *= 1.0 - p_stop;
+                        }
+                        for (f, &pf) in gf.iter().enumerate() {
+                            let l2 = l1 + f as i64;
+                            if l2 >= 10 {
+                                escape += w * pf;
+                            } else {
+                                next[(l2 + offset) as usize] += w * pf;
+                            }
+                        }
+                    }
+                    continue;
+                }
                 for (f, &pf) in gf.iter().enumerate() {
                     let l1 = lead + f as i64;
                     if l1 >= 10 {
@@ -177,6 +204,8 @@ crate::config! {
         fugitive_stop: i64 = int(-10..=40),
         /// rounds before the pursuit is called unresolved
         max_rounds: u32 = int(1..=200, default = 40),
+        /// [choice] the pursuer tests first in each round (else the fugitive does)
+        pursuer_first: bool = switch(default = false),
     }
 }
 
@@ -193,6 +222,7 @@ impl From<PursuitParams> for PursuitRule {
                 auto_triples: false,
             },
             max_rounds: p.max_rounds,
+            pursuer_first: p.pursuer_first,
         }
     }
 }
@@ -292,6 +322,7 @@ mod tests {
                 auto_triples: false,
             },
             max_rounds: 30,
+            pursuer_first: false,
         }
     }
 
@@ -351,6 +382,69 @@ mod tests {
     }
 
     #[test]
+    fn pursuer_first_moves_and_stops_before_the_fugitive() {
+        // Lead 1; the pursuer rolls 12 + 5 = 17 (+2): lead -1, and stops the fugitive
+        // (12 + 5 against 12 + 5, the pursuer active) before the fugitive rolls.
+        let first = PursuitRule {
+            pursuer_first: true,
+            ..rule(5, 5, 1)
+        };
+        let o = roll(first, &[4, 4, 4, 4, 4, 4, 4, 4, 4]);
+        assert_eq!(
+            o,
+            PursuitOutcome {
+                end: End::Caught,
+                rounds: 1
+            }
+        );
+        // Lead 8: the pursuer +0 (3 + 5), then the fugitive +3 (15 + 5): escaped.
+        let o = roll(
+            PursuitRule {
+                head_start: 8,
+                ..first
+            },
+            &[1, 1, 1, 5, 5, 5],
+        );
+        assert_eq!(o.end, End::Escape);
+    }
+
+    #[test]
+    fn pursuer_first_catches_more_from_level_ground() {
+        // One round from lead 0, the pursuer first: it may always try to stop, and wins
+        // the opposition of equal skills with P(tie) / 2 + 1/2 = 50988 / 93312.
+        let one_round = |pursuer_first| PursuitRule {
+            max_rounds: 1,
+            pursuer_first,
+            ..rule(5, 5, 0)
+        };
+        let first = one_round(true).exact();
+        assert!((first.p_where(|o| o.end == End::Caught) - 50988.0 / 93312.0).abs() < 1e-12);
+        assert_eq!(first.p_where(|o| o.end == End::Escape), 0.0);
+        // The fugitive first: a stop only when the pursuer gains at least as much. Gains
+        // of skill 5 (3d6 <= 4, 5..=9, 10..=14, >= 15): 4, 77, 115, 20 of 216, so
+        // P(pursuer >= fugitive) = (1 + (16 + 5929 + 13225 + 400) / 46656) / 2.
+        let second = one_round(false).exact();
+        let caught = second.p_where(|o| o.end == End::Caught);
+        let hand = 66226.0 / 93312.0 * 50988.0 / 93312.0;
+        assert!((caught - hand).abs() < 1e-12, "{caught} against {hand}");
+        // Over a whole pursuit the order still favours whoever moves first.
+        let whole = |pursuer_first| {
+            PursuitRule {
+                pursuer_first,
+                ..rule(6, 6, 0)
+            }
+            .exact()
+            .p_where(|o| o.end == End::Caught)
+        };
+        assert!(
+            whole(true) > whole(false) + 0.01,
+            "{} {}",
+            whole(true),
+            whole(false)
+        );
+    }
+
+    #[test]
     fn exact_sums_to_one() {
         let d = rule(6, 8, 3).exact();
         let total: f64 = d.iter().map(|(_, p)| p).sum();
@@ -361,7 +455,11 @@ mod tests {
     fn monte_carlo_agrees_with_exact() {
         let mut slow = rule(2, 2, 5);
         slow.max_rounds = 8;
-        for (i, r) in [rule(6, 6, 3), rule(8, 4, 0), rule(3, 9, 6), slow]
+        let first = PursuitRule {
+            pursuer_first: true,
+            ..rule(7, 5, 2)
+        };
+        for (i, r) in [rule(6, 6, 3), rule(8, 4, 0), rule(3, 9, 6), slow, first]
             .into_iter()
             .enumerate()
         {
