@@ -53,3 +53,11 @@ pub static MECHANICS: &[&dyn crate::engine::Mechanic] = &[
     &exposure::ASPHYXIA,
     &healing::HEALING,
 ];
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn the_rules_page_matches_the_mechanics() {
+        crate::systems::test_support::assert_rules_page_matches("cle", include_str!("README.md"));
+    }
+}
