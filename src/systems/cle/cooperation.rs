@@ -7,14 +7,18 @@
 //! de la population": groups of up to [`MAX_GROUP`] members, enough for a difficulty of 50
 //! (about fifty helpers of skill 5 give an even chance).
 //!
-//! Readings of this program: the automatic results (all 1, three 6) are those of the best
-//! roll, whose test is the one used; among equal best results, an automatic success ranks
-//! first and an automatic failure last (the group's leader is the one whose roll counts
-//! most). With one shared skill and 3d6 they are exactly the results 3 + skill and
-//! 18 + skill.
+//! **\[choice, switch `auto_results`\]**: the text does not say how the automatic results
+//! (every die on 1 fails, three 6 succeed) meet a cooperation. `best` (the default): they
+//! are those of the best total's roll, whose test is the one used; among equal best totals
+//! an automatic success ranks first and an automatic failure last. `leads`: a roll of three
+//! 6 is the best result whatever the totals, so its member leads the group (and a roll of
+//! three 1 leads only a group of such rolls). `none`: they do not apply to a cooperation,
+//! the adjusted result alone decides. The reading matters at high difficulties, where the
+//! three 6 are the only way through: with `best` a strong leader's higher total hides the
+//! helpers' three 6.
 
 use super::roll::{Auto, Roll, succeeds};
-use crate::engine::{Dice, Dist, HistId, Layout, MetricId, Model, Recorder, Registered};
+use crate::engine::{Choice, Dice, Dist, HistId, Layout, MetricId, Model, Recorder, Registered};
 use crate::error::{Error, Result};
 
 /// Largest group the mechanic accepts.
@@ -23,6 +27,25 @@ pub const MAX_GROUP: usize = 100;
 /// Group size when neither `helpers` nor `skills` gives one.
 const DEFAULT_GROUP: usize = 3;
 
+/// How the automatic results meet a cooperation (switch `auto_results`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum AutoResults {
+    /// Those of the best total's roll.
+    Best,
+    /// A roll of three 6 leads the group whatever the totals.
+    Leads,
+    /// None: the adjusted result alone decides.
+    None,
+}
+
+impl Choice for AutoResults {
+    const NAMES: &'static [(&'static str, Self)] = &[
+        ("best", AutoResults::Best),
+        ("leads", AutoResults::Leads),
+        ("none", AutoResults::None),
+    ];
+}
+
 /// One cooperation's inputs.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct CooperationRule {
@@ -30,6 +53,8 @@ pub struct CooperationRule {
     pub skills: Vec<i64>,
     /// Difficulty to reach.
     pub difficulty: i64,
+    /// Switch `auto_results`.
+    pub auto_results: AutoResults,
 }
 
 /// The outcome of a cooperation.
@@ -68,11 +93,22 @@ impl Group {
     };
 
     /// The group with one more member, whose result is `total` with automatic result
-    /// `auto`.
+    /// `auto`, the leader chosen as `mode` says.
     #[inline(always)]
-    fn join(self, total: i64, auto: Auto) -> Group {
+    fn join(self, total: i64, auto: Auto, mode: AutoResults) -> Group {
+        let (best, best_auto) = self.best;
+        let better = match mode {
+            AutoResults::Best => (total, auto) > (best, best_auto),
+            AutoResults::Leads => (auto, total) > (best_auto, best),
+            AutoResults::None => total > best,
+        };
+        let auto = if mode == AutoResults::None {
+            Auto::None
+        } else {
+            auto
+        };
         Group {
-            best: self.best.max((total, auto)),
+            best: if better { (total, auto) } else { self.best },
             net: self.net + adjustment(total),
         }
     }
@@ -84,6 +120,7 @@ impl CooperationRule {
         Self {
             skills: vec![skill; helpers],
             difficulty,
+            auto_results: AutoResults::Best,
         }
     }
 
@@ -103,7 +140,7 @@ impl CooperationRule {
         let mut group = Group::EMPTY;
         for &skill in &self.skills {
             let r = Roll::throw(dice, 3);
-            group = group.join(r.sum() + skill, r.auto());
+            group = group.join(r.sum() + skill, r.auto(), self.auto_results);
         }
         self.finish(group)
     }
@@ -114,7 +151,9 @@ impl CooperationRule {
         let member = Roll::dist(3, |r| (r.sum(), r.auto()));
         let mut state = Dist::certain(Group::EMPTY);
         for &skill in &self.skills {
-            state = state.combine(&member, |g, &(sum, auto)| g.join(sum + skill, auto));
+            state = state.combine(&member, |g, &(sum, auto)| {
+                g.join(sum + skill, auto, self.auto_results)
+            });
         }
         state.map(|&g| self.finish(g))
     }
@@ -133,6 +172,9 @@ crate::config! {
         skills: Vec<i64> = list(-10..=40, len = 0..=MAX_GROUP, default = vec![]),
         /// difficulty to reach
         difficulty: i64 = int(0..=80, default = 15),
+        /// [choice] the automatic results in a cooperation: best (those of the best total's
+        /// roll), leads (three 6 lead the group whatever the totals), none (they do not apply)
+        auto_results: AutoResults = choice(default = AutoResults::Best),
     }
 }
 
@@ -208,6 +250,7 @@ impl CooperationModel {
         Ok(Self::new(CooperationRule {
             skills: p.members()?,
             difficulty: p.difficulty,
+            auto_results: p.auto_results,
         }))
     }
 }
@@ -266,6 +309,7 @@ mod tests {
         CooperationRule {
             skills: skills.to_vec(),
             difficulty,
+            auto_results: AutoResults::Best,
         }
     }
 
@@ -298,6 +342,50 @@ mod tests {
         // Equal best results: the three 6 lead (automatic success against 40).
         let o = roll(&mixed(&[3, 0], 40), &[5, 5, 5, 6, 6, 6]);
         assert_eq!((o.result, o.success), (19, true));
+    }
+
+    #[test]
+    fn the_readings_of_the_automatic_results() {
+        let with = |mode, skills: &[i64], d| CooperationRule {
+            auto_results: mode,
+            ..mixed(skills, d)
+        };
+        // Skill 0 rolls three 6 (18), skill 20 rolls 2 + 2 + 2 (26): the best total hides
+        // the three 6 (27 against 40 fails), unless three 6 lead: 18 + 1 = 19, an
+        // automatic success.
+        let dice = [6, 6, 6, 2, 2, 2];
+        let best = roll(&with(AutoResults::Best, &[0, 20], 40), &dice);
+        let leads = roll(&with(AutoResults::Leads, &[0, 20], 40), &dice);
+        assert_eq!((best.result, best.success), (27, false));
+        assert_eq!((leads.result, leads.success), (19, true));
+        // Without automatic results three 1 on the best roll do not fail: 20 + 3 - 1.
+        let none = roll(
+            &with(AutoResults::None, &[20, -10], 20),
+            &[1, 1, 1, 1, 1, 2],
+        );
+        assert_eq!((none.result, none.success), (22, true));
+        let best = roll(
+            &with(AutoResults::Best, &[20, -10], 20),
+            &[1, 1, 1, 1, 1, 2],
+        );
+        assert!(!best.success);
+        // Exact, skills 20 and -10 against 35: the best total (always the first) needs
+        // 3d6 >= 16 (10 of 216, three 6 among them); with `leads` the second member's
+        // three 6 lead too (a result of 9, but an automatic success): 10/216 +
+        // (206/216)(1/216); with `none` three 6 on the first roll still pass on the total
+        // (38 - 1), so 10 of 216 again.
+        let p = |mode| with(mode, &[20, -10], 35).exact().p_where(|o| o.success);
+        assert!((p(AutoResults::Best) - 10.0 / 216.0).abs() < 1e-12);
+        let leads = 10.0 / 216.0 + 206.0 / 216.0 / 216.0;
+        assert!((p(AutoResults::Leads) - leads).abs() < 1e-12);
+        assert!((p(AutoResults::None) - 10.0 / 216.0).abs() < 1e-12);
+        // Against 50 a group of ten of skill 5 only gets through on three 6: never
+        // without automatic results.
+        let ten = CooperationRule {
+            auto_results: AutoResults::None,
+            ..rule(10, 5, 50)
+        };
+        assert_eq!(ten.exact().p_where(|o| o.success), 0.0);
     }
 
     #[test]
@@ -350,6 +438,15 @@ mod tests {
             CooperationRule {
                 skills: [vec![9], vec![4; 39]].concat(),
                 difficulty: 40,
+                auto_results: AutoResults::Best,
+            },
+            CooperationRule {
+                auto_results: AutoResults::Leads,
+                ..mixed(&[10, 2, 2, 2, 2, 2, 2, 2], 30)
+            },
+            CooperationRule {
+                auto_results: AutoResults::None,
+                ..mixed(&[10, 2, 2, 2, 2, 2, 2, 2], 22)
             },
         ];
         for (i, r) in cases.into_iter().enumerate() {
@@ -392,6 +489,7 @@ mod tests {
             "skills=[5,3,8] helpers=2",
             "skills=[5,3,8] skill=2",
             "skills=[5,3] helpers=4",
+            "skill=5 auto_results=all",
         ] {
             assert!(built(words).is_err(), "{words}");
         }
