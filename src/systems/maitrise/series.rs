@@ -6,7 +6,7 @@
 //! the first roll of the series (the text: "la même clémence n'est donc pas de mise après
 //! le premier Jet"). The series succeeds when at most `allowed_failures` rolls fail.
 
-use super::resolution::{self, Prepared, Score, ScoreParams};
+use super::resolution::{Prepared, Target, TestParams};
 use crate::engine::{Dice, Dist, HistId, Layout, MetricId, Model, Recorder, Registered};
 use crate::error::Result;
 
@@ -14,8 +14,8 @@ crate::config! {
     /// The parameters of `maitrise.series`.
     #[derive(Debug, Clone, Copy, PartialEq, Eq)]
     pub struct SeriesParams {
-        /// the score of every roll
-        score: ScoreParams = flatten(),
+        /// the score of every roll and the reading of the usual range
+        roll: TestParams = flatten(),
         /// number of rolls in the series
         n: u32 = int(1..=100),
         /// failed rolls the series survives
@@ -33,8 +33,8 @@ struct SeriesMetrics {
 /// `maitrise.series`: `n` rolls under a score.
 #[derive(Debug, Clone, PartialEq)]
 pub struct SeriesModel {
-    first_sm: i64,
-    later_sm: i64,
+    first_target: Target,
+    later_target: Target,
     n: u32,
     allowed_failures: u32,
     first: Prepared,
@@ -44,9 +44,9 @@ pub struct SeriesModel {
 }
 
 impl SeriesModel {
-    /// `n` rolls at `score`, at most `allowed_failures` of which may fail.
-    pub fn new(score: Score, n: u32, allowed_failures: u32) -> Self {
-        let (first_sm, later_sm) = (score.first_roll(), score.later_rolls());
+    /// `n` rolls, the first at `first`, the others at `later`, at most `allowed_failures`
+    /// of which may fail.
+    pub fn new(first: Target, later: Target, n: u32, allowed_failures: u32) -> Self {
         let mut layout = Layout::new();
         let m = SeriesMetrics {
             all_succeed: layout.proportion(
@@ -60,29 +60,26 @@ impl SeriesModel {
             ),
         };
         Self {
-            first_sm,
-            later_sm,
+            first_target: first,
+            later_target: later,
             n,
             allowed_failures,
-            first: Prepared::new(first_sm),
-            later: Prepared::new(later_sm),
+            first: Prepared::new(first),
+            later: Prepared::new(later),
             layout,
             m,
         }
     }
 
     fn from_config(p: SeriesParams) -> Result<Self> {
-        Ok(Self::new(
-            Score::from_config(p.score)?,
-            p.n,
-            p.allowed_failures,
-        ))
+        let (first, later) = p.roll.targets()?;
+        Ok(Self::new(first, later, p.n, p.allowed_failures))
     }
 }
 
-/// The chance that one roll at `sm` fails.
-fn p_fail(sm: i64) -> f64 {
-    resolution::exact(sm).p_where(|d| !d.is_success())
+/// The chance that one roll at `target` fails.
+fn p_fail(target: Target) -> f64 {
+    target.exact().p_where(|d| !d.is_success())
 }
 
 impl Model for SeriesModel {
@@ -118,8 +115,8 @@ impl Model for SeriesModel {
                 )
             })
         };
-        let later = p_fail(self.later_sm);
-        let first = step(Dist::certain(0), p_fail(self.first_sm));
+        let later = p_fail(self.later_target);
+        let first = step(Dist::certain(0), p_fail(self.first_target));
         Some((1..self.n).fold(first, |dist, _| step(dist, later)))
     }
 }
@@ -141,6 +138,19 @@ mod tests {
         AGREEMENT_SAMPLES, AGREEMENT_SEED, assert_agrees_with_exact,
     };
 
+    fn plain(sm: i64, n: u32, allowed_failures: u32) -> SeriesModel {
+        SeriesModel::new(
+            Target::at_most(sm),
+            Target::at_most(sm),
+            n,
+            allowed_failures,
+        )
+    }
+
+    fn model(words: &str) -> SeriesModel {
+        SERIES.model_for(words).unwrap()
+    }
+
     fn all_succeed(model: &SeriesModel) -> f64 {
         let layout = model.layout();
         let dist = model.exact().unwrap_or_else(|| Dist::certain(0));
@@ -149,59 +159,85 @@ mod tests {
             .unwrap_or(f64::NAN)
     }
 
+    fn close(a: f64, b: f64) -> bool {
+        (a - b).abs() < 1e-12
+    }
+
     #[test]
     fn all_succeed_is_a_power() {
         for (sm, n) in [(12i64, 1u32), (12, 5), (15, 10), (8, 3), (25, 7), (0, 2)] {
-            let model = SeriesModel::new(Score::plain(sm), n, 0);
-            let p = 1.0 - p_fail(sm);
-            assert!((all_succeed(&model) - p.powi(n as i32)).abs() < 1e-12);
+            let p = 1.0 - p_fail(Target::at_most(sm));
+            assert!(close(all_succeed(&plain(sm, n, 0)), p.powi(n as i32)));
         }
     }
 
     #[test]
     fn allowed_failures_is_a_binomial_tail() {
-        let model = SeriesModel::new(Score::plain(10), 4, 1);
         // P(at most one failure in 4 at one half) = (1 + 4) / 16.
-        assert!((all_succeed(&model) - 5.0 / 16.0).abs() < 1e-12);
+        assert!(close(all_succeed(&plain(10, 4, 1)), 5.0 / 16.0));
     }
 
     #[test]
     fn a_small_malus_weighs_heavily_over_many_rolls() {
-        let even = all_succeed(&SeriesModel::new(Score::plain(12), 10, 0));
-        let malus = all_succeed(&SeriesModel::new(
-            Score {
-                modifiers: -2,
-                ..Score::plain(12)
-            },
-            10,
-            0,
-        ));
+        let even = all_succeed(&model("sm=12 n=10"));
+        let malus = all_succeed(&model("sm=12 n=10 malus=2"));
         // 0.6^10 against 0.5^10: one roll loses a sixth, the series loses over 80%.
-        assert!((even - 0.6f64.powi(10)).abs() < 1e-12);
-        assert!((malus - 0.5f64.powi(10)).abs() < 1e-12);
+        assert!(close(even, 0.6f64.powi(10)));
+        assert!(close(malus, 0.5f64.powi(10)));
         assert!(malus / even < 0.2);
+        assert!(close(all_succeed(&model("sm=12 n=10 modifiers=-2")), malus));
     }
 
     #[test]
     fn chance_du_debutant_helps_the_first_roll_only() {
-        let score = Score {
-            base: 9,
-            skill_zero: true,
-            first_use: true,
-            modifiers: -3,
-        };
-        let model = SeriesModel::new(score, 3, 0);
-        // First roll at 4, then at 1.
-        let expected = (4.0 / 20.0) * (1.0 - p_fail(1)).powi(2);
-        assert!((all_succeed(&model) - expected).abs() < 1e-12);
+        let model = model("characteristic=9 skill=0 malus=3 first_use=true n=3");
+        // First roll at 9 - 5 = 4, then at 1.
+        let expected = 0.20 * (1.0 - p_fail(Target::at_most(1))).powi(2);
+        assert!(close(all_succeed(&model), expected));
+        assert!(close(expected, 0.20 * 0.0275 * 0.0275));
         // Rigged: the first 4 succeeds at sm 4; the second roll, a 4, fails at sm 1.
         let (failures, _) = replay_one(&model, &[4, 4, 2]);
         assert_eq!(failures, 2);
+        // Bonus 2 and malus 3: the first roll at 6 keeps the bonus, the next at 3.
+        let apart = SERIES
+            .model_for("characteristic=9 skill=0 bonus=2 malus=3 first_use=true n=2")
+            .unwrap();
+        assert!(close(all_succeed(&apart), 0.30 * 0.15));
+        // Without the Chance du Débutant both at 3.
+        let later = SERIES
+            .model_for("characteristic=9 skill=0 bonus=2 malus=3 n=2")
+            .unwrap();
+        assert!(close(all_succeed(&later), 0.15 * 0.15));
+    }
+
+    #[test]
+    fn skill_0_series_rolls_at_the_automatic_malus() {
+        // 9 + 0 - 5 = 4 every roll: 0.2^3.
+        assert!(close(
+            all_succeed(&model("characteristic=9 skill=0 n=3")),
+            0.008
+        ));
+    }
+
+    #[test]
+    fn strictly_below_lowers_every_roll() {
+        // sm 12 read as "< 12": 11/20 a roll, 0.55^3 against 0.6^3.
+        let below = all_succeed(&model("sm=12 n=3 strictly_below=true"));
+        let at_most = all_succeed(&model("sm=12 n=3"));
+        assert!(close(below, 0.55f64.powi(3)));
+        assert!(close(at_most, 0.6f64.powi(3)));
+        // Rigged: 12 succeeds at "≤ 12", fails at "< 12".
+        assert_eq!(replay_one(&model("sm=12 n=1"), &[12]).0, 0);
+        assert_eq!(
+            replay_one(&model("sm=12 n=1 strictly_below=true"), &[12]).0,
+            1
+        );
     }
 
     #[test]
     fn shipwreck_rigged() {
-        let model = SeriesModel::new(Score::plain(12), 3, 0);
+        // Red, CON 4 + Nourrir les Requins 8 = 12, no malus.
+        let model = model("characteristic=4 skill=8 n=3");
         let (failures, tally) = replay_one(&model, &[12, 1, 11]);
         assert_eq!(failures, 0);
         assert_eq!(tally.metric(model.m.all_succeed).sum, 1);
@@ -209,14 +245,20 @@ mod tests {
         assert_eq!(failures, 1);
         assert_eq!(tally.metric(model.m.all_succeed).sum, 0);
         // At sm 20 a 20 calls for a second die: 20 then 5 still succeeds.
-        let high = SeriesModel::new(Score::plain(20), 2, 0);
-        let (failures, _) = replay_one(&high, &[20, 5, 3]);
+        let (failures, _) = replay_one(&plain(20, 2, 0), &[20, 5, 3]);
         assert_eq!(failures, 0);
     }
 
     #[test]
     fn bad_input_is_an_error() {
-        for words in ["sm=10", "sm=10 n=0", "sm=10 n=101", "sm=10 skill=2 n=3"] {
+        for words in [
+            "sm=10",
+            "sm=10 n=0",
+            "sm=10 n=101",
+            "sm=10 skill=2 n=3",
+            "skill=0 n=3",
+            "sm=10 first_use=true n=3",
+        ] {
             assert!(SERIES.model_for(words).is_err(), "{words}");
         }
         assert_eq!(SERIES.model_for("sm=10 n=3").map(|m| m.n).ok(), Some(3));
@@ -225,19 +267,11 @@ mod tests {
     #[test]
     fn monte_carlo_agrees_with_exact_over_a_grid() {
         let cases = [
-            SeriesModel::new(Score::plain(12), 10, 0),
-            SeriesModel::new(Score::plain(15), 6, 2),
-            SeriesModel::new(Score::plain(21), 5, 0),
-            SeriesModel::new(
-                Score {
-                    base: 9,
-                    skill_zero: true,
-                    first_use: true,
-                    modifiers: -3,
-                },
-                4,
-                1,
-            ),
+            plain(12, 10, 0),
+            plain(15, 6, 2),
+            plain(21, 5, 0),
+            model("characteristic=9 skill=0 malus=3 first_use=true n=4 allowed_failures=1"),
+            model("sm=11 bonus=1 malus=2 n=5 strictly_below=true"),
         ];
         for (i, model) in cases.into_iter().enumerate() {
             let label = format!("{model:?}");
