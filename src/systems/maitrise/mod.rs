@@ -1,4 +1,6 @@
 //! *Score de Maîtrise* (seed `002_eb051b6592711045.txt`; `RULES.md`, section `maitrise`).
+//! The rules as alea implements them, each reading with its switch: `README.md` beside
+//! this file.
 //!
 //! Seed sections implemented: *Règle de base*, *Boni et Mali* (the shipwreck series),
 //! *Jets Critiques*, *La Chance du Débutant* and *Règles spécifiques aux Scores de Maîtrise
@@ -20,3 +22,14 @@ pub mod series;
 
 /// The mechanics of this system, in the order `alea list` shows them.
 pub static MECHANICS: &[&dyn crate::engine::Mechanic] = &[&resolution::TEST, &series::SERIES];
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn the_rules_page_names_every_choice_and_switch() {
+        crate::systems::test_support::assert_rules_page_matches(
+            "maitrise",
+            include_str!("README.md"),
+        );
+    }
+}
