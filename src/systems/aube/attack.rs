@@ -5,36 +5,58 @@
 //! The attacker tests `TA = ca + ba` against `nd = TP = ca + bp - fa` of the defender; it
 //! hits when the test beats ND; the blow's level is `dom = D + bd` (\[choice\]: `D` is the
 //! signed degree, heroism included, which is `°R` without heroism), then the damage step
-//! against the defender's `enc - fm` and `be`.
+//! against the defender's `enc - fm` and `be`. The attack test takes the attacker's
+//! options (`att.crit`, `att.th`...), the resistance test the defender's (`def.crit`...).
 
-use super::damage::{DamageOutcome, DamageResult, DamageResults, DamageRule};
+use super::damage::{Armour, DamageOutcome, DamageResult, DamageResults, DamageRule};
 use super::fighter::{Attacker, Defender};
 use super::resolution::{TestOptions, TestOutcome, TestRule};
 use crate::engine::{Dice, Dist, HistId, Layout, MetricId, Model, Recorder, Registered};
 use crate::error::Result;
 
 crate::config! {
-    /// The global factors of classic combat, `fa` and `fm` (of `aube.attack` and
-    /// `aube.duel`).
+    /// The global settings of classic combat, `fa`, `fm` and `armour` (of `aube.attack`,
+    /// `aube.duel` and `aube.gauntlet`).
     #[derive(Debug, Clone, Copy, PartialEq, Eq)]
     pub struct Factors {
         /// facteur d'attaque: subtracted from every parry (higher: more hits)
         fa: i64 = int(-20..=40, default = 10),
         /// facteur de mortalité: subtracted from every encaissement (higher: deadlier)
         fm: i64 = int(-20..=40, default = 0),
+        /// [choice] where armour's be acts: dom (subtracted from the damage level, les armures) or enc (added to the resistance test's CA, les dommages)
+        armour: Armour = choice(default = Armour::ReducesDom),
     }
 }
 
-/// The global settings of an attack: `fa`, `fm` and the options of every test.
+/// The global settings of an attack: `fa`, `fm` and where armour acts.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct AttackRule {
     /// Facteur d'attaque.
     pub fa: i64,
     /// Facteur de mortalité.
     pub fm: i64,
-    /// Options of the attack and resistance tests (\[choice\]: the same for both; `ca` and
-    /// `nd` are set per test).
-    pub test: TestOptions,
+    /// Where the defender's `be` acts.
+    pub armour: Armour,
+}
+
+/// One attack's figures, every total already adjusted (fatigue, étourdi), with the
+/// options of each side's test.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Swing {
+    /// The attacker's total d'attaque: the attack test's CA.
+    pub ta: i64,
+    /// The defender's total de parade: the attack test's ND.
+    pub tp: i64,
+    /// The attacker's bonus de dommage.
+    pub bd: i64,
+    /// The defender's encaissement (before `fm`).
+    pub enc: i64,
+    /// The defender's bonus d'encaisse.
+    pub be: i64,
+    /// The options of the attack test (the attacker's).
+    pub att: TestOptions,
+    /// The options of the resistance test (the defender's).
+    pub def: TestOptions,
 }
 
 /// The result of one attack.
@@ -58,34 +80,40 @@ impl AttackOutcome {
 }
 
 impl AttackRule {
-    /// `fa` and `fm` with default test options.
+    /// `fa` and `fm`, armour reducing the damage level.
     pub fn new(fa: i64, fm: i64) -> Self {
-        Self::with_options(Factors { fa, fm }, TestOptions::DEFAULT)
+        Self::from_factors(Factors {
+            fa,
+            fm,
+            armour: Armour::ReducesDom,
+        })
     }
 
-    /// The factors with the options `test` of every test.
-    pub fn with_options(factors: Factors, test: TestOptions) -> Self {
+    /// The rule of the parameters `fa`, `fm` and `armour`.
+    pub fn from_factors(factors: Factors) -> Self {
         Self {
             fa: factors.fa,
             fm: factors.fm,
-            test,
+            armour: factors.armour,
         }
     }
 
-    /// The attack test of a total d'attaque `ta` against a total de parade `tp`.
+    /// The attack test of `swing`: its TA against its TP, with the attacker's options.
     #[inline]
-    pub fn attack_test(&self, ta: i64, tp: i64) -> TestRule {
-        self.test.rule(ta, tp)
+    pub fn attack_test(&self, swing: &Swing) -> TestRule {
+        swing.att.rule(swing.ta, swing.tp)
     }
 
-    /// The damage step against `enc` (before `fm`) and `be`.
+    /// The damage step of `swing`: against its `enc` (before `fm`) and `be`, with the
+    /// defender's options.
     #[inline]
-    pub fn damage_rule(&self, enc: i64, be: i64) -> DamageRule {
+    pub fn damage_rule(&self, swing: &Swing) -> DamageRule {
         DamageRule {
-            enc,
-            be,
+            enc: swing.enc,
+            be: swing.be,
             fm: self.fm,
-            test: self.test,
+            armour: self.armour,
+            test: swing.def,
         }
     }
 
@@ -95,36 +123,26 @@ impl AttackRule {
         t.degree + bd
     }
 
-    /// Rolls one attack with every total already adjusted: `ta` against `tp`, then, on a
-    /// hit, `bd` against `enc` and `be`.
+    /// Rolls one attack: the attack test and, on a hit, the damage step.
     #[inline]
-    pub fn roll<D: Dice>(
-        &self,
-        (ta, tp, bd): (i64, i64, i64),
-        (enc, be): (i64, i64),
-        dice: &mut D,
-    ) -> AttackOutcome {
-        let t = self.attack_test(ta, tp).roll(dice);
+    pub fn roll<D: Dice>(&self, swing: &Swing, dice: &mut D) -> AttackOutcome {
+        let t = self.attack_test(swing).roll(dice);
         if !t.beats_nd {
             return AttackOutcome::MISS;
         }
         AttackOutcome {
             hit: true,
-            damage: self.damage_rule(enc, be).roll(Self::dom(&t, bd), dice),
+            damage: self.damage_rule(swing).roll(Self::dom(&t, swing.bd), dice),
         }
     }
 
     /// The exact distribution of [`AttackRule::roll`].
-    pub fn exact(
-        &self,
-        (ta, tp, bd): (i64, i64, i64),
-        (enc, be): (i64, i64),
-    ) -> Dist<AttackOutcome> {
-        let damage = self.damage_rule(enc, be);
+    pub fn exact(&self, swing: &Swing) -> Dist<AttackOutcome> {
+        let damage = self.damage_rule(swing);
         let resistance = damage.resistance_test().exact();
-        self.attack_test(ta, tp)
+        self.attack_test(swing)
             .exact()
-            .map(|t| t.beats_nd.then(|| Self::dom(t, bd)))
+            .map(|t| t.beats_nd.then(|| Self::dom(t, swing.bd)))
             .then(|dom| match dom {
                 None => Dist::certain(AttackOutcome::MISS),
                 Some(dom) => resistance.map(|r| AttackOutcome {
@@ -134,12 +152,23 @@ impl AttackRule {
             })
     }
 
+    /// The exact distribution of what an attack does to the defender's track: `None` on
+    /// a miss, else the damage result (the effective damage forgotten).
+    pub fn exact_result(&self, swing: &Swing) -> Dist<Option<DamageResult>> {
+        self.exact(swing).map(|o| o.hit.then_some(o.damage.result))
+    }
+
     /// `attacker` attacks `defender`, both fresh.
-    pub fn fresh(&self, attacker: &Attacker, defender: &Defender) -> ((i64, i64, i64), (i64, i64)) {
-        (
-            (attacker.ta(), defender.tp(self.fa), attacker.bd),
-            (defender.enc, defender.be),
-        )
+    pub fn fresh(&self, attacker: &Attacker, defender: &Defender) -> Swing {
+        Swing {
+            ta: attacker.ta(),
+            tp: defender.tp(self.fa),
+            bd: attacker.bd,
+            enc: defender.enc,
+            be: defender.be,
+            att: attacker.options,
+            def: defender.options,
+        }
     }
 }
 
@@ -218,8 +247,7 @@ impl AttackMetrics {
 #[derive(Debug, Clone, PartialEq)]
 pub struct AttackModel {
     rule: AttackRule,
-    attack: (i64, i64, i64),
-    defence: (i64, i64),
+    swing: Swing,
     layout: Layout,
     m: AttackMetrics,
 }
@@ -227,36 +255,28 @@ pub struct AttackModel {
 impl AttackModel {
     /// The attack of `attacker` on `defender` under `rule`.
     pub fn new(rule: AttackRule, attacker: &Attacker, defender: &Defender) -> Self {
-        let (attack, defence) = rule.fresh(attacker, defender);
-        Self::from_totals(rule, attack, defence)
+        Self::from_swing(rule, rule.fresh(attacker, defender))
     }
 
-    /// An attack of `(ta, tp, bd)` against `(enc, be)`.
-    pub fn from_totals(rule: AttackRule, attack: (i64, i64, i64), defence: (i64, i64)) -> Self {
-        Self::documented(rule, attack, defence, &ATTACK_DOCS)
+    /// The attack of `swing`.
+    pub fn from_swing(rule: AttackRule, swing: Swing) -> Self {
+        Self::documented(rule, swing, &ATTACK_DOCS)
     }
 
     /// The same, its metrics documented by `docs` (the shot of `aube.tir`).
-    pub(crate) fn documented(
-        rule: AttackRule,
-        attack: (i64, i64, i64),
-        defence: (i64, i64),
-        docs: &AttackDocs,
-    ) -> Self {
+    pub(crate) fn documented(rule: AttackRule, swing: Swing, docs: &AttackDocs) -> Self {
         let mut layout = Layout::new();
         let m = AttackMetrics::declare(&mut layout, docs);
         Self {
             rule,
-            attack,
-            defence,
+            swing,
             layout,
             m,
         }
     }
 
     fn from_config(p: AttackParams) -> Result<Self> {
-        let rule = AttackRule::with_options(p.factors, p.options);
-        Ok(Self::new(rule, &p.att, &p.def))
+        Ok(Self::new(AttackRule::from_factors(p.factors), &p.att, &p.def))
     }
 }
 
@@ -269,7 +289,7 @@ impl Model for AttackModel {
 
     #[inline(always)]
     fn sample<D: Dice>(&self, dice: &mut D) -> AttackOutcome {
-        self.rule.roll(self.attack, self.defence, dice)
+        self.rule.roll(&self.swing, dice)
     }
 
     #[inline(always)]
@@ -294,7 +314,7 @@ impl Model for AttackModel {
     }
 
     fn exact(&self) -> Option<Dist<AttackOutcome>> {
-        Some(self.rule.exact(self.attack, self.defence))
+        Some(self.rule.exact(&self.swing))
     }
 }
 
@@ -302,14 +322,12 @@ crate::config! {
     /// The parameters of `aube.attack`.
     #[derive(Debug, Clone, Copy, PartialEq, Eq)]
     pub struct AttackParams {
-        /// the attacker
+        /// the attacker, with the options of the attack test
         att: Attacker = group("att"),
-        /// the defender
+        /// the defender, with the options of the resistance test
         def: Defender = group("def"),
-        /// `fa` and `fm`
+        /// `fa`, `fm` and `armour`
         factors: Factors = flatten(),
-        /// the options of the attack and resistance tests
-        options: TestOptions = flatten(),
     }
 }
 
@@ -322,175 +340,5 @@ pub static ATTACK: Registered<AttackParams, AttackModel> = Registered::new(
 );
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::engine::model::{exact_tally, replay_one};
-    use crate::engine::{Mechanic, replay, simulation};
-    use crate::systems::aube::fighter::Fighter;
-    use crate::systems::aube::resolution::CritDie;
-    use crate::systems::test_support::{
-        AGREEMENT_SAMPLES, AGREEMENT_SEED, assert_agrees_with_exact, build_with, error_text,
-    };
-
-    fn p_hit(rule: &AttackRule, a: &Fighter, d: &Fighter) -> f64 {
-        let (att, def) = rule.fresh(&a.attacker(), &d.defender());
-        rule.exact(att, def).p_where(|o| o.hit)
-    }
-
-    #[test]
-    fn krom_and_bjorn_hit_ranges() {
-        let rule = AttackRule::new(10, 0);
-        // Kröm (TA 10) on Björn (TP 1): hit iff d in 2..=10.
-        let t = rule.attack_test(Fighter::KROM.ta(), Fighter::BJORN.tp(10));
-        for d in 1..=20 {
-            assert_eq!(t.resolve(d, 0).beats_nd, (2..=10).contains(&d), "d {d}");
-        }
-        // Björn (TA 10) on Kröm (TP -4): hit iff d in 1..=10.
-        let t = rule.attack_test(Fighter::BJORN.ta(), Fighter::KROM.tp(10));
-        for d in 1..=20 {
-            assert_eq!(t.resolve(d, 0).beats_nd, d <= 10, "d {d}");
-        }
-        assert!((p_hit(&rule, &Fighter::KROM, &Fighter::BJORN) - 9.0 / 20.0).abs() < 1e-12);
-        assert!((p_hit(&rule, &Fighter::BJORN, &Fighter::KROM) - 10.0 / 20.0).abs() < 1e-12);
-    }
-
-    #[test]
-    fn krom_hits_bjorn_for_a_legere() {
-        // d 8 hits (°R 8 > TP 1); dom 8 + 20 = 28; be 4 → 24; enc 11, d 5 → 19: légère.
-        let model = ATTACK
-            .model_for("att.ca=9 att.ba=1 att.bd=20 def.ca=9 def.bp=2 def.enc=11 def.be=4")
-            .expect("Kröm on Björn");
-        let (o, tally) = replay_one(&model, &[8, 5]);
-        assert!(o.hit);
-        assert_eq!(o.damage.effective, 19);
-        assert_eq!(o.damage.result, DamageResult::Legere);
-        assert_eq!(tally.metric(model.m.hit).sum, 1);
-        let (miss, tally) = replay_one(&model, &[1]);
-        assert_eq!(miss, AttackOutcome::MISS);
-        assert_eq!(tally.metric(model.m.miss).sum, 1);
-        // The rule alone rolls the same.
-        let (att, def) = model
-            .rule
-            .fresh(&Fighter::KROM.attacker(), &Fighter::BJORN.defender());
-        assert_eq!(replay(&[8, 5], |d| model.rule.roll(att, def, d)), o);
-    }
-
-    #[test]
-    fn identical_fighters_hit_each_other_half_the_time() {
-        let rule = AttackRule::new(10, 0);
-        for ca in 10..=19 {
-            let f = Fighter {
-                ca,
-                ba: 0,
-                bp: 0,
-                ..Fighter::AVERAGE
-            };
-            assert!((p_hit(&rule, &f, &f) - 0.5).abs() < 1e-12, "ca {ca}");
-        }
-    }
-
-    #[test]
-    fn fa_raises_hits_and_fm_raises_damage() {
-        let f = Fighter::AVERAGE;
-        let low = p_hit(&AttackRule::new(5, 0), &f, &f);
-        let high = p_hit(&AttackRule::new(15, 0), &f, &f);
-        assert!(low < 0.5 && high > 0.5);
-        let grave = |fm| {
-            let rule = AttackRule::new(10, fm);
-            let (a, d) = rule.fresh(&f.attacker(), &f.defender());
-            rule.exact(a, d)
-                .p_where(|o| o.damage.result >= DamageResult::Grave)
-        };
-        assert!(grave(10) > grave(0));
-    }
-
-    #[test]
-    fn exact_sums_to_one_and_metrics_partition() {
-        let model = AttackModel::new(
-            AttackRule::new(10, 3),
-            &Fighter::KROM.attacker(),
-            &Fighter::BJORN.defender(),
-        );
-        let dist = model.exact().expect("exact");
-        let t = exact_tally(&model, &model.layout(), &dist);
-        let results: f64 = DamageResult::ALL
-            .iter()
-            .map(|&r| t.value(model.m.results.id(r)).unwrap_or(0.0))
-            .sum();
-        let miss = t.value(model.m.miss).unwrap_or(0.0);
-        assert!((results + miss - 1.0).abs() < 1e-12);
-        assert!((t.value(model.m.hit).unwrap_or(0.0) + miss - 1.0).abs() < 1e-12);
-    }
-
-    #[test]
-    fn monte_carlo_agrees_with_exact_over_a_grid() {
-        let crit = AttackRule {
-            test: TestOptions {
-                crit: CritDie::Die(10),
-                ..TestOptions::DEFAULT
-            },
-            ..AttackRule::new(10, 0)
-        };
-        let heroic = AttackRule {
-            test: TestOptions {
-                heroism_rules: true,
-                ..TestOptions::DEFAULT
-            },
-            ..AttackRule::new(0, 5)
-        };
-        let strong = Fighter {
-            ca: 25,
-            ..Fighter::AVERAGE
-        };
-        let cases = [
-            (AttackRule::new(10, 0), Fighter::KROM, Fighter::BJORN),
-            (AttackRule::new(10, 0), Fighter::BJORN, Fighter::KROM),
-            (AttackRule::new(20, 15), Fighter::AVERAGE, Fighter::AVERAGE),
-            (AttackRule::new(-5, -5), Fighter::AVERAGE, Fighter::KROM),
-            (crit, Fighter::AVERAGE, Fighter::AVERAGE),
-            (heroic, strong, Fighter::AVERAGE),
-        ];
-        for (i, (rule, a, d)) in cases.into_iter().enumerate() {
-            let sim = simulation(AttackModel::new(rule, &a.attacker(), &d.defender()));
-            assert_agrees_with_exact(
-                sim.as_ref(),
-                AGREEMENT_SAMPLES,
-                AGREEMENT_SEED + i as u64,
-                10,
-                &format!("case {i}"),
-            );
-        }
-    }
-
-    #[test]
-    fn bad_input_is_an_error() {
-        let base: Vec<&str> = ATTACK.example().split_whitespace().collect();
-        let with = |extra: &[&str]| build_with(&ATTACK, &[&base[..], extra].concat());
-        assert!(with(&[]).is_ok());
-        for bad in [&["fa=41"][..], &["fa=-21"], &["crit=d7"], &["def.xx=1"]] {
-            let e = error_text(with(bad));
-            let name = bad[0].split('=').next().unwrap_or_default();
-            assert!(e.contains(name), "{e}");
-        }
-        // Every field of each side is required: none is read as 0 when left out.
-        for missing in 0..base.len() {
-            let mut words = base.clone();
-            let name = words.remove(missing).split('=').next().unwrap_or_default();
-            let e = error_text(build_with(&ATTACK, &words));
-            assert!(e.contains(&format!("needs a value for '{name}'")), "{e}");
-        }
-    }
-
-    #[test]
-    fn parameters_build_the_totals() {
-        let model = ATTACK
-            .model_for(
-                "att.ca=9 att.ba=1 att.bd=20 def.ca=9 def.bp=2 def.enc=11 def.be=4 fa=7 fm=3",
-            )
-            .expect("valid");
-        // TA 9 + 1, TP 9 + 2 - 7, bd 20; enc 11 and be 4 (fm is the rule's).
-        assert_eq!((model.attack, model.defence), ((10, 4, 20), (11, 4)));
-        assert_eq!((model.rule.fa, model.rule.fm), (7, 3));
-        assert_eq!(model.rule.test, TestOptions::DEFAULT);
-    }
-}
+#[path = "attack_tests.rs"]
+mod tests;

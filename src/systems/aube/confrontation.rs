@@ -5,6 +5,12 @@
 //! (the signed degree `D`, which is `°R` without heroism); equal degrees are a draw
 //! (\[choice\] of `RULES.md`; switch `tie`: `higher_ca` gives the tie to the side with the
 //! higher CA, still a draw when the CAs are equal).
+//!
+//! \[choice\] With heroism in play (a side's `th` is not 0 after the fold), that side
+//! succeeds when its signed degree `D` is positive: Ex. 5.3's failure by 2 with `th` 1 is
+//! "un degré de réussite de 18", and a success lowered below 0 by a negative `th` is a
+//! failure. Switch `heroic_degrees=false`: the raw success flag decides, as without
+//! heroism.
 
 use super::resolution::{Prepared, TestOptions, TestOutcome, TestRule};
 use crate::engine::{Choice, Dice, Dist, Layout, MetricId, Model, Recorder, Registered};
@@ -37,10 +43,26 @@ impl Choice for Tie {
         &[("draw", Tie::Draw), ("higher_ca", Tie::HigherCa)];
 }
 
+/// Whether a test counts as a success in a confrontation: by its signed degree when
+/// heroism is in play and `heroic_degrees` is on, else by its raw success flag.
+#[inline(always)]
+pub fn succeeds(t: &TestOutcome, heroic_degrees: bool) -> bool {
+    if heroic_degrees && t.degree != t.raw_degree {
+        t.degree > 0
+    } else {
+        t.success
+    }
+}
+
 impl Confrontation {
-    /// The result of two tests, a tie settled as a draw.
+    /// The result of two tests, a tie settled as a draw, heroic degrees counted.
     pub fn of(a: &TestOutcome, b: &TestOutcome) -> Self {
-        match (a.success, b.success) {
+        Self::with(a, b, true)
+    }
+
+    /// The result of two tests, a tie settled as a draw; `heroic_degrees` as the switch.
+    pub fn with(a: &TestOutcome, b: &TestOutcome, heroic_degrees: bool) -> Self {
+        match (succeeds(a, heroic_degrees), succeeds(b, heroic_degrees)) {
             (false, false) => Confrontation::Nobody,
             (true, false) => Confrontation::AWins,
             (false, true) => Confrontation::BWins,
@@ -74,6 +96,8 @@ crate::config! {
         b: Side = group("b"),
         /// equal degrees: draw, or higher_ca (the higher CA wins)
         tie: Tie = choice(default = Tie::Draw),
+        /// [choice] with heroism in play (th not 0 after the fold), a side succeeds when its signed degree D is positive (Ex. 5.3: a failure with D 18 is a success of 18); false: the raw success flag decides
+        heroic_degrees: bool = switch(default = true),
     }
 }
 
@@ -93,18 +117,27 @@ pub struct ConfrontationModel {
     prepared: [Prepared; 2],
     /// What a draw becomes (a draw, or a win of the higher CA).
     tie_goes_to: Confrontation,
+    /// Switch `heroic_degrees`.
+    heroic_degrees: bool,
     layout: Layout,
     m: ConfrontationMetrics,
 }
 
 impl ConfrontationModel {
-    /// The confrontation of two tests (their `nd` is not used), ties a draw.
+    /// The confrontation of two tests (their `nd` is not used), ties a draw, heroic
+    /// degrees counted.
     pub fn new(a: TestRule, b: TestRule) -> Self {
         Self::with_tie(a, b, Tie::Draw)
     }
 
     /// The confrontation of two tests with ties settled by `tie`.
     pub fn with_tie(a: TestRule, b: TestRule, tie: Tie) -> Self {
+        Self::with_rules(a, b, tie, true)
+    }
+
+    /// The confrontation of two tests with ties settled by `tie` and the switch
+    /// `heroic_degrees`.
+    pub fn with_rules(a: TestRule, b: TestRule, tie: Tie, heroic_degrees: bool) -> Self {
         let tie_goes_to = match (tie, a.ca.cmp(&b.ca)) {
             (Tie::HigherCa, std::cmp::Ordering::Greater) => Confrontation::AWins,
             (Tie::HigherCa, std::cmp::Ordering::Less) => Confrontation::BWins,
@@ -121,6 +154,7 @@ impl ConfrontationModel {
             rules: [a, b],
             prepared: [Prepared::new(&a), Prepared::new(&b)],
             tie_goes_to,
+            heroic_degrees,
             layout,
             m,
         }
@@ -128,7 +162,12 @@ impl ConfrontationModel {
 
     fn from_config(p: ConfrontationParams) -> Result<Self> {
         let rule = |side: Side| side.options.rule(side.ca, 0);
-        Ok(Self::with_tie(rule(p.a), rule(p.b), p.tie))
+        Ok(Self::with_rules(
+            rule(p.a),
+            rule(p.b),
+            p.tie,
+            p.heroic_degrees,
+        ))
     }
 
     /// Settles a draw by the tie rule.
@@ -153,7 +192,7 @@ impl Model for ConfrontationModel {
     fn sample<D: Dice>(&self, dice: &mut D) -> Confrontation {
         let a = self.prepared[0].roll(dice);
         let b = self.prepared[1].roll(dice);
-        self.settle(Confrontation::of(&a, &b))
+        self.settle(Confrontation::with(&a, &b, self.heroic_degrees))
     }
 
     #[inline(always)]
@@ -165,16 +204,18 @@ impl Model for ConfrontationModel {
     }
 
     fn exact(&self) -> Option<Dist<Confrontation>> {
+        // Only whether each side succeeds and its degree matter.
         let reduce = |r: &TestRule| {
             r.exact().map(|t| TestOutcome {
+                success: succeeds(t, self.heroic_degrees),
                 beats_nd: false,
-                raw_degree: 0,
-                ..*t
+                degree: t.degree,
+                raw_degree: t.degree,
             })
         };
         Some(
             reduce(&self.rules[0]).combine(&reduce(&self.rules[1]), |a, b| {
-                self.settle(Confrontation::of(a, b))
+                self.settle(Confrontation::with(a, b, self.heroic_degrees))
             }),
         )
     }
@@ -262,6 +303,16 @@ mod tests {
             (TestRule::new(5, 0), TestRule::new(17, 0)),
             (crit(10), crit(-3)),
             (heroic, TestRule::new(19, 0)),
+            (
+                TestRule {
+                    heroism_rules: true,
+                    ..TestRule::new(23, 0)
+                },
+                TestRule {
+                    th: -1,
+                    ..TestRule::new(30, 0)
+                },
+            ),
         ];
         for (i, (a, b)) in cases.into_iter().enumerate() {
             let sim = simulation(ConfrontationModel::new(a, b));
@@ -273,6 +324,44 @@ mod tests {
                 &format!("case {i}"),
             );
         }
+    }
+
+    /// The case: A has CA 23 with the heroism rules (CA 3, th 1), B has CA 12.
+    /// A's signed degree is 3..=23 on every face, always positive: A wins unless B's °R
+    /// matches it (10 ties in 400) or beats it (45 in 400).
+    #[test]
+    fn heroic_failure_is_a_success_of_its_degree() {
+        let words = "a.ca=23 a.heroism_rules=true b.ca=12";
+        let value = |model: &ConfrontationModel, id: MetricId| {
+            let dist = model.exact().expect("exact");
+            exact_tally(model, &model.layout(), &dist)
+                .value(id)
+                .unwrap_or(f64::NAN)
+        };
+        let heroic = CONFRONTATION.model_for(words).expect("valid");
+        assert!((value(&heroic, heroic.m.a_wins) - 345.0 / 400.0).abs() < 1e-12);
+        assert!((value(&heroic, heroic.m.b_wins) - 45.0 / 400.0).abs() < 1e-12);
+        assert!((value(&heroic, heroic.m.draw) - 10.0 / 400.0).abs() < 1e-12);
+        assert_eq!(value(&heroic, heroic.m.nobody), 0.0);
+        // Ex. 5.3's roll: A's 5 fails by 2, D 18; B's 15 fails: A wins.
+        assert_eq!(replay_one(&heroic, &[5, 15]).0, Confrontation::AWins);
+        // B's 12 is a success of 12 < 18: A still wins. A's 20: D 3 < B's 4.
+        assert_eq!(replay_one(&heroic, &[5, 12]).0, Confrontation::AWins);
+        assert_eq!(replay_one(&heroic, &[20, 4]).0, Confrontation::BWins);
+        // The raw flag: A succeeds only on 1..=3 (then D 21..=23 beats any °R of B).
+        let raw = CONFRONTATION
+            .model_for(&format!("{words} heroic_degrees=false"))
+            .expect("valid");
+        assert_eq!(replay_one(&raw, &[5, 12]).0, Confrontation::BWins);
+        let a_raw = 3.0 / 20.0;
+        assert!((value(&raw, raw.m.a_wins) - a_raw).abs() < 1e-12);
+        assert!(value(&raw, raw.m.a_wins) < value(&heroic, heroic.m.a_wins));
+        // A negative th turns a success below 0 into a failure.
+        let low = CONFRONTATION
+            .model_for("a.ca=12 a.th=-1 b.ca=1 b.extremes=roll")
+            .expect("valid");
+        assert_eq!(replay_one(&low, &[5, 2]).0, Confrontation::Nobody);
+        assert_eq!(replay_one(&low, &[5, 1]).0, Confrontation::BWins);
     }
 
     #[test]

@@ -5,6 +5,17 @@
 //! (the CA of the resistance test: aspect + Résistance); `be`, *bonus d'encaisse* (armour,
 //! subtracted from `dom`); `fm`, *facteur de mortalité* (a global setting subtracted from
 //! `enc`: higher is deadlier).
+//!
+//! The step: `dom' = dom - be`; the resistance test of `ca = enc - fm`, `nd = 0`, gives a
+//! signed degree `D` (heroism included: a heroic failure of `D = 18` is a degree of
+//! success of 18, Ex. 5.3); the effective damage is `dom' - D` when `D` is positive, else
+//! `dom'`. Without heroism `D > 0` only on a success, where it is `°R`.
+//!
+//! \[choice\] The text says both that armour's `be` is "retiré au niveau de dommage avant
+//! le jet d'encaissement" (les armures) and that the resistance test is "éventuellement
+//! augmenté d'un bonus dû à son armure" (les dommages). [`Armour::ReducesDom`] (the
+//! default) follows the first; [`Armour::RaisesEnc`] (switch `armour=enc`) adds `be` to
+//! the resistance test's CA instead.
 
 use super::resolution::{TestOptions, TestOutcome, TestRule};
 use crate::engine::{Choice, Dice, Dist, Layout, MetricId, Recorder};
@@ -99,6 +110,20 @@ impl DamageResult {
     }
 }
 
+/// Where armour's bonus d'encaisse acts (see the module's \[choice\]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Armour {
+    /// `be` is subtracted from the damage level before the resistance test (the default).
+    ReducesDom,
+    /// `be` is added to the resistance test's CA.
+    RaisesEnc,
+}
+
+impl Choice for Armour {
+    const NAMES: &'static [(&'static str, Self)] =
+        &[("dom", Armour::ReducesDom), ("enc", Armour::RaisesEnc)];
+}
+
 /// The defender's side of the damage step.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct DamageRule {
@@ -108,6 +133,8 @@ pub struct DamageRule {
     pub be: i64,
     /// Facteur de mortalité.
     pub fm: i64,
+    /// Where `be` acts.
+    pub armour: Armour,
     /// Options of the resistance test (crit die, heroism...); its `ca` and `nd` are set
     /// by the step itself.
     pub test: TestOptions,
@@ -116,7 +143,8 @@ pub struct DamageRule {
 /// The outcome of the damage step.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
 pub struct DamageOutcome {
-    /// Effective damage (`dom - be`, less the resistance test's `°R` on a success).
+    /// Effective damage (`dom - be`, less the resistance test's signed degree when it is
+    /// positive).
     pub effective: i64,
     /// Its row of Tableau 3.1.
     pub result: DamageResult,
@@ -130,23 +158,28 @@ impl DamageRule {
             enc,
             be,
             fm,
+            armour: Armour::ReducesDom,
             test: TestOptions::DEFAULT,
         }
     }
 
-    /// The resistance test: `ca = enc - fm`, `nd = 0`.
+    /// The resistance test: `ca = enc - fm` (`+ be` when armour raises it), `nd = 0`.
     pub fn resistance_test(&self) -> TestRule {
-        self.test.rule(self.enc - self.fm, 0)
+        let armour = match self.armour {
+            Armour::ReducesDom => 0,
+            Armour::RaisesEnc => self.be,
+        };
+        self.test.rule(self.enc - self.fm + armour, 0)
     }
 
-    /// Effective damage of a blow of level `dom` once the resistance test gave `test`.
+    /// Effective damage of a blow of level `dom` once the resistance test gave `test`: the
+    /// signed degree `D` (heroism included) is subtracted when positive.
     pub fn resolve(&self, dom: i64, test: &TestOutcome) -> DamageOutcome {
-        let reduced = dom - self.be;
-        let effective = if test.success {
-            reduced - test.raw_degree.max(0)
-        } else {
-            reduced
+        let reduced = match self.armour {
+            Armour::ReducesDom => dom - self.be,
+            Armour::RaisesEnc => dom,
         };
+        let effective = reduced - test.degree.max(0);
         DamageOutcome {
             effective,
             result: DamageResult::from_effective(effective),
@@ -249,6 +282,60 @@ mod tests {
         let deadly = DamageRule::new(11, 4, 5);
         assert_eq!(replay(&[9], |d| deadly.roll(28, d)).effective, 24);
         assert_eq!(replay(&[9], |d| rule.roll(28, d)).effective, 15);
+    }
+
+    /// Issue 13, item 1: dom 30 against enc 25 with the heroism rules (CA 5, th 1). The
+    /// signed degree is 21..=25 on 1..=5 (sonné, then étourdi on the 5), 19..=6 on the
+    /// failures 6..=19 and 5 on the 20: sonné 0.20, étourdi 0.05, légère 0.50, grave 0.25.
+    #[test]
+    fn heroic_resistance_subtracts_the_signed_degree() {
+        let rule = DamageRule {
+            test: TestOptions {
+                heroism_rules: true,
+                ..TestOptions::DEFAULT
+            },
+            ..DamageRule::new(25, 0, 0)
+        };
+        let d = rule.exact(30);
+        let p = |r| d.p_where(|o| o.result == r);
+        for (r, want) in [
+            (DamageResult::Sonne, 0.20),
+            (DamageResult::Etourdi, 0.05),
+            (DamageResult::Legere, 0.50),
+            (DamageResult::Grave, 0.25),
+        ] {
+            assert!((p(r) - want).abs() < 1e-12, "{r:?}: {}", p(r));
+        }
+        // On the dice: 5 (°R 5, D 25) leaves 5; 10 fails by 5 but D 15 leaves 15; 20
+        // fails by 15, D 5: 25.
+        for (die, effective) in [(5, 5), (10, 15), (20, 25)] {
+            assert_eq!(replay(&[die], |d| rule.roll(30, d)).effective, effective);
+        }
+        // A heroic defender is harder to hurt than the same CA 5 without heroism (a
+        // grave every time: 30 - °R 1..=5 or 30).
+        let ordinary = DamageRule::new(5, 0, 0).exact(30);
+        assert_eq!(ordinary.p_where(|o| o.result == DamageResult::Grave), 1.0);
+        assert!(p(DamageResult::Grave) < 0.5);
+    }
+
+    /// Switch `armour`: `enc` adds be to the resistance test's CA instead of taking it off
+    /// the blow. dom 24, enc 11, be 4: a 15 fails against 11 (20, légère) but succeeds
+    /// against 15 (9, sonné); the mean effective damage is 24 - 4 - 66/20 = 16.7 against
+    /// 24 - 120/20 = 18.
+    #[test]
+    fn armour_switch() {
+        let dom = DamageRule::new(11, 4, 0);
+        let enc = DamageRule {
+            armour: Armour::RaisesEnc,
+            ..dom
+        };
+        assert_eq!(replay(&[15], |d| dom.roll(24, d)).result, DamageResult::Legere);
+        assert_eq!(replay(&[15], |d| enc.roll(24, d)).result, DamageResult::Sonne);
+        assert_eq!(enc.resistance_test().ca, 15);
+        let mean = |r: &DamageRule| r.exact(24).map(|o| o.effective).mean();
+        assert!((mean(&dom) - 16.7).abs() < 1e-12, "{}", mean(&dom));
+        assert!((mean(&enc) - 18.0).abs() < 1e-12, "{}", mean(&enc));
+        assert_eq!(Armour::from_name("enc"), Some(Armour::RaisesEnc));
     }
 
     #[test]

@@ -5,24 +5,27 @@ use crate::engine::model::replay_one;
 use crate::engine::rng::chunk_rng;
 use crate::engine::stats::mean_and_se;
 use crate::engine::{Mechanic, RollDice, RunPlan, SampleSize, replay, run_point, simulation};
-use crate::systems::aube::resolution::TestRule;
-use crate::systems::aube::wounds::WoundTrack;
+use crate::systems::aube::damage::{Armour, DamageResult};
+use crate::systems::aube::resolution::{CritDie, TestOptions, TestRule};
+use crate::systems::aube::wounds::{OutAt, WoundTrack};
 use crate::systems::test_support::{build_with, error_text};
 
 fn krom_bjorn() -> DuelModel {
-    DuelModel {
-        initiative: Initiative::A,
-        ..DuelModel::new(Fighter::KROM, Fighter::BJORN, AttackRule::new(10, 0))
-    }
+    let mut model = DuelModel::new(Fighter::KROM, Fighter::BJORN, AttackRule::new(10, 0));
+    model.bout.initiative = Initiative::A;
+    model
+}
+
+/// `model` with `change` made to it.
+fn with(mut model: DuelModel, change: impl FnOnce(&mut DuelModel)) -> DuelModel {
+    change(&mut model);
+    model
 }
 
 #[test]
 fn rigged_round_krom_wounds_bjorn_who_misses() {
     // Kröm: d 8 hits, Björn resists with 5 → 19, légère. Björn: d 20 misses.
-    let model = DuelModel {
-        max_rounds: 1,
-        ..krom_bjorn()
-    };
+    let model = with(krom_bjorn(), |m| m.max_rounds = 1);
     let (o, tally) = replay_one(&model, &[8, 5, 20]);
     assert_eq!(tally.metric(model.m.end.draw).sum, 1);
     assert_eq!(
@@ -38,10 +41,7 @@ fn rigged_round_krom_wounds_bjorn_who_misses() {
 
 #[test]
 fn a_fighter_put_out_does_not_strike_back() {
-    let model = DuelModel {
-        out_at: OutAt::Legere,
-        ..krom_bjorn()
-    };
+    let model = with(krom_bjorn(), |m| m.bout.out_at = OutAt::Legere);
     let (o, tally) = replay_one(&model, &[8, 5]);
     assert_eq!((o.winner, o.rounds), (Winner::A, 1));
     assert_eq!(tally.metric(model.m.end.a_wins).sum, 1);
@@ -51,10 +51,7 @@ fn a_fighter_put_out_does_not_strike_back() {
 fn second_round_uses_fatigue() {
     // Round 1: Kröm gives Björn a légère (3 PF); Björn misses. Round 2: Björn's TP is
     // 1 - 3 = -2 and his enc 11 - 3 = 8.
-    let model = DuelModel {
-        max_rounds: 2,
-        ..krom_bjorn()
-    };
+    let model = with(krom_bjorn(), |m| m.max_rounds = 2);
     let mut seen = Vec::new();
     replay(&[8, 5, 20, 20, 20], |d| model.fight(d, |e| seen.push(*e)));
     assert_eq!(seen.len(), 4);
@@ -66,11 +63,10 @@ fn second_round_uses_fatigue() {
 #[test]
 fn initiative_switch() {
     let order = |initiative, dice: &[u32]| {
-        let model = DuelModel {
-            initiative,
-            max_rounds: 1,
-            ..krom_bjorn()
-        };
+        let model = with(krom_bjorn(), |m| {
+            m.bout.initiative = initiative;
+            m.max_rounds = 1;
+        });
         let mut seen = Vec::new();
         replay(dice, |d| model.fight(d, |e| seen.push(e.attacker)));
         seen
@@ -102,12 +98,11 @@ fn overflow_fatigue_switch() {
         ..Fighter::AVERAGE
     };
     let tp_after = |overflow_fatigue| {
-        let model = DuelModel {
-            initiative: Initiative::A,
-            max_rounds: 6,
-            overflow_fatigue,
-            ..DuelModel::new(a, b, AttackRule::new(10, 0))
-        };
+        let model = with(DuelModel::new(a, b, AttackRule::new(10, 0)), |m| {
+            m.bout.initiative = Initiative::A;
+            m.max_rounds = 6;
+            m.bout.overflow_fatigue = overflow_fatigue;
+        });
         let mut seen = Vec::new();
         let o = replay(&[5, 5, 5, 5, 5, 20], |d| model.fight(d, |e| seen.push(*e)));
         assert_eq!((o.winner, o.b_wounds), (Winner::Draw, 5));
@@ -135,17 +130,13 @@ fn overflow_fatigue_switch() {
 fn etourdi_fatigue_switch() {
     // Björn (bd 15) hits Kröm (be 3) with d 2: dom 17 → 14; Kröm (enc 13) resists
     // with d 10 → 4: étourdi. Kröm then misses with d 20.
-    let model = DuelModel {
-        initiative: Initiative::B,
-        max_rounds: 1,
-        ..krom_bjorn()
-    };
-    let with = DuelModel {
-        etourdi_fatigue: true,
-        ..model.clone()
-    };
+    let model = with(krom_bjorn(), |m| {
+        m.bout.initiative = Initiative::B;
+        m.max_rounds = 1;
+    });
+    let tired = with(model.clone(), |m| m.bout.etourdi_fatigue = true);
     let mut seen = Vec::new();
-    replay(&[2, 10, 20], |d| with.fight(d, |e| seen.push(*e)));
+    replay(&[2, 10, 20], |d| tired.fight(d, |e| seen.push(*e)));
     assert_eq!(seen[0].outcome.damage.result, DamageResult::Etourdi);
     // Kröm's attack: TA 10 less the étourdi and, with the switch, 1 PF.
     assert_eq!(seen[1].ta, 8);
@@ -164,10 +155,10 @@ fn invariants_over_many_duels() {
         (-5, OutAt::Grave),
         (5, OutAt::Legere),
     ] {
-        let model = DuelModel {
-            out_at,
-            ..DuelModel::new(average, Fighter::KROM, AttackRule::new(10, fm))
-        };
+        let model = with(
+            DuelModel::new(average, Fighter::KROM, AttackRule::new(10, fm)),
+            |m| m.bout.out_at = out_at,
+        );
         let mut dice = RollDice::new(chunk_rng(7, 0, fm as u64));
         for _ in 0..2000 {
             let mut shadow = [WoundTrack::new(); 2];
@@ -242,10 +233,9 @@ fn a_deadlier_fight_ends_faster() {
 fn a_capped_fight_is_a_draw() {
     // One round cannot kill: a fresh blow is at most 12 + 15 - 3 = 24 < 41.
     let f = Fighter::AVERAGE;
-    let model = DuelModel {
-        max_rounds: 1,
-        ..DuelModel::new(f, f, AttackRule::new(10, 0))
-    };
+    let model = with(DuelModel::new(f, f, AttackRule::new(10, 0)), |m| {
+        m.max_rounds = 1;
+    });
     let end = model.m.end;
     let t = run(model, 10_000, 3);
     assert_eq!(t.metric(end.draw).sum as u64, t.samples);
@@ -257,15 +247,14 @@ fn fighters_who_cannot_hit_draw_at_once() {
     // FA 0: TP 12 against TA 12, no face beats it; one round is rolled, then the
     // fight is frozen.
     let f = Fighter::AVERAGE;
-    let model = DuelModel {
-        initiative: Initiative::A,
-        ..DuelModel::new(f, f, AttackRule::new(0, 0))
-    };
+    let model = with(DuelModel::new(f, f, AttackRule::new(0, 0)), |m| {
+        m.bout.initiative = Initiative::A;
+    });
     let (o, _) = replay_one(&model, &[7, 7]);
     assert_eq!((o.winner, o.rounds), (Winner::Draw, 1000));
     // With a crit die a hit stays possible.
     let crit = TestRule {
-        crit: crate::systems::aube::resolution::CritDie::Die(6),
+        crit: CritDie::Die(6),
         ..TestRule::new(12, 12)
     };
     assert!(crit.can_beat_nd() && !TestRule::new(12, 12).can_beat_nd());
@@ -298,22 +287,81 @@ fn fighters_from_the_command_line() {
 #[test]
 fn parameters_reach_the_model() {
     let words = format!(
-        "{} fa=7 fm=2 initiative=b out_at=grave max_rounds=50 overflow_fatigue=rolled \
-         etourdi_fatigue=true crit=d10",
+        "{} fa=7 fm=2 armour=enc initiative=b out_at=grave max_rounds=50 \
+         overflow_fatigue=rolled etourdi_fatigue=true etourdi=aspect a.crit=d10 \
+         b.heroism_rules=true",
         DUEL.example()
     );
     let model = DUEL.model_for(&words).expect("valid");
-    assert_eq!(model.fighters, [Fighter::AVERAGE, Fighter::AVERAGE]);
-    assert_eq!((model.rule.fa, model.rule.fm), (7, 2));
+    let options = |crit, heroism_rules| TestOptions {
+        crit,
+        heroism_rules,
+        ..TestOptions::DEFAULT
+    };
     assert_eq!(
-        model.rule.attack_test(12, 5),
-        TestRule {
-            crit: crate::systems::aube::resolution::CritDie::Die(10),
-            ..TestRule::new(12, 5)
-        }
+        model.fighters,
+        [
+            Fighter {
+                options: options(CritDie::Die(10), false),
+                ..Fighter::AVERAGE
+            },
+            Fighter {
+                options: options(CritDie::None, true),
+                ..Fighter::AVERAGE
+            }
+        ]
     );
-    assert_eq!(model.initiative, Initiative::B);
-    assert_eq!((model.out_at, model.max_rounds), (OutAt::Grave, 50));
-    assert_eq!(model.overflow_fatigue, OverflowFatigue::Rolled);
-    assert!(model.etourdi_fatigue);
+    let b = &model.bout;
+    assert_eq!((b.rule.fa, b.rule.fm, b.rule.armour), (7, 2, Armour::RaisesEnc));
+    assert_eq!(b.initiative, Initiative::B);
+    assert_eq!((b.out_at, model.max_rounds), (OutAt::Grave, 50));
+    assert_eq!(b.overflow_fatigue, OverflowFatigue::Rolled);
+    assert!(b.etourdi_fatigue);
+    assert_eq!(b.etourdi, EtourdiScope::Aspect);
+    // The old global options are gone: each fighter has its own.
+    let e = error_text(build_with(
+        &DUEL,
+        &[DUEL.example(), "crit=d10"].join(" ").split(' ').collect::<Vec<_>>(),
+    ));
+    assert!(e.contains("crit"), "{e}");
+}
+
+/// A's crit die is rolled with A's attacks and A's resistance tests only.
+#[test]
+fn options_per_fighter() {
+    let model = with(krom_bjorn(), |m| {
+        m.fighters[0].options.crit = CritDie::Die(10);
+        m.max_rounds = 1;
+    });
+    // Kröm: d 8 and his crit die 2, a hit; Björn resists with d 5 (no crit die): légère.
+    // Björn: d 3 (no crit die) hits Kröm (TP -4): dom 18 - 3 = 15; Kröm resists with
+    // d 4 and his crit die 6: 11, légère.
+    let mut seen = Vec::new();
+    let o = replay(&[8, 2, 5, 3, 4, 6], |d| model.fight(d, |e| seen.push(*e)));
+    assert_eq!((o.a_wounds, o.b_wounds), (1, 1));
+    assert_eq!(seen[0].outcome.damage.effective, 19);
+    assert_eq!(seen[1].outcome.damage.effective, 11);
+}
+
+/// Switch `etourdi`: Kröm, stunned by Björn after his own attack, is attacked again
+/// before his next one: with `aspect` the étourdi lowers his TP and enc meanwhile.
+#[test]
+fn etourdi_scope_switch() {
+    let seen_with = |etourdi| {
+        let model = with(krom_bjorn(), |m| {
+            m.bout.initiative = Initiative::Random;
+            m.bout.etourdi = etourdi;
+            m.max_rounds = 2;
+        });
+        let mut seen = Vec::new();
+        // Round 1: A first (d2 1); Kröm misses (20); Björn hits with 2, dom 17 - 3 = 14,
+        // Kröm resists with 10: 4, étourdi. Round 2: B first (d2 2); both miss.
+        replay(&[1, 20, 2, 10, 2, 20, 20], |d| {
+            model.fight(d, |e| seen.push(*e))
+        });
+        assert_eq!(seen[1].outcome.damage.result, DamageResult::Etourdi);
+        (seen[2].tp, seen[2].enc, seen[3].ta)
+    };
+    assert_eq!(seen_with(EtourdiScope::NextAttack), (-4, 13, 9));
+    assert_eq!(seen_with(EtourdiScope::Aspect), (-5, 12, 9));
 }

@@ -7,13 +7,13 @@
 //! (`eff`, the effect's damage level; \[choice\]: `D` is the signed degree, `°R` without
 //! heroism).
 
-use super::damage::{DamageOutcome, DamageResults, DamageRule};
+use super::damage::{Armour, DamageOutcome, DamageResults, DamageRule};
 use super::resolution::{Prepared, TestOptions, TestRule};
 use crate::engine::{Dice, Dist, HistId, Layout, MetricId, Model, Recorder, Registered};
 use crate::error::Result;
 
 crate::config! {
-    /// The defender's damage inputs, `enc`, `be` and `fm` (of `aube.damage`,
+    /// The defender's damage inputs, `enc`, `be`, `fm` and `armour` (of `aube.damage`,
     /// `aube.depassement` and `aube.tir`).
     #[derive(Debug, Clone, Copy, PartialEq, Eq)]
     pub struct DefenceParams {
@@ -23,6 +23,8 @@ crate::config! {
         be: i64 = int(-50..=100, default = 0),
         /// facteur de mortalité: subtracted from every encaissement (higher: deadlier)
         fm: i64 = int(-20..=40, default = 0),
+        /// [choice] where armour's be acts: dom (subtracted from the damage level, les armures) or enc (added to the resistance test's CA, les dommages)
+        armour: Armour = choice(default = Armour::ReducesDom),
     }
 }
 
@@ -33,6 +35,7 @@ impl DefenceParams {
             enc: self.enc,
             be: self.be,
             fm: self.fm,
+            armour: self.armour,
             test: options,
         }
     }

@@ -6,8 +6,14 @@
 //! weapon; `bp`, *bonus de parade* (shield included); `bd`, *bonus de dommage*; `enc`,
 //! *encaissement*; `be`, *bonus d'encaisse* of the armour; `fa`, *facteur d'attaque* (a
 //! global setting subtracted from every parry: higher makes hits likelier).
+//!
+//! Each fighter carries the options of its own tests (`a.crit`, `b.th`,
+//! `a.heroism_rules`...): its attacks are rolled with its options, and so are its
+//! resistance tests. \[choice\] An attack's ND is the defender's TP, folded (ND above 20)
+//! by the attacker's heroism rules, since it is the attacker's test.
 
-use super::wounds::WoundTrack;
+use super::resolution::TestOptions;
+use super::wounds::{EtourdiScope, WoundTrack};
 
 crate::config! {
     /// The figures of one fighter (the parameters `a.ca` .. `a.be` of `aube.duel`).
@@ -25,12 +31,15 @@ crate::config! {
         enc: i64 = int(-100..=100),
         /// bonus d'encaisse of the armour
         be: i64 = int(-100..=100),
+        /// the options of this fighter's tests (its attacks and resistance tests)
+        options: TestOptions = flatten(),
     }
 }
 
 crate::config! {
     /// The figures of a fighter that an attack reads on the attacker's side (the
-    /// parameters `att.ca`, `att.ba`, `att.bd` of `aube.attack`).
+    /// parameters `att.ca`, `att.ba`, `att.bd` and the options `att.crit`... of
+    /// `aube.attack`).
     #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
     pub struct Attacker {
         /// CA of the weapon skill
@@ -39,12 +48,15 @@ crate::config! {
         ba: i64 = int(-100..=100),
         /// bonus de dommage
         bd: i64 = int(-100..=100),
+        /// the options of this fighter's tests (its attacks and resistance tests)
+        options: TestOptions = flatten(),
     }
 }
 
 crate::config! {
     /// The figures of a fighter that an attack reads on the defender's side (the
-    /// parameters `def.ca`, `def.bp`, `def.enc`, `def.be` of `aube.attack`).
+    /// parameters `def.ca`, `def.bp`, `def.enc`, `def.be` and the options `def.crit`...
+    /// of `aube.attack`).
     #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
     pub struct Defender {
         /// CA of the weapon skill
@@ -55,6 +67,8 @@ crate::config! {
         enc: i64 = int(-100..=100),
         /// bonus d'encaisse of the armour
         be: i64 = int(-100..=100),
+        /// the options of this fighter's tests (its attacks and resistance tests)
+        options: TestOptions = flatten(),
     }
 }
 
@@ -81,6 +95,7 @@ impl Fighter {
         bd: 20,
         enc: 13,
         be: 3,
+        options: TestOptions::DEFAULT,
     };
     /// Björn, the seed's second fighter.
     pub const BJORN: Fighter = Fighter {
@@ -90,6 +105,7 @@ impl Fighter {
         bd: 15,
         enc: 11,
         be: 4,
+        options: TestOptions::DEFAULT,
     };
     /// The average fighter of the analyses.
     pub const AVERAGE: Fighter = Fighter {
@@ -99,6 +115,7 @@ impl Fighter {
         bd: 15,
         enc: 12,
         be: 3,
+        options: TestOptions::DEFAULT,
     };
 
     /// The fighter's figures as an attacker.
@@ -107,6 +124,7 @@ impl Fighter {
             ca: self.ca,
             ba: self.ba,
             bd: self.bd,
+            options: self.options,
         }
     }
 
@@ -117,6 +135,7 @@ impl Fighter {
             bp: self.bp,
             enc: self.enc,
             be: self.be,
+            options: self.options,
         }
     }
 
@@ -156,16 +175,18 @@ impl FighterState {
         self.fighter.ta() - self.wounds.attack_handicap()
     }
 
-    /// TP now: `ca + bp - fa` less fatigue.
+    /// TP now: `ca + bp - fa` less fatigue (and the pending étourdis under `scope`
+    /// [`EtourdiScope::Aspect`]).
     #[inline]
-    pub fn parry_total(&self, fa: i64) -> i64 {
-        self.fighter.tp(fa) - self.wounds.fatigue()
+    pub fn parry_total(&self, fa: i64, scope: EtourdiScope) -> i64 {
+        self.fighter.tp(fa) - self.wounds.defence_handicap(scope)
     }
 
-    /// `enc` now, less fatigue.
+    /// `enc` now, less fatigue (and the pending étourdis under `scope`
+    /// [`EtourdiScope::Aspect`]).
     #[inline]
-    pub fn encaissement(&self) -> i64 {
-        self.fighter.enc - self.wounds.fatigue()
+    pub fn encaissement(&self, scope: EtourdiScope) -> i64 {
+        self.fighter.enc - self.wounds.defence_handicap(scope)
     }
 }
 
@@ -188,18 +209,26 @@ mod tests {
         let mut s = FighterState::new(Fighter::AVERAGE);
         s.wounds.take(DamageResult::Legere);
         s.wounds.take(DamageResult::Etourdi);
-        assert_eq!(s.parry_total(10), 2 - 3);
-        assert_eq!(s.encaissement(), 12 - 3);
+        let next = EtourdiScope::NextAttack;
+        assert_eq!(s.parry_total(10, next), 2 - 3);
+        assert_eq!(s.encaissement(next), 12 - 3);
+        // Under the aspect reading the étourdi also lowers TP and enc until the attack.
+        let aspect = EtourdiScope::Aspect;
+        assert_eq!(s.parry_total(10, aspect), 2 - 3 - 1);
+        assert_eq!(s.encaissement(aspect), 12 - 3 - 1);
         assert_eq!(s.attack_total(), 12 - 3 - 1);
         assert_eq!(s.attack_total(), 12 - 3);
+        assert_eq!(s.parry_total(10, aspect), 2 - 3);
     }
 
     #[test]
     fn specs_are_prefixed_and_required() {
         let specs = Fighter::specs("a");
-        assert_eq!(specs.len(), 6);
+        assert_eq!(specs.len(), 6 + TestOptions::specs("").len());
         assert_eq!(specs[0].name, "a.ca");
-        assert!(specs.iter().all(|s| s.default_value().is_none()));
+        assert_eq!(specs[6].name, "a.crit");
+        assert!(specs[..6].iter().all(|s| s.default_value().is_none()));
+        assert!(specs[6..].iter().all(|s| s.default_value().is_some()));
         let given = parse_assignments("t", &specs, &["a.ca=9".into(), "a.bd=20".into()])
             .expect("known names");
         let e = ParamValues::resolve("t", &specs, &given).expect_err("a.ba is missing");
@@ -207,12 +236,12 @@ mod tests {
         let names =
             |specs: Vec<ParamSpec>| -> Vec<String> { specs.into_iter().map(|s| s.name).collect() };
         assert_eq!(
-            names(Attacker::specs("att")),
-            ["att.ca", "att.ba", "att.bd"]
+            names(Attacker::specs("att"))[..4],
+            ["att.ca", "att.ba", "att.bd", "att.crit"]
         );
         assert_eq!(
-            names(Defender::specs("def")),
-            ["def.ca", "def.bp", "def.enc", "def.be"]
+            names(Defender::specs("def"))[..5],
+            ["def.ca", "def.bp", "def.enc", "def.be", "def.crit"]
         );
     }
 

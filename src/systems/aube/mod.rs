@@ -15,6 +15,7 @@
 //! [`creation`].
 
 pub mod attack;
+pub mod bout;
 pub mod confrontation;
 pub mod creation;
 pub mod damage;

@@ -11,7 +11,7 @@ use crate::engine::{
 use crate::error::Result;
 
 /// The *dé critique*: rolled with the d20; its 1 adds an open-ended d20 to the degree.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum CritDie {
     /// No crit die (the default).
     None,
@@ -31,7 +31,7 @@ impl Choice for CritDie {
 }
 
 /// What to do with `ca <= 1` and `ca >= 20` when there is no crit die.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Extremes {
     /// Automatic failure at `ca <= 1`, automatic success at `ca >= 20`, no roll (default).
     Auto,
@@ -46,18 +46,22 @@ impl Choice for Extremes {
 
 crate::config! {
     /// The options every test takes, besides `ca` and `nd` (which each mechanic names
-    /// itself): the parameters `crit`, `extremes`, `th`, `heroism_rules` and
-    /// `negative_nd_counts_failures`.
-    #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+    /// itself): the parameters `crit`, `extremes`, `th`, `heroism_rules`,
+    /// `heroism_auto_extremes`, `fold_low_ca` and `negative_nd_counts_failures`.
+    #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
     pub struct TestOptions {
         /// dé critique: none, d6, d8, d10, d12, d20
         crit: CritDie = choice(default = CritDie::None),
-        /// auto: CA <= 1 fails and CA >= 20 succeeds without a roll; roll: always roll
+        /// auto: CA <= 1 fails and CA >= 20 succeeds without a roll (with heroism_rules only if heroism_auto_extremes); roll: always roll
         extremes: Extremes = choice(default = Extremes::Auto),
         /// total d'héroïsme (each point adds 20 to the signed degree)
         th: i64 = int(-10..=10, default = 0),
         /// fold CA above 20 and ND above 20 into th (chapter 5)
         heroism_rules: bool = switch(default = false),
+        /// [choice] with heroism_rules, still make CA <= 1 and CA >= 20 (after the fold) automatic as extremes says: the literal reading, where CA 21 folds to an automatic failure; off: every test is rolled once heroism is on, so the chance never falls as CA rises
+        heroism_auto_extremes: bool = switch(default = false),
+        /// with heroism_rules, also fold a CA of 0 or less: +20 to CA, -1 to th (chapter 5, "il peut")
+        fold_low_ca: bool = switch(default = false),
         /// with ND < 0, a failure whose -°É exceeds ND beats it
         negative_nd_counts_failures: bool = switch(default = false),
     }
@@ -70,6 +74,8 @@ impl TestOptions {
         extremes: Extremes::Auto,
         th: 0,
         heroism_rules: false,
+        heroism_auto_extremes: false,
+        fold_low_ca: false,
         negative_nd_counts_failures: false,
     };
 
@@ -82,6 +88,8 @@ impl TestOptions {
             extremes: self.extremes,
             th: self.th,
             heroism_rules: self.heroism_rules,
+            heroism_auto_extremes: self.heroism_auto_extremes,
+            fold_low_ca: self.fold_low_ca,
             negative_nd_counts_failures: self.negative_nd_counts_failures,
         }
     }
@@ -108,6 +116,13 @@ pub struct TestRule {
     pub th: i64,
     /// Switch `heroism_rules`: CA above 20 and ND above 20 are folded into `th`.
     pub heroism_rules: bool,
+    /// Switch `heroism_auto_extremes` (\[choice\]): with the heroism rules, the automatic
+    /// results of `extremes` still apply after the fold (off: once heroism is on, every
+    /// test is rolled).
+    pub heroism_auto_extremes: bool,
+    /// Switch `fold_low_ca`: with the heroism rules, a CA of 0 or less is raised by 20
+    /// for each point of `th` given up.
+    pub fold_low_ca: bool,
     /// Switch `negative_nd_counts_failures`: with `nd < 0`, a failure with `-°É > nd`
     /// beats ND.
     pub negative_nd_counts_failures: bool,
@@ -124,14 +139,6 @@ pub struct TestOutcome {
     pub degree: i64,
     /// `°R` on a success, `-°É` on a failure, without the heroism shift.
     pub raw_degree: i64,
-}
-
-impl TestOutcome {
-    /// `°R` of a success; 0 for a failure (the convention of the damage step, which
-    /// subtracts `max(°R, 0)`).
-    pub fn degree_r(&self) -> i64 {
-        if self.success { self.raw_degree } else { 0 }
-    }
 }
 
 /// Effective inputs after the heroism normalisation, and what is fixed before the roll.
@@ -160,16 +167,29 @@ impl TestRule {
                 ca -= 20;
                 th += 1;
             }
+            // The optional fold of chapter 5: "si sa CA est inférieure ou égale à 0, il
+            // peut augmenter son CA de 20 en diminuant son TH de 1".
+            while self.fold_low_ca && ca <= 0 {
+                ca += 20;
+                th -= 1;
+            }
             while nd > 20 {
                 nd -= 20;
                 th -= 1;
             }
         }
-        let automatic = match (self.extremes, self.crit) {
+        // [choice] once heroism is on, no automatic result unless `heroism_auto_extremes`
+        // asks for it: CA 21 folds to CA 1 with th 1, which the automatic failure would
+        // make worse than CA 20.
+        let auto = self.extremes == Extremes::Auto
+            && self.crit == CritDie::None
+            && (!self.heroism_rules || self.heroism_auto_extremes);
+        let automatic = match auto {
             // [choice] of this program: an automatic failure has °É = 20 - CA, as if a 20
-            // had been rolled; only the degree histogram sees it.
-            (Extremes::Auto, CritDie::None) if ca <= 1 => Some((false, -(20 - ca))),
-            (Extremes::Auto, CritDie::None) if ca >= 20 => Some((true, ca)),
+            // had been rolled. The degree histogram shows it, and with th != 0 it decides
+            // `beats_nd` too (D = -(20 - CA) + 20 th is compared with ND).
+            true if ca <= 1 => Some((false, -(20 - ca))),
+            true if ca >= 20 => Some((true, ca)),
             _ => None,
         };
         let failures_count = th != 0 || (self.negative_nd_counts_failures && nd < 0);

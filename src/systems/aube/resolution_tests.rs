@@ -272,6 +272,8 @@ fn parameters_make_the_rule() {
             extremes: Extremes::Roll,
             th: 2,
             heroism_rules: true,
+            heroism_auto_extremes: false,
+            fold_low_ca: false,
             negative_nd_counts_failures: true,
         }
     );
@@ -293,4 +295,102 @@ fn rigged_test_records_its_metrics() {
     assert!(!o.success && !o.beats_nd);
     assert_eq!(tally.metric(model.m.success).sum, 0);
     assert_eq!(tally.metric(model.m.mean_degree).n, 0);
+}
+
+/// Issue 13, item 3: with the heroism rules on and every other switch at its default,
+/// the chance to beat ND never falls as CA rises, for CA 1..=60 and ND 0..=40.
+#[test]
+fn heroism_is_monotone_in_ca() {
+    for nd in 0..=40 {
+        let mut last = 0.0;
+        for ca in 1..=60 {
+            let rule = TestRule {
+                heroism_rules: true,
+                ..TestRule::new(ca, nd)
+            };
+            let p = rule.exact().p_where(|o| o.beats_nd);
+            assert!(p >= last - 1e-12, "ca {ca} nd {nd}: {p} < {last}");
+            last = p;
+        }
+    }
+}
+
+/// Switch `heroism_auto_extremes`: the literal reading keeps the automatic results after
+/// the fold, and CA 21 (CA 1, th 1) fails ND 5 where CA 20 beats it.
+#[test]
+fn heroism_auto_extremes_switch() {
+    let p = |ca, auto| {
+        TestRule {
+            heroism_rules: true,
+            heroism_auto_extremes: auto,
+            ..TestRule::new(ca, 5)
+        }
+        .exact()
+        .p_where(|o| o.beats_nd)
+    };
+    let close = |a: f64, b: f64| (a - b).abs() < 1e-12;
+    assert!(close(p(20, true), 1.0) && close(p(21, true), 0.0) && close(p(22, true), 0.8));
+    // Rolled: CA 20 beats 5 on 6..=19; CA 21 on 1 (D 21) and 2..=15 (D = 21 - d);
+    // CA 22 on 1, 2 (D 21, 22) and 3..=16 (D = 22 - d).
+    assert!(close(p(20, false), 0.70) && close(p(21, false), 0.75) && close(p(22, false), 0.80));
+    // On the dice: CA 21 rolls a 20, °É 19, D = 1.
+    let rule = TestRule {
+        heroism_rules: true,
+        ..TestRule::new(21, 0)
+    };
+    let o = roll(rule, &[20]);
+    assert!(!o.success && o.beats_nd);
+    assert_eq!((o.raw_degree, o.degree), (-19, 1));
+    // The literal reading rolls nothing: the automatic failure's °É 19, D 1 as well.
+    let literal = roll(
+        TestRule {
+            heroism_auto_extremes: true,
+            ..rule
+        },
+        &[],
+    );
+    assert_eq!((literal.success, literal.degree), (false, 1));
+    // Without the heroism rules the switch changes nothing.
+    assert_eq!(
+        TestRule {
+            heroism_auto_extremes: true,
+            ..TestRule::new(21, 5)
+        }
+        .exact(),
+        TestRule::new(21, 5).exact()
+    );
+}
+
+/// Switch `fold_low_ca`: CA -5 becomes CA 15 with th -1. Against ND -10 the folded test
+/// beats it on 11..=15 (D -9..=-5): 0.25; unfolded only the natural 1 (°R -5): 0.05.
+#[test]
+fn fold_low_ca_switch() {
+    let rule = |fold| TestRule {
+        heroism_rules: true,
+        fold_low_ca: fold,
+        ..TestRule::new(-5, -10)
+    };
+    let p = |fold| rule(fold).exact().p_where(|o| o.beats_nd);
+    assert!((p(true) - 0.25).abs() < 1e-12, "{}", p(true));
+    assert!((p(false) - 0.05).abs() < 1e-12, "{}", p(false));
+    let o = roll(rule(true), &[12]);
+    assert!(o.success && o.beats_nd);
+    assert_eq!((o.raw_degree, o.degree), (12, -8));
+    // The fold needs the heroism rules.
+    let plain = TestRule {
+        fold_low_ca: true,
+        extremes: Extremes::Roll,
+        ..TestRule::new(-5, -10)
+    };
+    assert!((plain.exact().p_where(|o| o.beats_nd) - 0.05).abs() < 1e-12);
+    // With the fold on, the chance to beat ND 0..=20 still never falls as CA rises.
+    for nd in 0..=20 {
+        let mut last = 0.0;
+        for ca in -30..=45 {
+            let p = rule(true);
+            let q = TestRule { ca, nd, ..p }.exact().p_where(|o| o.beats_nd);
+            assert!(q >= last - 1e-12, "ca {ca} nd {nd}");
+            last = q;
+        }
+    }
 }

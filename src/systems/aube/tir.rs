@@ -7,7 +7,7 @@
 //! `dom = D + bd - range difficulty`, then the damage step. It is the attack step of
 //! [`AttackRule`] with these totals, so `aube.tir` reports what `aube.attack` does.
 
-use super::attack::{AttackDocs, AttackModel, AttackRule, ResultDocs};
+use super::attack::{AttackDocs, AttackModel, AttackRule, ResultDocs, Swing};
 use super::encaissement::DefenceParams;
 use super::resolution::TestOptions;
 use crate::engine::{Choice, Registered};
@@ -80,16 +80,30 @@ const TIR_DOCS: AttackDocs = AttackDocs {
     result: "histogram of the result: -1 miss, 0 none .. 6 fatale",
 };
 
+/// The swing of a shot of `(ta, nd, bd)` (see [`shot`]) against `enc` and `be`, the
+/// same `options` for the shot and the resistance test.
+pub fn shot_swing((ta, tp, bd): (i64, i64, i64), (enc, be): (i64, i64), options: TestOptions) -> Swing {
+    Swing {
+        ta,
+        tp,
+        bd,
+        enc,
+        be,
+        att: options,
+        def: options,
+    }
+}
+
 /// The model of a shot: the attack step with the shot's totals, `fa` 0.
 fn shot_model(p: TirParams) -> Result<AttackModel> {
     let rule = AttackRule {
         fa: 0,
         fm: p.defence.fm,
-        test: p.options,
+        armour: p.defence.armour,
     };
     let attack = shot(p.ca, p.weapon_bonus, p.range, p.esq, p.bd);
-    let defence = (p.defence.enc, p.defence.be);
-    Ok(AttackModel::documented(rule, attack, defence, &TIR_DOCS))
+    let swing = shot_swing(attack, (p.defence.enc, p.defence.be), p.options);
+    Ok(AttackModel::documented(rule, swing, &TIR_DOCS))
 }
 
 /// The registry entry of `aube.tir`.
@@ -150,10 +164,9 @@ mod tests {
         .into_iter()
         .enumerate()
         {
-            let m = AttackModel::from_totals(
+            let m = AttackModel::from_swing(
                 AttackRule::new(0, fm),
-                shot(14, 3, range, esq, 18),
-                (12, 2),
+                shot_swing(shot(14, 3, range, esq, 18), (12, 2), TestOptions::DEFAULT),
             );
             assert_agrees_with_exact(
                 simulation(m).as_ref(),

@@ -19,7 +19,14 @@
 //!   étourdi" as 2×3+1 = 7 PF: the table is the default; the duel's switch
 //!   `etourdi_fatigue` follows the example (through [`WoundTrack::add_fatigue`]);
 //! - \[choice\] étourdis received before the fighter's next attack add up (two give −2), and
-//!   all are spent by that attack.
+//!   all are spent by that attack;
+//! - \[choice\] the text gives étourdi "-1 dans cet aspect pour les prochaines secondes (la
+//!   prochaine action habituellement)": by default ([`EtourdiScope::NextAttack`]) it lowers
+//!   only the fighter's next attack; the duel's switch `etourdi=aspect`
+//!   ([`EtourdiScope::Aspect`]) lowers every Physique CA (TA, TP, `enc`) until that attack;
+//! - between fights (`aube.gauntlet`) fatigue points come back at 1 per 10 minutes, never
+//!   below the [`WoundTrack::recovery_floor`] of the wounds held, and pending étourdis are
+//!   gone.
 
 use super::damage::DamageResult;
 use crate::engine::Choice;
@@ -56,6 +63,22 @@ impl OutAt {
             OutAt::Fatale => DamageResult::Fatale,
         }
     }
+}
+
+/// What a pending étourdi lowers (see the module's \[choice\]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum EtourdiScope {
+    /// The fighter's next attack only (the default).
+    NextAttack,
+    /// Every Physique CA (TA, TP, `enc`) until the fighter's next attack.
+    Aspect,
+}
+
+impl Choice for EtourdiScope {
+    const NAMES: &'static [(&'static str, Self)] = &[
+        ("next_attack", EtourdiScope::NextAttack),
+        ("aspect", EtourdiScope::Aspect),
+    ];
 }
 
 /// Which fatigue points a wound that moved up a grade inflicts.
@@ -183,6 +206,28 @@ impl WoundTrack {
     #[inline]
     pub fn stun(&self) -> i64 {
         self.stun as i64
+    }
+
+    /// The handicap on the fighter's parry and encaissement now: fatigue, and the pending
+    /// étourdis when they lower the whole aspect.
+    #[inline]
+    pub fn defence_handicap(&self, scope: EtourdiScope) -> i64 {
+        match scope {
+            EtourdiScope::NextAttack => self.fatigue as i64,
+            EtourdiScope::Aspect => (self.fatigue + self.stun) as i64,
+        }
+    }
+
+    /// Rest between fights: `points` fatigue points come back, never below the
+    /// [`WoundTrack::recovery_floor`] (and never up to it when already below); pending
+    /// étourdis are gone.
+    pub fn recover(&mut self, points: i64) {
+        let floor = self.recovery_floor();
+        let now = self.fatigue as i64;
+        if now > floor {
+            self.fatigue = (now - points).max(floor) as i32;
+        }
+        self.stun = 0;
     }
 
     /// The handicap of the attack the fighter makes now (fatigue plus pending étourdis),
@@ -375,6 +420,48 @@ mod tests {
                 assert_eq!(t.is_out(out_at), out, "{r:?} at {out_at:?}");
             }
         }
+    }
+
+    /// Ex. 3.1 after rest: the 7 PF of two légères and an étourdi come back to the floor
+    /// of 2 after 50 minutes (5 points) and stay there.
+    #[test]
+    fn rest_recovers_down_to_the_floor() {
+        let mut t = WoundTrack::new();
+        t.take(R::Legere);
+        t.take(R::Legere);
+        t.take(R::Etourdi);
+        t.add_fatigue(1);
+        t.recover(3);
+        assert_eq!((t.fatigue(), t.stun()), (4, 0));
+        t.recover(5);
+        assert_eq!(t.fatigue(), 2);
+        t.recover(100);
+        assert_eq!(t.fatigue(), 2);
+        // A grave and two sonnés: 7 PF, floor 3.
+        let mut g = WoundTrack::new();
+        g.take(R::Grave);
+        g.take(R::Sonne);
+        g.take(R::Sonne);
+        g.recover(1);
+        assert_eq!(g.fatigue(), 6);
+        g.recover(10);
+        assert_eq!(g.fatigue(), 3);
+        // An unhurt fighter has nothing to recover.
+        let mut u = WoundTrack::new();
+        u.recover(4);
+        assert_eq!(u, WoundTrack::new());
+    }
+
+    #[test]
+    fn etourdi_scope_reaches_the_defence_only_for_the_aspect() {
+        let mut t = WoundTrack::new();
+        t.take(R::Sonne);
+        t.take(R::Etourdi);
+        assert_eq!(t.defence_handicap(EtourdiScope::NextAttack), 1);
+        assert_eq!(t.defence_handicap(EtourdiScope::Aspect), 2);
+        assert_eq!(t.attack_handicap(), 2);
+        assert_eq!(t.defence_handicap(EtourdiScope::Aspect), 1);
+        assert_eq!(EtourdiScope::from_name("aspect"), Some(EtourdiScope::Aspect));
     }
 
     #[test]
