@@ -118,8 +118,9 @@ pub fn study_page(m: &ReportMeta) -> String {
     let mut out = String::new();
     let _ = writeln!(
         out,
-        "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>{}</title>\n<style>{STYLE}</style>\n</head>\n<body>\n<p><a href=\"../index.html\">← all reports</a></p>\n<h1>{}</h1>",
+        "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>{}</title>\n<style>{STYLE}</style>\n</head>\n<body>\n<p><a href=\"../index.html\">← all reports</a></p>\n<section id=\"{}\">\n<h1>{}</h1>",
         escape(&m.title),
+        escape(&m.name),
         escape(&m.title)
     );
     if let Some(d) = &m.description {

@@ -276,7 +276,11 @@ impl AttackModel {
     }
 
     fn from_config(p: AttackParams) -> Result<Self> {
-        Ok(Self::new(AttackRule::from_factors(p.factors), &p.att, &p.def))
+        Ok(Self::new(
+            AttackRule::from_factors(p.factors),
+            &p.att,
+            &p.def,
+        ))
     }
 }
 

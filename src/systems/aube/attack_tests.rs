@@ -136,7 +136,11 @@ fn monte_carlo_agrees_with_exact_over_a_grid() {
         ),
         (AttackRule::new(0, 5), with_options(strong, heroic), average),
         // A heroic defender against an ordinary attacker, and a crit die on one side.
-        (AttackRule::new(10, 0), average, with_options(strong, heroic)),
+        (
+            AttackRule::new(10, 0),
+            average,
+            with_options(strong, heroic),
+        ),
         (AttackRule::new(10, 5), with_options(average, crit), average),
         (
             AttackRule {
@@ -248,7 +252,10 @@ fn heroism_per_side() {
     // Without the heroism rules enc 25 succeeds without a roll, °R 25: no effect.
     let plain = ATTACK.model_for(words).expect("valid");
     let (o, _) = replay_one(&plain, &[8]);
-    assert_eq!((o.damage.effective, o.damage.result), (-2, DamageResult::None));
+    assert_eq!(
+        (o.damage.effective, o.damage.result),
+        (-2, DamageResult::None)
+    );
     // The attacker's heroism rules do not reach the defender's test.
     let att_only = ATTACK
         .model_for(&format!("{words} att.heroism_rules=true"))

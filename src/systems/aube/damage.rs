@@ -329,8 +329,14 @@ mod tests {
             armour: Armour::RaisesEnc,
             ..dom
         };
-        assert_eq!(replay(&[15], |d| dom.roll(24, d)).result, DamageResult::Legere);
-        assert_eq!(replay(&[15], |d| enc.roll(24, d)).result, DamageResult::Sonne);
+        assert_eq!(
+            replay(&[15], |d| dom.roll(24, d)).result,
+            DamageResult::Legere
+        );
+        assert_eq!(
+            replay(&[15], |d| enc.roll(24, d)).result,
+            DamageResult::Sonne
+        );
         assert_eq!(enc.resistance_test().ca, 15);
         let mean = |r: &DamageRule| r.exact(24).map(|o| o.effective).mean();
         assert!((mean(&dom) - 16.7).abs() < 1e-12, "{}", mean(&dom));

@@ -312,7 +312,10 @@ fn parameters_reach_the_model() {
         ]
     );
     let b = &model.bout;
-    assert_eq!((b.rule.fa, b.rule.fm, b.rule.armour), (7, 2, Armour::RaisesEnc));
+    assert_eq!(
+        (b.rule.fa, b.rule.fm, b.rule.armour),
+        (7, 2, Armour::RaisesEnc)
+    );
     assert_eq!(b.initiative, Initiative::B);
     assert_eq!((b.out_at, model.max_rounds), (OutAt::Grave, 50));
     assert_eq!(b.overflow_fatigue, OverflowFatigue::Rolled);
@@ -321,7 +324,10 @@ fn parameters_reach_the_model() {
     // The old global options are gone: each fighter has its own.
     let e = error_text(build_with(
         &DUEL,
-        &[DUEL.example(), "crit=d10"].join(" ").split(' ').collect::<Vec<_>>(),
+        &[DUEL.example(), "crit=d10"]
+            .join(" ")
+            .split(' ')
+            .collect::<Vec<_>>(),
     ));
     assert!(e.contains("crit"), "{e}");
 }

@@ -82,7 +82,11 @@ const TIR_DOCS: AttackDocs = AttackDocs {
 
 /// The swing of a shot of `(ta, nd, bd)` (see [`shot`]) against `enc` and `be`, the
 /// same `options` for the shot and the resistance test.
-pub fn shot_swing((ta, tp, bd): (i64, i64, i64), (enc, be): (i64, i64), options: TestOptions) -> Swing {
+pub fn shot_swing(
+    (ta, tp, bd): (i64, i64, i64),
+    (enc, be): (i64, i64),
+    options: TestOptions,
+) -> Swing {
     Swing {
         ta,
         tp,

@@ -461,7 +461,10 @@ mod tests {
         assert_eq!(t.defence_handicap(EtourdiScope::Aspect), 2);
         assert_eq!(t.attack_handicap(), 2);
         assert_eq!(t.defence_handicap(EtourdiScope::Aspect), 1);
-        assert_eq!(EtourdiScope::from_name("aspect"), Some(EtourdiScope::Aspect));
+        assert_eq!(
+            EtourdiScope::from_name("aspect"),
+            Some(EtourdiScope::Aspect)
+        );
     }
 
     #[test]
