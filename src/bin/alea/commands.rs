@@ -236,10 +236,14 @@ fn list(args: &ListArgs) -> Result<()> {
                     "the system '{system}' has no mechanic yet"
                 )));
             }
-            mechanics
+            let mut text: String = mechanics
                 .into_iter()
                 .map(|m| format!("{}\n", report::listing::render_mechanic(m)))
-                .collect()
+                .collect();
+            text.push_str(&format!(
+                "The rules of {system} as alea implements them, each [choice] with its switch: src/systems/{system}/README.md\n"
+            ));
+            text
         }
     };
     print(&text)
