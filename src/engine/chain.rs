@@ -17,7 +17,12 @@
 
 use super::dist::Dist;
 use std::collections::HashMap;
-use std::hash::Hash;
+use std::collections::hash_map::DefaultHasher;
+use std::hash::{BuildHasherDefault, Hash};
+
+/// A map with a fixed hasher: the states are visited, and their probabilities added, in
+/// the same order on every run, so exact values are reproducible to the last bit.
+type FixedMap<K, V> = HashMap<K, V, BuildHasherDefault<DefaultHasher>>;
 
 /// What follows a state after one round.
 #[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -79,8 +84,9 @@ pub struct Propagated<E: Ord> {
 
 /// Propagates `chain` round by round under `limits`.
 pub fn propagate<C: Chain>(chain: &C, limits: Limits) -> Propagated<C::End> {
-    let mut rounds_cache: HashMap<C::State, Round<C::State, C::End>> = HashMap::new();
-    let mut live: HashMap<C::State, f64> = HashMap::from([(chain.start(), 1.0)]);
+    let mut rounds_cache: FixedMap<C::State, Round<C::State, C::End>> = FixedMap::default();
+    let mut live: FixedMap<C::State, f64> = FixedMap::default();
+    live.insert(chain.start(), 1.0);
     let mut endings: Vec<((C::End, u32), f64)> = Vec::new();
     let mut round = 0;
     while !live.is_empty() && round < limits.max_rounds {
@@ -89,7 +95,8 @@ pub fn propagate<C: Chain>(chain: &C, limits: Limits) -> Propagated<C::End> {
             break;
         }
         round += 1;
-        let mut next: HashMap<C::State, f64> = HashMap::with_capacity(live.len());
+        let mut next: FixedMap<C::State, f64> =
+            FixedMap::with_capacity_and_hasher(live.len(), Default::default());
         for (state, p) in live.drain() {
             let steps = rounds_cache
                 .entry(state)
