@@ -29,6 +29,44 @@ pub trait Choice: Copy + PartialEq + 'static {
     }
 }
 
+/// Declares a [`Choice`] enum once: its doc, each variant's doc and the name a user
+/// types for it. It derives `Debug, Clone, Copy, PartialEq, Eq` (add others with a
+/// `#[derive(..)]` of their own) and lists the names in [`Choice::NAMES`], in order.
+///
+/// ```
+/// alea::choice! {
+///     /// Who acts first.
+///     pub enum Side {
+///         /// The attacker.
+///         Attacker = "attacker",
+///         /// The defender.
+///         Defender = "defender",
+///     }
+/// }
+/// use alea::engine::params::Choice;
+/// assert_eq!(Side::from_name("defender"), Some(Side::Defender));
+/// assert_eq!(Side::Attacker.name(), "attacker");
+/// ```
+#[macro_export]
+macro_rules! choice {
+    (
+        $(#[$meta:meta])*
+        $vis:vis enum $name:ident {
+            $( $(#[$vmeta:meta])* $variant:ident = $text:literal ),+ $(,)?
+        }
+    ) => {
+        $(#[$meta])*
+        #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+        $vis enum $name {
+            $( $(#[$vmeta])* $variant ),+
+        }
+
+        impl $crate::engine::params::Choice for $name {
+            const NAMES: &'static [(&'static str, Self)] = &[ $( ($text, $name::$variant) ),+ ];
+        }
+    };
+}
+
 /// The type, range and default of a parameter.
 #[derive(Debug, Clone, PartialEq)]
 pub enum ParamKind {

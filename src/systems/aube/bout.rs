@@ -12,26 +12,19 @@ use super::attack::{AttackOutcome, AttackRule, Swing};
 use super::damage::{Armour, DamageResult};
 use super::fighter::{Fighter, FighterState};
 use super::wounds::{EtourdiScope, OutAt, OverflowFatigue, WoundTrack};
-use crate::engine::{Choice, Dice};
+use crate::engine::Dice;
 use std::collections::HashMap;
 
-/// Who attacks first in a round.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Initiative {
-    /// Fighter A, every round.
-    A,
-    /// Fighter B, every round.
-    B,
-    /// Drawn each round, even odds.
-    Random,
-}
-
-impl Choice for Initiative {
-    const NAMES: &'static [(&'static str, Self)] = &[
-        ("a", Initiative::A),
-        ("b", Initiative::B),
-        ("random", Initiative::Random),
-    ];
+crate::choice! {
+    /// Who attacks first in a round.
+    pub enum Initiative {
+        /// Fighter A, every round.
+        A = "a",
+        /// Fighter B, every round.
+        B = "b",
+        /// Drawn each round, even odds.
+        Random = "random",
+    }
 }
 
 /// One attack of a fight, as an observer of [`Bout::play_round`] sees it.

@@ -13,7 +13,7 @@
 //! heroism.
 
 use super::resolution::{Prepared, TestOptions, TestOutcome, TestRule};
-use crate::engine::{Choice, Dice, Dist, Layout, MetricId, Model, Recorder, Registered};
+use crate::engine::{Dice, Dist, Layout, MetricId, Model, Recorder, Registered};
 use crate::error::Result;
 
 /// How a confrontation ends.
@@ -29,18 +29,14 @@ pub enum Confrontation {
     Draw,
 }
 
-/// How equal degrees are settled.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Tie {
-    /// A draw (the default).
-    Draw,
-    /// The side with the higher CA wins; a draw when the CAs are equal.
-    HigherCa,
-}
-
-impl Choice for Tie {
-    const NAMES: &'static [(&'static str, Self)] =
-        &[("draw", Tie::Draw), ("higher_ca", Tie::HigherCa)];
+crate::choice! {
+    /// How equal degrees are settled.
+    pub enum Tie {
+        /// A draw (the default).
+        Draw = "draw",
+        /// The side with the higher CA wins; a draw when the CAs are equal.
+        HigherCa = "higher_ca",
+    }
 }
 
 /// Whether a test counts as a success in a confrontation: by its signed degree when

@@ -6,21 +6,17 @@
 //! `30 - sum` (weak variant: `2d6-2`, third `20 - sum`). Moyens: three rolls of `2d6-7`
 //! and their opposites, so a pair is `+m / -m`; the *best moyen* is the largest `|m|`.
 
-use crate::engine::{Choice, Dice, Dist, HistId, Layout, MetricId, Model, Recorder, Registered};
+use crate::engine::{Dice, Dist, HistId, Layout, MetricId, Model, Recorder, Registered};
 use crate::error::Result;
 
-/// The creation variant.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Variant {
-    /// Aspects `2d6+3`, third `30 - sum`.
-    Normal,
-    /// Weak characters: aspects `2d6-2`, third `20 - sum`.
-    Weak,
-}
-
-impl Choice for Variant {
-    const NAMES: &'static [(&'static str, Self)] =
-        &[("normal", Variant::Normal), ("weak", Variant::Weak)];
+crate::choice! {
+    /// The creation variant.
+    pub enum Variant {
+        /// Aspects `2d6+3`, third `30 - sum`.
+        Normal = "normal",
+        /// Weak characters: aspects `2d6-2`, third `20 - sum`.
+        Weak = "weak",
+    }
 }
 
 impl Variant {

@@ -20,35 +20,25 @@
 use super::resolution::{TestOptions, TestOutcome, TestRule};
 use crate::engine::{Choice, Dice, Dist, Layout, MetricId, Recorder};
 
-/// A result of Tableau 3.1, from no effect to fatal, in increasing order.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub enum DamageResult {
-    /// Effective damage 0 or less: no effect.
-    None,
-    /// 1–5, *étourdi* (stunned): −1 to that aspect for the next action.
-    Etourdi,
-    /// 6–10, *sonné* (dazed): 1 fatigue point.
-    Sonne,
-    /// 11–20, *blessure légère* (light wound): 3 fatigue points.
-    Legere,
-    /// 21–30, *blessure grave* (serious wound): 5 fatigue points.
-    Grave,
-    /// 31–40, *blessure critique* (critical wound): 10 fatigue points.
-    Critique,
-    /// 41 and more, *fatale*: 20 fatigue points; the character is out.
-    Fatale,
-}
-
-impl Choice for DamageResult {
-    const NAMES: &'static [(&'static str, Self)] = &[
-        ("none", DamageResult::None),
-        ("etourdi", DamageResult::Etourdi),
-        ("sonne", DamageResult::Sonne),
-        ("legere", DamageResult::Legere),
-        ("grave", DamageResult::Grave),
-        ("critique", DamageResult::Critique),
-        ("fatale", DamageResult::Fatale),
-    ];
+crate::choice! {
+    /// A result of Tableau 3.1, from no effect to fatal, in increasing order.
+    #[derive(PartialOrd, Ord, Hash)]
+    pub enum DamageResult {
+        /// Effective damage 0 or less: no effect.
+        None = "none",
+        /// 1–5, *étourdi* (stunned): −1 to that aspect for the next action.
+        Etourdi = "etourdi",
+        /// 6–10, *sonné* (dazed): 1 fatigue point.
+        Sonne = "sonne",
+        /// 11–20, *blessure légère* (light wound): 3 fatigue points.
+        Legere = "legere",
+        /// 21–30, *blessure grave* (serious wound): 5 fatigue points.
+        Grave = "grave",
+        /// 31–40, *blessure critique* (critical wound): 10 fatigue points.
+        Critique = "critique",
+        /// 41 and more, *fatale*: 20 fatigue points; the character is out.
+        Fatale = "fatale",
+    }
 }
 
 impl DamageResult {
@@ -110,18 +100,15 @@ impl DamageResult {
     }
 }
 
-/// Where armour's bonus d'encaisse acts (see the module's \[choice\]).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum Armour {
-    /// `be` is subtracted from the damage level before the resistance test (the default).
-    ReducesDom,
-    /// `be` is added to the resistance test's CA.
-    RaisesEnc,
-}
-
-impl Choice for Armour {
-    const NAMES: &'static [(&'static str, Self)] =
-        &[("dom", Armour::ReducesDom), ("enc", Armour::RaisesEnc)];
+crate::choice! {
+    /// Where armour's bonus d'encaisse acts (see the module's \[choice\]).
+    #[derive(Hash)]
+    pub enum Armour {
+        /// `be` is subtracted from the damage level before the resistance test (the default).
+        ReducesDom = "dom",
+        /// `be` is added to the resistance test's CA.
+        RaisesEnc = "enc",
+    }
 }
 
 /// The defender's side of the damage step.

@@ -30,18 +30,15 @@ impl Choice for CritDie {
     ];
 }
 
-/// What to do with `ca <= 1` and `ca >= 20` when there is no crit die.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum Extremes {
-    /// Automatic failure at `ca <= 1`, automatic success at `ca >= 20`, no roll (default).
-    Auto,
-    /// Roll anyway (the GM's option in the text).
-    Roll,
-}
-
-impl Choice for Extremes {
-    const NAMES: &'static [(&'static str, Self)] =
-        &[("auto", Extremes::Auto), ("roll", Extremes::Roll)];
+crate::choice! {
+    /// What to do with `ca <= 1` and `ca >= 20` when there is no crit die.
+    #[derive(Hash)]
+    pub enum Extremes {
+        /// Automatic failure at `ca <= 1`, automatic success at `ca >= 20`, no roll (default).
+        Auto = "auto",
+        /// Roll anyway (the GM's option in the text).
+        Roll = "roll",
+    }
 }
 
 crate::config! {

@@ -10,26 +10,19 @@
 use super::attack::{AttackDocs, AttackModel, AttackRule, ResultDocs, Swing};
 use super::encaissement::DefenceParams;
 use super::resolution::TestOptions;
-use crate::engine::{Choice, Registered};
+use crate::engine::Registered;
 use crate::error::Result;
 
-/// The range band of a shot.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Range {
-    /// Short range: difficulty 5.
-    Short,
-    /// Medium range: difficulty 10.
-    Medium,
-    /// Long range: difficulty 15.
-    Long,
-}
-
-impl Choice for Range {
-    const NAMES: &'static [(&'static str, Self)] = &[
-        ("short", Range::Short),
-        ("medium", Range::Medium),
-        ("long", Range::Long),
-    ];
+crate::choice! {
+    /// The range band of a shot.
+    pub enum Range {
+        /// Short range: difficulty 5.
+        Short = "short",
+        /// Medium range: difficulty 10.
+        Medium = "medium",
+        /// Long range: difficulty 15.
+        Long = "long",
+    }
 }
 
 impl Range {

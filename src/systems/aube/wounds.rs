@@ -29,28 +29,20 @@
 //!   gone.
 
 use super::damage::DamageResult;
-use crate::engine::Choice;
 
-/// When a fighter counts as out of the fight: the first wound of this grade or worse.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub enum OutAt {
-    /// Out at the first blessure légère or worse.
-    Legere,
-    /// Out at the first blessure grave or worse.
-    Grave,
-    /// Out at the first blessure critique or worse.
-    Critique,
-    /// Out only when fatally wounded (the default of the rules).
-    Fatale,
-}
-
-impl Choice for OutAt {
-    const NAMES: &'static [(&'static str, Self)] = &[
-        ("fatale", OutAt::Fatale),
-        ("critique", OutAt::Critique),
-        ("grave", OutAt::Grave),
-        ("legere", OutAt::Legere),
-    ];
+crate::choice! {
+    /// When a fighter counts as out of the fight: the first wound of this grade or worse.
+    #[derive(PartialOrd, Ord, Hash)]
+    pub enum OutAt {
+        /// Out at the first blessure légère or worse.
+        Legere = "legere",
+        /// Out at the first blessure grave or worse.
+        Grave = "grave",
+        /// Out at the first blessure critique or worse.
+        Critique = "critique",
+        /// Out only when fatally wounded (the default of the rules).
+        Fatale = "fatale",
+    }
 }
 
 impl OutAt {
@@ -65,36 +57,26 @@ impl OutAt {
     }
 }
 
-/// What a pending étourdi lowers (see the module's \[choice\]).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum EtourdiScope {
-    /// The fighter's next attack only (the default).
-    NextAttack,
-    /// Every Physique CA (TA, TP, `enc`) until the fighter's next attack.
-    Aspect,
+crate::choice! {
+    /// What a pending étourdi lowers (see the module's \[choice\]).
+    #[derive(Hash)]
+    pub enum EtourdiScope {
+        /// The fighter's next attack only (the default).
+        NextAttack = "next_attack",
+        /// Every Physique CA (TA, TP, `enc`) until the fighter's next attack.
+        Aspect = "aspect",
+    }
 }
 
-impl Choice for EtourdiScope {
-    const NAMES: &'static [(&'static str, Self)] = &[
-        ("next_attack", EtourdiScope::NextAttack),
-        ("aspect", EtourdiScope::Aspect),
-    ];
-}
-
-/// Which fatigue points a wound that moved up a grade inflicts.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum OverflowFatigue {
-    /// Those of the grade it is recorded at (the default).
-    Recorded,
-    /// Those of the result as rolled.
-    Rolled,
-}
-
-impl Choice for OverflowFatigue {
-    const NAMES: &'static [(&'static str, Self)] = &[
-        ("recorded", OverflowFatigue::Recorded),
-        ("rolled", OverflowFatigue::Rolled),
-    ];
+crate::choice! {
+    /// Which fatigue points a wound that moved up a grade inflicts.
+    #[derive(Hash)]
+    pub enum OverflowFatigue {
+        /// Those of the grade it is recorded at (the default).
+        Recorded = "recorded",
+        /// Those of the result as rolled.
+        Rolled = "rolled",
+    }
 }
 
 /// One fighter's wounds, fatigue points and pending étourdi (a small `Copy` value, cheap
@@ -327,6 +309,7 @@ impl WoundTrack {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::engine::Choice;
     use DamageResult as R;
 
     #[test]

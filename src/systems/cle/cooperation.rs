@@ -18,7 +18,7 @@
 //! helpers' three 6.
 
 use super::roll::{Auto, Roll, succeeds};
-use crate::engine::{Choice, Dice, Dist, HistId, Layout, MetricId, Model, Recorder, Registered};
+use crate::engine::{Dice, Dist, HistId, Layout, MetricId, Model, Recorder, Registered};
 use crate::error::{Error, Result};
 
 /// Largest group the mechanic accepts.
@@ -27,23 +27,16 @@ pub const MAX_GROUP: usize = 100;
 /// Group size when neither `helpers` nor `skills` gives one.
 const DEFAULT_GROUP: usize = 3;
 
-/// How the automatic results meet a cooperation (switch `auto_results`).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum AutoResults {
-    /// Those of the best total's roll.
-    Best,
-    /// A roll of three 6 leads the group whatever the totals.
-    Leads,
-    /// None: the adjusted result alone decides.
-    None,
-}
-
-impl Choice for AutoResults {
-    const NAMES: &'static [(&'static str, Self)] = &[
-        ("best", AutoResults::Best),
-        ("leads", AutoResults::Leads),
-        ("none", AutoResults::None),
-    ];
+crate::choice! {
+    /// How the automatic results meet a cooperation (switch `auto_results`).
+    pub enum AutoResults {
+        /// Those of the best total's roll.
+        Best = "best",
+        /// A roll of three 6 leads the group whatever the totals.
+        Leads = "leads",
+        /// None: the adjusted result alone decides.
+        None = "none",
+    }
 }
 
 /// One cooperation's inputs.

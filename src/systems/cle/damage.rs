@@ -14,25 +14,18 @@
 //! weapon, damage dice showing 6 are rolled again and added, repeatedly.
 
 use super::roll::Roll;
-use crate::engine::{Choice, Dice, Dist};
+use crate::engine::{Dice, Dist};
 
-/// A weapon's damage class.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Weapon {
-    /// 1d6 (a standard weapon): the red die.
-    D1,
-    /// 2d6 (an *arme de guerre*): the two white dice.
-    D2,
-    /// 3d6 (an *arme lourde*): all three dice.
-    D3,
-}
-
-impl Choice for Weapon {
-    const NAMES: &'static [(&'static str, Self)] = &[
-        ("1d6", Weapon::D1),
-        ("2d6", Weapon::D2),
-        ("3d6", Weapon::D3),
-    ];
+crate::choice! {
+    /// A weapon's damage class.
+    pub enum Weapon {
+        /// 1d6 (a standard weapon): the red die.
+        D1 = "1d6",
+        /// 2d6 (an *arme de guerre*): the two white dice.
+        D2 = "2d6",
+        /// 3d6 (an *arme lourde*): all three dice.
+        D3 = "3d6",
+    }
 }
 
 impl Weapon {

@@ -17,7 +17,7 @@
 
 use super::harm::{FailTable, Harm, HarmMetrics, VictimParams};
 use super::test::TestRule;
-use crate::engine::{Choice, Dice, Dist, HistId, Layout, MetricId, Model, Recorder, Registered};
+use crate::engine::{Dice, Dist, HistId, Layout, MetricId, Model, Recorder, Registered};
 use crate::error::Result;
 
 /// Rounds a character holds their breath (one minute).
@@ -32,23 +32,16 @@ pub enum Source {
     Asphyxia,
 }
 
-/// The size of a fire (*Feu*).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Fire {
-    /// A torch: 1d6 per round.
-    Torch,
-    /// A campfire (*feu de camp*): 2d6.
-    Campfire,
-    /// A blaze (*incendie*): 3d6.
-    Blaze,
-}
-
-impl Choice for Fire {
-    const NAMES: &'static [(&'static str, Self)] = &[
-        ("torch", Fire::Torch),
-        ("campfire", Fire::Campfire),
-        ("blaze", Fire::Blaze),
-    ];
+crate::choice! {
+    /// The size of a fire (*Feu*).
+    pub enum Fire {
+        /// A torch: 1d6 per round.
+        Torch = "torch",
+        /// A campfire (*feu de camp*): 2d6.
+        Campfire = "campfire",
+        /// A blaze (*incendie*): 3d6.
+        Blaze = "blaze",
+    }
 }
 
 impl Fire {

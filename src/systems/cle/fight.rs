@@ -41,7 +41,7 @@
 
 use super::damage::Weapon;
 pub use super::vitality::{Profile, State, hero_points};
-use crate::engine::{Choice, Dice, HistId, Layout, MetricId, Model, Recorder, Registered};
+use crate::engine::{Dice, HistId, Layout, MetricId, Model, Recorder, Registered};
 use crate::error::{Error, Result};
 
 /// The round-by-round play of [`FightRule::roll`] (`fight_play.rs`).
@@ -55,64 +55,42 @@ pub const MAX_PCS: usize = 5;
 /// Figurants per group.
 const GROUP: usize = 5;
 
-/// The kind of opposition.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Opponent {
-    /// One boss, managed like a PC (mal en point tests).
-    Boss,
-    /// Seconds couteaux: out at 0 vitality.
-    Seconds,
-    /// Figurants: 1 vitality each, acting in groups of up to 5.
-    Figurants,
+crate::choice! {
+    /// The kind of opposition.
+    pub enum Opponent {
+        /// One boss, managed like a PC (mal en point tests).
+        Boss = "boss",
+        /// Seconds couteaux: out at 0 vitality.
+        Seconds = "seconds",
+        /// Figurants: 1 vitality each, acting in groups of up to 5.
+        Figurants = "figurants",
+    }
 }
 
-impl Choice for Opponent {
-    const NAMES: &'static [(&'static str, Self)] = &[
-        ("boss", Opponent::Boss),
-        ("seconds", Opponent::Seconds),
-        ("figurants", Opponent::Figurants),
-    ];
+crate::choice! {
+    /// The order of play within a round (switch `order`).
+    pub enum FightOrder {
+        /// Each PC's attack is answered at once by the foe attacked; the rest act last.
+        Answer = "answer",
+        /// Every PC, then every foe.
+        PcsFirst = "pcs_first",
+        /// Every foe, then every PC.
+        FoesFirst = "foes_first",
+    }
 }
 
-/// The order of play within a round (switch `order`).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum FightOrder {
-    /// Each PC's attack is answered at once by the foe attacked; the rest act last.
-    Answer,
-    /// Every PC, then every foe.
-    PcsFirst,
-    /// Every foe, then every PC.
-    FoesFirst,
-}
-
-impl Choice for FightOrder {
-    const NAMES: &'static [(&'static str, Self)] = &[
-        ("answer", FightOrder::Answer),
-        ("pcs_first", FightOrder::PcsFirst),
-        ("foes_first", FightOrder::FoesFirst),
-    ];
-}
-
-/// When PCs spend hero points.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum HeroPolicy {
-    /// Never.
-    None,
-    /// A fourth die on every attack while points last.
-    Attack,
-    /// A fourth die on the first defence of each round while points last.
-    Defense,
-    /// Both.
-    Both,
-}
-
-impl Choice for HeroPolicy {
-    const NAMES: &'static [(&'static str, Self)] = &[
-        ("none", HeroPolicy::None),
-        ("attack", HeroPolicy::Attack),
-        ("defense", HeroPolicy::Defense),
-        ("both", HeroPolicy::Both),
-    ];
+crate::choice! {
+    /// When PCs spend hero points.
+    pub enum HeroPolicy {
+        /// Never.
+        None = "none",
+        /// A fourth die on every attack while points last.
+        Attack = "attack",
+        /// A fourth die on the first defence of each round while points last.
+        Defense = "defense",
+        /// Both.
+        Both = "both",
+    }
 }
 
 /// One fight's inputs.

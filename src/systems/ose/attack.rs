@@ -16,7 +16,7 @@
 
 use super::d20::D20Roll;
 use super::sheet::Hd;
-use crate::engine::{Choice, Registered};
+use crate::engine::Registered;
 use crate::error::{Error, Result};
 
 /// The d20 roll needed to hit `ac` with `thac0`, before modifiers.
@@ -39,26 +39,18 @@ pub fn hit_table(thac0: i64, ac: i64, bonus: i64) -> [bool; 21] {
     table
 }
 
-/// Melee, or a missile at a range band.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Range {
-    /// Melee: STR modifies the roll.
-    Melee,
-    /// Missile at short range: +1, DEX modifies the roll.
-    Short,
-    /// Missile at medium range: +0.
-    Medium,
-    /// Missile at long range: −1.
-    Long,
-}
-
-impl Choice for Range {
-    const NAMES: &'static [(&'static str, Self)] = &[
-        ("melee", Range::Melee),
-        ("short", Range::Short),
-        ("medium", Range::Medium),
-        ("long", Range::Long),
-    ];
+crate::choice! {
+    /// Melee, or a missile at a range band.
+    pub enum Range {
+        /// Melee: STR modifies the roll.
+        Melee = "melee",
+        /// Missile at short range: +1, DEX modifies the roll.
+        Short = "short",
+        /// Missile at medium range: +0.
+        Medium = "medium",
+        /// Missile at long range: −1.
+        Long = "long",
+    }
 }
 
 crate::config! {

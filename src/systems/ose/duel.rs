@@ -20,26 +20,20 @@
 use super::attack::hit_table;
 use super::duel_exact::{DamageDist, EXACT_MAX_STATES, damage_dist, exact_duel};
 use super::sheet::Hd;
-use crate::engine::{Choice, Dice, Dist, HistId, Layout, MetricId, Model, Recorder, Registered};
+use crate::engine::{Dice, Dist, HistId, Layout, MetricId, Model, Recorder, Registered};
 use crate::error::Result;
 
 /// A duel longer than this counts for neither side.
 pub const MAX_ROUNDS: u32 = 1000;
 
-/// What to do when the initiative dice tie.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Ties {
-    /// Roll both dice again (the default).
-    Reroll,
-    /// Both sides act at the same time.
-    Simultaneous,
-}
-
-impl Choice for Ties {
-    const NAMES: &'static [(&'static str, Self)] = &[
-        ("reroll", Ties::Reroll),
-        ("simultaneous", Ties::Simultaneous),
-    ];
+crate::choice! {
+    /// What to do when the initiative dice tie.
+    pub enum Ties {
+        /// Roll both dice again (the default).
+        Reroll = "reroll",
+        /// Both sides act at the same time.
+        Simultaneous = "simultaneous",
+    }
 }
 
 crate::config! {

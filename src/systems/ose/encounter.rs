@@ -12,7 +12,7 @@
 //! default, `either`, reads it as either side being surprised. The sheet gives the close
 //! distance only outdoors: in a dungeon surprise does not change the 2d6 × 3 m.
 
-use crate::engine::{Choice, Dice, Dist, HistId, Layout, MetricId, Model, Recorder, Registered};
+use crate::engine::{Dice, Dist, HistId, Layout, MetricId, Model, Recorder, Registered};
 use crate::error::{Error, Result};
 
 crate::config! {
@@ -166,61 +166,40 @@ pub static SURPRISE: Registered<SurpriseParams, SurpriseModel> = Registered::new
     SurpriseModel::from_config,
 );
 
-/// Where the encounter happens.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Setting {
-    /// *Donjon*: 2d6 × 3 m.
-    Dungeon,
-    /// *Contrées sauvages ou sur l'eau*: 4d6 × 10 m, 1d4 × 10 m if surprised.
-    Outdoors,
+crate::choice! {
+    /// Where the encounter happens.
+    pub enum Setting {
+        /// *Donjon*: 2d6 × 3 m.
+        Dungeon = "dungeon",
+        /// *Contrées sauvages ou sur l'eau*: 4d6 × 10 m, 1d4 × 10 m if surprised.
+        Outdoors = "outdoors",
+    }
 }
 
-impl Choice for Setting {
-    const NAMES: &'static [(&'static str, Self)] = &[
-        ("dungeon", Setting::Dungeon),
-        ("outdoors", Setting::Outdoors),
-    ];
+crate::choice! {
+    /// How surprise enters the distance.
+    pub enum SurpriseMode {
+        /// Both sides roll their surprise dice first.
+        Roll = "roll",
+        /// Nobody is surprised.
+        Nobody = "none",
+        /// Surprise is given: the close distance applies.
+        Surprised = "surprised",
+    }
 }
 
-/// How surprise enters the distance.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum SurpriseMode {
-    /// Both sides roll their surprise dice first.
-    Roll,
-    /// Nobody is surprised.
-    Nobody,
-    /// Surprise is given: the close distance applies.
-    Surprised,
-}
-
-impl Choice for SurpriseMode {
-    const NAMES: &'static [(&'static str, Self)] = &[
-        ("roll", SurpriseMode::Roll),
-        ("none", SurpriseMode::Nobody),
-        ("surprised", SurpriseMode::Surprised),
-    ];
-}
-
-/// **[choice]** Which rolled surprise brings an outdoor encounter to 1d4 × 10 m.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum CloseIf {
-    /// Either side surprised (the default).
-    Either,
-    /// The party surprised.
-    Party,
-    /// The monsters surprised.
-    Monsters,
-    /// Both sides surprised.
-    Both,
-}
-
-impl Choice for CloseIf {
-    const NAMES: &'static [(&'static str, Self)] = &[
-        ("either", CloseIf::Either),
-        ("party", CloseIf::Party),
-        ("monsters", CloseIf::Monsters),
-        ("both", CloseIf::Both),
-    ];
+crate::choice! {
+    /// **[choice]** Which rolled surprise brings an outdoor encounter to 1d4 × 10 m.
+    pub enum CloseIf {
+        /// Either side surprised (the default).
+        Either = "either",
+        /// The party surprised.
+        Party = "party",
+        /// The monsters surprised.
+        Monsters = "monsters",
+        /// Both sides surprised.
+        Both = "both",
+    }
 }
 
 impl CloseIf {

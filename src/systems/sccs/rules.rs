@@ -5,26 +5,19 @@
 //! Pure functions and one small piece of state ([`Counter`]); the mechanics call them in
 //! their hot loops.
 
-use crate::engine::{Choice, Dice, Dist};
+use crate::engine::{Dice, Dist};
 
-/// The three ways of casting (*l'Incantation Libre*); plain weapon attacks are focused.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Mode {
-    /// *Mode focalisé*: `type + cible` against `défense + résistance` (the default).
-    Focused,
-    /// *Mode général*: `type` alone, against the weakest of the three zones
-    /// (`défense + min(résistance tête, tronc, membres)`).
-    General,
-    /// *Mode intuitif*: `cible` alone.
-    Intuitive,
-}
-
-impl Choice for Mode {
-    const NAMES: &'static [(&'static str, Self)] = &[
-        ("focused", Mode::Focused),
-        ("general", Mode::General),
-        ("intuitive", Mode::Intuitive),
-    ];
+crate::choice! {
+    /// The three ways of casting (*l'Incantation Libre*); plain weapon attacks are focused.
+    pub enum Mode {
+        /// *Mode focalisé*: `type + cible` against `défense + résistance` (the default).
+        Focused = "focused",
+        /// *Mode général*: `type` alone, against the weakest of the three zones
+        /// (`défense + min(résistance tête, tronc, membres)`).
+        General = "general",
+        /// *Mode intuitif*: `cible` alone.
+        Intuitive = "intuitive",
+    }
 }
 
 /// The result of comparing an attack with a protection.

@@ -19,37 +19,27 @@
 use super::rules::{Comparison, Counter, TieParams, compare, each_face};
 use crate::engine::chain::{Chain, Limits, Step, propagate};
 use crate::engine::dist::TAIL_BOUND;
-use crate::engine::{Choice, Dice, Dist, HistId, Layout, MetricId, Model, Recorder, Registered};
+use crate::engine::{Dice, Dist, HistId, Layout, MetricId, Model, Recorder, Registered};
 use crate::error::{Error, Result};
 
-/// Who keeps the spell.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Keeper {
-    /// One caster keeping a spell (the default).
-    Individual,
-    /// A ritual circle casting a spell together.
-    Circle,
+crate::choice! {
+    /// Who keeps the spell.
+    pub enum Keeper {
+        /// One caster keeping a spell (the default).
+        Individual = "individual",
+        /// A ritual circle casting a spell together.
+        Circle = "circle",
+    }
 }
 
-impl Choice for Keeper {
-    const NAMES: &'static [(&'static str, Self)] = &[
-        ("individual", Keeper::Individual),
-        ("circle", Keeper::Circle),
-    ];
-}
-
-/// Where the impacts on the caster come from.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Source {
-    /// An impact each turn with chance `p_hit` (the default).
-    Chance,
-    /// One attacker of score `attack` strikes each turn against the caster's protection.
-    Melee,
-}
-
-impl Choice for Source {
-    const NAMES: &'static [(&'static str, Self)] =
-        &[("chance", Source::Chance), ("melee", Source::Melee)];
+crate::choice! {
+    /// Where the impacts on the caster come from.
+    pub enum Source {
+        /// An impact each turn with chance `p_hit` (the default).
+        Chance = "chance",
+        /// One attacker of score `attack` strikes each turn against the caster's protection.
+        Melee = "melee",
+    }
 }
 
 crate::config! {
