@@ -202,6 +202,22 @@ mod tests {
         assert_eq!(names.len(), count);
     }
 
+    /// No parameter takes a name the results table gives its own columns (a grid over it
+    /// would give two columns of one name).
+    #[test]
+    fn no_parameter_is_named_like_a_results_column() {
+        for m in registry() {
+            for spec in m.params() {
+                assert!(
+                    !["variant", "samples", "seed"].contains(&spec.name.as_str()),
+                    "{}: parameter '{}'",
+                    m.name(),
+                    spec.name
+                );
+            }
+        }
+    }
+
     /// Every mechanic builds from its example (the parameters it requires), and every metric
     /// and histogram it reports has a doc, which `alea list` shows.
     #[test]

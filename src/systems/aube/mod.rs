@@ -23,6 +23,7 @@ pub mod attack;
 pub mod bout;
 pub mod confrontation;
 pub mod creation;
+pub mod creation_ca;
 pub mod damage;
 pub mod duel;
 pub mod duel_end;
