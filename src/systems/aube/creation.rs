@@ -8,8 +8,8 @@
 //! The CA of the new character's best weapon follows the rest of creation: see
 //! [`super::creation_ca`].
 
-use crate::engine::{Dice, Dist, HistId, Layout, MetricId, Model, Recorder, Registered};
 use super::creation_ca::{AspectPx, Skills, best_weapon_ca};
+use crate::engine::{Dice, Dist, HistId, Layout, MetricId, Model, Recorder, Registered};
 use crate::error::Result;
 
 crate::choice! {
@@ -124,11 +124,7 @@ impl CreationModel {
                 "weapon_ca_20",
                 "chance the best weapon CA is 20 or more (an automatic success)",
             ),
-            weapon_ca: layout.histogram(
-                "weapon_ca",
-                "histogram of the best weapon CA",
-                (0, 40),
-            ),
+            weapon_ca: layout.histogram("weapon_ca", "histogram of the best weapon CA", (0, 40)),
         };
         Self {
             variant: p.aspects,
@@ -145,7 +141,11 @@ impl CreationModel {
 
     /// The CA of the best weapon of the character `c`.
     pub fn weapon_ca(&self, c: &Creation) -> i64 {
-        best_weapon_ca([c.first, c.second, self.third(c)], self.skills, self.aspect_px)
+        best_weapon_ca(
+            [c.first, c.second, self.third(c)],
+            self.skills,
+            self.aspect_px,
+        )
     }
 
     fn third(&self, c: &Creation) -> i64 {

@@ -148,9 +148,15 @@ mod tests {
     fn weapon_ca_by_choice() {
         let aspects = [10, 10, 10];
         // 15, +0 PX step (10 PX < 16), +5 moyen, BC 0.
-        assert_eq!(best_weapon_ca(aspects, Skills::Disciple, AspectPx::Weapon), 20);
+        assert_eq!(
+            best_weapon_ca(aspects, Skills::Disciple, AspectPx::Weapon),
+            20
+        );
         // Compagnon: 15 PX < 16 still; BC +5.
-        assert_eq!(best_weapon_ca(aspects, Skills::Compagnon, AspectPx::Weapon), 25);
+        assert_eq!(
+            best_weapon_ca(aspects, Skills::Compagnon, AspectPx::Weapon),
+            25
+        );
         // All 35 PX: 15 -> 16 (16 PX) -> 17 (17 PX), 2 left.
         assert_eq!(best_weapon_ca(aspects, Skills::Disciple, AspectPx::All), 22);
         // The choices only ever raise the CA.
