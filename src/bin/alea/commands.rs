@@ -201,10 +201,7 @@ fn difficulty(args: &DifficultyArgs) -> Result<()> {
 }
 
 fn sheet(args: &SheetArgs) -> Result<()> {
-    let tables = report::sheet::tables(&args.system)?
-        .into_iter()
-        .map(report::sheet::fill)
-        .collect::<Result<Vec<_>>>()?;
+    let tables = report::sheet::fill_all(&args.system)?;
     let (text, extension) = match args.format {
         SheetFormat::Md => (report::sheet::markdown(&args.system, &tables), "md"),
         SheetFormat::Html => (report::sheet::html(&args.system, &tables), "html"),
