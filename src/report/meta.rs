@@ -53,8 +53,9 @@ pub struct ReportMeta {
     pub grid: Vec<(String, Vec<String>)>,
     /// Variants and their overrides.
     pub variants: Vec<(String, Vec<String>)>,
-    /// True when every value is exact and nothing was sampled (`exact = true`).
-    #[serde(default)]
+    /// True when every value is exact and nothing was sampled (`exact = true`); written
+    /// only then.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub exact: bool,
     /// Seed.
     pub seed: u64,

@@ -237,7 +237,10 @@ mod tests {
             .into_iter()
             .find(|t| t.title.starts_with(title))
             .unwrap_or_else(|| panic!("{system}: no table '{title}'"));
-        assert!(table.rows.1.iter().any(|v| v == row), "{title}: no row {row}");
+        assert!(
+            table.rows.1.iter().any(|v| v == row),
+            "{title}: no row {row}"
+        );
         let c = table.headings().iter().position(|h| h == column).unwrap();
         let (assignments, metric) = table.cell(row, c);
         whole_percent(exact_metric(table.mechanic, &assignments, metric).unwrap())
