@@ -9,6 +9,7 @@ const DUEL_FIGHTERS: [&str; 11] = [
     "b.enc=12", "b.be=3",
 ];
 
+/// The tables of the `aube` sheet, in print order.
 pub(super) fn tables() -> Vec<SheetTable> {
     let mut tables = versions(
         "aube.test",

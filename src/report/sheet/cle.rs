@@ -4,6 +4,7 @@
 
 use super::{Columns, SheetTable, values, versions};
 
+/// The tables of the `cle` sheet, in print order.
 pub(super) fn tables() -> Vec<SheetTable> {
     let mut tables = versions(
         "cle.test",

@@ -3,6 +3,7 @@
 
 use super::{Columns, SheetTable, values};
 
+/// The tables of the `maitrise` sheet, in print order.
 pub(super) fn tables() -> Vec<SheetTable> {
     vec![
         SheetTable::new(

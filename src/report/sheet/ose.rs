@@ -4,6 +4,7 @@
 
 use super::{Columns, SheetTable, values};
 
+/// The tables of the `ose` sheet, in print order.
 pub(super) fn tables() -> Vec<SheetTable> {
     let ac = || Columns::Param {
         name: "ac",

@@ -3,6 +3,7 @@
 
 use super::{Columns, SheetTable, values, versions};
 
+/// The tables of the `sccs` sheet, in print order.
 pub(super) fn tables() -> Vec<SheetTable> {
     let within = vec![
         "p_within_1",
