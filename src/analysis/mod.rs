@@ -61,6 +61,9 @@ pub struct Analysis {
 /// Command-line overrides of an analysis file's sample size and seed.
 #[derive(Debug, Clone, Copy, Default, PartialEq)]
 pub struct RunOptions {
+    /// Exact values instead of sampling, as `exact = true` in every file (the size and
+    /// seed then apply to nothing).
+    pub exact: bool,
     /// Replaces the file's sample size.
     pub size: Option<SampleSize>,
     /// Replaces the file's seed.
@@ -92,7 +95,10 @@ pub struct PointResult {
 /// The results of a whole analysis.
 #[derive(Debug, Clone)]
 pub struct AnalysisResult {
-    /// The seed used.
+    /// True when every value is exact and nothing was sampled (`exact = true`): each
+    /// estimate is then its exact value, with an interval of zero width.
+    pub exact: bool,
+    /// The seed used (unused when `exact`).
     pub seed: u64,
     /// The sample size used.
     pub size: SampleSize,
@@ -226,6 +232,17 @@ impl Analysis {
                 ));
             }
             (Some(0), _) => return Err(at_line("samples", "samples must be at least 1".into())),
+            (Some(_), _) | (_, Some(_)) if file.exact => {
+                let key = if file.samples.is_some() {
+                    "samples"
+                } else {
+                    "precision"
+                };
+                return Err(at_line(
+                    key,
+                    format!("exact = true draws no samples: remove {key}, or exact to simulate"),
+                ));
+            }
             (_, Some(p)) if !(p > 0.0 && p < 0.5) => {
                 return Err(at_line(
                     "precision",

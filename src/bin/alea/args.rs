@@ -149,6 +149,10 @@ pub struct RunArgs {
     pub out: PathBuf,
     #[command(flatten)]
     pub sampling: SamplingArgs,
+    /// Exact values instead of sampling, as exact = true in every file: fails, naming the
+    /// point, where a mechanic has no exact values
+    #[arg(long, conflicts_with_all = ["samples", "precision", "seed"])]
+    pub exact: bool,
     /// No progress bar and no summary lines
     #[arg(long, short)]
     pub quiet: bool,

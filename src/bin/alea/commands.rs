@@ -114,6 +114,7 @@ fn run(args: &RunArgs) -> Result<()> {
         }
     }
     let options = RunOptions {
+        exact: args.exact,
         size: size(&args.sampling),
         seed: args.sampling.seed,
         allow_large: args.sampling.allow_large,
@@ -128,6 +129,7 @@ fn run(args: &RunArgs) -> Result<()> {
     }
     for a in &analyses {
         a.check_points()?;
+        a.check_exact(&options)?;
     }
     let out = &args.out;
     std::fs::create_dir_all(out).map_err(|e| Error::io("create folder", out, e))?;
@@ -135,10 +137,7 @@ fn run(args: &RunArgs) -> Result<()> {
     if report::staging::clean_stale(out)? {
         report::index::write_index(out)?;
     }
-    let total: Option<u64> = analyses
-        .iter()
-        .map(|a| a.total_samples(&a.plan(&options)))
-        .sum();
+    let total: Option<u64> = analyses.iter().map(|a| a.total_samples(&options)).sum();
     let progress = Progress::new(total, args.quiet);
     let mut printer = Printer::default();
     for analysis in &analyses {
@@ -153,13 +152,20 @@ fn run(args: &RunArgs) -> Result<()> {
                 .first()
                 .and_then(|p| p.variants.first())
                 .map_or(0, |v| v.summary.samples);
+            let how = if result.exact {
+                "exact values".to_string()
+            } else {
+                format!(
+                    "{} samples each, seed {}",
+                    report::text::group_thousands(samples),
+                    result.seed
+                )
+            };
             let line = format!(
-                "wrote {}  ({} x {}, {} samples each, seed {}, {:.1} s)\n",
+                "wrote {}  ({} x {}, {how}, {:.1} s)\n",
                 dir.display(),
                 plural(analysis.point_count(), "grid point"),
                 plural(analysis.variants.len() as u64, "variant"),
-                report::text::group_thousands(samples),
-                result.seed,
                 started.elapsed().as_secs_f64()
             );
             progress.bar.suspend(|| printer.print(&line))?;
@@ -195,10 +201,7 @@ fn difficulty(args: &DifficultyArgs) -> Result<()> {
 }
 
 fn sheet(args: &SheetArgs) -> Result<()> {
-    let tables = report::sheet::tables(&args.system)?
-        .into_iter()
-        .map(report::sheet::fill)
-        .collect::<Result<Vec<_>>>()?;
+    let tables = report::sheet::fill_all(&args.system)?;
     let (text, extension) = match args.format {
         SheetFormat::Md => (report::sheet::markdown(&args.system, &tables), "md"),
         SheetFormat::Html => (report::sheet::html(&args.system, &tables), "html"),
