@@ -59,6 +59,11 @@ const VALUES: &[&str] = &[
     "\"-9223372036854775808..=9223372036854775807\"",
     "\"-200..=200\"",
     "\"d10\"",
+    "\"krom\"",
+    "\"fighter1*3,hd1*30\"",
+    "\"hd6*100,krom\"",
+    "\"krom*0\"",
+    "[\"hd1*2\", \"fighter1\"]",
     "\"\"",
     "\"é\"",
     "[]",
@@ -207,6 +212,7 @@ fn shipped() -> Vec<String> {
     let mut files: Vec<_> = std::fs::read_dir("analyses")
         .unwrap()
         .map(|e| e.unwrap().path())
+        .filter(|p| p.is_file())
         .collect();
     files.sort();
     files

@@ -327,9 +327,9 @@ crate::config! {
     #[derive(Debug, Clone, Copy, PartialEq, Eq)]
     pub struct AttackParams {
         /// the attacker, with the options of the attack test
-        att: Attacker = group("att"),
+        att: Attacker = fighter("att"),
         /// the defender, with the options of the resistance test
-        def: Defender = group("def"),
+        def: Defender = fighter("def"),
         /// `fa`, `fm` and `armour`
         factors: Factors = flatten(),
     }

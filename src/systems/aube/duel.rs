@@ -59,9 +59,9 @@ crate::config! {
     #[derive(Debug, Clone, Copy, PartialEq, Eq)]
     pub struct DuelParams {
         /// fighter A, with the options of its tests
-        a: Fighter = group("a"),
+        a: Fighter = fighter("a"),
         /// fighter B, with the options of its tests
-        b: Fighter = group("b"),
+        b: Fighter = fighter("b"),
         /// `fa`, `fm` and `armour`
         factors: Factors = flatten(),
         /// who attacks first each round: a, b, random (drawn each round)

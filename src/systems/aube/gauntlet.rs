@@ -40,9 +40,9 @@ crate::config! {
     #[derive(Debug, Clone, Copy, PartialEq, Eq)]
     pub struct GauntletParams {
         /// the fighter who meets the opponents one after another, with the options of its tests
-        a: Fighter = group("a"),
+        a: Fighter = fighter("a"),
         /// every opponent (each comes fresh), with the options of its tests
-        b: Fighter = group("b"),
+        b: Fighter = fighter("b"),
         /// opponents met one after another
         fights: u32 = int(1..=20, default = 5),
         /// minutes of rest between two fights: 1 fatigue point back per 10 minutes, down to the recovery floor of the wounds held

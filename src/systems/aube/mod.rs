@@ -54,6 +54,17 @@ pub static MECHANICS: &[&dyn crate::engine::Mechanic] = &[
     &surclassement::duel::DUEL,
 ];
 
+/// The kinds of entry of `aube` rosters: fighters of classic combat.
+pub fn roster_kinds() -> Vec<crate::engine::roster::Kind> {
+    use crate::engine::Config;
+    vec![crate::engine::roster::Kind {
+        system: "aube",
+        table: "fighter",
+        doc: "a fighter of classic combat (a.* of aube.duel, sides of aube.melee)",
+        specs: fighter::Fighter::specs(""),
+    }]
+}
+
 #[cfg(test)]
 mod tests {
     /// The rules page names only real switches, and every `[choice]` parameter.

@@ -199,7 +199,7 @@ crate::config! {
         /// number of PCs (all share the pc.* profile)
         pcs: usize = int(2..=5, default = 4),
         /// the PCs' profile
-        pc: PcParams = group("pc"),
+        pc: PcParams = fighter("pc"),
         /// hero points (10/8/6/4 per PC for 2/3/4/5 PCs) buy a fourth die on: none, attack,
         /// defense (first defence each round), both
         hero_policy: HeroPolicy = choice(default = HeroPolicy::Attack),
@@ -207,7 +207,7 @@ crate::config! {
         /// vitality, groups of 5)
         opponent: Opponent = choice(default = Opponent::Boss),
         /// the foes
-        foe: FoeParams = group("foe"),
+        foe: FoeParams = fighter("foe"),
         /// [choice] a defender defends at -2 whenever two or more enemies stand
         outnumbered: bool = switch(default = true),
         /// [choice] order of play in a round: answer (each foe attacked answers the PC at

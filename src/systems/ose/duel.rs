@@ -74,9 +74,9 @@ crate::config! {
     #[derive(Debug, Clone, Copy, PartialEq, Eq)]
     pub struct DuelParams {
         /// the fighter
-        fighter: Fighter = group("fighter"),
+        fighter: Fighter = fighter("fighter"),
         /// the monster
-        monster: MonsterParams = group("monster"),
+        monster: MonsterParams = fighter("monster"),
         /// [choice] initiative ties: reroll, or simultaneous (both act; both may die)
         ties: Ties = choice(default = Ties::Reroll),
     }
