@@ -160,3 +160,30 @@ fn analysis_files_take_names_and_sweep_them() {
         &["named.toml", "'bjron'", "did you mean 'bjorn'"],
     );
 }
+
+/// The GM's inverse question on a group: how many monsters make a 10% risk of losing a
+/// character? `count` replaces the count of the last monster listed.
+#[test]
+fn difficulty_sweeps_the_number_of_monsters() {
+    let v = json(&alea(&[
+        "difficulty",
+        "ose.encounter",
+        "party=fighter3*2,cleric3,thief3",
+        "monsters=hd1",
+        "--over",
+        "count",
+        "--to",
+        "6",
+        "--target",
+        "0.1",
+        "--metric",
+        "any_pc_dies",
+        "--samples",
+        "20000",
+        "--json",
+    ]));
+    assert_eq!(v["metric"], "any_pc_dies");
+    assert_eq!(v["monotone"], true, "{v}");
+    let best = v["best"]["value"].as_i64().unwrap();
+    assert!((1..=3).contains(&best), "{v}");
+}

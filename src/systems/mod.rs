@@ -102,6 +102,7 @@ pub mod cle;
 pub mod maitrise;
 pub mod ose;
 pub mod sccs;
+pub mod target;
 #[cfg(test)]
 pub(crate) mod test_support;
 

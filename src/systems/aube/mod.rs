@@ -14,8 +14,9 @@
 //! [`multiple`], [`encaissement`] (`aube.damage`, `aube.depassement`), [`tir`] and
 //! [`creation`].
 //!
-//! [`bout`] is one round of classic combat, shared by [`duel`] and [`gauntlet`] (fights in
-//! a row); [`duel_exact`] and [`exact_fight`] give their exact values. The rules as alea
+//! [`bout`] is one round of classic combat, shared by [`duel`], [`gauntlet`] (fights in
+//! a row) and [`melee`] (side against side); [`duel_exact`] and [`exact_fight`] give
+//! their exact values. The rules as alea
 //! plays them, with every reading it chose and the switch to the other, are in
 //! `src/systems/aube/README.md`.
 
@@ -31,6 +32,7 @@ pub mod encaissement;
 pub mod exact_fight;
 pub mod fighter;
 pub mod gauntlet;
+pub mod melee;
 pub mod multiple;
 pub mod resolution;
 pub mod surclassement;
@@ -43,6 +45,7 @@ pub static MECHANICS: &[&dyn crate::engine::Mechanic] = &[
     &attack::ATTACK,
     &duel::DUEL,
     &gauntlet::GAUNTLET,
+    &melee::MELEE,
     &confrontation::CONFRONTATION,
     &multiple::MULTIPLE,
     &encaissement::DAMAGE,

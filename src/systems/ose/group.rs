@@ -19,10 +19,8 @@
 //! never fails. The party does not check (the players decide).
 //!
 //! Choices of this program (the sheet leaves them open):
-//! - **\[choice\]** who a fighter attacks (switch `target`): `focus` (the standing foe
-//!   with the fewest hit points, the first listed on a tie), `spread` (the k-th attacker
-//!   standing takes the k-th foe standing, cyclically) or `random` (a die over the foes
-//!   standing).
+//! - **\[choice\]** who a fighter attacks (switch `target`, [`Target`]): `focus` takes
+//!   the foe standing with the fewest hit points.
 //! - The group's morale is its leader's: the first monster listed still standing.
 //! - Monsters that flee are gone: no parting blows.
 //! - A monster's hit points, when its entry gives none, are rolled as in `ose.duel` (d8
@@ -40,21 +38,10 @@ use super::duel::{
 use super::sheet::Hd;
 use crate::engine::{Dice, Dist, HistId, Layout, MetricId, Model, Recorder, Registered, Side};
 use crate::error::{Error, Result};
+pub use crate::systems::target::Target;
 
 /// Most fighters on a side.
 pub const MAX_SIDE: usize = 30;
-
-crate::choice! {
-    /// Who a fighter attacks (switch `target`).
-    pub enum Target {
-        /// The standing foe with the fewest hit points left.
-        Focus = "focus",
-        /// The k-th attacker standing takes the k-th foe standing, cyclically.
-        Spread = "spread",
-        /// A foe standing, drawn at random.
-        Random = "random",
-    }
-}
 
 crate::config! {
     /// A monster of a group (an `ose` roster's `[[monster]]`).
@@ -305,28 +292,6 @@ impl Fight {
 }
 
 impl EncounterModel {
-    /// The foe that the `k`-th standing attacker of `side` takes, among `foes` (the
-    /// indices of the foes standing, at least one).
-    #[inline]
-    fn target<D: Dice>(
-        &self,
-        fight: &Fight,
-        side: usize,
-        k: usize,
-        foes: &[usize],
-        dice: &mut D,
-    ) -> usize {
-        match self.p.target {
-            Target::Focus => *foes
-                .iter()
-                .min_by_key(|&&j| fight.hp[1 - side][j])
-                .unwrap_or(&foes[0]),
-            Target::Spread => foes[k % foes.len()],
-            Target::Random if foes.len() == 1 => foes[0],
-            Target::Random => foes[dice.die(foes.len() as u32) as usize - 1],
-        }
-    }
-
     /// Side `side` attacks with the members in `attackers`, each one foe standing.
     fn strike<D: Dice>(&self, fight: &mut Fight, side: usize, attackers: &[usize], dice: &mut D) {
         let mut foes: Vec<usize> = (0..fight.hp[1 - side].len())
@@ -336,7 +301,8 @@ impl EncounterModel {
             if foes.is_empty() {
                 return;
             }
-            let d = self.target(fight, side, k, &foes, dice);
+            let hp = &fight.hp[1 - side];
+            let d = self.p.target.pick(&foes, k, |j| hp[j], dice);
             if self.hits(side, a, d, dice.d20()) {
                 let s = self.strikers[side][a];
                 fight.hp[1 - side][d] -= damage(dice.die(s.damage), s.bonus);
