@@ -1,5 +1,6 @@
 //! Who a fighter attacks in a group fight. No text of alea's systems says it, so every
-//! group fight offers the same **\[choice\]** (switch `target`), read here once:
+//! group fight offers the same **\[choice\]** for each side (switches such as
+//! `party_target` and `target_a`), read here once:
 //! `focus` (everyone on the weakest foe standing, the first listed on a tie), `spread`
 //! (the k-th attacker standing takes the k-th foe standing, cyclically) and `random` (a
 //! die over the foes standing; no die when one stands). Each system says what its weakest
@@ -8,7 +9,7 @@
 use crate::engine::Dice;
 
 crate::choice! {
-    /// Who a fighter attacks in a group fight (switch `target`).
+    /// Who a fighter attacks in a group fight (one switch per side).
     pub enum Target {
         /// Every attacker on the weakest foe standing.
         Focus = "focus",

@@ -13,8 +13,9 @@
 //! counts `max_rounds`).
 //!
 //! **\[choice\]** The text says nothing of whom a fighter attacks among several foes: the
-//! switch `target` ([`Target`]); `focus` takes the foe standing with the most fatigue
-//! points (wounds count theirs), the first listed on a tie. A fighter attacked by several
+//! switches `target_a` and `target_b` ([`Target`]), one per side; `focus` takes the foe
+//! standing with the most fatigue points (wounds count theirs), the first listed on a
+//! tie. A fighter attacked by several
 //! foes parries each attack with its full TP: the text's parry is not an action, so the
 //! rule of multiple actions does not touch it.
 //!
@@ -46,8 +47,10 @@ crate::config! {
         factors: Factors = flatten(),
         /// which side attacks first each round: a, b, random (drawn each round)
         initiative: Initiative = choice(default = Initiative::Random),
-        /// [choice] who a fighter attacks: focus (the foe with the most fatigue points), spread (one each, cyclically), random
-        target: Target = choice(default = Target::Focus),
+        /// [choice] whom each fighter of side A attacks: focus (the foe with the most fatigue points), spread (one each, cyclically), random
+        target_a: Target = choice(default = Target::Focus),
+        /// [choice] whom each fighter of side B attacks: focus, spread, random
+        target_b: Target = choice(default = Target::Focus),
         /// `out_at` and `max_rounds`
         end: DuelEndParams = flatten(),
         /// `overflow_fatigue`, `etourdi_fatigue` and `etourdi`
@@ -121,8 +124,8 @@ pub struct MeleeModel {
     pub sides: [Vec<Fighter>; 2],
     /// The rules of every attack.
     pub bout: Bout,
-    /// Who attacks whom.
-    pub target: Target,
+    /// Who attacks whom, for side A and for side B.
+    pub targets: [Target; 2],
     /// The cap on rounds.
     pub max_rounds: u32,
     layout: Layout,
@@ -151,7 +154,7 @@ impl MeleeModel {
         Ok(Self {
             sides,
             bout,
-            target: p.target,
+            targets: [p.target_a, p.target_b],
             max_rounds: p.end.max_rounds,
             layout,
             m,
@@ -206,9 +209,7 @@ impl MeleeModel {
             if foes.is_empty() {
                 break;
             }
-            let d = self
-                .target
-                .pick(foes, k, |j| -def[j].wounds.fatigue(), dice);
+            let d = self.targets[side].pick(foes, k, |j| -def[j].wounds.fatigue(), dice);
             let swing = self.bout.swing_at(&mut att[a], &def[d]);
             let outcome = self.bout.rule.roll(&swing, dice);
             if outcome.hit {

@@ -36,11 +36,11 @@ fn a_side_strikes_in_order_and_the_fallen_do_not_strike() {
         }
     );
     // Spread: A's one fighter puts out B1; B2 answers and puts A out.
-    let words = "side_a=average side_b=average*2 initiative=a out_at=legere target=spread";
+    let words = "side_a=average side_b=average*2 initiative=a out_at=legere target_a=spread";
     let o = play(words, &[12, 5, 12, 5]);
     assert_eq!((o.winner, o.rounds, o.standing), (Winner::B, 1, [0, 1]));
     // Random: a d2 sends A's blow to B2; B1 misses; round 2, one foe left: no die.
-    let words = "side_a=average side_b=average*2 initiative=a out_at=legere target=random";
+    let words = "side_a=average side_b=average*2 initiative=a out_at=legere target_a=random target_b=random";
     let o = play(words, &[2, 12, 5, 20, 12, 5]);
     assert_eq!((o.winner, o.rounds, o.standing), (Winner::A, 2, [1, 0]));
 }
@@ -60,7 +60,7 @@ fn focus_goes_to_the_most_fatigued_foe() {
 fn one_against_one_is_the_duel_fight_for_fight() {
     let cases = [
         "side_a=krom side_b=bjorn",
-        "side_a=average side_b=krom initiative=b target=random out_at=grave",
+        "side_a=average side_b=krom initiative=b target_a=random target_b=spread out_at=grave",
         "side_a=bjorn side_b=average etourdi=aspect etourdi_fatigue=true fa=8",
     ];
     for (i, words) in cases.iter().enumerate() {

@@ -19,8 +19,9 @@
 //! never fails. The party does not check (the players decide).
 //!
 //! Choices of this program (the sheet leaves them open):
-//! - **\[choice\]** who a fighter attacks (switch `target`, [`Target`]): `focus` takes
-//!   the foe standing with the fewest hit points.
+//! - **\[choice\]** who a fighter attacks (switches `party_target` and
+//!   `monsters_target`, [`Target`]): `focus` takes the foe standing with the fewest hit
+//!   points.
 //! - The group's morale is its leader's: the first monster listed still standing.
 //! - Monsters that flee are gone: no parting blows.
 //! - A monster's hit points, when its entry gives none, are rolled as in `ose.duel` (d8
@@ -70,8 +71,10 @@ crate::config! {
         monsters_surprise: u32 = int(0..=6, default = 2),
         /// [choice] initiative ties: reroll, or simultaneous (both sides act; both may fall)
         ties: Ties = choice(default = Ties::Reroll),
-        /// [choice] who a fighter attacks: focus (the foe with the fewest HP), spread (one each, cyclically), random
-        target: Target = choice(default = Target::Focus),
+        /// [choice] whom each PC attacks: focus (the monster with the fewest HP), spread (one each, cyclically), random
+        party_target: Target = choice(default = Target::Focus),
+        /// [choice] whom each monster attacks: focus (the PC with the fewest HP), spread (one each, cyclically), random
+        monsters_target: Target = choice(default = Target::Focus),
         /// the monsters check morale at their first death and when half are out (false: they fight to the end)
         morale: bool = switch(default = true),
     }
@@ -302,7 +305,8 @@ impl EncounterModel {
                 return;
             }
             let hp = &fight.hp[1 - side];
-            let d = self.p.target.pick(&foes, k, |j| hp[j], dice);
+            let target = [self.p.party_target, self.p.monsters_target][side];
+            let d = target.pick(&foes, k, |j| hp[j], dice);
             if self.hits(side, a, d, dice.d20()) {
                 let s = self.strikers[side][a];
                 fight.hp[1 - side][d] -= damage(dice.die(s.damage), s.bonus);

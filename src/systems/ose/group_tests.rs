@@ -92,7 +92,7 @@ fn a_surprised_side_loses_the_first_round() {
 fn targets_spread_and_random() {
     // Two fighters against two monsters (4 and 4 HP), the party first. Spread: the
     // second fighter takes the second monster; both hit for 3+1.
-    let words = format!("party=fighter1*2 monsters=hd1*2 {QUIET} morale=false target=spread");
+    let words = format!("party=fighter1*2 monsters=hd1*2 {QUIET} morale=false party_target=spread");
     let o = play(&words, &[4, 4, 6, 1, 15, 3, 15, 3]);
     assert_eq!((o.end, o.monster_deaths), (End::Party, 2));
     // Focus: both on the first; the second's blow meets the second monster once the
@@ -100,7 +100,8 @@ fn targets_spread_and_random() {
     let focus = format!("party=fighter1*2 monsters=hd1*2 {QUIET} morale=false");
     let o = play(&focus, &[4, 4, 6, 1, 15, 3, 15, 3]);
     assert_eq!(o.monster_deaths, 2);
-    let random = format!("party=fighter1*2 monsters=hd1*2 {QUIET} morale=false target=random");
+    let random =
+        format!("party=fighter1*2 monsters=hd1*2 {QUIET} morale=false party_target=random");
     let o = play(&random, &[4, 4, 6, 1, 2, 15, 3, 15, 3]);
     assert_eq!(o.monster_deaths, 2);
 }
@@ -117,9 +118,13 @@ fn simultaneous_rounds_let_the_fallen_strike_back() {
 /// duel's dice in the duel's order: the same stream gives the same fight.
 #[test]
 fn one_against_one_is_the_duel_fight_for_fight() {
-    for (i, extra) in ["", "ties=simultaneous", "target=random"]
-        .iter()
-        .enumerate()
+    for (i, extra) in [
+        "",
+        "ties=simultaneous",
+        "party_target=random monsters_target=spread",
+    ]
+    .iter()
+    .enumerate()
     {
         for (pc, monster) in [("fighter1", "hd1"), ("fighter3", "hd2"), ("mu1", "human")] {
             let words = format!("party={pc} monsters={monster} {QUIET} morale=false {extra}");
