@@ -18,6 +18,7 @@ pub mod runner;
 pub mod stats;
 pub mod summary;
 pub mod tally;
+pub mod values;
 
 pub use config::Config;
 pub use dice::{Dice, RiggedDice, RollDice, replay};
