@@ -35,7 +35,8 @@
 //! - `fighter("a")`: the same for a fighter, and `a` itself, a roster name that gives
 //!   them all at once (`a=krom`; see [`roster`](super::roster));
 //! - `side(len = RANGE)`: a side of a group fight, a [`Side<T>`](super::roster::Side) of
-//!   roster names with counts (`fighter1*3,hd1*4`), `RANGE` members in all.
+//!   roster names with counts (`fighter1*3,hd1*4`), `RANGE` members in all;
+//!   `side(len = RANGE, optional)`, an `Option<Side<T>>`.
 //!
 //! Checks that involve several parameters live in the mechanic's `build` function, the
 //! one place a model is made from its config.
@@ -253,6 +254,14 @@ macro_rules! config {
         specs.extend(<$ty as $crate::engine::config::Config>::specs(&group));
         specs
     }};
+    (@spec $key:ident, $prefix:ident, $doc:ident, $ty:ty, side(len = $len:expr, optional)) => {
+        [$crate::engine::ParamSpec::side(
+            &$key,
+            $doc,
+            <$ty as $crate::engine::roster::SideType>::member_specs(),
+            (*($len).start(), *($len).end()),
+        ).optional()]
+    };
     (@spec $key:ident, $prefix:ident, $doc:ident, $ty:ty, side(len = $len:expr)) => {
         [$crate::engine::ParamSpec::side(
             &$key,

@@ -254,7 +254,7 @@ impl fmt::Display for SideValue {
 }
 
 /// A side of a group fight, read from a side parameter: each member's name and config.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Side<T> {
     /// The names as typed (`fighter1*3,hd1`).
     pub names: Names,
@@ -288,6 +288,12 @@ pub trait SideType {
 impl<T: Config> SideType for Side<T> {
     fn member_specs() -> Vec<ParamSpec> {
         T::specs("")
+    }
+}
+
+impl<S: SideType> SideType for Option<S> {
+    fn member_specs() -> Vec<ParamSpec> {
+        S::member_specs()
     }
 }
 

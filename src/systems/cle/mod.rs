@@ -54,8 +54,8 @@ pub static MECHANICS: &[&dyn crate::engine::Mechanic] = &[
     &healing::HEALING,
 ];
 
-/// The kinds of entry of `cle` rosters: PC profiles (`pc.*` of `cle.fight`) and foes
-/// (`foe.*`).
+/// The kinds of entry of `cle` rosters: PC profiles (`pc.*` and `party` of `cle.fight`)
+/// and foes (`foe.*` and `foes`).
 pub fn roster_kinds() -> Vec<crate::engine::roster::Kind> {
     use crate::engine::Config;
     vec![
@@ -68,8 +68,8 @@ pub fn roster_kinds() -> Vec<crate::engine::roster::Kind> {
         crate::engine::roster::Kind {
             system: "cle",
             table: "foe",
-            doc: "a foe, vitality and numbers by party size (foe.* of cle.fight)",
-            specs: fight::FoeParams::specs(""),
+            doc: "a foe: tier, vitality and numbers by party size, profile (foe.* and foes of cle.fight)",
+            specs: fight::FoeMember::specs(""),
         },
     ]
 }

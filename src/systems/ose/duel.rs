@@ -340,7 +340,8 @@ pub static DUEL: Registered<DuelParams, DuelModel> = Registered::new(
     "a melee duel to the death, a fighter against a monster of given hit dice",
     "",
     DuelModel::from_config,
-);
+)
+.with_rosters(crate::roster::builtin);
 
 /// The chance that one swing of `thac0` against `ac` with `bonus` hits.
 pub fn hit_chance(thac0: i64, ac: i64, bonus: i64) -> f64 {
