@@ -28,9 +28,9 @@
 //!   per hit die, 1d4 for a normal human), before anything else.
 //! - An encounter still going after [`MAX_ROUNDS`] rounds is won by nobody.
 //!
-//! Exact values: one PC against one monster, without surprise and with morale that cannot
-//! fail (switch off, or 12), is `ose.duel` round for round, so its exact values are the
-//! duel's ([`super::duel_exact`]); larger encounters are Monte Carlo only.
+//! Exact values: one PC against one monster, without surprise, is `ose.duel` round for
+//! round (a lone monster never checks morale: its first death is its last), so its exact
+//! values are the duel's ([`super::duel_exact`]); larger encounters are Monte Carlo only.
 
 use super::attack::hit_table;
 use super::duel::{
@@ -63,7 +63,7 @@ crate::config! {
         party: Side<Fighter> = side(len = 1..=MAX_SIDE),
         /// the monsters: roster names with counts, like hd1*4 (the first listed leads)
         monsters: Side<GroupMonster> = side(len = 1..=MAX_SIDE),
-        /// how many of the last monster named in `monsters`, replacing its count (the parameter to sweep: alea difficulty --over count)
+        /// how many of the last monster named in `monsters`, replacing its count (sweep it to find how many make a given risk)
         count: Option<u32> = int(1..=MAX_SIDE as i64, optional),
         /// the party is surprised on this many in 6 (the sheet: 1-2, so 2; 0: never)
         party_surprise: u32 = int(0..=6, default = 2),
@@ -262,12 +262,11 @@ impl EncounterModel {
     }
 
     /// The duel this encounter is, when it is one: one PC against one monster, no
-    /// surprise, morale that cannot fail.
+    /// surprise (a lone monster never checks morale).
     pub fn as_duel(&self) -> Option<DuelModel> {
         let one_on_one = self.party.len() == 1 && self.monsters.len() == 1;
         let no_surprise = self.p.party_surprise == 0 && self.p.monsters_surprise == 0;
-        let steady = !self.p.morale || self.monsters[0].morale == 12;
-        (one_on_one && no_surprise && steady).then(|| {
+        (one_on_one && no_surprise).then(|| {
             DuelModel::new(
                 self.party[0],
                 Monster::from(self.monsters[0].monster),

@@ -127,7 +127,7 @@ fn one_against_one_is_the_duel_fight_for_fight() {
     .enumerate()
     {
         for (pc, monster) in [("fighter1", "hd1"), ("fighter3", "hd2"), ("mu1", "human")] {
-            let words = format!("party={pc} monsters={monster} {QUIET} morale=false {extra}");
+            let words = format!("party={pc} monsters={monster} {QUIET} {extra}");
             let m = model(&words);
             let duel = m.as_duel().expect("a duel");
             let (mut a, mut b) = (
@@ -145,7 +145,7 @@ fn one_against_one_is_the_duel_fight_for_fight() {
 #[test]
 fn one_against_one_agrees_with_the_exact_duel() {
     let cases = [
-        "party=fighter1 monsters=hd1_fearless",
+        "party=fighter1 monsters=hd1",
         "party=fighter2 monsters=hd2 morale=false ties=simultaneous",
     ];
     for (i, words) in cases.iter().enumerate() {
@@ -160,11 +160,11 @@ fn one_against_one_agrees_with_the_exact_duel() {
             words,
         );
     }
-    // Surprise, a second fighter or morale that can fail: no exact values.
+    // Surprise, or a second fighter on a side: no exact values.
     for words in [
-        "party=fighter1 monsters=hd1_fearless",
+        "party=fighter1 monsters=hd1",
         "party=fighter1*2 monsters=hd1 party_surprise=0 monsters_surprise=0 morale=false",
-        "party=fighter1 monsters=hd1 party_surprise=0 monsters_surprise=0",
+        "party=fighter1 monsters=hd1*2 party_surprise=0 monsters_surprise=0",
     ] {
         assert!(model(words).exact().is_none(), "{words}");
     }
