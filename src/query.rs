@@ -4,7 +4,7 @@
 use crate::engine::params::parse_assignments;
 use crate::engine::runner::{RunPlan, run_point};
 use crate::engine::summary::{Summary, exact_summary, summarize};
-use crate::engine::{Mechanic, ParamValues, Simulation};
+use crate::engine::{Mechanic, ParamValues, Rosters, Simulation};
 use crate::error::{Error, Result};
 use crate::systems;
 
@@ -19,14 +19,20 @@ pub struct Query {
 }
 
 impl Query {
-    /// Looks up `mechanic` and parses `assignments` (`ca=12`) against its parameters.
+    /// Looks up `mechanic` and parses `assignments` (`ca=12`, `a=krom`) against its
+    /// parameters, roster names against the built-in rosters.
     pub fn parse(mechanic: &str, assignments: &[String]) -> Result<Self> {
+        Self::parse_with(mechanic, assignments, crate::roster::builtin())
+    }
+
+    /// The same, roster names read from `rosters`.
+    pub fn parse_with(mechanic: &str, assignments: &[String], rosters: &Rosters) -> Result<Self> {
         let mechanic = systems::find(mechanic)?;
         let specs = mechanic.params();
         let given = parse_assignments(mechanic.name(), &specs, assignments)?;
         Self::build(
             mechanic,
-            ParamValues::resolve(mechanic.name(), &specs, &given)?,
+            ParamValues::resolve(mechanic.name(), &specs, &given, rosters)?,
         )
     }
 

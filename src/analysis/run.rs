@@ -11,7 +11,7 @@ use crate::budget::Work;
 use crate::engine::paired::PairedDiff;
 use crate::engine::runner::{DEFAULT_SAMPLES, RunPlan, SampleSize, run_point};
 use crate::engine::summary::{Estimate, Summary, exact_summary, summarize};
-use crate::engine::{Mechanic, ParamValues, Simulation, Value};
+use crate::engine::{Mechanic, ParamValues, Rosters, Simulation, Value};
 use crate::error::{Error, Result};
 use rayon::prelude::*;
 use std::path::Path;
@@ -25,6 +25,7 @@ pub(super) fn build_simulation(
     fixed: &[(String, Value)],
     variant: &Variant,
     values: &[Value],
+    rosters: &Rosters,
 ) -> Result<Box<dyn Simulation>> {
     let mut given: Vec<(String, Value)> = axes
         .iter()
@@ -43,7 +44,7 @@ pub(super) fn build_simulation(
         )
     };
     let specs = mechanic.params();
-    let params = ParamValues::resolve(mechanic.name(), &specs, &given).map_err(context)?;
+    let params = ParamValues::resolve(mechanic.name(), &specs, &given, rosters).map_err(context)?;
     mechanic.build(&params).map_err(context)
 }
 
@@ -82,6 +83,7 @@ impl Analysis {
             &self.fixed,
             &self.variants[variant],
             values,
+            &self.rosters,
         )
     }
 

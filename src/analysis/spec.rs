@@ -10,7 +10,7 @@
 //! # exact = true                   # instead of samples: the mechanic's exact values, no sampling
 //!
 //! [params]                          # fixed parameters ([params.a] for fighter a)
-//! extremes = "auto"
+//! extremes = "auto"                 # a fighter by roster name: a = "krom" ("a.ca" = 11 wins)
 //!
 //! [grid]                            # swept parameters: lists or ranges
 //! ca = "-5..=25"                    # inclusive range; "0..=30:5" steps by 5

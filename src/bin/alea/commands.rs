@@ -1,15 +1,17 @@
 //! One function per subcommand: turn arguments into library calls and print the result.
 
 use crate::args::{
-    Cli, Command, DifficultyArgs, ListArgs, ProbArgs, RunArgs, SamplingArgs, SheetArgs, SheetFormat,
+    Cli, Command, DifficultyArgs, ListArgs, ProbArgs, RosterArgs, RunArgs, SamplingArgs, SheetArgs,
+    SheetFormat,
 };
 use crate::output::{Printer, clean_up_on_signals, print};
 use crate::progress::Progress;
 use alea::analysis::{Analysis, RunOptions, collect_files};
 use alea::budget::Work;
+use alea::engine::Rosters;
 use alea::engine::runner::{DEFAULT_SAMPLES, RunPlan, SampleSize};
 use alea::error::{Error, Result};
-use alea::finder::{FinderRequest, find};
+use alea::finder::{FinderRequest, find_with};
 use alea::query::{Query, answer};
 use alea::report;
 use alea::systems;
@@ -17,12 +19,15 @@ use std::time::Instant;
 
 /// Runs the subcommand of `cli`.
 pub fn dispatch(cli: Cli) -> Result<()> {
+    let rosters = alea::roster::with_files(&cli.roster)?;
+    let rosters = &rosters;
     match cli.command {
-        Command::Prob(args) => with_threads(args.sampling.threads, || prob(&args)),
-        Command::Run(args) => with_threads(args.sampling.threads, || run(&args)),
-        Command::Difficulty(args) => difficulty(&args),
+        Command::Prob(args) => with_threads(args.sampling.threads, || prob(&args, rosters)),
+        Command::Run(args) => with_threads(args.sampling.threads, || run(&args, rosters)),
+        Command::Difficulty(args) => difficulty(&args, rosters),
         Command::Sheet(args) => sheet(&args),
         Command::List(args) => list(&args),
+        Command::Roster(args) => roster(&args, rosters),
     }
 }
 
@@ -56,8 +61,8 @@ fn with_flags(e: Error, remedy: &str) -> Error {
     }
 }
 
-fn prob(args: &ProbArgs) -> Result<()> {
-    let query = Query::parse(&args.mechanic, &args.params)?;
+fn prob(args: &ProbArgs, rosters: &Rosters) -> Result<()> {
+    let query = Query::parse_with(&args.mechanic, &args.params, rosters)?;
     let plan = (!args.exact).then(|| RunPlan {
         seed: args.sampling.seed.unwrap_or(alea::analysis::DEFAULT_SEED),
         size: size(&args.sampling).unwrap_or(SampleSize::Samples(DEFAULT_SAMPLES)),
@@ -96,11 +101,11 @@ fn prob(args: &ProbArgs) -> Result<()> {
     }
 }
 
-fn run(args: &RunArgs) -> Result<()> {
+fn run(args: &RunArgs, rosters: &Rosters) -> Result<()> {
     let files = collect_files(&args.paths)?;
     let analyses = files
         .iter()
-        .map(|f| Analysis::load(f))
+        .map(|f| Analysis::load_with(f, rosters))
         .collect::<Result<Vec<_>>>()?;
     let mut names = std::collections::BTreeMap::new();
     for a in &analyses {
@@ -178,7 +183,7 @@ fn run(args: &RunArgs) -> Result<()> {
     Ok(())
 }
 
-fn difficulty(args: &DifficultyArgs) -> Result<()> {
+fn difficulty(args: &DifficultyArgs, rosters: &Rosters) -> Result<()> {
     let request = FinderRequest {
         mechanic: args.mechanic.clone(),
         assignments: args.params.clone(),
@@ -192,7 +197,7 @@ fn difficulty(args: &DifficultyArgs) -> Result<()> {
             size: SampleSize::Samples(args.samples),
         },
     };
-    let answer = find(&request)?;
+    let answer = find_with(&request, rosters)?;
     if args.json {
         print(&format!("{}\n", report::json::finder_json(&answer)))
     } else {
@@ -250,4 +255,14 @@ fn list(args: &ListArgs) -> Result<()> {
         }
     };
     print(&text)
+}
+
+fn roster(args: &RosterArgs, rosters: &Rosters) -> Result<()> {
+    if let Some(system) = &args.system {
+        systems::of_system(Some(system))?;
+    }
+    print(&report::listing::render_rosters(
+        rosters,
+        args.system.as_deref(),
+    ))
 }
