@@ -13,6 +13,7 @@ pub mod model;
 pub mod paired;
 pub mod params;
 pub mod rng;
+pub mod rules;
 pub mod runner;
 pub mod stats;
 pub mod summary;

@@ -34,6 +34,7 @@ pub mod gauntlet;
 pub mod multiple;
 pub mod resolution;
 pub mod surclassement;
+pub mod tables;
 pub mod tir;
 pub mod wounds;
 
