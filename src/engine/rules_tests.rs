@@ -2,7 +2,7 @@ use super::*;
 use serde::Deserialize;
 
 /// A small system's tables, for the tests.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields, default)]
 struct Demo {
     bands: Bands,
@@ -34,15 +34,6 @@ impl Default for Odds {
         Self {
             chance: 0.5,
             faces: vec![1, 20],
-        }
-    }
-}
-
-impl Default for Demo {
-    fn default() -> Self {
-        Self {
-            bands: Bands::default(),
-            odds: Odds::default(),
         }
     }
 }

@@ -53,6 +53,10 @@ pub struct ReportMeta {
     pub grid: Vec<(String, Vec<String>)>,
     /// Variants and their overrides.
     pub variants: Vec<(String, Vec<String>)>,
+    /// Per variant whose rule tables are not the official ones, the entries changed
+    /// (`damage.legere = 15 (official 20)`).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub rules: Vec<(String, Vec<String>)>,
     /// Seed.
     pub seed: u64,
     /// Samples per grid point and variant (the first point's, with `--precision`).
@@ -148,6 +152,7 @@ impl ReportMeta {
                     )
                 })
                 .collect(),
+            rules: analysis.rule_changes(),
             seed: result.seed,
             samples,
             precision: match result.size {

@@ -3,6 +3,7 @@
 //! Each table is data — a mechanic, the parameter on the rows, the parameter (or the
 //! metrics) on the columns — evaluated through the registry like any other query.
 
+use crate::engine::rules::{Change, RuleSet};
 use crate::error::{Error, Result};
 use crate::query::Query;
 use crate::systems::{SYSTEMS, system_names};
@@ -48,6 +49,8 @@ pub struct FilledTable {
     pub headings: Vec<String>,
     /// Exact chances, `[row][column]`.
     pub cells: Vec<Vec<f64>>,
+    /// The entries of the rule tables that differ from the official ones.
+    pub rules: Vec<Change>,
 }
 
 fn values<T: ToString>(items: impl IntoIterator<Item = T>) -> Vec<String> {
@@ -222,6 +225,12 @@ pub fn tables(system: &str) -> Result<Vec<SheetTable>> {
 
 /// Computes the exact chances of `table`.
 pub fn fill(table: SheetTable) -> Result<FilledTable> {
+    fill_with(table, None)
+}
+
+/// Computes the exact chances of `table` under the rule tables `rules` (`None`: the
+/// official ones).
+pub fn fill_with(table: SheetTable, rules: Option<&RuleSet>) -> Result<FilledTable> {
     let headings = match &table.columns {
         Columns::Param { values, .. } => values.clone(),
         Columns::Metrics(metrics) => metrics.iter().map(|m| m.to_string()).collect(),
@@ -232,7 +241,7 @@ pub fn fill(table: SheetTable) -> Result<FilledTable> {
         let mut base: Vec<String> = table.fixed.iter().map(|s| s.to_string()).collect();
         base.push(format!("{}={row}", table.rows.0));
         let exact_metric = |assignments: &[String], metric: &str| -> Result<f64> {
-            let query = Query::parse(table.mechanic, assignments)?;
+            let query = Query::parse_with(table.mechanic, assignments, rules.cloned())?;
             let exact = query.simulation.exact().ok_or_else(|| {
                 Error::Invalid(format!(
                     "{} has no exact answer for a sheet",
@@ -272,6 +281,7 @@ pub fn fill(table: SheetTable) -> Result<FilledTable> {
         table,
         headings,
         cells,
+        rules: rules.map(|r| r.changes().to_vec()).unwrap_or_default(),
     })
 }
 
@@ -303,6 +313,15 @@ fn corner(t: &SheetTable) -> String {
 
 const LEGEND: &str = "Exact chances in whole percent. 0 and 100 are certain; <1 and >99 are possible but round to them.";
 
+/// "House rules: ..." when the tables are not the official ones, else nothing.
+fn house_rules(tables: &[FilledTable]) -> Option<String> {
+    let changes = &tables.first()?.rules;
+    (!changes.is_empty()).then(|| {
+        let list: Vec<String> = changes.iter().map(|c| c.to_string()).collect();
+        format!("House rules: {}.", list.join(", "))
+    })
+}
+
 /// The sheet of `system` as Markdown.
 pub fn markdown(system: &str, tables: &[FilledTable]) -> String {
     let about = SYSTEMS
@@ -310,6 +329,9 @@ pub fn markdown(system: &str, tables: &[FilledTable]) -> String {
         .find(|(s, _)| *s == system)
         .map_or("", |(_, a)| a);
     let mut out = format!("# Cheat sheet: {system}\n\n{about}.\n\n{LEGEND}\n");
+    if let Some(house) = house_rules(tables) {
+        let _ = writeln!(out, "\n{house}");
+    }
     for t in tables {
         let fixed = if t.table.fixed.is_empty() {
             String::new()
@@ -348,6 +370,9 @@ th{{background:#fff;font-weight:bold}}tr:nth-child(even) td{{background:#eee}}h2
         escape(about),
         escape(LEGEND)
     );
+    if let Some(house) = house_rules(tables) {
+        let _ = writeln!(out, "<p>{}</p>", escape(&house));
+    }
     for t in tables {
         let _ = writeln!(
             out,

@@ -173,6 +173,19 @@ pub fn of_system(system: Option<&str>) -> Result<Vec<&'static dyn Mechanic>> {
         .collect())
 }
 
+/// The system of the mechanic called `name` (`aube` for `aube.test`).
+pub fn system_of(name: &str) -> &str {
+    name.split('.').next().unwrap_or(name)
+}
+
+/// The rule tables of `system` (`alea rules <system>`, `--rules FILE`), when it has some.
+pub fn rule_tables(system: &str) -> Option<&'static dyn crate::engine::rules::RuleSchema> {
+    match system {
+        "aube" => Some(&aube::tables::SCHEMA),
+        _ => None,
+    }
+}
+
 /// The system names, comma-separated.
 pub fn system_names() -> String {
     SYSTEMS

@@ -7,12 +7,14 @@ use crate::output::{Printer, clean_up_on_signals, print};
 use crate::progress::Progress;
 use alea::analysis::{Analysis, RunOptions, collect_files};
 use alea::budget::Work;
+use alea::engine::rules::RuleSet;
 use alea::engine::runner::{DEFAULT_SAMPLES, RunPlan, SampleSize};
 use alea::error::{Error, Result};
 use alea::finder::{FinderRequest, find};
 use alea::query::{Query, answer};
 use alea::report;
 use alea::systems;
+use std::path::Path;
 use std::time::Instant;
 
 /// Runs the subcommand of `cli`.
@@ -23,6 +25,7 @@ pub fn dispatch(cli: Cli) -> Result<()> {
         Command::Difficulty(args) => difficulty(&args),
         Command::Sheet(args) => sheet(&args),
         Command::List(args) => list(&args),
+        Command::Rules(args) => print(&alea::rules::render(&args.system)?),
     }
 }
 
@@ -56,8 +59,14 @@ fn with_flags(e: Error, remedy: &str) -> Error {
     }
 }
 
+/// The rule tables of `--rules FILE` for `mechanic`, if given.
+fn house_rules(mechanic: &str, file: Option<&Path>) -> Result<Option<RuleSet>> {
+    file.map(|f| alea::rules::load_for(mechanic, f)).transpose()
+}
+
 fn prob(args: &ProbArgs) -> Result<()> {
-    let query = Query::parse(&args.mechanic, &args.params)?;
+    let rules = house_rules(&args.mechanic, args.rules.rules.as_deref())?;
+    let query = Query::parse_with(&args.mechanic, &args.params, rules)?;
     let plan = (!args.exact).then(|| RunPlan {
         seed: args.sampling.seed.unwrap_or(alea::analysis::DEFAULT_SEED),
         size: size(&args.sampling).unwrap_or(SampleSize::Samples(DEFAULT_SAMPLES)),
@@ -98,10 +107,15 @@ fn prob(args: &ProbArgs) -> Result<()> {
 
 fn run(args: &RunArgs) -> Result<()> {
     let files = collect_files(&args.paths)?;
-    let analyses = files
+    let mut analyses = files
         .iter()
         .map(|f| Analysis::load(f))
         .collect::<Result<Vec<_>>>()?;
+    if let Some(file) = &args.rules {
+        for a in &mut analyses {
+            a.replace_rules(file)?;
+        }
+    }
     let mut names = std::collections::BTreeMap::new();
     for a in &analyses {
         if let Some(other) = names.insert(a.file.name.clone(), a.path.clone()) {
@@ -185,6 +199,7 @@ fn difficulty(args: &DifficultyArgs) -> Result<()> {
             seed: args.seed.unwrap_or(alea::analysis::DEFAULT_SEED),
             size: SampleSize::Samples(args.samples),
         },
+        rules: house_rules(&args.mechanic, args.rules.rules.as_deref())?,
     };
     let answer = find(&request)?;
     if args.json {
@@ -195,9 +210,14 @@ fn difficulty(args: &DifficultyArgs) -> Result<()> {
 }
 
 fn sheet(args: &SheetArgs) -> Result<()> {
-    let tables = report::sheet::tables(&args.system)?
+    let tables = report::sheet::tables(&args.system)?;
+    let rules = match &args.rules.rules {
+        Some(file) => Some(alea::rules::load_file(file, &args.system, None)?),
+        None => None,
+    };
+    let tables = tables
         .into_iter()
-        .map(report::sheet::fill)
+        .map(|t| report::sheet::fill_with(t, rules.as_ref()))
         .collect::<Result<Vec<_>>>()?;
     let (text, extension) = match args.format {
         SheetFormat::Md => (report::sheet::markdown(&args.system, &tables), "md"),

@@ -192,7 +192,7 @@ impl WoundTrack {
             critique: (word >> 5 & 1 | word >> 31 << 1) as u8,
             fatale: word >> 6 & 1 == 1,
             stun: (word >> 7 & 7) as i32,
-            fatigue: (word >> 10 & (1 << 21) - 1) as i32,
+            fatigue: ((word >> 10) & ((1 << 21) - 1)) as i32,
         }
     }
 
