@@ -87,6 +87,18 @@ pub fn check_range(
     }
 }
 
+/// Checks that the list `key` has `expected` entries (the rows of a matrix).
+pub fn check_len(key: &str, len: usize, expected: usize) -> std::result::Result<(), TableError> {
+    if len == expected {
+        Ok(())
+    } else {
+        Err(TableError::new(
+            key,
+            format!("has {len} entries; expected {expected}"),
+        ))
+    }
+}
+
 /// Checks that the chance `key` is in 0..=1.
 pub fn check_chance(key: &str, value: f64) -> std::result::Result<(), TableError> {
     if (0.0..=1.0).contains(&value) {
@@ -119,6 +131,57 @@ pub fn check_ordered(table: &str, entries: &[(&str, i64)]) -> std::result::Resul
         }
     }
     Ok(())
+}
+
+/// A set of faces of a die (1 to 63), written in TOML as a list (`[1, 11]`, or `[]` for
+/// none): the faces that make a critical, say. A `Copy` bit set, cheap to test in a hot
+/// loop.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, serde::Deserialize)]
+#[serde(try_from = "Vec<i64>", into = "Vec<i64>")]
+pub struct Faces(u64);
+
+impl Faces {
+    /// The set of `faces` (each in 1..=63).
+    pub const fn of(faces: &[u32]) -> Self {
+        let mut bits = 0;
+        let mut i = 0;
+        while i < faces.len() {
+            bits |= 1 << faces[i];
+            i += 1;
+        }
+        Self(bits)
+    }
+
+    /// True when `face` is in the set.
+    #[inline(always)]
+    pub fn has(self, face: u32) -> bool {
+        face < 64 && self.0 >> face & 1 == 1
+    }
+
+    /// The highest face in the set (0 when empty).
+    pub fn max(self) -> u32 {
+        63 - self.0.leading_zeros().min(63)
+    }
+}
+
+impl TryFrom<Vec<i64>> for Faces {
+    type Error = String;
+
+    fn try_from(faces: Vec<i64>) -> std::result::Result<Self, String> {
+        faces.iter().try_fold(Faces(0), |set, &f| {
+            if (1..=63).contains(&f) {
+                Ok(Faces(set.0 | 1 << f))
+            } else {
+                Err(format!("{f} is not a face of a die; give faces from 1 up"))
+            }
+        })
+    }
+}
+
+impl From<Faces> for Vec<i64> {
+    fn from(faces: Faces) -> Self {
+        (1..64).filter(|&f| faces.has(f)).map(i64::from).collect()
+    }
 }
 
 /// One entry that differs from the official tables.
@@ -247,9 +310,9 @@ impl<T: RuleTables> RuleSchema for Schema<T> {
         let official = self.official();
         let mut normalised = given.clone();
         check_shape(&mut normalised, &official, "")?;
-        let tables: T = toml::Value::Table(normalised)
+        let tables: T = toml::Value::Table(normalised.clone())
             .try_into()
-            .map_err(|e: toml::de::Error| TableError::new(T::SYSTEM, e.message().to_string()))?;
+            .map_err(|_| read_error::<T>(&normalised))?;
         tables.check()?;
         let mut changes = Vec::new();
         diff(&to_table(&tables), &official, "", &mut changes);
@@ -274,7 +337,7 @@ fn join(prefix: &str, key: &str) -> String {
 fn expected(official: &toml::Value) -> String {
     match official {
         toml::Value::Table(_) => "a table".into(),
-        toml::Value::Array(items) => format!("a list of {} entries, like {official}", items.len()),
+        toml::Value::Array(_) => format!("a list, like {official}"),
         toml::Value::Integer(_) => format!("an integer, like {official}"),
         toml::Value::Float(_) => format!("a number, like {official}"),
         toml::Value::Boolean(_) => "true or false".into(),
@@ -293,14 +356,13 @@ fn check_value(
     match (official, &mut *value) {
         (V::Table(o), V::Table(v)) => check_shape(v, o, key),
         (V::Array(o), V::Array(v)) => {
-            if o.len() != v.len() {
-                return Err(TableError::new(
-                    key,
-                    format!("has {} entries; expected {}", v.len(), expected(official)),
-                ));
-            }
-            for (i, (item, off)) in v.iter_mut().zip(o).enumerate() {
-                check_value(item, off, &format!("{key}[{}]", i + 1))?;
+            // Lengths are the system's to check (a list of critical faces may shrink or
+            // grow; a matrix may not): each entry has the shape of the official one at
+            // its place, or of the first.
+            for (i, item) in v.iter_mut().enumerate() {
+                if let Some(off) = o.get(i).or(o.first()) {
+                    check_value(item, off, &format!("{key}[{}]", i + 1))?;
+                }
             }
             Ok(())
         }
@@ -346,6 +408,38 @@ fn check_shape(
         check_value(value, off, &key)?;
     }
     Ok(())
+}
+
+/// Why `table`, of the shape of the official tables, does not read as a `T` (a value a
+/// table's own type refuses, like a face off the die), with the key: the table is written
+/// out as TOML and read again, so the error's position names the line, hence the key.
+fn read_error<T: RuleTables>(table: &toml::Table) -> TableError {
+    let text = toml::to_string(table).unwrap_or_default();
+    let Err(e) = toml::from_str::<T>(&text) else {
+        return TableError::new(T::SYSTEM, "the tables do not read back");
+    };
+    let key = e
+        .span()
+        .and_then(|span| key_at(&text, span.start))
+        .unwrap_or_else(|| T::SYSTEM.to_string());
+    TableError::new(key, e.message().to_string())
+}
+
+/// The dotted key assigned on the line of `offset` in `text` (TOML as `toml` writes it:
+/// `[table]` headers, then `key = value` lines).
+fn key_at(text: &str, offset: usize) -> Option<String> {
+    let before = &text[..offset.min(text.len())];
+    let start = before.rfind('\n').map_or(0, |i| i + 1);
+    let line = text[start..].lines().next()?;
+    let (key, _) = line.split_once('=')?;
+    let table = before[..start]
+        .lines()
+        .rev()
+        .find_map(|l| l.trim().strip_prefix('[')?.strip_suffix(']'));
+    Some(match table {
+        Some(t) => format!("{t}.{}", key.trim()),
+        None => key.trim().to_string(),
+    })
 }
 
 /// Every leaf of `now` that differs from `official`, under `prefix`, into `out`.

@@ -48,6 +48,7 @@ impl RuleTables for Demo {
             &[("low", self.bands.low), ("high", self.bands.high)],
         )?;
         check_range("bands.high", self.bands.high, 0..=100)?;
+        check_len("odds.faces", self.odds.faces.len(), 2)?;
         check_chance("odds.chance", self.odds.chance)
     }
 }
@@ -83,7 +84,11 @@ fn every_malformed_table_names_its_key() {
         ("[bands]\nlow = 11\n", "bands.high", "below bands.low = 11"),
         ("[bands]\nhigh = 101\n", "bands.high", "0..=100"),
         ("[odds]\nchance = 1.5\n", "odds.chance", "not a chance"),
-        ("[odds]\nfaces = [1]\n", "odds.faces", "has 1 entries"),
+        (
+            "[odds]\nfaces = [1]\n",
+            "odds.faces",
+            "has 1 entries; expected 2",
+        ),
         ("[odds]\nfaces = [1, 2.5]\n", "odds.faces[2]", "an integer"),
         ("[band]\n", "band", "did you mean 'bands'"),
         ("[bands]\nlo = 1\n", "bands.lo", "known: low, high"),
@@ -119,4 +124,56 @@ fn values_carry_tables_to_the_config() {
     let house = load("[bands]\nhigh = 30\n").unwrap();
     let values = values.with_rules(Some(house));
     assert_eq!(read_tables::<Demo>(&values).unwrap().bands.high, 30);
+}
+
+#[test]
+fn faces_read_as_a_set_and_a_face_off_the_die_names_its_key() {
+    let f = Faces::of(&[1, 11]);
+    assert!(f.has(1) && f.has(11) && !f.has(2) && !f.has(0) && !f.has(70));
+    assert_eq!(f.max(), 11);
+    assert_eq!(Faces::default().max(), 0);
+    assert_eq!(Vec::<i64>::from(f), [1, 11]);
+    assert_eq!(Faces::try_from(vec![11, 1, 1]), Ok(f));
+
+    #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+    #[serde(deny_unknown_fields, default)]
+    struct Crit {
+        crit: Sides,
+    }
+    #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+    #[serde(deny_unknown_fields, default)]
+    struct Sides {
+        low: Faces,
+        high: Faces,
+    }
+    impl Default for Crit {
+        fn default() -> Self {
+            Self {
+                crit: Sides {
+                    low: Faces::of(&[1]),
+                    high: Faces::of(&[20]),
+                },
+            }
+        }
+    }
+    impl Default for Sides {
+        fn default() -> Self {
+            Crit::default().crit
+        }
+    }
+    impl RuleTables for Crit {
+        const SYSTEM: &'static str = "crit";
+        const DOCS: &'static [(&'static str, &'static str)] = &[];
+        fn check(&self) -> std::result::Result<(), TableError> {
+            Ok(())
+        }
+    }
+    let schema = Schema::<Crit>::new();
+    let load = |text: &str| schema.load(&toml::from_str(text).unwrap());
+    let r = load("[crit]\nhigh = [19, 20]\n").unwrap();
+    assert_eq!(r.tables::<Crit>().unwrap().crit.high, Faces::of(&[19, 20]));
+    assert!(load("[crit]\nlow = []\n").is_ok());
+    let e = load("[crit]\nhigh = [19, 0]\n").unwrap_err();
+    assert_eq!(e.key, "crit.high", "{e}");
+    assert!(e.message.contains("0 is not a face"), "{e}");
 }
