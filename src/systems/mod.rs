@@ -182,6 +182,7 @@ pub fn system_of(name: &str) -> &str {
 pub fn rule_tables(system: &str) -> Option<&'static dyn crate::engine::rules::RuleSchema> {
     match system {
         "aube" => Some(&aube::tables::SCHEMA),
+        "cle" => Some(&cle::tables::SCHEMA),
         "maitrise" => Some(&maitrise::tables::SCHEMA),
         "sccs" => Some(&sccs::tables::SCHEMA),
         _ => None,
