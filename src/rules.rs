@@ -210,10 +210,14 @@ pub fn render(system: &str) -> Result<String> {
         for (name, value) in entries {
             let assignment = format!("{name} = {}", render_value(&value));
             let comment = doc(&format!("{table}.{name}"));
-            if assignment.contains('\n') {
-                out.push_str(&format!("# {comment}\n{assignment}\n"));
+            let inline = format!("{assignment:<22} # {comment}");
+            if assignment.contains('\n') || inline.chars().count() > 90 {
+                for line in wrap(comment, 88) {
+                    out.push_str(&format!("# {line}\n"));
+                }
+                out.push_str(&format!("{assignment}\n"));
             } else {
-                out.push_str(&format!("{assignment:<22} # {comment}\n"));
+                out.push_str(&format!("{inline}\n"));
             }
         }
     }

@@ -184,6 +184,7 @@ pub fn rule_tables(system: &str) -> Option<&'static dyn crate::engine::rules::Ru
         "aube" => Some(&aube::tables::SCHEMA),
         "cle" => Some(&cle::tables::SCHEMA),
         "maitrise" => Some(&maitrise::tables::SCHEMA),
+        "ose" => Some(&ose::tables::SCHEMA),
         "sccs" => Some(&sccs::tables::SCHEMA),
         _ => None,
     }
