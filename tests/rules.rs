@@ -53,13 +53,13 @@ const DUEL: &[&str] = &[
     "20000",
 ];
 
-#[test]
-fn the_official_tables_read_back_give_byte_identical_answers() {
-    let dir = temp_dir("rules-official");
-    let file = official(&dir, "aube");
-    for words in [
-        DUEL,
-        &["aube.damage", "dom=20", "enc=10", "--exact"][..],
+/// One question per system, exact or sampled: each must give the same bytes with the
+/// official tables printed by `alea rules` and read back.
+const OFFICIAL_QUESTIONS: &[(&str, &[&str])] = &[
+    ("aube", DUEL),
+    ("aube", &["aube.damage", "dom=20", "enc=10", "--exact"]),
+    (
+        "aube",
         &[
             "aube.multiple",
             "ca=15",
@@ -67,14 +67,79 @@ fn the_official_tables_read_back_give_byte_identical_answers() {
             "unplanned=1",
             "--samples",
             "10000",
-        ][..],
-    ] {
+        ],
+    ),
+    (
+        "sccs",
+        &[
+            "sccs.melee",
+            "attackers=[5,5,6,4]",
+            "durability=2",
+            "--samples",
+            "20000",
+        ],
+    ),
+    (
+        "sccs",
+        &["sccs.spell", "source=melee", "attack=6", "--exact"],
+    ),
+    (
+        "maitrise",
+        &["maitrise.test", "sm=24", "--samples", "20000"],
+    ),
+    (
+        "maitrise",
+        &[
+            "maitrise.series",
+            "skill=0",
+            "characteristic=12",
+            "n=4",
+            "--exact",
+        ],
+    ),
+    (
+        "cle",
+        &[
+            "cle.pursuit",
+            "fugitive=5",
+            "pursuer=6",
+            "pursuer_stop=5",
+            "fugitive_stop=5",
+            "--samples",
+            "20000",
+        ],
+    ),
+    (
+        "cle",
+        &[
+            "cle.fall",
+            "height=12",
+            "acrobatics=5",
+            "resistance=5",
+            "volonte=5",
+            "jump=true",
+            "--exact",
+        ],
+    ),
+    ("ose", &["ose.duel", "monster.hd=3", "--samples", "20000"]),
+    (
+        "ose",
+        &["ose.attack", "hd=3", "ac=5", "range=long", "--exact"],
+    ),
+];
+
+#[test]
+fn the_official_tables_read_back_give_byte_identical_answers() {
+    let dir = temp_dir("rules-official");
+    for (system, words) in OFFICIAL_QUESTIONS {
+        let file = official(&dir, system);
         assert_eq!(
             prob_json(words, None),
             prob_json(words, Some(&file)),
             "{words:?}"
         );
     }
+    let file = official(&dir, "aube");
     let out = alea(&["sheet", "aube", "--rules", &file]);
     assert!(out.status.success(), "{}", stderr(&out));
     assert_eq!(out.stdout, alea(&["sheet", "aube"]).stdout);
@@ -293,4 +358,202 @@ fn malformed_rules_in_an_analysis_name_the_line() {
         &alea(&["run", &file, "--quiet", "--out", dir.to_str().unwrap()]),
         &["nothing.toml"],
     );
+}
+
+/// `(words, metric, official, edited)`: the exact value of `metric` for `words` with the
+/// official tables and with `rules`.
+fn assert_edits(dir: &std::path::Path, rules: &str, cases: &[(&[&str], &str, f64, f64)]) {
+    let house = write_file(dir, "house.toml", rules);
+    for (words, metric, official, edited) in cases {
+        let mut exact_words = words.to_vec();
+        exact_words.push("--exact");
+        let off = exact(&prob_json(&exact_words, None), metric);
+        let mine = exact(&prob_json(&exact_words, Some(&house)), metric);
+        assert!((off - official).abs() < 1e-12, "{words:?} {metric}: {off}");
+        assert!((mine - edited).abs() < 1e-12, "{words:?} {metric}: {mine}");
+    }
+}
+
+/// sccs. Two attackers at 4 against protection 6 (no armour): the second meets 6 - 1 = 5
+/// and is countered; with an erosion step of 2 it meets 4 and ties, so its counter runs
+/// and, over 2 rounds, lands on a 1 of the tension die: 1/4 with a d4. A lone tie's
+/// exchanges to impact: c + 1, mean 4.5 with a D6, 3.5 with a d4.
+#[test]
+fn sccs_tables_change_what_they_should() {
+    let dir = temp_dir("rules-sccs");
+    assert_edits(
+        &dir,
+        "[erosion]\nstep = 2\n[tension]\ndie = 4\n",
+        &[
+            (
+                &[
+                    "sccs.melee",
+                    "attackers=[4,4]",
+                    "armour_res=0",
+                    "durability=0",
+                    "rounds=2",
+                ],
+                "impact_by_round_2",
+                0.0,
+                0.25,
+            ),
+            (&["sccs.tension"], "mean_exchanges", 4.5, 3.5),
+            (&["sccs.tension"], "p_within_2", 1.0 / 6.0, 0.25),
+        ],
+    );
+}
+
+/// maitrise. At sm 8 the criticals are the 1 (success) and the 10 and 20 (failures): 5%
+/// and 10%; with criticals on 1-3 and on 20 only, 15% and 5%. At sm 24 a 20 calls for a
+/// second die that fails on 19, 20 or above sm - 10 = 14 (6 faces): 1/20 x 6/20 = 1.5%;
+/// with a band of 12, above 12 (8 faces): 2%.
+#[test]
+fn maitrise_tables_change_what_they_should() {
+    let dir = temp_dir("rules-maitrise");
+    assert_edits(
+        &dir,
+        "[critical]\nsuccess = [1, 2, 3]\nfailure = [20]\n[extreme]\nfail_band = 12\n",
+        &[
+            (&["maitrise.test", "sm=8"], "crit_success", 0.05, 0.15),
+            (&["maitrise.test", "sm=8"], "crit_failure", 0.10, 0.05),
+            (&["maitrise.test", "sm=24"], "failure", 0.015, 0.02),
+        ],
+    );
+}
+
+/// cle. A fall of 12 m is 4d6 (3 m a die), 3d6 at 4 m a die: with Acrobatie -10 the test
+/// passes only on three 6 (automatic, 1/216) and cancels a die, so the mean damage is 14
+/// - 3.5/216 against 10.5 - 3.5/216. A pursuit from a lead of 4 with the
+/// escape at 5: the fugitive (skill 20: always +3) escapes in the first round.
+#[test]
+fn cle_tables_change_what_they_should() {
+    let dir = temp_dir("rules-cle");
+    assert_edits(
+        &dir,
+        "[fall]\nmetres_per_die = 4\n[pursuit]\nescape = 5\n",
+        &[
+            (
+                &[
+                    "cle.fall",
+                    "height=12",
+                    "acrobatics=-10",
+                    "resistance=5",
+                    "volonte=5",
+                ],
+                "mean_damage",
+                14.0 - 3.5 / 216.0,
+                10.5 - 3.5 / 216.0,
+            ),
+            (
+                &[
+                    "cle.pursuit",
+                    "fugitive=20",
+                    "pursuer=0",
+                    "pursuer_stop=0",
+                    "fugitive_stop=0",
+                    "head_start=4",
+                    "max_rounds=1",
+                ],
+                "escape",
+                0.0,
+                1.0,
+            ),
+        ],
+    );
+    let house = write_file(&dir, "escape.toml", "[pursuit]\nescape = 5\n");
+    let out = alea(&[
+        "prob",
+        "cle.pursuit",
+        "fugitive=5",
+        "pursuer=5",
+        "pursuer_stop=5",
+        "fugitive_stop=5",
+        "head_start=6",
+        "--rules",
+        &house,
+    ]);
+    assert_user_error(&out, &["head_start", "already an escape", "lead of 5"]);
+}
+
+/// ose. A 3 HD monster (THAC0 17) needs 12 against AC 5: 9/20; with THAC0 15 for the row
+/// "2+ to 3", 10: 11/20. The normal human saves against death on 14: 7/20, on 12: 9/20.
+/// A hireling roll of 2d6 + 0 is accepted on 9-11 (9/36); with the bands moved to 3, 6, 8,
+/// 12 on 8-11 (14/36).
+#[test]
+fn ose_tables_change_what_they_should() {
+    let dir = temp_dir("rules-ose");
+    assert_edits(
+        &dir,
+        "[thac0]\nby_hd = [19, 18, 15, 16, 15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5]\n\
+         [saves]\nhuman = [12, 15, 16, 17, 18]\n[reaction]\nbands = [3, 6, 8, 12]\n",
+        &[
+            (&["ose.attack", "hd=3", "ac=5"], "hit", 0.45, 0.55),
+            (
+                &["ose.save", "hd=human", "category=death"],
+                "save",
+                0.35,
+                0.45,
+            ),
+            (
+                &["ose.reaction", "table=hireling"],
+                "accepted",
+                9.0 / 36.0,
+                14.0 / 36.0,
+            ),
+        ],
+    );
+}
+
+#[test]
+fn malformed_tables_of_every_system_are_clear_errors() {
+    let dir = temp_dir("rules-errors-all");
+    for (words, text, needles) in [
+        (
+            &["sccs.tension"][..],
+            "[tension]\ndie = 0\n",
+            &["line 2", "tension.die", "1..=20"][..],
+        ),
+        (
+            &["maitrise.test", "sm=10"],
+            "[critical]\nsuccess = [1, 21]\n",
+            &["line 2", "critical.success", "0..=20"],
+        ),
+        (
+            &["maitrise.test", "sm=10"],
+            "[critical]\nfailure = [0, 20]\n",
+            &["line 2", "critical.failure", "0 is not a face"],
+        ),
+        (
+            &[
+                "cle.pursuit",
+                "fugitive=5",
+                "pursuer=5",
+                "pursuer_stop=5",
+                "fugitive_stop=5",
+            ],
+            "[pursuit]\none = 10\ntwo = 25\n",
+            &["line 1", "pursuit.three", "below pursuit.two = 25"],
+        ),
+        (
+            &["ose.attack", "hd=3", "ac=5"],
+            "[thac0]\nby_hd = [19, 18]\n",
+            &["line 2", "thac0.by_hd", "length 15"],
+        ),
+        (
+            &["ose.attack", "hd=3", "ac=5"],
+            "[saves]\nhuman = [14, 15, 16, 17, \"x\"]\n",
+            &["line 2", "saves.human[5]", "an integer"],
+        ),
+        (
+            &["ose.attack", "hd=3", "ac=5"],
+            "system = \"aube\"\n",
+            &["line 1", "system 'ose'"],
+        ),
+    ] {
+        let file = write_file(&dir, "bad.toml", text);
+        let mut args = vec!["prob"];
+        args.extend_from_slice(words);
+        args.extend_from_slice(&["--rules", &file]);
+        assert_user_error(&alea(&args), needles);
+    }
 }
