@@ -422,8 +422,8 @@ fn maitrise_tables_change_what_they_should() {
 }
 
 /// cle. A fall of 12 m is 4d6 (3 m a die), 3d6 at 4 m a die: with Acrobatie -10 the test
-/// passes only on three 6 (automatic, 1/216) and cancels a die, so the mean damage is 14
-/// - 3.5/216 against 10.5 - 3.5/216. A pursuit from a lead of 4 with the
+/// passes only on three 6 (automatic, 1/216) and cancels a die, so the mean damage is
+/// 14 minus 3.5/216 against 10.5 minus 3.5/216. A pursuit from a lead of 4 with the
 /// escape at 5: the fugitive (skill 20: always +3) escapes in the first round.
 #[test]
 fn cle_tables_change_what_they_should() {
