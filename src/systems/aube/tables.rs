@@ -182,24 +182,17 @@ impl Default for AubeTables {
 }
 
 impl DamageTable {
-    /// The result of an effective damage.
+    /// The result of an effective damage: the number of bounds it exceeds (0, then the
+    /// five highest damages, which never go down) is its row, without a branch.
     #[inline(always)]
     pub fn result(&self, damage: i64) -> DamageResult {
-        if damage <= 0 {
-            DamageResult::None
-        } else if damage <= self.etourdi {
-            DamageResult::Etourdi
-        } else if damage <= self.sonne {
-            DamageResult::Sonne
-        } else if damage <= self.legere {
-            DamageResult::Legere
-        } else if damage <= self.grave {
-            DamageResult::Grave
-        } else if damage <= self.critique {
-            DamageResult::Critique
-        } else {
-            DamageResult::Fatale
-        }
+        let row = usize::from(damage > 0)
+            + usize::from(damage > self.etourdi)
+            + usize::from(damage > self.sonne)
+            + usize::from(damage > self.legere)
+            + usize::from(damage > self.grave)
+            + usize::from(damage > self.critique);
+        DamageResult::ALL[row]
     }
 }
 
@@ -373,6 +366,23 @@ mod tests {
         assert_eq!(t.damage.result(5), DamageResult::Etourdi);
         assert_eq!(t.damage.result(20), DamageResult::Legere);
         assert_eq!(t.damage.result(41), DamageResult::Fatale);
+        for damage in -5..=50 {
+            let printed = match damage {
+                i64::MIN..=0 => DamageResult::None,
+                1..=5 => DamageResult::Etourdi,
+                6..=10 => DamageResult::Sonne,
+                11..=20 => DamageResult::Legere,
+                21..=30 => DamageResult::Grave,
+                31..=40 => DamageResult::Critique,
+                _ => DamageResult::Fatale,
+            };
+            assert_eq!(t.damage.result(damage), printed, "{damage}");
+        }
+        // An empty band (étourdi up to 0): 1..=10 is sonné.
+        let mut no_stun = t.damage;
+        no_stun.etourdi = 0;
+        assert_eq!(no_stun.result(0), DamageResult::None);
+        assert_eq!(no_stun.result(1), DamageResult::Sonne);
         assert_eq!(t.fatigue.points(DamageResult::Grave), 5);
         assert_eq!(t.recovery.limit(DamageResult::Critique), 5);
         crate::systems::test_support::assert_docs_cover(&SCHEMA);
