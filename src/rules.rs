@@ -105,9 +105,14 @@ impl Source<'_> {
         let line = line_of_path(self.text, &path_of(&self.at, &problem.key))
             .map(|l| format!("line {l}: "))
             .unwrap_or_default();
+        let message = if problem.key.is_empty() {
+            format!("{line}{}", problem.message)
+        } else {
+            format!("{line}{problem}")
+        };
         Error::RulesFile {
             path: self.path.to_path_buf(),
-            message: format!("{line}{problem}"),
+            message,
         }
     }
 }
@@ -175,7 +180,11 @@ pub fn load_value(
         toml::Value::String(file) => {
             let dir = source.path.parent().unwrap_or(Path::new(""));
             let path: PathBuf = dir.join(file);
-            load_file(&path, system, base)
+            load_file(&path, system, base).map_err(|e| match e {
+                // An error in the rules file names that file and its line.
+                Error::RulesFile { .. } => e,
+                other => source.error(TableError::new("", format!("rules = \"{file}\": {other}"))),
+            })
         }
         other => Err(source.error(TableError::new(
             "",

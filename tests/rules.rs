@@ -356,7 +356,7 @@ fn malformed_rules_in_an_analysis_name_the_line() {
     let file = write_file(&dir, "missing.toml", &missing);
     assert_user_error(
         &alea(&["run", &file, "--quiet", "--out", dir.to_str().unwrap()]),
-        &["nothing.toml"],
+        &["missing.toml: line 14: rules = \"nothing.toml\": could not read"],
     );
 }
 

@@ -243,6 +243,34 @@ mod tests {
         }
     }
 
+    /// Every system has rule tables, and its rules page lists every entry of them.
+    #[test]
+    fn every_rules_page_lists_its_tables() {
+        let pages = [
+            ("aube", include_str!("aube/README.md")),
+            ("cle", include_str!("cle/README.md")),
+            ("maitrise", include_str!("maitrise/README.md")),
+            ("ose", include_str!("ose/README.md")),
+            ("sccs", include_str!("sccs/README.md")),
+        ];
+        assert_eq!(pages.len(), SYSTEMS.len());
+        for (system, page) in pages {
+            let schema = rule_tables(system).unwrap_or_else(|| panic!("{system}: no tables"));
+            assert_eq!(schema.system(), system);
+            for (table, entries) in schema.official() {
+                let toml::Value::Table(entries) = entries else {
+                    panic!("{system}: [{table}] is not a table");
+                };
+                for key in entries.keys() {
+                    assert!(
+                        page.contains(&format!("`{table}.{key}`")),
+                        "{system}'s page does not list {table}.{key}"
+                    );
+                }
+            }
+        }
+    }
+
     #[test]
     fn unknown_names_suggest() {
         let e = find("aube.tset")

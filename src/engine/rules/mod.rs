@@ -15,10 +15,16 @@
 //! ([`RuleTables::check`]: ordered thresholds, ranges, chances in 0..1). An error names the
 //! dotted key (`damage.legere`); the reader of a file adds the line.
 
+mod faces;
+mod shape;
+
+pub use faces::Faces;
+
 use super::params::ParamValues;
-use crate::error::{Error, Result, did_you_mean};
+use crate::error::{Error, Result};
 use serde::Serialize;
 use serde::de::DeserializeOwned;
+use shape::{check_shape, diff, read_error};
 use std::any::Any;
 use std::fmt;
 use std::marker::PhantomData;
@@ -132,58 +138,6 @@ pub fn check_ordered(table: &str, entries: &[(&str, i64)]) -> std::result::Resul
     }
     Ok(())
 }
-
-/// A set of faces of a die (1 to 63), written in TOML as a list (`[1, 11]`, or `[]` for
-/// none): the faces that make a critical, say. A `Copy` bit set, cheap to test in a hot
-/// loop.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, serde::Deserialize)]
-#[serde(try_from = "Vec<i64>", into = "Vec<i64>")]
-pub struct Faces(u64);
-
-impl Faces {
-    /// The set of `faces` (each in 1..=63).
-    pub const fn of(faces: &[u32]) -> Self {
-        let mut bits = 0;
-        let mut i = 0;
-        while i < faces.len() {
-            bits |= 1 << faces[i];
-            i += 1;
-        }
-        Self(bits)
-    }
-
-    /// True when `face` is in the set.
-    #[inline(always)]
-    pub fn has(self, face: u32) -> bool {
-        face < 64 && self.0 >> face & 1 == 1
-    }
-
-    /// The highest face in the set (0 when empty).
-    pub fn max(self) -> u32 {
-        63 - self.0.leading_zeros().min(63)
-    }
-}
-
-impl TryFrom<Vec<i64>> for Faces {
-    type Error = String;
-
-    fn try_from(faces: Vec<i64>) -> std::result::Result<Self, String> {
-        faces.iter().try_fold(Faces(0), |set, &f| {
-            if (1..=63).contains(&f) {
-                Ok(Faces(set.0 | 1 << f))
-            } else {
-                Err(format!("{f} is not a face of a die; give faces from 1 up"))
-            }
-        })
-    }
-}
-
-impl From<Faces> for Vec<i64> {
-    fn from(faces: Faces) -> Self {
-        (1..64).filter(|&f| faces.has(f)).map(i64::from).collect()
-    }
-}
-
 /// One entry that differs from the official tables.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Change {
@@ -324,142 +278,6 @@ impl<T: RuleTables> RuleSchema for Schema<T> {
         })
     }
 }
-
-fn join(prefix: &str, key: &str) -> String {
-    if prefix.is_empty() {
-        key.to_string()
-    } else {
-        format!("{prefix}.{key}")
-    }
-}
-
-/// "an integer, like 20", for a message saying what `official` expects.
-fn expected(official: &toml::Value) -> String {
-    match official {
-        toml::Value::Table(_) => "a table".into(),
-        toml::Value::Array(_) => format!("a list, like {official}"),
-        toml::Value::Integer(_) => format!("an integer, like {official}"),
-        toml::Value::Float(_) => format!("a number, like {official}"),
-        toml::Value::Boolean(_) => "true or false".into(),
-        other => format!("a {}, like {other}", other.type_str()),
-    }
-}
-
-/// Checks `value` (at `key`) against the shape of `official`, and writes a whole number
-/// given for a real one as a real.
-fn check_value(
-    value: &mut toml::Value,
-    official: &toml::Value,
-    key: &str,
-) -> std::result::Result<(), TableError> {
-    use toml::Value as V;
-    match (official, &mut *value) {
-        (V::Table(o), V::Table(v)) => check_shape(v, o, key),
-        (V::Array(o), V::Array(v)) => {
-            // Lengths are the system's to check (a list of critical faces may shrink or
-            // grow; a matrix may not): each entry has the shape of the official one at
-            // its place, or of the first.
-            for (i, item) in v.iter_mut().enumerate() {
-                if let Some(off) = o.get(i).or(o.first()) {
-                    check_value(item, off, &format!("{key}[{}]", i + 1))?;
-                }
-            }
-            Ok(())
-        }
-        (V::Float(_), V::Integer(n)) => {
-            let real = *n as f64;
-            *value = V::Float(real);
-            Ok(())
-        }
-        (V::Integer(_), V::Integer(_))
-        | (V::Float(_), V::Float(_))
-        | (V::Boolean(_), V::Boolean(_))
-        | (V::String(_), V::String(_)) => Ok(()),
-        (_, v) => Err(TableError::new(
-            key,
-            format!("'{v}' is not accepted; expected {}", expected(official)),
-        )),
-    }
-}
-
-/// Checks every entry of `given` (under `prefix`) against the official tables.
-fn check_shape(
-    given: &mut toml::Table,
-    official: &toml::Table,
-    prefix: &str,
-) -> std::result::Result<(), TableError> {
-    for (name, value) in given.iter_mut() {
-        let key = join(prefix, name);
-        let Some(off) = official.get(name) else {
-            let what = if prefix.is_empty() {
-                "table".to_string()
-            } else {
-                format!("entry of [{prefix}]")
-            };
-            return Err(TableError::new(
-                &key,
-                format!(
-                    "unknown {what}{}; known: {}",
-                    did_you_mean(name, official.keys().map(String::as_str)),
-                    official.keys().cloned().collect::<Vec<_>>().join(", ")
-                ),
-            ));
-        };
-        check_value(value, off, &key)?;
-    }
-    Ok(())
-}
-
-/// Why `table`, of the shape of the official tables, does not read as a `T` (a value a
-/// table's own type refuses, like a face off the die), with the key: the table is written
-/// out as TOML and read again, so the error's position names the line, hence the key.
-fn read_error<T: RuleTables>(table: &toml::Table) -> TableError {
-    let text = toml::to_string(table).unwrap_or_default();
-    let Err(e) = toml::from_str::<T>(&text) else {
-        return TableError::new(T::SYSTEM, "the tables do not read back");
-    };
-    let key = e
-        .span()
-        .and_then(|span| key_at(&text, span.start))
-        .unwrap_or_else(|| T::SYSTEM.to_string());
-    TableError::new(key, e.message().to_string())
-}
-
-/// The dotted key assigned on the line of `offset` in `text` (TOML as `toml` writes it:
-/// `[table]` headers, then `key = value` lines).
-fn key_at(text: &str, offset: usize) -> Option<String> {
-    let before = &text[..offset.min(text.len())];
-    let start = before.rfind('\n').map_or(0, |i| i + 1);
-    let line = text[start..].lines().next()?;
-    let (key, _) = line.split_once('=')?;
-    let table = before[..start]
-        .lines()
-        .rev()
-        .find_map(|l| l.trim().strip_prefix('[')?.strip_suffix(']'));
-    Some(match table {
-        Some(t) => format!("{t}.{}", key.trim()),
-        None => key.trim().to_string(),
-    })
-}
-
-/// Every leaf of `now` that differs from `official`, under `prefix`, into `out`.
-fn diff(now: &toml::Table, official: &toml::Table, prefix: &str, out: &mut Vec<Change>) {
-    for (name, value) in now {
-        let key = join(prefix, name);
-        match (value, official.get(name)) {
-            (toml::Value::Table(v), Some(toml::Value::Table(o))) => diff(v, o, &key, out),
-            (v, Some(o)) if v == o => {}
-            (v, o) => out.push(Change {
-                key,
-                official: o
-                    .cloned()
-                    .unwrap_or_else(|| toml::Value::String("-".into())),
-                value: v.clone(),
-            }),
-        }
-    }
-}
-
 /// `over` laid over `base`, table by table: an entry of `over` replaces the one of
 /// `base` (a variant's rules over an analysis's).
 pub fn merged(base: &toml::Table, over: &toml::Table) -> toml::Table {
@@ -494,5 +312,4 @@ pub fn read_tables<T: RuleTables>(values: &ParamValues) -> Result<T> {
 }
 
 #[cfg(test)]
-#[path = "rules_tests.rs"]
 mod tests;
