@@ -37,6 +37,10 @@
 //! - `side(len = RANGE)`: a side of a group fight, a [`Side<T>`](super::roster::Side) of
 //!   roster names with counts (`fighter1*3,hd1*4`), `RANGE` members in all;
 //!   `side(len = RANGE, optional)`, an `Option<Side<T>>`.
+//! - `group("a")`: another config's parameters under `a.` (a fighter: `a.ca`, `a.bd`);
+//! - `rules()`: the system's rule tables (a type implementing
+//!   [`RuleTables`](crate::engine::rules::RuleTables)), not a parameter: the official
+//!   tables, or those the values carry ([`ParamValues::with_rules`]).
 //!
 //! Checks that involve several parameters live in the mechanic's `build` function, the
 //! one place a model is made from its config.
@@ -242,6 +246,9 @@ macro_rules! config {
             &$key, $doc, (*($range).start(), *($range).end()), (*($len).start(), *($len).end()), None,
         )]
     };
+    (@spec $key:ident, $prefix:ident, $doc:ident, $ty:ty, rules()) => {
+        ::std::iter::empty::<$crate::engine::ParamSpec>()
+    };
     (@spec $key:ident, $prefix:ident, $doc:ident, $ty:ty, flatten()) => {
         <$ty as $crate::engine::config::Config>::specs($prefix)
     };
@@ -274,6 +281,9 @@ macro_rules! config {
     // Reading, one arm per kind.
     (@read $values:ident, $key:ident, $prefix:ident, $ty:ty, choice($($arg:tt)*)) => {
         $crate::engine::config::read_choice::<$ty>($values, &$key)
+    };
+    (@read $values:ident, $key:ident, $prefix:ident, $ty:ty, rules()) => {
+        $crate::engine::rules::read_tables::<$ty>($values)
     };
     (@read $values:ident, $key:ident, $prefix:ident, $ty:ty, flatten()) => {
         <$ty as $crate::engine::config::Config>::read($values, $prefix)

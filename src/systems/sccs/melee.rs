@@ -109,6 +109,10 @@ pub struct Melee {
     pub floor_ties: bool,
     /// Switch `spent_armour_protects`.
     pub spent_armour_protects: bool,
+    /// Faces of the tension die (6 in the text).
+    pub tension_die: u32,
+    /// Protection lost per attack received before in the round (1 in the text).
+    pub erosion_step: i64,
 }
 
 /// How one fight ended.
@@ -221,6 +225,8 @@ impl Melee {
             erosion: p.erosion,
             floor_ties: p.floor_tie_without_armour,
             spent_armour_protects: p.spent_armour_protects,
+            tension_die: p.tie.tables.tension_die(),
+            erosion_step: p.tie.tables.erosion.step,
         })
     }
 
@@ -254,7 +260,7 @@ impl Melee {
         let hit = match receive(
             self.attackers[k],
             p,
-            rank,
+            (rank, self.erosion_step),
             s.durability > 0,
             self.floor_ties,
         ) {
@@ -302,7 +308,7 @@ impl Melee {
         while s.round < self.rounds {
             s.round += 1;
             for k in 0..self.n {
-                if self.strike(&mut s, k, || dice.d6()) {
+                if self.strike(&mut s, k, || dice.die(self.tension_die)) {
                     return self.outcome(&s, Some(k));
                 }
             }

@@ -37,6 +37,7 @@ pub mod melee;
 pub mod melee_exact;
 pub mod rules;
 pub mod spell;
+pub mod tables;
 pub mod tension;
 
 /// The mechanics of this system, in the order `alea list` shows them.
