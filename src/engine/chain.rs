@@ -22,7 +22,7 @@ use std::hash::{BuildHasherDefault, Hash};
 
 /// A map with a fixed hasher: the states are visited, and their probabilities added, in
 /// the same order on every run, so exact values are reproducible to the last bit.
-type FixedMap<K, V> = HashMap<K, V, BuildHasherDefault<DefaultHasher>>;
+pub type FixedMap<K, V> = HashMap<K, V, BuildHasherDefault<DefaultHasher>>;
 
 /// What follows a state after one round.
 #[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
