@@ -152,6 +152,7 @@ pub fn roster_kinds() -> Vec<Kind> {
         aube::roster_kinds(),
         cle::roster_kinds(),
         ose::roster_kinds(),
+        sccs::roster_kinds(),
     ]
     .concat()
 }

@@ -259,6 +259,74 @@ pub fn receive(
     }
 }
 
+/// A defender's protection as a fight wears it: `défense + résistance` (armour included,
+/// plus any manœuvre défensive), less the armour's résistance once its durability is
+/// spent (unless switch `spent_armour_protects`), less `wound_malus` per impact taken.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Guard {
+    /// The full protection at the start.
+    pub protection: i64,
+    /// The part of it the armour gives.
+    pub armour_res: i64,
+    /// Protection lost per impact taken.
+    pub wound_malus: i64,
+    /// Switch `spent_armour_protects`.
+    pub spent_armour_protects: bool,
+}
+
+impl Guard {
+    /// The protection before erosion with `durability` left and `impacts` taken.
+    #[inline(always)]
+    pub fn now(&self, durability: u32, impacts: u32) -> i64 {
+        let armour_lost = durability == 0 && !self.spent_armour_protects;
+        self.protection
+            - if armour_lost { self.armour_res } else { 0 }
+            - self.wound_malus * i64::from(impacts)
+    }
+}
+
+/// The switches that settle one received attack: `tension_counts_tie` and
+/// `floor_tie_without_armour`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Receiving {
+    /// Switch `tension_counts_tie`.
+    pub counts_tie: bool,
+    /// Switch `floor_tie_without_armour`.
+    pub floor_ties: bool,
+}
+
+impl Receiving {
+    /// One attack of score `a` received as the `k`-th of the round against protection
+    /// `p`, `rank` being `(k, erosion step)` ([`receive`]): an absorbed attack costs the defender's armour 1 `durability`, a
+    /// tie moves the attacker's `counter` (`d6` is called only when a counter starts).
+    /// Returns true on an impact, after which the attacker's counter is dropped (a new
+    /// test at its next tie).
+    #[inline(always)]
+    pub fn land(
+        self,
+        a: i64,
+        p: i64,
+        rank: (i64, i64),
+        durability: &mut u32,
+        counter: &mut Counter,
+        d6: impl FnOnce() -> u32,
+    ) -> bool {
+        let hit = match receive(a, p, rank, *durability > 0, self.floor_ties) {
+            Received::Impact => true,
+            Received::Countered => false,
+            Received::Tie => counter.tie_with(d6, self.counts_tie),
+            Received::Absorbed => {
+                *durability -= 1;
+                false
+            }
+        };
+        if hit {
+            counter.drop_counter();
+        }
+        hit
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
