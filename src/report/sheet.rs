@@ -228,9 +228,40 @@ pub fn fill(table: SheetTable) -> Result<FilledTable> {
     fill_with(table, None)
 }
 
+/// Computes the exact chances of every table of `system`'s sheet under the rule tables
+/// `rules` (`None`: the official ones); tables given to a sheet none of whose mechanics
+/// reads them are an error (they would change nothing).
+pub fn fill_all(system: &str, rules: Option<&RuleSet>) -> Result<Vec<FilledTable>> {
+    let filled = tables(system)?
+        .into_iter()
+        .map(|t| fill_with(t, rules))
+        .collect::<Result<Vec<_>>>()?;
+    let reads = filled
+        .iter()
+        .any(|t| crate::systems::find(t.table.mechanic).is_ok_and(|m| m.reads_rules()));
+    if rules.is_some() && !reads {
+        return Err(Error::value(
+            "rules",
+            format!(
+                "the {system} sheet ({}) reads none of {system}'s rule tables, so they would change nothing",
+                filled
+                    .iter()
+                    .map(|t| t.table.mechanic)
+                    .collect::<std::collections::BTreeSet<_>>()
+                    .into_iter()
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ),
+        ));
+    }
+    Ok(filled)
+}
+
 /// Computes the exact chances of `table` under the rule tables `rules` (`None`: the
 /// official ones).
 pub fn fill_with(table: SheetTable, rules: Option<&RuleSet>) -> Result<FilledTable> {
+    let reads = crate::systems::find(table.mechanic)?.reads_rules();
+    let rules = rules.filter(|_| reads);
     let headings = match &table.columns {
         Columns::Param { values, .. } => values.clone(),
         Columns::Metrics(metrics) => metrics.iter().map(|m| m.to_string()).collect(),
@@ -313,13 +344,12 @@ fn corner(t: &SheetTable) -> String {
 
 const LEGEND: &str = "Exact chances in whole percent. 0 and 100 are certain; <1 and >99 are possible but round to them.";
 
-/// "House rules: ..." when the tables are not the official ones, else nothing.
+/// "House rules: ..." when the tables some table reads are not the official ones, else
+/// nothing.
 fn house_rules(tables: &[FilledTable]) -> Option<String> {
-    let changes = &tables.first()?.rules;
-    (!changes.is_empty()).then(|| {
-        let list: Vec<String> = changes.iter().map(|c| c.to_string()).collect();
-        format!("House rules: {}.", list.join(", "))
-    })
+    let changes = &tables.iter().find(|t| !t.rules.is_empty())?.rules;
+    let list: Vec<String> = changes.iter().map(|c| c.to_string()).collect();
+    Some(format!("House rules: {}.", list.join(", ")))
 }
 
 /// The sheet of `system` as Markdown.

@@ -208,15 +208,11 @@ fn difficulty(args: &DifficultyArgs) -> Result<()> {
 }
 
 fn sheet(args: &SheetArgs) -> Result<()> {
-    let tables = report::sheet::tables(&args.system)?;
     let rules = match &args.rules.rules {
         Some(file) => Some(alea::rules::load_file(file, &args.system, None)?),
         None => None,
     };
-    let tables = tables
-        .into_iter()
-        .map(|t| report::sheet::fill_with(t, rules.as_ref()))
-        .collect::<Result<Vec<_>>>()?;
+    let tables = report::sheet::fill_all(&args.system, rules.as_ref())?;
     let (text, extension) = match args.format {
         SheetFormat::Md => (report::sheet::markdown(&args.system, &tables), "md"),
         SheetFormat::Html => (report::sheet::html(&args.system, &tables), "html"),
