@@ -161,10 +161,46 @@ pub fn load_file(path: &Path, system: &str, base: Option<&RuleSet>) -> Result<Ru
     load_table(&table, system, base, &source)
 }
 
-/// Reads a rules file for the system of the mechanic called `mechanic` (`--rules FILE`).
+/// Reads a rules file for the system of the mechanic called `mechanic` (`--rules FILE`);
+/// a mechanic that reads no table is an error (the file would change nothing).
 pub fn load_for(mechanic: &str, path: &Path) -> Result<RuleSet> {
     let mechanic = systems::find(mechanic)?;
-    load_file(path, systems::system_of(mechanic.name()), None)
+    let system = systems::system_of(mechanic.name());
+    if !mechanic.reads_rules() {
+        return Err(reads_none(mechanic.name()));
+    }
+    load_file(path, system, None)
+}
+
+/// The error for rule tables given to a mechanic that reads none.
+pub fn reads_none(mechanic: &str) -> Error {
+    let system = systems::system_of(mechanic);
+    let readers: Vec<&str> = systems::of_system(Some(system))
+        .unwrap_or_default()
+        .into_iter()
+        .filter(|m| m.reads_rules())
+        .map(|m| m.name())
+        .collect();
+    Error::value(
+        "rules",
+        format!(
+            "{mechanic} reads none of {system}'s rule tables, so they would change nothing; the mechanics that read them: {}",
+            readers.join(", ")
+        ),
+    )
+}
+
+/// The system a rules file names (`system = "aube"`), if it names one.
+pub fn declared_system(path: &Path) -> Result<Option<String>> {
+    let text = read_small_text(path, MAX_RULES_BYTES)?;
+    let table: toml::Table = toml::from_str(&text).map_err(|e| Error::RulesFile {
+        path: path.to_path_buf(),
+        message: e.to_string().trim_end().replace('\n', "\n  "),
+    })?;
+    Ok(table
+        .get("system")
+        .and_then(|s| s.as_str())
+        .map(str::to_string))
 }
 
 /// Reads the rules `value` of an analysis file (at `source`): an inline table, or the path

@@ -557,3 +557,53 @@ fn malformed_tables_of_every_system_are_clear_errors() {
         assert_user_error(&alea(&args), needles);
     }
 }
+
+#[test]
+fn tables_given_to_a_mechanic_that_reads_none_are_refused() {
+    let dir = temp_dir("rules-reads-none");
+    let house = write_file(&dir, "house.toml", "[damage]\nlegere = 15\n");
+    assert_user_error(
+        &alea(&["prob", "aube.test", "ca=12", "--rules", &house]),
+        &["aube.test reads none of aube's rule tables", "aube.attack"],
+    );
+    let listed = stdout(&alea(&["list", "aube.attack"]));
+    assert!(
+        listed.contains("rule tables: aube's (alea rules aube"),
+        "{listed}"
+    );
+    assert!(!stdout(&alea(&["list", "aube.test"])).contains("rule tables"));
+    let study = small_analysis("reads_none", 100)
+        .replace("[params]", "[rules.damage]\nlegere = 15\n[params]");
+    let file = write_file(&dir, "study.toml", &study);
+    assert_user_error(
+        &alea(&["run", &file, "--quiet", "--out", dir.to_str().unwrap()]),
+        &["study.toml", "reads none"],
+    );
+    // run --rules applies to the analyses that read the tables of the file's system, and
+    // refuses a file that applies to none.
+    let plain = write_file(&dir, "plain.toml", &small_analysis("plain", 100));
+    let ose = write_file(&dir, "ose.toml", "system = \"ose\"\n[attack]\nshort = 2\n");
+    let house_file = write_file(&dir, "house_study.toml", STUDY);
+    let out = run_quiet(
+        "rules-reads-none-out",
+        &[&plain, &house_file, "--rules", &house],
+    );
+    let meta = std::fs::read_to_string(out.join("plain/analysis.json")).unwrap();
+    assert!(!meta.contains("\"rules\""), "{meta}");
+    assert_user_error(
+        &alea(&[
+            "run",
+            &plain,
+            &house_file,
+            "--quiet",
+            "--out",
+            dir.to_str().unwrap(),
+            "--rules",
+            &ose,
+        ]),
+        &[
+            "ose.toml",
+            "none of the analyses reads these tables (of ose)",
+        ],
+    );
+}

@@ -14,6 +14,7 @@ mod run;
 pub mod spec;
 
 pub use files::collect_files;
+pub use rules::apply_rules;
 
 use crate::engine::paired::PairedDiff;
 use crate::engine::params::{ParamSpec, unknown_param};

@@ -21,6 +21,21 @@ pub(super) fn variant_rules(
     base: Option<RuleSet>,
 ) -> Result<Vec<Option<RuleSet>>> {
     let system = system_of(mechanic);
+    let given = file.rules.is_some() || file.variants.iter().any(|v| v.rules.is_some());
+    if given && !crate::systems::find(mechanic).is_ok_and(|m| m.reads_rules()) {
+        let line = crate::rules::line_of_path(text, &[Seg::Key("rules".into())])
+            .or_else(|| {
+                text.lines()
+                    .position(|l| l.trim_start().starts_with("rules"))
+                    .map(|i| i + 1)
+            })
+            .map(|l| format!("line {l}: "))
+            .unwrap_or_default();
+        return Err(crate::error::Error::RulesFile {
+            path: path.to_path_buf(),
+            message: format!("{line}{}", crate::rules::reads_none(mechanic)),
+        });
+    }
     let base = match (base, &file.rules) {
         (Some(base), _) => Some(base),
         (None, Some(value)) => {
@@ -55,6 +70,32 @@ pub(super) fn variant_rules(
             }
         })
         .collect()
+}
+
+/// Puts the tables of the rules file `file` in place of the own `rules` of every analysis
+/// it can apply to (`alea run --rules FILE`): those whose mechanic reads rule tables, of
+/// the system the file names (any, when it names none). Returns how many; none is an
+/// error.
+pub fn apply_rules(analyses: &mut [Analysis], file: &Path) -> Result<usize> {
+    let declared = crate::rules::declared_system(file)?;
+    let mut applied = 0;
+    for a in analyses.iter_mut() {
+        let system = system_of(a.mechanic.name());
+        if a.mechanic.reads_rules() && declared.as_deref().is_none_or(|s| s == system) {
+            a.replace_rules(file)?;
+            applied += 1;
+        }
+    }
+    if applied == 0 {
+        return Err(crate::error::Error::RulesFile {
+            path: file.to_path_buf(),
+            message: format!(
+                "none of the analyses reads these tables (of {}): their mechanics read no rule table or are of another system",
+                declared.as_deref().unwrap_or("any system")
+            ),
+        });
+    }
+    Ok(applied)
 }
 
 impl Analysis {

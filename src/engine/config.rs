@@ -56,6 +56,12 @@ pub trait Config: Sized {
     /// Reads the values of [`Config::specs`] under `prefix` from values already checked
     /// against those specs.
     fn read(values: &ParamValues, prefix: &str) -> Result<Self>;
+
+    /// True when the config holds the system's rule tables (a field of kind `rules()`,
+    /// here or in a config it flattens or groups).
+    fn reads_rules() -> bool {
+        false
+    }
 }
 
 /// A mechanic without parameters.
@@ -194,6 +200,10 @@ macro_rules! config {
                 specs
             }
 
+            fn reads_rules() -> bool {
+                false $(|| $crate::config!(@rules $ty, $kind($($arg)*)))*
+            }
+
             fn read(
                 values: &$crate::engine::ParamValues,
                 prefix: &str,
@@ -277,6 +287,14 @@ macro_rules! config {
             (*($len).start(), *($len).end()),
         )]
     };
+
+    // Whether a field holds the rule tables.
+    (@rules $ty:ty, rules()) => { true };
+    (@rules $ty:ty, flatten()) => { <$ty as $crate::engine::config::Config>::reads_rules() };
+    (@rules $ty:ty, group($group:expr)) => {
+        <$ty as $crate::engine::config::Config>::reads_rules()
+    };
+    (@rules $ty:ty, $kind:ident($($arg:tt)*)) => { false };
 
     // Reading, one arm per kind.
     (@read $values:ident, $key:ident, $prefix:ident, $ty:ty, choice($($arg:tt)*)) => {

@@ -117,9 +117,7 @@ fn run(args: &RunArgs, rosters: &Rosters) -> Result<()> {
         .map(|f| Analysis::load_with(f, rosters))
         .collect::<Result<Vec<_>>>()?;
     if let Some(file) = &args.rules {
-        for a in &mut analyses {
-            a.replace_rules(file)?;
-        }
+        alea::analysis::apply_rules(&mut analyses, file)?;
     }
     let mut names = std::collections::BTreeMap::new();
     for a in &analyses {

@@ -211,6 +211,8 @@ pub fn fill(table: SheetTable) -> Result<FilledTable> {
 
 /// [`fill`] under the rule tables `rules` (`None`: the official ones).
 pub fn fill_with(table: SheetTable, rules: Option<&RuleSet>) -> Result<FilledTable> {
+    let reads = crate::systems::find(table.mechanic)?.reads_rules();
+    let rules = rules.filter(|_| reads);
     let headings = table.headings();
     let width = headings.len();
     let flat = (0..table.rows.1.len() * width)
@@ -230,12 +232,28 @@ pub fn fill_with(table: SheetTable, rules: Option<&RuleSet>) -> Result<FilledTab
 }
 
 /// Computes every table of `system`'s sheet, in parallel, under the rule tables `rules`
-/// (`None`: the official ones).
+/// (`None`: the official ones); tables given to a sheet none of whose mechanics reads
+/// them are an error (they would change nothing).
 pub fn fill_all(system: &str, rules: Option<&RuleSet>) -> Result<Vec<FilledTable>> {
-    tables(system)?
+    let filled = tables(system)?
         .into_par_iter()
         .map(|t| fill_with(t, rules))
-        .collect()
+        .collect::<Result<Vec<_>>>()?;
+    let reads = filled
+        .iter()
+        .any(|t| crate::systems::find(t.table.mechanic).is_ok_and(|m| m.reads_rules()));
+    if rules.is_some() && !reads {
+        let mechanics: std::collections::BTreeSet<&str> =
+            filled.iter().map(|t| t.table.mechanic).collect();
+        return Err(Error::value(
+            "rules",
+            format!(
+                "the {system} sheet ({}) reads none of {system}'s rule tables, so they would change nothing",
+                mechanics.into_iter().collect::<Vec<_>>().join(", ")
+            ),
+        ));
+    }
+    Ok(filled)
 }
 
 #[cfg(test)]

@@ -32,13 +32,12 @@ fn corner(t: &SheetTable) -> String {
 
 const LEGEND: &str = "Exact chances in whole percent. 0 and 100 are certain; <1 and >99 are possible but round to them.";
 
-/// "House rules: ..." when the tables are not the official ones, else nothing.
+/// "House rules: ..." when the tables some table reads are not the official ones, else
+/// nothing.
 fn house_rules(tables: &[FilledTable]) -> Option<String> {
-    let changes = &tables.first()?.rules;
-    (!changes.is_empty()).then(|| {
-        let list: Vec<String> = changes.iter().map(|c| c.to_string()).collect();
-        format!("House rules: {}.", list.join(", "))
-    })
+    let changes = &tables.iter().find(|t| !t.rules.is_empty())?.rules;
+    let list: Vec<String> = changes.iter().map(|c| c.to_string()).collect();
+    Some(format!("House rules: {}.", list.join(", ")))
 }
 
 /// The sheet of `system` as Markdown.

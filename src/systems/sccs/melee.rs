@@ -111,8 +111,9 @@ pub struct Melee {
     pub spent_armour_protects: bool,
     /// Faces of the tension die (6 in the text).
     pub tension_die: u32,
-    /// Protection lost per attack received before in the round (1 in the text).
-    pub erosion_step: i64,
+    /// Protection erosion takes off the `k`-th attack of a round (from 0): `k` times the
+    /// erosion step (1 in the text), 0 without erosion.
+    pub erosion_by_rank: [i64; MAX_ENGAGED],
 }
 
 /// How one fight ended.
@@ -226,7 +227,13 @@ impl Melee {
             floor_ties: p.floor_tie_without_armour,
             spent_armour_protects: p.spent_armour_protects,
             tension_die: p.tie.tables.tension_die(),
-            erosion_step: p.tie.tables.erosion.step,
+            erosion_by_rank: std::array::from_fn(|k| {
+                if p.erosion {
+                    k as i64 * p.tie.tables.erosion.step
+                } else {
+                    0
+                }
+            }),
         })
     }
 
@@ -257,7 +264,6 @@ impl Melee {
     #[inline(always)]
     pub fn strike(&self, s: &mut FightState, k: usize, d6: impl FnOnce() -> u32) -> bool {
         let p = self.guard().now(s.durability, s.impacts);
-        let rank = if self.erosion { k as i64 + 1 } else { 1 };
         let receiving = Receiving {
             counts_tie: self.counts_tie,
             floor_ties: self.floor_ties,
@@ -265,7 +271,7 @@ impl Melee {
         if !receiving.land(
             self.attackers[k],
             p,
-            (rank, self.erosion_step),
+            self.erosion_by_rank[k],
             &mut s.durability,
             &mut s.counters[k],
             d6,

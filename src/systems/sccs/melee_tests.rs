@@ -63,7 +63,7 @@ fn parameters_reach_the_fight() {
             floor_ties: true,
             spent_armour_protects: false,
             tension_die: 6,
-            erosion_step: 1,
+            erosion_by_rank: [0, 1, 2, 3],
         }
     );
     let m = model("n_attackers=3 attack=4 defensive_manoeuvre=true tension_counts_tie=true").melee;

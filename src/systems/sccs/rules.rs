@@ -225,24 +225,20 @@ pub enum Received {
     Absorbed,
 }
 
-/// The `k`-th attack received this round (`k` from 1; always 1 without erosion), of score
-/// `a`, against the defender's protection `p` before erosion (already without the armour's
-/// résistance if the armour lost it), `armour_left` when the armour has durability left.
+/// An attack received this round, of score `a`, against the defender's protection `p`
+/// before erosion (already without the armour's résistance if the armour lost it),
+/// `armour_left` when the armour has durability left; `erosion` is what erosion takes off
+/// this attack: `(k − 1) × step` for the `k`-th attack of the round (`step` 1 in the text;
+/// 0 without erosion).
 ///
-/// Erosion lowers `p` by `(k − 1) × step` (`step` 1 in the text), but never below `a`. When that floor is what stops an
-/// impact (`p − (k − 1) < a <= p`), the armour absorbs the attack if it has durability
+/// Erosion lowers `p` by `erosion`, but never below `a`. When that floor is what stops an
+/// impact (`p − erosion < a <= p`), the armour absorbs the attack if it has durability
 /// left; otherwise, with `floor_ties` (switch `floor_tie_without_armour`, on by default),
 /// the floor gives a tie **[choice]** (`RULES.md`), and without it nothing holds the
 /// erosion back: an impact.
 #[inline(always)]
-pub fn receive(
-    a: i64,
-    p: i64,
-    (k, step): (i64, i64),
-    armour_left: bool,
-    floor_ties: bool,
-) -> Received {
-    let eroded = p - (k - 1) * step;
+pub fn receive(a: i64, p: i64, erosion: i64, armour_left: bool, floor_ties: bool) -> Received {
+    let eroded = p - erosion;
     if a > p {
         Received::Impact
     } else if eroded >= a {
@@ -296,8 +292,8 @@ pub struct Receiving {
 }
 
 impl Receiving {
-    /// One attack of score `a` received as the `k`-th of the round against protection
-    /// `p`, `rank` being `(k, erosion step)` ([`receive`]): an absorbed attack costs the defender's armour 1 `durability`, a
+    /// One attack of score `a` received against protection `p`, of which erosion takes
+    /// `erosion` ([`receive`]): an absorbed attack costs the defender's armour 1 `durability`, a
     /// tie moves the attacker's `counter` (`d6` is called only when a counter starts).
     /// Returns true on an impact, after which the attacker's counter is dropped (a new
     /// test at its next tie).
@@ -306,12 +302,12 @@ impl Receiving {
         self,
         a: i64,
         p: i64,
-        rank: (i64, i64),
+        erosion: i64,
         durability: &mut u32,
         counter: &mut Counter,
         d6: impl FnOnce() -> u32,
     ) -> bool {
-        let hit = match receive(a, p, rank, *durability > 0, self.floor_ties) {
+        let hit = match receive(a, p, erosion, *durability > 0, self.floor_ties) {
             Received::Impact => true,
             Received::Countered => false,
             Received::Tie => counter.tie_with(d6, self.counts_tie),
@@ -426,39 +422,39 @@ mod tests {
     #[test]
     fn erosion_by_rank() {
         // Protection 6: the 1st attack at full protection, then -1, -2, -3.
-        assert_eq!(receive(5, 6, (1, 1), true, true), Received::Countered);
-        assert_eq!(receive(5, 6, (2, 1), true, true), Received::Tie); // 6 - 1 = 5
-        assert_eq!(receive(4, 6, (3, 1), true, true), Received::Tie); // 6 - 2 = 4
-        assert_eq!(receive(3, 6, (4, 1), true, true), Received::Tie); // 6 - 3 = 3
-        assert_eq!(receive(2, 6, (4, 1), true, true), Received::Countered);
+        assert_eq!(receive(5, 6, 0, true, true), Received::Countered);
+        assert_eq!(receive(5, 6, 1, true, true), Received::Tie); // 6 - 1 = 5
+        assert_eq!(receive(4, 6, 2, true, true), Received::Tie); // 6 - 2 = 4
+        assert_eq!(receive(3, 6, 3, true, true), Received::Tie); // 6 - 3 = 3
+        assert_eq!(receive(2, 6, 3, true, true), Received::Countered);
     }
 
     #[test]
     fn floor_at_the_attack_and_the_armour() {
         // 4th attacker at 5 against 6: eroded to 3, floored at 5: the armour absorbs.
-        assert_eq!(receive(5, 6, (4, 1), true, true), Received::Absorbed);
+        assert_eq!(receive(5, 6, 3, true, true), Received::Absorbed);
         // Without durability left the floor gives a tie.
-        assert_eq!(receive(5, 6, (4, 1), false, true), Received::Tie);
+        assert_eq!(receive(5, 6, 3, false, true), Received::Tie);
         // The switch floor_tie_without_armour off: nothing holds the erosion, an impact.
-        assert_eq!(receive(5, 6, (4, 1), false, false), Received::Impact);
+        assert_eq!(receive(5, 6, 3, false, false), Received::Impact);
         // ... but the armour still absorbs while it has durability.
-        assert_eq!(receive(5, 6, (4, 1), true, false), Received::Absorbed);
+        assert_eq!(receive(5, 6, 3, true, false), Received::Absorbed);
         // A tie without erosion stays a tie, but the 2nd attack at a tie is floored.
-        assert_eq!(receive(6, 6, (1, 1), true, true), Received::Tie);
-        assert_eq!(receive(6, 6, (2, 1), true, true), Received::Absorbed);
+        assert_eq!(receive(6, 6, 0, true, true), Received::Tie);
+        assert_eq!(receive(6, 6, 1, true, true), Received::Absorbed);
         // Superiority is untouched by the floor.
-        assert_eq!(receive(7, 6, (3, 1), true, true), Received::Impact);
+        assert_eq!(receive(7, 6, 2, true, true), Received::Impact);
         // Without erosion every attack meets the full protection (rank 1).
-        assert_eq!(receive(5, 6, (1, 1), false, false), Received::Countered);
+        assert_eq!(receive(5, 6, 0, false, false), Received::Countered);
     }
 
     /// Erosion step 2: the 2nd attack meets 6 - 2 = 4, the 3rd 6 - 4 = 2 (floored at
     /// the attack); a d4 counter takes 2.5 repetitions on average after the tie.
     #[test]
     fn house_erosion_step_and_tension_die() {
-        assert_eq!(receive(4, 6, (2, 2), true, true), Received::Tie);
-        assert_eq!(receive(3, 6, (2, 2), true, true), Received::Countered);
-        assert_eq!(receive(3, 6, (3, 2), true, true), Received::Absorbed);
+        assert_eq!(receive(4, 6, 2, true, true), Received::Tie);
+        assert_eq!(receive(3, 6, 2, true, true), Received::Countered);
+        assert_eq!(receive(3, 6, 4, true, true), Received::Absorbed);
         assert!((exchanges_to_impact_dist(4, false).mean() - 3.5).abs() < 1e-12);
         let faces: Vec<u32> = each_face(4, |d| d()).into_iter().map(|(v, _)| v).collect();
         assert_eq!(faces, [1, 2, 3, 4]);

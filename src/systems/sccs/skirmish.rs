@@ -289,7 +289,7 @@ impl SkirmishModel {
         let hit = self.receiving.land(
             a,
             p,
-            (rank, self.erosion_step),
+            (rank - 1) * self.erosion_step,
             &mut s.durability[d],
             &mut s.counter[i],
             || dice.die(self.tension_die),
@@ -329,7 +329,13 @@ impl SkirmishModel {
             floor_ties: p.floor_tie_without_armour,
             spent_armour_protects: p.spent_armour_protects,
             tension_die: self.tension_die,
-            erosion_step: self.erosion_step,
+            erosion_by_rank: std::array::from_fn(|k| {
+                if p.erosion {
+                    k as i64 * self.erosion_step
+                } else {
+                    0
+                }
+            }),
         };
         Some((melee, defender))
     }
