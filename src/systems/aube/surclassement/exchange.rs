@@ -287,7 +287,7 @@ pub(super) fn list_as_one(
 /// `aube.surclassement.optimal` under the optimal mixes).
 #[derive(Debug, Clone, PartialEq)]
 pub struct ExchangeMetrics {
-    a_wins: MetricId,
+    pub(super) a_wins: MetricId,
     b_wins: MetricId,
     nothing: MetricId,
     draw: MetricId,
