@@ -21,7 +21,72 @@ use crate::systems::aube::resolution::TestRule;
 use crate::systems::aube::wounds::{OutAt, WoundTrack};
 use std::cell::RefCell;
 use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
 use std::rc::Rc;
+
+/// The hasher of the caches' keys: small integers, hashed often, never chosen by an
+/// adversary (a multiply-rotate hash, much quicker than the default one).
+#[derive(Debug, Default, Clone, Copy)]
+pub struct QuickHasher(u64);
+
+impl Hasher for QuickHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.write_u64(u64::from(b));
+        }
+    }
+
+    #[inline]
+    fn write_u64(&mut self, n: u64) {
+        self.0 = (self.0.rotate_left(5) ^ n).wrapping_mul(0x517c_c1b7_2722_0a95);
+    }
+
+    #[inline]
+    fn write_i64(&mut self, n: i64) {
+        self.write_u64(n as u64);
+    }
+
+    #[inline]
+    fn write_usize(&mut self, n: usize) {
+        self.write_u64(n as u64);
+    }
+
+    #[inline]
+    fn write_isize(&mut self, n: isize) {
+        self.write_u64(n as u64);
+    }
+
+    #[inline]
+    fn write_u8(&mut self, n: u8) {
+        self.write_u64(u64::from(n));
+    }
+
+    #[inline]
+    fn write_i32(&mut self, n: i32) {
+        self.write_u64(n as u64);
+    }
+}
+
+/// Hash maps keyed by small integers ([`QuickHasher`]).
+pub type Quick = BuildHasherDefault<QuickHasher>;
+
+/// `items` with equal keys merged (their chances added), by increasing key: the same sums
+/// in the same order on every run.
+fn merged<K: Ord + Copy>(mut items: Vec<(K, f64)>) -> Vec<(K, f64)> {
+    items.sort_by_key(|x| x.0);
+    let mut out: Vec<(K, f64)> = Vec::with_capacity(items.len());
+    for (k, p) in items {
+        match out.last_mut() {
+            Some(last) if last.0 == k => last.1 += p,
+            _ => out.push((k, p)),
+        }
+    }
+    out
+}
 
 /// A duel between two exchanges.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -97,8 +162,8 @@ pub struct Fight {
     /// Fatigue points from which fighter `s`'s manœuvres all fail automatically.
     idle_at: [i64; 2],
     tests: RefCell<HashMap<i64, TestLaw>>,
-    damage: RefCell<HashMap<(usize, i64, i64), DamageLaw>>,
-    laws: RefCell<HashMap<LawKey, Law>>,
+    damage: RefCell<HashMap<(usize, i64, i64), DamageLaw, Quick>>,
+    laws: RefCell<HashMap<LawKey, Law, Quick>>,
 }
 
 impl Fight {
@@ -265,8 +330,8 @@ impl Fight {
             )
         });
         // The contest first (who wins by how much), then each winner's effect once.
-        let mut contests: HashMap<(Winner, i64), f64> = HashMap::new();
         let (la, lb) = (self.test(stances[0].ca), self.test(stances[1].ca));
+        let mut contests = Vec::with_capacity(la.len() * lb.len());
         for &(sa, ra, pa) in la.iter() {
             for &(sb, rb, pb) in lb.iter() {
                 let read = |success, raw, s: &Stance| Move {
@@ -279,31 +344,30 @@ impl Fight {
                     &read(sa, ra, &stances[0]),
                     &read(sb, rb, &stances[1]),
                 );
-                *contests.entry(won).or_insert(0.0) += pa * pb;
+                contests.push((won, pa * pb));
             }
         }
-        let mut law: HashMap<Effect, f64> = HashMap::new();
-        for ((winner, magnitude), p) in contests {
+        let mut law = Vec::new();
+        for ((winner, magnitude), p) in merged(contests) {
             let (w, l) = match winner {
                 Winner::A => (0, 1),
                 Winner::B => (1, 0),
                 Winner::Nobody | Winner::Draw => {
-                    *law.entry(Effect::Quiet).or_insert(0.0) += p;
+                    law.push((Effect::Quiet, p));
                     continue;
                 }
             };
             match effect(stances[w].manoeuvre, magnitude) {
-                Won::Feint(f) if f > 0 => *law.entry(Effect::Feint(w, f)).or_insert(0.0) += p,
-                Won::Nothing | Won::Feint(_) => *law.entry(Effect::Quiet).or_insert(0.0) += p,
+                Won::Feint(f) if f > 0 => law.push((Effect::Feint(w, f), p)),
+                Won::Nothing | Won::Feint(_) => law.push((Effect::Quiet, p)),
                 Won::Blow(dom) => {
                     for &(result, q) in self.damage(l, pos.tracks[l].fatigue(), dom).iter() {
-                        *law.entry(Effect::Blow(l, result)).or_insert(0.0) += p * q;
+                        law.push((Effect::Blow(l, result), p * q));
                     }
                 }
             }
         }
-        let mut law: Vec<(Effect, f64)> = law.into_iter().collect();
-        law.sort_by_key(|x| x.0);
+        let law = merged(law);
         let law: Law = law.into();
         self.laws.borrow_mut().insert(key, law.clone());
         law
