@@ -72,6 +72,14 @@ pub enum Error {
         /// The underlying error.
         source: std::io::Error,
     },
+    /// A run larger than the budget, refused before any sampling.
+    #[error("{what}\n  {remedy}")]
+    OverBudget {
+        /// The size of the run and the budget.
+        what: String,
+        /// How to go on.
+        remedy: String,
+    },
     /// A table or chart that could not be produced.
     #[error("could not write the {what}: {message}")]
     Report {

@@ -6,12 +6,14 @@
 //!   each a set of mechanics registered in [`systems::registry`].
 //! - [`analysis`]: analysis files (TOML), grids and variants, and running them.
 //! - [`report`]: what users read: text and JSON answers, CSV/Parquet tables, charts.
+//! - [`budget`]: the size of a run, checked before any sampling.
 //!
 //! The library never prints and never exits; the `alea` binary does.
 
 #![warn(missing_docs)]
 
 pub mod analysis;
+pub mod budget;
 pub mod engine;
 pub mod error;
 pub mod finder;

@@ -58,13 +58,18 @@ pub struct Answer {
 }
 
 /// Answers `query` by Monte Carlo with `plan` (exact values beside, when the mechanic has
-/// them), or exactly only when `plan` is `None`.
-pub fn answer(query: &Query, plan: Option<&RunPlan>) -> Result<Answer> {
+/// them), or exactly only when `plan` is `None`. `progress` receives sample counts as
+/// they are drawn.
+pub fn answer(
+    query: &Query,
+    plan: Option<&RunPlan>,
+    progress: &(dyn Fn(u64) + Sync),
+) -> Result<Answer> {
     let exact = query.simulation.exact();
     let layout = query.simulation.layout();
     let (summary, precision_reached) = match plan {
         Some(plan) => {
-            let run = run_point(&[query.simulation.as_ref()], 0, plan, &|_| {});
+            let run = run_point(&[query.simulation.as_ref()], 0, plan, progress);
             (
                 summarize(layout, &run.tallies[0], exact.as_ref()),
                 run.precision_reached,

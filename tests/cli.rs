@@ -214,40 +214,14 @@ fn list_shows_systems_mechanics_and_parameters() {
     assert_user_error(&alea(&["list", "aube.nothing"]), &["unknown mechanic"]);
 }
 
-fn write(dir: &Path, name: &str, text: &str) -> String {
-    let path = dir.join(name);
-    std::fs::write(&path, text).unwrap();
-    path.to_string_lossy().into_owned()
+fn small() -> String {
+    small_analysis("small", 20000)
 }
-
-const SMALL: &str = r#"
-name = "small"
-title = "Small"
-mechanic = "aube.test"
-samples = 20000
-[params]
-nd = 5
-[grid]
-ca = "8..=12"
-[[variants]]
-name = "none"
-[[variants]]
-name = "d6"
-params = { crit = "d6" }
-[[charts]]
-kind = "lines"
-metric = "beats_nd"
-x = "ca"
-[[charts]]
-kind = "bars"
-histogram = "degree"
-at = { ca = 10 }
-"#;
 
 #[test]
 fn run_writes_tables_and_charts() {
     let dir = temp_dir("run");
-    let file = write(&dir, "small.toml", SMALL);
+    let file = write_file(&dir, "small.toml", &small());
     let out_dir = dir.join("out");
     let out = alea(&["run", &file, "--out", out_dir.to_str().unwrap()]);
     assert!(out.status.success(), "{}", stderr(&out));
@@ -312,12 +286,12 @@ fn run_rejects_bad_files_and_leaves_no_report() {
     let cases: [(&str, String, &[&str]); 7] = [
         (
             "typo.toml",
-            SMALL.replace("samples = 20000", "sampels = 20000"),
+            small().replace("samples = 20000", "sampels = 20000"),
             &["typo.toml", "unknown field `sampels`", "line"],
         ),
         (
             "param.toml",
-            SMALL.replace("nd = 5", "nf = 5"),
+            small().replace("nd = 5", "nf = 5"),
             &[
                 "param.toml",
                 "line 7",
@@ -327,22 +301,22 @@ fn run_rejects_bad_files_and_leaves_no_report() {
         ),
         (
             "range.toml",
-            SMALL.replace("\"8..=12\"", "\"12..=8\""),
+            small().replace("\"8..=12\"", "\"12..=8\""),
             &["range.toml", "not a range"],
         ),
         (
             "empty.toml",
-            SMALL.replace("\"8..=12\"", "[]"),
+            small().replace("\"8..=12\"", "[]"),
             &["empty.toml", "no value"],
         ),
         (
             "choice.toml",
-            SMALL.replace("crit = \"d6\"", "crit = \"d7\""),
+            small().replace("crit = \"d6\"", "crit = \"d7\""),
             &["choice.toml", "one of none, d6"],
         ),
         (
             "chart.toml",
-            SMALL.replace("metric = \"beats_nd\"", "metric = \"beat_nd\""),
+            small().replace("metric = \"beats_nd\"", "metric = \"beat_nd\""),
             &[
                 "chart.toml",
                 "unknown metric 'beat_nd'",
@@ -351,12 +325,12 @@ fn run_rejects_bad_files_and_leaves_no_report() {
         ),
         (
             "mech.toml",
-            SMALL.replace("aube.test", "aube.tests"),
+            small().replace("aube.test", "aube.tests"),
             &["mech.toml", "unknown mechanic"],
         ),
     ];
     for (name, text, needles) in cases {
-        let file = write(&dir, name, &text);
+        let file = write_file(&dir, name, &text);
         assert_user_error(
             &alea(&["run", &file, "--out", out_dir.to_str().unwrap()]),
             needles,

@@ -28,11 +28,19 @@ pub fn axis_values(spec: &ParamSpec, raw: &toml::Value) -> Result<Vec<Value>> {
 }
 
 fn expand_range(spec: &ParamSpec, text: &str) -> Result<Vec<Value>> {
+    let fail = |why: String| Error::value(&spec.name, format!("range '{text}': {why}"));
     let bad = || {
         Error::value(
             &spec.name,
-            format!("'{text}' is not a range; write \"lo..=hi\" or \"lo..=hi:step\" with lo <= hi"),
+            format!(
+                "'{text}' is not a range; write \"lo..=hi\" or \"lo..=hi:step\" with lo <= hi and step > 0, like \"0..=10\" or \"0..=1:0.1\""
+            ),
         )
+    };
+    let too_many = |count: String| {
+        fail(format!(
+            "{count} values, over the limit of {MAX_RANGE_VALUES} values per range; use a larger step"
+        ))
     };
     let (bounds, step) = match text.split_once(':') {
         Some((b, s)) => (b, Some(s.trim())),
@@ -42,25 +50,44 @@ fn expand_range(spec: &ParamSpec, text: &str) -> Result<Vec<Value>> {
     let (lo, hi) = (lo.trim(), hi.trim());
     match spec.kind {
         ParamKind::Int { .. } => {
-            let lo: i64 = lo.parse().map_err(|_| bad())?;
-            let hi: i64 = hi.parse().map_err(|_| bad())?;
-            let step: i64 = step.map_or(Ok(1), |s| s.parse()).map_err(|_| bad())?;
-            if lo > hi || step <= 0 || ((hi - lo) / step) as usize >= MAX_RANGE_VALUES {
+            let whole = |t: &str, what: &str| {
+                t.parse::<i64>()
+                    .map_err(|_| fail(format!("{what} '{t}' is not a whole number")))
+            };
+            let (lo, hi) = (whole(lo, "lo")?, whole(hi, "hi")?);
+            let step = step.map_or(Ok(1), |s| whole(s, "step"))?;
+            if lo > hi || step <= 0 {
                 return Err(bad());
             }
-            (lo..=hi)
-                .step_by(step as usize)
-                .map(|v| spec.check(Value::Int(v)))
+            let count = (i128::from(hi) - i128::from(lo)) / i128::from(step) + 1;
+            if count > MAX_RANGE_VALUES as i128 {
+                return Err(too_many(count.to_string()));
+            }
+            // Each value lies in lo..=hi, so it fits in an i64 once computed.
+            (0..count)
+                .map(|i| spec.check(Value::Int((i128::from(lo) + i * i128::from(step)) as i64)))
                 .collect()
         }
         ParamKind::Float { .. } => {
-            let lo: f64 = lo.parse().map_err(|_| bad())?;
-            let hi: f64 = hi.parse().map_err(|_| bad())?;
-            let step: f64 = step.ok_or_else(bad)?.parse().map_err(|_| bad())?;
-            if !(lo <= hi && step > 0.0) || ((hi - lo) / step) as usize >= MAX_RANGE_VALUES {
+            let real = |t: &str, what: &str| match t.parse::<f64>() {
+                Ok(x) if x.is_finite() => Ok(x),
+                _ => Err(fail(format!("{what} '{t}' is not a finite number"))),
+            };
+            let (lo, hi) = (real(lo, "lo")?, real(hi, "hi")?);
+            let step = real(
+                step.ok_or_else(|| {
+                    fail("a range of real numbers needs a step, like \"0..=1:0.1\"".into())
+                })?,
+                "step",
+            )?;
+            if !(lo <= hi && step > 0.0) {
                 return Err(bad());
             }
-            let count = ((hi - lo) / step + 1e-9).floor() as usize + 1;
+            let span = (hi - lo) / step;
+            if !span.is_finite() || span + 1.0 > MAX_RANGE_VALUES as f64 {
+                return Err(too_many(format!("{:.0}", span.floor() + 1.0)));
+            }
+            let count = (span + 1e-9).floor() as usize + 1;
             // Rounded to 12 digits so 0.1 steps print as 0.3, not 0.30000000000000004.
             (0..count)
                 .map(|i| spec.check(Value::Float(((lo + step * i as f64) * 1e12).round() / 1e12)))
@@ -115,6 +142,31 @@ mod tests {
         assert!(axis_values(&ca, &toml::Value::Array(vec![])).is_err());
         assert!(axis_values(&ca, &toml::Value::String("5..=1".into())).is_err());
         assert!(axis_values(&ca, &toml::Value::String("0..=99".into())).is_err());
+        let range = |spec: &ParamSpec, text: &str| {
+            axis_values(spec, &toml::Value::String(text.into()))
+                .unwrap_err()
+                .to_string()
+        };
+        let wide = ParamSpec::int("n", "", i64::MIN, i64::MAX, None);
+        let e = range(&wide, "0..=20000");
+        assert!(
+            e.contains("20001 values") && e.contains("limit of 10000"),
+            "{e}"
+        );
+        let e = range(&wide, "-9223372036854775808..=9223372036854775807");
+        assert!(e.contains("limit of 10000"), "{e}");
+        assert_eq!(
+            axis_values(&wide, &toml::Value::String("0..=9999".into()))
+                .map(|v| v.len())
+                .ok(),
+            Some(10_000)
+        );
+        let e = range(&p, "0..=1:inf");
+        assert!(e.contains("step 'inf' is not a finite number"), "{e}");
+        let e = range(&p, "0..=1:1e-9");
+        assert!(e.contains("limit of 10000"), "{e}");
+        let e = range(&p, "nan..=1:0.1");
+        assert!(e.contains("lo 'nan'"), "{e}");
         let points = cartesian(&[
             vec![Value::Int(1), Value::Int(2)],
             vec![Value::Int(3), Value::Int(4), Value::Int(5)],

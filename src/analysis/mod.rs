@@ -1,23 +1,31 @@
 //! Analysis files: a mechanic, fixed parameters, a grid of swept parameters, rule
 //! variants compared side by side, a sample size and a seed, and the charts to draw.
-//! [`Analysis::load`] reads and validates one; [`Analysis::run`] simulates every grid
-//! point and variant.
+//! [`Analysis::load`] reads and validates one; [`Analysis::check_plan`] refuses a run over
+//! the budget and [`Analysis::check_points`] builds every grid point once, both before any
+//! sampling; [`Analysis::run`] simulates every grid point and variant, building each
+//! point's simulations as it runs, so memory does not grow with the grid.
 
 mod chart_check;
 pub mod chart_spec;
+pub mod files;
 pub mod grid;
+mod run;
 pub mod spec;
+
+pub use files::collect_files;
 
 use crate::engine::paired::PairedDiff;
 use crate::engine::params::{ParamSpec, unknown_param};
-use crate::engine::runner::{DEFAULT_SAMPLES, RunPlan, SampleSize, run_point};
-use crate::engine::summary::{Summary, summarize};
-use crate::engine::{Mechanic, ParamValues, Simulation, Value};
+use crate::engine::runner::SampleSize;
+use crate::engine::summary::Summary;
+use crate::engine::{Mechanic, Simulation, Value};
 use crate::error::{Error, Result};
 use crate::systems;
-use rayon::prelude::*;
 use spec::{AnalysisFile, flatten, line_of};
 use std::path::{Path, PathBuf};
+
+/// How to go on when an analysis is over the budget (the binary names its flags).
+pub const OVER_BUDGET_REMEDY: &str = "lower samples, precision or the grid, or set allow_large = true in the analysis file to run it anyway";
 
 /// The seed used when neither the file nor the command line gives one.
 pub const DEFAULT_SEED: u64 = 20_261_122;
@@ -31,7 +39,7 @@ pub struct Variant {
     pub overrides: Vec<(String, Value)>,
 }
 
-/// A validated analysis, its simulations built for every grid point and variant.
+/// A validated analysis: its grid, variants and the simulation of its first point.
 pub struct Analysis {
     /// The file it was read from.
     pub path: PathBuf,
@@ -45,12 +53,9 @@ pub struct Analysis {
     pub axes: Vec<(String, Vec<Value>)>,
     /// Variants (one called "default" when the file has none).
     pub variants: Vec<Variant>,
-    /// Grid points: one value per axis.
-    pub points: Vec<Vec<Value>>,
-    /// `[point][variant]` simulations.
-    simulations: Vec<Vec<Box<dyn Simulation>>>,
-    /// `[point][variant]` full parameter values.
-    pub resolved: Vec<Vec<ParamValues>>,
+    /// The simulation of the first variant at the first grid point: its layout names the
+    /// metrics and histograms of the report.
+    first: Box<dyn Simulation>,
 }
 
 /// Command-line overrides of an analysis file's sample size and seed.
@@ -60,6 +65,8 @@ pub struct RunOptions {
     pub size: Option<SampleSize>,
     /// Replaces the file's seed.
     pub seed: Option<u64>,
+    /// Runs past the budget of samples and grid points (`allow_large` in the file).
+    pub allow_large: bool,
 }
 
 /// One variant's results at one grid point.
@@ -101,9 +108,10 @@ fn file_error(path: &Path, message: impl Into<String>) -> Error {
 }
 
 impl Analysis {
-    /// Reads and validates an analysis file.
+    /// Reads and validates an analysis file (a small text file: a device or a huge file
+    /// is refused at once).
     pub fn load(path: &Path) -> Result<Self> {
-        let text = std::fs::read_to_string(path).map_err(|e| Error::io("read", path, e))?;
+        let text = files::read_small_text(path, files::MAX_ANALYSIS_BYTES)?;
         Self::parse(path, &text)
     }
 
@@ -140,15 +148,29 @@ impl Analysis {
             })
         };
 
+        let unique = |table: &toml::Table, section: &str| {
+            let entries = flatten(table);
+            for (i, (key, _)) in entries.iter().enumerate() {
+                if entries[..i].iter().any(|(k, _)| k == key) {
+                    return Err(at_line(
+                        key,
+                        format!(
+                            "'{key}' is given twice in {section} (a dotted key and a table both set it); keep one"
+                        ),
+                    ));
+                }
+            }
+            Ok(entries)
+        };
         let mut fixed = Vec::new();
-        for (key, raw) in flatten(&file.params) {
+        for (key, raw) in unique(&file.params, "[params]")? {
             let value = spec_of(&key)?
                 .from_toml(&raw)
                 .map_err(|e| at_line(&key, e.to_string()))?;
             fixed.push((key, value));
         }
         let mut axes = Vec::new();
-        for (key, raw) in flatten(&file.grid) {
+        for (key, raw) in unique(&file.grid, "[grid]")? {
             if fixed.iter().any(|(k, _)| *k == key) {
                 return Err(at_line(
                     &key,
@@ -168,7 +190,7 @@ impl Analysis {
                 ));
             }
             let mut overrides = Vec::new();
-            for (key, raw) in flatten(&v.params) {
+            for (key, raw) in unique(&v.params, &format!("the params of variant '{}'", v.name))? {
                 if axes.iter().any(|(k, _)| *k == key) {
                     return Err(at_line(
                         &key,
@@ -213,38 +235,9 @@ impl Analysis {
             _ => {}
         }
 
-        let axis_values: Vec<Vec<Value>> = axes.iter().map(|(_, v)| v.clone()).collect();
-        let points = grid::cartesian(&axis_values);
-        let mut simulations = Vec::with_capacity(points.len());
-        let mut resolved = Vec::with_capacity(points.len());
-        for point in &points {
-            let mut sims = Vec::with_capacity(variants.len());
-            let mut values = Vec::with_capacity(variants.len());
-            for variant in &variants {
-                let mut given: Vec<(String, Value)> = axes
-                    .iter()
-                    .map(|(k, _)| k.clone())
-                    .zip(point.iter().cloned())
-                    .collect();
-                for (k, v) in fixed.iter().chain(&variant.overrides) {
-                    given.retain(|(g, _)| g != k);
-                    given.push((k.clone(), v.clone()));
-                }
-                let context = |e: Error| {
-                    let at: Vec<String> = given.iter().map(|(k, v)| format!("{k}={v}")).collect();
-                    file_error(
-                        path,
-                        format!("{e} (at {}, variant '{}')", at.join(" "), variant.name),
-                    )
-                };
-                let params =
-                    ParamValues::resolve(mechanic.name(), &specs, &given).map_err(context)?;
-                sims.push(mechanic.build(&params).map_err(context)?);
-                values.push(params);
-            }
-            simulations.push(sims);
-            resolved.push(values);
-        }
+        let first_point: Vec<Value> = axes.iter().map(|(_, v)| v[0].clone()).collect();
+        let first =
+            run::build_simulation(path, mechanic, &axes, &fixed, &variants[0], &first_point)?;
         let analysis = Self {
             path: path.to_path_buf(),
             file,
@@ -252,9 +245,7 @@ impl Analysis {
             fixed,
             axes,
             variants,
-            points,
-            simulations,
-            resolved,
+            first,
         };
         for (i, chart) in analysis.file.charts.iter().enumerate() {
             analysis.check_chart(chart).map_err(|m| {
@@ -269,7 +260,7 @@ impl Analysis {
 
     /// The layout of the first simulation (the metrics and histograms reported).
     pub fn layout(&self) -> &crate::engine::Layout {
-        self.simulations[0][0].layout()
+        self.first.layout()
     }
 
     /// True when the grid point with `values` has the values `at` fixes (parameters
@@ -288,100 +279,4 @@ impl Analysis {
                 None => true,
             })
     }
-
-    /// The seed and sample size, command line first, then the file, then the defaults.
-    pub fn plan(&self, options: &RunOptions) -> RunPlan {
-        let size = options
-            .size
-            .unwrap_or(match (self.file.samples, self.file.precision) {
-                (_, Some(p)) => SampleSize::Precision(p),
-                (Some(n), _) => SampleSize::Samples(n),
-                _ => SampleSize::Samples(DEFAULT_SAMPLES),
-            });
-        RunPlan {
-            seed: options.seed.or(self.file.seed).unwrap_or(DEFAULT_SEED),
-            size,
-        }
-    }
-
-    /// Samples the whole analysis will draw, when the size is fixed.
-    pub fn total_samples(&self, plan: &RunPlan) -> Option<u64> {
-        match plan.size {
-            SampleSize::Samples(n) => Some(n * (self.points.len() * self.variants.len()) as u64),
-            SampleSize::Precision(_) => None,
-        }
-    }
-
-    /// Runs every grid point (point `i` draws from streams of point `i`), all variants of
-    /// a point on common random numbers. `progress` receives sample counts as they are
-    /// drawn.
-    pub fn run(&self, options: &RunOptions, progress: &(dyn Fn(u64) + Sync)) -> AnalysisResult {
-        let plan = self.plan(options);
-        // Grid points run in parallel too (each on its own streams, collected in order),
-        // so small sample counts over large grids still use every core.
-        let points = self
-            .points
-            .par_iter()
-            .zip(&self.simulations)
-            .enumerate()
-            .map(|(i, (values, sims))| {
-                let refs: Vec<&dyn Simulation> = sims.iter().map(|s| s.as_ref()).collect();
-                let report = |n: u64| progress(n * refs.len() as u64);
-                let run = run_point(&refs, i as u64, &plan, &report);
-                let variants = sims
-                    .iter()
-                    .zip(&run.tallies)
-                    .enumerate()
-                    .map(|(v, (sim, tally))| {
-                        let summary = summarize(sim.layout(), tally, sim.exact().as_ref());
-                        let diffs = (0..summary.metrics.len())
-                            .map(|m| if v == 0 { None } else { run.paired.diff(v, m) })
-                            .collect();
-                        VariantResult { summary, diffs }
-                    })
-                    .collect();
-                PointResult {
-                    values: values.clone(),
-                    variants,
-                    precision_reached: run.precision_reached,
-                }
-            })
-            .collect();
-        AnalysisResult {
-            seed: plan.seed,
-            size: plan.size,
-            points,
-        }
-    }
-}
-
-/// The analysis files named by `paths`: files as given, folders searched for `*.toml`
-/// (sorted by name).
-pub fn collect_files(paths: &[PathBuf]) -> Result<Vec<PathBuf>> {
-    let mut files = Vec::new();
-    for path in paths {
-        if path.is_dir() {
-            let mut found: Vec<PathBuf> = std::fs::read_dir(path)
-                .map_err(|e| Error::io("read folder", path, e))?
-                .filter_map(|entry| entry.ok().map(|e| e.path()))
-                .filter(|p| p.extension().is_some_and(|e| e == "toml"))
-                .collect();
-            found.sort();
-            if found.is_empty() {
-                return Err(Error::Invalid(format!(
-                    "'{}' holds no analysis file (*.toml)",
-                    path.display()
-                )));
-            }
-            files.extend(found);
-        } else if path.exists() {
-            files.push(path.clone());
-        } else {
-            return Err(Error::Invalid(format!(
-                "'{}' does not exist; give analysis files (*.toml) or folders of them",
-                path.display()
-            )));
-        }
-    }
-    Ok(files)
 }

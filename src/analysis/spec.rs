@@ -55,8 +55,8 @@ pub struct AnalysisFile {
     /// Rule variants.
     #[serde(default)]
     pub variants: Vec<VariantSpec>,
-    /// Sample count per grid point and variant.
-    #[serde(default)]
+    /// Sample count per grid point and variant (`1000000`, `1e6` or `"1e6"`).
+    #[serde(default, deserialize_with = "sample_count")]
     pub samples: Option<u64>,
     /// Target 95% half-width of every proportion, instead of `samples`.
     #[serde(default)]
@@ -64,6 +64,9 @@ pub struct AnalysisFile {
     /// Seed.
     #[serde(default)]
     pub seed: Option<u64>,
+    /// Runs past the budget of samples and grid points ([`crate::budget`]).
+    #[serde(default)]
+    pub allow_large: bool,
     /// Charts to draw.
     #[serde(default)]
     pub charts: Vec<ChartSpec>,
@@ -95,6 +98,28 @@ pub struct VariantSpec {
     /// Overrides of fixed parameters.
     #[serde(default)]
     pub params: toml::Table,
+}
+
+/// A sample count written as a whole number, a whole real (`1e6`) or text (`"1e6"`).
+fn sample_count<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Option<u64>, D::Error> {
+    #[derive(Deserialize)]
+    #[serde(untagged)]
+    enum Count {
+        Int(i64),
+        Real(f64),
+        Text(String),
+    }
+    let text = match Count::deserialize(d)? {
+        Count::Int(n) => n.to_string(),
+        Count::Real(x) if x.is_finite() && x.fract() == 0.0 && x.abs() < 1e19 => {
+            format!("{x:.0}")
+        }
+        Count::Real(x) => x.to_string(),
+        Count::Text(t) => t,
+    };
+    crate::budget::parse_count(&text)
+        .map(Some)
+        .map_err(|e| serde::de::Error::custom(format!("samples: {e}")))
 }
 
 /// Flattens nested tables into dotted names (`{a = {ca = 9}}` → `a.ca = 9`).

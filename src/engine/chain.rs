@@ -17,7 +17,12 @@
 
 use super::dist::Dist;
 use std::collections::HashMap;
-use std::hash::Hash;
+use std::collections::hash_map::DefaultHasher;
+use std::hash::{BuildHasherDefault, Hash};
+
+/// A map with a fixed hasher: the states are visited, and their probabilities added, in
+/// the same order on every run, so exact values are reproducible to the last bit.
+type FixedMap<K, V> = HashMap<K, V, BuildHasherDefault<DefaultHasher>>;
 
 /// What follows a state after one round.
 #[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -27,6 +32,9 @@ pub enum Step<S, E> {
     /// The fight is over, with this ending.
     End(E),
 }
+
+/// What one round leads to: each next state or ending with its probability.
+pub type Round<S, E> = Vec<(Step<S, E>, f64)>;
 
 /// A fight whose rounds can be enumerated.
 pub trait Chain {
@@ -40,7 +48,7 @@ pub trait Chain {
 
     /// One round from `state`: each next state or ending with its probability (the
     /// probabilities add up to one; entries may repeat, they are added).
-    fn round(&self, state: &Self::State) -> Vec<(Step<Self::State, Self::End>, f64)>;
+    fn round(&self, state: &Self::State) -> Round<Self::State, Self::End>;
 
     /// The ending of a fight still going after the round cap.
     fn at_cap(&self, state: &Self::State) -> Self::End;
@@ -76,8 +84,9 @@ pub struct Propagated<E: Ord> {
 
 /// Propagates `chain` round by round under `limits`.
 pub fn propagate<C: Chain>(chain: &C, limits: Limits) -> Propagated<C::End> {
-    let mut rounds_cache: HashMap<C::State, Vec<(Step<C::State, C::End>, f64)>> = HashMap::new();
-    let mut live: HashMap<C::State, f64> = HashMap::from([(chain.start(), 1.0)]);
+    let mut rounds_cache: FixedMap<C::State, Round<C::State, C::End>> = FixedMap::default();
+    let mut live: FixedMap<C::State, f64> = FixedMap::default();
+    live.insert(chain.start(), 1.0);
     let mut endings: Vec<((C::End, u32), f64)> = Vec::new();
     let mut round = 0;
     while !live.is_empty() && round < limits.max_rounds {
@@ -86,7 +95,8 @@ pub fn propagate<C: Chain>(chain: &C, limits: Limits) -> Propagated<C::End> {
             break;
         }
         round += 1;
-        let mut next: HashMap<C::State, f64> = HashMap::with_capacity(live.len());
+        let mut next: FixedMap<C::State, f64> =
+            FixedMap::with_capacity_and_hasher(live.len(), Default::default());
         for (state, p) in live.drain() {
             let steps = rounds_cache
                 .entry(state)

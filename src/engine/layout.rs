@@ -171,6 +171,21 @@ impl Layout {
         HistId(self.histograms.len() - 1)
     }
 
+    /// Lists the metrics from position `first` to the end as one line in `alea list`, under
+    /// `name` and `doc` (a group whose names are words, as `none .. fatale`, which a
+    /// [`MetricFamily`] of numbered labels cannot describe).
+    pub fn list_as_one(&mut self, first: usize, name: &'static str, doc: &'static str) {
+        for m in self.metrics.iter_mut().skip(first) {
+            m.family = Some(name);
+            m.doc = doc;
+        }
+    }
+
+    /// The number of metrics declared so far (the `first` of [`Layout::list_as_one`]).
+    pub fn metric_count(&self) -> usize {
+        self.metrics.len()
+    }
+
     /// The handle of a metric by name.
     pub fn metric_id(&self, name: &str) -> Option<MetricId> {
         self.metrics
@@ -201,39 +216,6 @@ impl Layout {
         }
         docs.extend(self.histograms.iter().map(|h| (h.name.clone(), h.doc)));
         docs
-    }
-}
-
-// TRANSITION (removed once every system declares its metrics with docs).
-impl Layout {
-    /// Builder form without a doc (transition only).
-    pub fn with_proportion(mut self, name: impl Into<String>) -> Self {
-        self.proportion(name, "");
-        self
-    }
-
-    /// Builder form without a doc (transition only).
-    pub fn with_mean(mut self, name: impl Into<String>) -> Self {
-        self.mean(name, "");
-        self
-    }
-
-    /// Builder form without a doc (transition only).
-    pub fn with_histogram(mut self, name: impl Into<String>, expected_range: (i64, i64)) -> Self {
-        self.histogram(name, "", expected_range);
-        self
-    }
-}
-
-impl From<usize> for MetricId {
-    fn from(i: usize) -> Self {
-        MetricId(i)
-    }
-}
-
-impl From<usize> for HistId {
-    fn from(i: usize) -> Self {
-        HistId(i)
     }
 }
 

@@ -23,17 +23,7 @@ pub trait Mechanic: Sync {
 
     /// Its metrics and histograms as `(name, doc)`, a family once (`action_<k>`), for
     /// `alea list`.
-    fn metric_docs(&self) -> Vec<(String, &'static str)> {
-        self.metrics_doc()
-            .iter()
-            .map(|(n, d)| (n.to_string(), *d))
-            .collect()
-    }
-
-    /// TRANSITION: the old hand-written metric docs.
-    fn metrics_doc(&self) -> &'static [(&'static str, &'static str)] {
-        &[]
-    }
+    fn metric_docs(&self) -> Vec<(String, &'static str)>;
 
     /// The chance the difficulty finder matches by default (`None`: the first chance that
     /// varies with the swept parameter).

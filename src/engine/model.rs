@@ -182,13 +182,3 @@ pub fn replay_one<M: Model>(model: &M, rolls: &[u32]) -> (M::Outcome, Tally) {
     tally.samples = 1;
     (outcome, tally)
 }
-
-/// Helper for tests: records the outcome of one rigged sample into a tally of `n = 1`.
-pub fn record_one<M: Model, D: Dice>(model: &M, dice: &mut D) -> (M::Outcome, Tally) {
-    let layout = model.layout();
-    let mut tally = Tally::new(&layout);
-    let outcome = model.sample(dice);
-    model.record(&outcome, &mut tally);
-    tally.samples = 1;
-    (outcome, tally)
-}

@@ -5,7 +5,12 @@
 //! is a difference of two ratio estimators `A/B`; its variance is estimated from the
 //! chunk-level residuals (batch means), streamed as sums of products so that memory does
 //! not grow with the number of chunks.
+//!
+//! Variants may report different metrics (`aube.multiple` with `n = 2` against `n = 4`):
+//! a variant's metric is paired with the base metric of the same name, and a metric the
+//! base variant does not report has no difference.
 
+use super::layout::Layout;
 use super::stats::Z95;
 use super::tally::Tally;
 
@@ -43,15 +48,33 @@ pub struct PairedDiff {
 #[derive(Debug, Clone, Default)]
 pub struct Paired {
     chunks: u64,
+    /// `[variant][metric of that variant]`: the index of the base metric of the same
+    /// name, if the base variant reports it.
+    base_of: Vec<Vec<Option<usize>>>,
     sums: Vec<Vec<PairSums>>,
 }
 
 impl Paired {
-    /// Statistics for `variants` variants of `metrics` metrics.
-    pub fn new(variants: usize, metrics: usize) -> Self {
+    /// Statistics for variants with these layouts, the first being the base.
+    pub fn new(layouts: &[&Layout]) -> Self {
+        let base_of: Vec<Vec<Option<usize>>> = layouts
+            .iter()
+            .map(|layout| {
+                layout
+                    .metrics
+                    .iter()
+                    .map(|m| layouts.first().and_then(|base| base.metric_index(&m.name)))
+                    .collect()
+            })
+            .collect();
+        let sums = base_of
+            .iter()
+            .map(|metrics| vec![PairSums::default(); metrics.len()])
+            .collect();
         Self {
             chunks: 0,
-            sums: vec![vec![PairSums::default(); metrics]; variants],
+            base_of,
+            sums,
         }
     }
 
@@ -61,8 +84,11 @@ impl Paired {
         let Some(base) = per_variant.first() else {
             return;
         };
-        for (sums, tally) in self.sums.iter_mut().zip(per_variant) {
-            for ((s, acc), acc0) in sums.iter_mut().zip(&tally.metrics).zip(&base.metrics) {
+        for ((sums, base_of), tally) in self.sums.iter_mut().zip(&self.base_of).zip(per_variant) {
+            for ((s, acc), b) in sums.iter_mut().zip(&tally.metrics).zip(base_of) {
+                let Some(acc0) = b.and_then(|b| base.metrics.get(b)) else {
+                    continue;
+                };
                 let (av, bv, a0, b0) =
                     (acc.sum as f64, acc.n as f64, acc0.sum as f64, acc0.n as f64);
                 s.a_v += av;
@@ -83,8 +109,10 @@ impl Paired {
         }
     }
 
-    /// The difference of `metric` between `variant` and variant 0.
+    /// The difference of `variant`'s metric number `metric` (in its own layout) to the
+    /// base variant's metric of the same name; `None` when the base has no such metric.
     pub fn diff(&self, variant: usize, metric: usize) -> Option<PairedDiff> {
+        self.base_of.get(variant)?.get(metric)?.as_ref()?;
         let s = self.sums.get(variant)?.get(metric)?;
         if s.b_v <= 0.0 || s.b_0 <= 0.0 {
             return None;
@@ -110,5 +138,44 @@ impl Paired {
             lo: Some(diff - half),
             hi: Some(diff + half),
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn tally(layout: &Layout, values: &[(u64, i64)]) -> Tally {
+        let mut t = Tally::new(layout);
+        for (acc, (n, sum)) in t.metrics.iter_mut().zip(values) {
+            acc.n = *n;
+            acc.sum = *sum;
+        }
+        t
+    }
+
+    #[test]
+    fn metrics_are_paired_by_name() {
+        let layout = |names: &[&str]| {
+            let mut layout = Layout::new();
+            for name in names {
+                layout.proportion(*name, "a chance");
+            }
+            layout
+        };
+        let base = layout(&["action_1", "all"]);
+        let other = layout(&["action_1", "action_2", "all"]);
+        let mut paired = Paired::new(&[&base, &other]);
+        for chunk in 0..4 {
+            paired.add_chunk(&[
+                tally(&base, &[(100, 60 + chunk), (100, 30)]),
+                tally(&other, &[(100, 50), (100, 40), (100, 10 + chunk)]),
+            ]);
+        }
+        let all = paired.diff(1, 2).expect("'all' is in both");
+        assert!((all.diff - (0.115 - 0.3)).abs() < 1e-12, "{all:?}");
+        assert_eq!(paired.diff(1, 1), None, "no action_2 in the base variant");
+        let first = paired.diff(1, 0).unwrap();
+        assert!((first.diff - (0.5 - 0.615)).abs() < 1e-12, "{first:?}");
     }
 }

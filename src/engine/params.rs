@@ -29,6 +29,44 @@ pub trait Choice: Copy + PartialEq + 'static {
     }
 }
 
+/// Declares a [`Choice`] enum once: its doc, each variant's doc and the name a user
+/// types for it. It derives `Debug, Clone, Copy, PartialEq, Eq` (add others with a
+/// `#[derive(..)]` of their own) and lists the names in [`Choice::NAMES`], in order.
+///
+/// ```
+/// alea::choice! {
+///     /// Who acts first.
+///     pub enum Side {
+///         /// The attacker.
+///         Attacker = "attacker",
+///         /// The defender.
+///         Defender = "defender",
+///     }
+/// }
+/// use alea::engine::params::Choice;
+/// assert_eq!(Side::from_name("defender"), Some(Side::Defender));
+/// assert_eq!(Side::Attacker.name(), "attacker");
+/// ```
+#[macro_export]
+macro_rules! choice {
+    (
+        $(#[$meta:meta])*
+        $vis:vis enum $name:ident {
+            $( $(#[$vmeta:meta])* $variant:ident = $text:literal ),+ $(,)?
+        }
+    ) => {
+        $(#[$meta])*
+        #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+        $vis enum $name {
+            $( $(#[$vmeta])* $variant ),+
+        }
+
+        impl $crate::engine::params::Choice for $name {
+            const NAMES: &'static [(&'static str, Self)] = &[ $( ($text, $name::$variant) ),+ ];
+        }
+    };
+}
+
 /// The type, range and default of a parameter.
 #[derive(Debug, Clone, PartialEq)]
 pub enum ParamKind {
@@ -382,67 +420,6 @@ impl ParamValues {
     pub fn get(&self, name: &str) -> Option<&Value> {
         self.values.iter().find(|(n, _)| n == name).map(|(_, v)| v)
     }
-
-    fn expect_value(&self, name: &str) -> &Value {
-        self.get(name)
-            .unwrap_or_else(|| panic!("mechanic reads undeclared parameter '{name}'"))
-    }
-
-    /// A whole-number parameter (declared by the mechanic; asking for an undeclared
-    /// one is a bug in the mechanic and panics).
-    pub fn int(&self, name: &str) -> i64 {
-        match self.expect_value(name) {
-            Value::Int(v) => *v,
-            other => wrong_type(name, other, "an integer"),
-        }
-    }
-
-    /// A real-number parameter.
-    pub fn float(&self, name: &str) -> f64 {
-        match self.expect_value(name) {
-            Value::Float(v) => *v,
-            Value::Int(v) => *v as f64,
-            other => wrong_type(name, other, "a number"),
-        }
-    }
-
-    /// An optional whole-number parameter: `None` when left out.
-    pub fn opt_int(&self, name: &str) -> Option<i64> {
-        match self.get(name)? {
-            Value::Int(v) => Some(*v),
-            other => wrong_type(name, other, "an integer"),
-        }
-    }
-
-    /// A switch.
-    pub fn bool(&self, name: &str) -> bool {
-        matches!(self.expect_value(name), Value::Bool(true))
-    }
-
-    /// A choice, as its enum.
-    pub fn choice<C: Choice>(&self, name: &str) -> C {
-        match self.expect_value(name) {
-            Value::Choice(n) => {
-                C::from_name(n).unwrap_or_else(|| panic!("'{n}' is not a choice of '{name}'"))
-            }
-            other => wrong_type(name, other, "a choice"),
-        }
-    }
-
-    /// A list of whole numbers.
-    pub fn int_list(&self, name: &str) -> &[i64] {
-        match self.expect_value(name) {
-            Value::IntList(v) => v,
-            other => wrong_type(name, other, "a list"),
-        }
-    }
-}
-
-/// A mechanic read one of its own parameters as the wrong type: a bug in the mechanic,
-/// never a user's mistake (values are checked against their spec before this).
-#[cold]
-fn wrong_type(name: &str, value: &Value, wanted: &str) -> ! {
-    panic!("parameter '{name}' is {value:?}, not {wanted}")
 }
 
 /// The error for a parameter name the mechanic does not take.
@@ -499,10 +476,10 @@ mod tests {
     fn optional_parameters_may_be_left_out() {
         let specs = vec![ParamSpec::int("ph", "aspect", -50, 50, None).optional()];
         let v = ParamValues::resolve("m", &specs, &[]).unwrap();
-        assert_eq!(v.opt_int("ph"), None);
+        assert_eq!(v.get("ph"), None);
         assert_eq!(v.iter().count(), 0);
         let v = ParamValues::resolve("m", &specs, &[("ph".into(), Value::Int(3))]).unwrap();
-        assert_eq!(v.opt_int("ph"), Some(3));
+        assert_eq!(v.get("ph"), Some(&Value::Int(3)));
     }
 
     fn specs() -> Vec<ParamSpec> {
@@ -524,11 +501,11 @@ mod tests {
         )
         .unwrap();
         let v = ParamValues::resolve("m", &specs(), &given).unwrap();
-        assert_eq!(v.int("ca"), 12);
-        assert_eq!(v.int("nd"), 0);
-        assert_eq!(v.choice::<Side>("side"), Side::B);
-        assert!(!v.bool("flag"));
-        assert_eq!(v.int_list("list"), &[1, 2]);
+        assert_eq!(v.get("ca"), Some(&Value::Int(12)));
+        assert_eq!(v.get("nd"), Some(&Value::Int(0)));
+        assert_eq!(v.get("side"), Some(&Value::Choice("b")));
+        assert_eq!(v.get("flag"), Some(&Value::Bool(false)));
+        assert_eq!(v.get("list"), Some(&Value::IntList(vec![1, 2])));
     }
 
     #[test]

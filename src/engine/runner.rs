@@ -70,10 +70,10 @@ pub fn run_point(
     plan: &RunPlan,
     progress: &(dyn Fn(u64) + Sync),
 ) -> PointRun {
-    let metrics = sims.first().map_or(0, |s| s.layout().metrics.len());
+    let layouts: Vec<&super::layout::Layout> = sims.iter().map(|s| s.layout()).collect();
     let mut run = PointRun {
         tallies: sims.iter().map(|s| Tally::new(s.layout())).collect(),
-        paired: Paired::new(sims.len(), metrics),
+        paired: Paired::new(&layouts),
         precision_reached: true,
     };
     let mut next_chunk = 0u64;

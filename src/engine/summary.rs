@@ -34,7 +34,7 @@ impl Estimate {
 }
 
 /// Quantiles reported for every histogram.
-pub const QUANTILES: [f64; 5] = [0.05, 0.25, 0.5, 0.75, 0.95];
+pub const QUANTILES: [f64; 7] = [0.05, 0.1, 0.25, 0.5, 0.75, 0.9, 0.95];
 
 /// One histogram's summary.
 #[derive(Debug, Clone, PartialEq)]

@@ -10,15 +10,15 @@ use std::collections::BTreeMap;
 /// Where a mechanic writes one outcome.
 pub trait Recorder {
     /// Proportion metric `metric`: one trial, a success when `happened`.
-    fn event(&mut self, metric: impl Into<MetricId>, happened: bool);
+    fn event(&mut self, metric: MetricId, happened: bool);
     /// Proportion metric `metric` counted only over the trials where `given` holds.
-    fn event_given(&mut self, metric: impl Into<MetricId>, given: bool, happened: bool);
+    fn event_given(&mut self, metric: MetricId, given: bool, happened: bool);
     /// Mean metric `metric`: one observation of `value`.
-    fn value(&mut self, metric: impl Into<MetricId>, value: i64);
+    fn value(&mut self, metric: MetricId, value: i64);
     /// Mean metric `metric` observed only when `given` holds.
-    fn value_given(&mut self, metric: impl Into<MetricId>, given: bool, value: i64);
+    fn value_given(&mut self, metric: MetricId, given: bool, value: i64);
     /// Histogram `hist`: one observation of `value`.
-    fn hist(&mut self, hist: impl Into<HistId>, value: i64);
+    fn hist(&mut self, hist: HistId, value: i64);
 }
 
 /// Monte Carlo accumulator of one metric: trials, sum and sum of squares, in integers so
@@ -172,30 +172,30 @@ impl Tally {
 
 impl Recorder for Tally {
     #[inline(always)]
-    fn event(&mut self, metric: impl Into<MetricId>, happened: bool) {
-        let acc = &mut self.metrics[metric.into().0];
+    fn event(&mut self, metric: MetricId, happened: bool) {
+        let acc = &mut self.metrics[metric.0];
         acc.n += 1;
         acc.sum += happened as i64;
     }
 
     #[inline(always)]
-    fn event_given(&mut self, metric: impl Into<MetricId>, given: bool, happened: bool) {
-        let acc = &mut self.metrics[metric.into().0];
+    fn event_given(&mut self, metric: MetricId, given: bool, happened: bool) {
+        let acc = &mut self.metrics[metric.0];
         acc.n += given as u64;
         acc.sum += (given & happened) as i64;
     }
 
     #[inline(always)]
-    fn value(&mut self, metric: impl Into<MetricId>, value: i64) {
-        let acc = &mut self.metrics[metric.into().0];
+    fn value(&mut self, metric: MetricId, value: i64) {
+        let acc = &mut self.metrics[metric.0];
         acc.n += 1;
         acc.sum += value;
         acc.sum_sq += (value as i128 * value as i128) as u128;
     }
 
     #[inline(always)]
-    fn value_given(&mut self, metric: impl Into<MetricId>, given: bool, value: i64) {
-        let acc = &mut self.metrics[metric.into().0];
+    fn value_given(&mut self, metric: MetricId, given: bool, value: i64) {
+        let acc = &mut self.metrics[metric.0];
         let g = given as i64;
         acc.n += g as u64;
         acc.sum += g * value;
@@ -203,8 +203,8 @@ impl Recorder for Tally {
     }
 
     #[inline(always)]
-    fn hist(&mut self, hist: impl Into<HistId>, value: i64) {
-        self.histograms[hist.into().0].add(value);
+    fn hist(&mut self, hist: HistId, value: i64) {
+        self.histograms[hist.0].add(value);
     }
 }
 
@@ -218,33 +218,33 @@ pub struct Repeated<'a> {
 }
 
 impl Recorder for Repeated<'_> {
-    fn event(&mut self, metric: impl Into<MetricId>, happened: bool) {
+    fn event(&mut self, metric: MetricId, happened: bool) {
         self.event_given(metric, true, happened);
     }
 
-    fn event_given(&mut self, metric: impl Into<MetricId>, given: bool, happened: bool) {
+    fn event_given(&mut self, metric: MetricId, given: bool, happened: bool) {
         if given {
-            let acc = &mut self.tally.metrics[metric.into().0];
+            let acc = &mut self.tally.metrics[metric.0];
             acc.n += self.times;
             acc.sum += (happened as u64 * self.times) as i64;
         }
     }
 
-    fn value(&mut self, metric: impl Into<MetricId>, value: i64) {
+    fn value(&mut self, metric: MetricId, value: i64) {
         self.value_given(metric, true, value);
     }
 
-    fn value_given(&mut self, metric: impl Into<MetricId>, given: bool, value: i64) {
+    fn value_given(&mut self, metric: MetricId, given: bool, value: i64) {
         if given {
-            let acc = &mut self.tally.metrics[metric.into().0];
+            let acc = &mut self.tally.metrics[metric.0];
             acc.n += self.times;
             acc.sum += value * self.times as i64;
             acc.sum_sq += (value as i128 * value as i128) as u128 * self.times as u128;
         }
     }
 
-    fn hist(&mut self, hist: impl Into<HistId>, value: i64) {
-        self.tally.histograms[hist.into().0].add_times(value, self.times);
+    fn hist(&mut self, hist: HistId, value: i64) {
+        self.tally.histograms[hist.0].add_times(value, self.times);
     }
 }
 
@@ -303,13 +303,13 @@ impl ExactTally {
 }
 
 impl Recorder for ExactTally {
-    fn event(&mut self, metric: impl Into<MetricId>, happened: bool) {
+    fn event(&mut self, metric: MetricId, happened: bool) {
         self.event_given(metric, true, happened);
     }
 
-    fn event_given(&mut self, metric: impl Into<MetricId>, given: bool, happened: bool) {
+    fn event_given(&mut self, metric: MetricId, given: bool, happened: bool) {
         if given {
-            let acc = &mut self.metrics[metric.into().0];
+            let acc = &mut self.metrics[metric.0];
             acc.weight += self.weight;
             if happened {
                 acc.sum += self.weight;
@@ -317,20 +317,20 @@ impl Recorder for ExactTally {
         }
     }
 
-    fn value(&mut self, metric: impl Into<MetricId>, value: i64) {
+    fn value(&mut self, metric: MetricId, value: i64) {
         self.value_given(metric, true, value);
     }
 
-    fn value_given(&mut self, metric: impl Into<MetricId>, given: bool, value: i64) {
+    fn value_given(&mut self, metric: MetricId, given: bool, value: i64) {
         if given {
-            let acc = &mut self.metrics[metric.into().0];
+            let acc = &mut self.metrics[metric.0];
             acc.weight += self.weight;
             acc.sum += self.weight * value as f64;
         }
     }
 
-    fn hist(&mut self, hist: impl Into<HistId>, value: i64) {
-        *self.histograms[hist.into().0].entry(value).or_insert(0.0) += self.weight;
+    fn hist(&mut self, hist: HistId, value: i64) {
+        *self.histograms[hist.0].entry(value).or_insert(0.0) += self.weight;
     }
 }
 
@@ -356,14 +356,18 @@ mod tests {
 
     #[test]
     fn tally_records_conditionally() {
-        let layout = Layout::new().with_proportion("p").with_mean("m");
+        let mut layout = Layout::new();
+        let (p, m) = (
+            layout.proportion("p", "a chance"),
+            layout.mean("m", "a mean"),
+        );
         let mut t = Tally::new(&layout);
-        t.event_given(0, false, true);
-        t.event_given(0, true, true);
-        t.value_given(1, true, 4);
-        t.value_given(1, false, 100);
+        t.event_given(p, false, true);
+        t.event_given(p, true, true);
+        t.value_given(m, true, 4);
+        t.value_given(m, false, 100);
         assert_eq!(
-            t.metrics[0],
+            *t.metric(p),
             Acc {
                 n: 1,
                 sum: 1,
@@ -371,7 +375,7 @@ mod tests {
             }
         );
         assert_eq!(
-            t.metrics[1],
+            *t.metric(m),
             Acc {
                 n: 1,
                 sum: 4,

@@ -16,19 +16,49 @@ pub fn escape(text: &str) -> String {
         .replace('"', "&quot;")
 }
 
-/// The report folders of `out` (those holding an `analysis.json`), sorted by name.
-pub fn collect(out: &Path) -> Result<Vec<ReportMeta>> {
-    let mut metas = Vec::new();
+/// The report folders of an output folder, and the folders skipped with the reason.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Reports {
+    /// Report folders (those holding a readable `analysis.json`), sorted by name.
+    pub reports: Vec<ReportMeta>,
+    /// Folders holding an `analysis.json` that could not be used: name and reason.
+    pub skipped: Vec<(String, String)>,
+}
+
+/// The report folders of `out`, sorted by name. Hidden folders (temporary ones among
+/// them) are left out; a folder whose `analysis.json` is unreadable, or describes another
+/// folder, is listed in [`Reports::skipped`]. Only files present in a folder are kept in
+/// its tables and charts, so the page never links to a missing file.
+pub fn collect(out: &Path) -> Result<Reports> {
     let entries = std::fs::read_dir(out).map_err(|e| Error::io("read folder", out, e))?;
-    let mut dirs: Vec<_> = entries
-        .filter_map(|e| e.ok().map(|e| e.path()))
-        .filter(|p| p.join("analysis.json").is_file())
+    let mut dirs: Vec<(String, std::path::PathBuf)> = entries
+        .filter_map(|e| e.ok())
+        .map(|e| (e.file_name().to_string_lossy().into_owned(), e.path()))
+        .filter(|(name, path)| !name.starts_with('.') && path.join("analysis.json").exists())
         .collect();
     dirs.sort();
-    for dir in dirs {
-        metas.push(ReportMeta::read(&dir)?);
+    let mut found = Reports::default();
+    for (folder, dir) in dirs {
+        match ReportMeta::read(&dir) {
+            Ok(meta) if meta.name == folder => found.reports.push(present_files(meta, &dir)),
+            Ok(meta) => found.skipped.push((
+                folder,
+                format!("its analysis.json describes the report '{}'", meta.name),
+            )),
+            Err(e) => found.skipped.push((folder, e.to_string())),
+        }
     }
-    Ok(metas)
+    Ok(found)
+}
+
+/// `meta` with only the tables and charts that are plain file names present in `dir`.
+fn present_files(mut meta: ReportMeta, dir: &Path) -> ReportMeta {
+    let present = |name: &String| {
+        !name.is_empty() && !name.contains(['/', '\\']) && name != ".." && dir.join(name).is_file()
+    };
+    meta.tables.retain(present);
+    meta.charts.retain(present);
+    meta
 }
 
 const STYLE: &str = "body{font-family:system-ui,sans-serif;max-width:1100px;margin:2em auto;padding:0 1em;color:#111}\
@@ -41,16 +71,73 @@ fn number(x: Option<f64>) -> String {
     x.map_or("-".into(), |x| format!("{x:.4}"))
 }
 
+/// The alt text of chart `i` of `m`: its title, else its file name.
+fn alt(m: &ReportMeta, i: usize) -> String {
+    m.chart_titles
+        .get(i)
+        .cloned()
+        .unwrap_or_else(|| m.charts[i].clone())
+}
+
+/// A study on the index: its question, its answer read off the numbers, its first chart,
+/// and the link to its own page.
 fn section(out: &mut String, m: &ReportMeta) {
+    let name = escape(&m.name);
     let _ = writeln!(
         out,
-        "<section id=\"{0}\">\n<h2>{1}</h2>",
+        "<section id=\"{name}\">\n<h2><a href=\"{name}/report.html\">{}</a></h2>",
+        escape(&m.title)
+    );
+    if let Some(d) = &m.description {
+        let _ = writeln!(out, "<p>{}</p>", escape(d));
+    }
+    if !m.answer.is_empty() {
+        let _ = writeln!(out, "<p><strong>{}</strong></p>", escape(&m.answer));
+    }
+    let _ = writeln!(
+        out,
+        "<p><code>{}</code>, {} grid points, {} charts. <a href=\"{name}/report.html\">The whole report</a> · <a href=\"{name}/results.csv\">results.csv</a></p>",
+        escape(&m.mechanic),
+        m.points,
+        m.charts.len()
+    );
+    if let Some(first) = m.charts.first() {
+        let _ = writeln!(
+            out,
+            "<figure><a href=\"{name}/report.html\"><img src=\"{name}/{}\" alt=\"{}\" width=\"450\"></a></figure>",
+            escape(first),
+            escape(&alt(m, 0))
+        );
+    }
+    let _ = writeln!(out, "</section>");
+}
+
+/// A study's own page (`<name>/report.html`): question, answer, parameters, charts, tables
+/// and a preview of the results, with a link back to the index.
+pub fn study_page(m: &ReportMeta) -> String {
+    let mut out = String::new();
+    let _ = writeln!(
+        out,
+        "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>{}</title>\n<style>{STYLE}</style>\n</head>\n<body>\n<p><a href=\"../index.html\">← all reports</a></p>\n<section id=\"{}\">\n<h1>{}</h1>",
+        escape(&m.title),
         escape(&m.name),
         escape(&m.title)
     );
     if let Some(d) = &m.description {
         let _ = writeln!(out, "<p>{}</p>", escape(d));
     }
+    if !m.answer.is_empty() {
+        let _ = writeln!(out, "<p><strong>{}</strong></p>", escape(&m.answer));
+    }
+    study_body(&mut out, m);
+    let _ = writeln!(
+        out,
+        "<p><a href=\"../index.html\">← all reports</a></p>\n</body>\n</html>"
+    );
+    out
+}
+
+fn study_body(out: &mut String, m: &ReportMeta) {
     let grid: Vec<String> = m
         .grid
         .iter()
@@ -101,15 +188,16 @@ fn section(out: &mut String, m: &ReportMeta) {
     let links: Vec<String> = m
         .tables
         .iter()
-        .map(|t| format!("<a href=\"{0}/{1}\">{1}</a>", escape(&m.name), escape(t)))
+        .map(|t| format!("<a href=\"{0}\">{0}</a>", escape(t)))
         .collect();
     let _ = writeln!(out, "<p>Tables: {}</p>", links.join(" · "));
-    for chart in &m.charts {
+    for (i, chart) in m.charts.iter().enumerate() {
         let _ = writeln!(
             out,
-            "<figure><img src=\"{0}/{1}\" alt=\"{1}\"></figure>",
-            escape(&m.name),
-            escape(chart)
+            "<figure><img src=\"{}\" alt=\"{}\"><figcaption>{}</figcaption></figure>",
+            escape(chart),
+            escape(&alt(m, i)),
+            escape(&alt(m, i))
         );
     }
     if m.exact_compared > 0 {
@@ -123,10 +211,14 @@ fn section(out: &mut String, m: &ReportMeta) {
     }
     let _ = writeln!(
         out,
-        "<table>\n<tr><th>at</th><th>metric</th><th>estimate</th><th>95% interval</th><th>exact</th><th>agrees</th></tr>"
+        "<table>\n<tr><th>at</th><th>metric</th><th>estimate</th><th>95% interval</th><th>exact</th><th>agrees</th><th>difference to the first variant</th></tr>"
     );
     for r in &m.preview {
-        let inside = |x: f64| r.lo.zip(r.hi).is_some_and(|(lo, hi)| x >= lo && x <= hi);
+        // Inside up to rounding: an interval that touches the exact value agrees with it.
+        let inside = |x: f64| {
+            r.lo.zip(r.hi)
+                .is_some_and(|(lo, hi)| x >= lo - 1e-9 && x <= hi + 1e-9)
+        };
         let (exact, agrees) = match r.exact {
             Some(x) if inside(x) => (number(Some(x)), "yes".to_string()),
             Some(x) => (number(Some(x)), "<span class=\"out\">no</span>".to_string()),
@@ -134,18 +226,18 @@ fn section(out: &mut String, m: &ReportMeta) {
         };
         let _ = writeln!(
             out,
-            "<tr><td>{}</td><td>{}</td><td class=\"n\">{}</td><td class=\"n\">[{}, {}]</td><td class=\"n\">{exact}</td><td>{agrees}</td></tr>",
+            "<tr><td>{}</td><td>{}</td><td class=\"n\">{}</td><td class=\"n\">[{}, {}]</td><td class=\"n\">{exact}</td><td>{agrees}</td><td class=\"n\">{}</td></tr>",
             escape(&r.at),
             escape(&r.metric),
             number(r.estimate),
             number(r.lo),
-            number(r.hi)
+            number(r.hi),
+            r.diff.map_or(String::new(), |d| format!("{d:+.4}"))
         );
     }
     let _ = writeln!(
         out,
-        "</table>\n<p>First rows only; every row is in <a href=\"{0}/results.csv\">results.csv</a>.</p>\n</section>",
-        escape(&m.name)
+        "</table>\n<p>First rows only; every row is in <a href=\"results.csv\">results.csv</a>.</p>"
     );
 }
 
@@ -158,8 +250,9 @@ fn summarize_values(values: &[String]) -> String {
     }
 }
 
-/// The page for `metas`.
-pub fn render(metas: &[ReportMeta]) -> String {
+/// The page for `found`.
+pub fn render(found: &Reports) -> String {
+    let metas = &found.reports;
     let mut out = String::new();
     let _ = writeln!(
         out,
@@ -180,6 +273,18 @@ pub fn render(metas: &[ReportMeta]) -> String {
         );
     }
     let _ = writeln!(out, "</ul></nav>");
+    if !found.skipped.is_empty() {
+        let _ = writeln!(out, "<p>Folders left out:</p>\n<ul>");
+        for (folder, why) in &found.skipped {
+            let _ = writeln!(
+                out,
+                "<li><code>{}</code>: {}</li>",
+                escape(folder),
+                escape(why)
+            );
+        }
+        let _ = writeln!(out, "</ul>");
+    }
     for m in metas {
         section(&mut out, m);
     }
@@ -189,9 +294,5 @@ pub fn render(metas: &[ReportMeta]) -> String {
 
 /// Writes `out/index.html` over every report folder in `out` (through a temporary file).
 pub fn write_index(out: &Path) -> Result<()> {
-    let page = render(&collect(out)?);
-    let path = out.join("index.html");
-    let temp = out.join(format!(".index.html.tmp-{}", std::process::id()));
-    std::fs::write(&temp, page).map_err(|e| Error::io("write", &temp, e))?;
-    std::fs::rename(&temp, &path).map_err(|e| Error::io("rename into", &path, e))
+    super::write_file(&out.join("index.html"), &render(&collect(out)?))
 }

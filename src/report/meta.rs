@@ -8,6 +8,9 @@ use crate::error::{Error, Result};
 use serde::{Deserialize, Serialize};
 use std::path::Path;
 
+/// Largest `analysis.json` read (a report's is a few kilobytes).
+const MAX_META_BYTES: u64 = 4 << 20;
+
 /// Rows of the results preview kept in `analysis.json`.
 const PREVIEW_ROWS: usize = 24;
 
@@ -26,6 +29,9 @@ pub struct PreviewRow {
     pub hi: Option<f64>,
     /// Exact value, when known.
     pub exact: Option<f64>,
+    /// The paired difference to the first variant, when there is one.
+    #[serde(default)]
+    pub diff: Option<f64>,
 }
 
 /// The description of a report folder.
@@ -59,6 +65,12 @@ pub struct ReportMeta {
     pub tables: Vec<String>,
     /// Chart files (SVG; a PNG of each lies beside it).
     pub charts: Vec<String>,
+    /// Each chart's title, the alt text of its image.
+    #[serde(default)]
+    pub chart_titles: Vec<String>,
+    /// One sentence read off the numbers: the range of the study's main metric.
+    #[serde(default)]
+    pub answer: String,
     /// Estimates that have an exact value.
     pub exact_compared: usize,
     /// Of those, how many lie inside their 95% interval.
@@ -74,6 +86,7 @@ impl ReportMeta {
         result: &AnalysisResult,
         tables: Vec<String>,
         charts: Vec<String>,
+        chart_titles: Vec<String>,
     ) -> Self {
         let mut preview = Vec::new();
         let (mut compared, mut inside) = (0, 0);
@@ -88,13 +101,15 @@ impl ReportMeta {
                 if analysis.variants.len() > 1 {
                     at.push(format!("variant={}", analysis.variants[v].name));
                 }
-                for m in &vr.summary.metrics {
+                for (i, m) in vr.summary.metrics.iter().enumerate() {
                     if let Some(agrees) = m.agrees() {
                         compared += 1;
                         inside += usize::from(agrees);
                     }
                     if preview.len() < PREVIEW_ROWS {
-                        preview.push(row(at.join(" "), m));
+                        let mut r = row(at.join(" "), m);
+                        r.diff = vr.diffs.get(i).copied().flatten().map(|d| d.diff);
+                        preview.push(r);
                     }
                 }
             }
@@ -142,6 +157,8 @@ impl ReportMeta {
             points: result.points.len(),
             tables,
             charts,
+            chart_titles,
+            answer: super::answer::sentence(analysis, result),
             exact_compared: compared,
             exact_inside: inside,
             preview,
@@ -161,10 +178,12 @@ impl ReportMeta {
     /// Reads `analysis.json` from a report folder.
     pub fn read(dir: &Path) -> Result<Self> {
         let path = dir.join("analysis.json");
-        let text = std::fs::read_to_string(&path).map_err(|e| Error::io("read", &path, e))?;
-        serde_json::from_str(&text).map_err(|e| Error::Report {
-            what: format!("{}", path.display()),
-            message: e.to_string(),
+        let text = crate::analysis::files::read_small_text(&path, MAX_META_BYTES)?;
+        serde_json::from_str(&text).map_err(|e| {
+            Error::Invalid(format!(
+                "'{}' is not a report description written by alea: {e}",
+                path.display()
+            ))
         })
     }
 }
@@ -178,5 +197,6 @@ fn row(at: String, m: &Estimate) -> PreviewRow {
         lo: finite(m.lo),
         hi: finite(m.hi),
         exact: m.exact,
+        diff: None,
     }
 }

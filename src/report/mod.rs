@@ -4,14 +4,17 @@
 //! `index.html` ([`index::write_index`]) lists every report folder of an output folder.
 //!
 //! A report folder is written whole into a temporary folder beside its destination, then
-//! renamed into place, so an interrupted run never leaves a half-written report.
+//! renamed into place ([`staging`]), so an interrupted run never leaves a half-written
+//! report nor loses the previous one.
 
+mod answer;
 pub mod charts;
 pub mod index;
 pub mod json;
 pub mod listing;
 pub mod meta;
 pub mod sheet;
+pub mod staging;
 pub mod table;
 pub mod text;
 
@@ -26,21 +29,45 @@ pub fn write_report(analysis: &Analysis, result: &AnalysisResult, out: &Path) ->
     std::fs::create_dir_all(out).map_err(|e| Error::io("create folder", out, e))?;
     let name = &analysis.file.name;
     let target = out.join(name);
-    let temp = out.join(format!(".{name}.tmp-{}", std::process::id()));
-    if temp.exists() {
-        std::fs::remove_dir_all(&temp).map_err(|e| Error::io("remove", &temp, e))?;
+    let temp = staging::temp_path(out, name);
+    let mut registry = staging::lock();
+    registry.discard(&temp);
+    registry.add(&temp);
+    let written = std::fs::create_dir(&temp)
+        .map_err(|e| Error::io("create folder", &temp, e))
+        .and_then(|()| fill_report(analysis, result, &temp));
+    match written {
+        Ok(()) => registry.replace(&temp, &target)?,
+        Err(e) => {
+            registry.discard(&temp);
+            return Err(e);
+        }
     }
-    std::fs::create_dir_all(&temp).map_err(|e| Error::io("create folder", &temp, e))?;
-    let written = fill_report(analysis, result, &temp);
-    if let Err(e) = written {
-        let _ = std::fs::remove_dir_all(&temp);
-        return Err(e);
-    }
-    if target.exists() {
-        std::fs::remove_dir_all(&target).map_err(|e| Error::io("replace", &target, e))?;
-    }
-    std::fs::rename(&temp, &target).map_err(|e| Error::io("rename into", &target, e))?;
     Ok(target)
+}
+
+/// Writes `text` to the file `path` through a temporary file beside it, so the file is
+/// either the old one or the new one, whole.
+pub fn write_file(path: &Path, text: &str) -> Result<()> {
+    let (dir, name) = match (path.parent(), path.file_name()) {
+        (Some(dir), Some(name)) => (dir, name.to_string_lossy()),
+        _ => {
+            return Err(Error::Invalid(format!(
+                "'{}' is not a file name",
+                path.display()
+            )));
+        }
+    };
+    let temp = staging::temp_path(dir, &name);
+    let mut registry = staging::lock();
+    registry.add(&temp);
+    match std::fs::write(&temp, text) {
+        Ok(()) => registry.replace(&temp, path),
+        Err(e) => {
+            registry.discard(&temp);
+            Err(Error::io("write", &temp, e))
+        }
+    }
 }
 
 fn fill_report(analysis: &Analysis, result: &AnalysisResult, dir: &Path) -> Result<()> {
@@ -53,9 +80,12 @@ fn fill_report(analysis: &Analysis, result: &AnalysisResult, dir: &Path) -> Resu
         tables.push("histograms.csv".into());
     }
     let charts = charts::draw_charts(analysis, result, dir)?;
-    let chart_names = charts
-        .iter()
-        .filter_map(|p| p.file_name().map(|n| n.to_string_lossy().into_owned()))
-        .collect();
-    meta::ReportMeta::new(analysis, result, tables, chart_names).write(dir)
+    let (chart_names, chart_titles) = charts
+        .into_iter()
+        .filter_map(|(p, title)| Some((p.file_name()?.to_string_lossy().into_owned(), title)))
+        .unzip();
+    let meta = meta::ReportMeta::new(analysis, result, tables, chart_names, chart_titles);
+    meta.write(dir)?;
+    let page = dir.join("report.html");
+    std::fs::write(&page, index::study_page(&meta)).map_err(|e| Error::io("write", &page, e))
 }

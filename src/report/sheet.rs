@@ -81,25 +81,61 @@ pub fn tables(system: &str) -> Result<Vec<SheetTable>> {
         "p_within_6",
     ];
     let tables = match system {
-        "aube" => pair(
-            "aube.test",
-            ("ca", values(1..=20)),
-            Columns::Param {
-                name: "nd",
-                values: values([0, 1, 2, 3, 4, 5, 6, 7, 8, 10, 12, 15]),
-                metric: "beats_nd",
-            },
-            [
+        "aube" => {
+            let mut tables = pair(
+                "aube.test",
+                ("ca", values(1..=20)),
+                Columns::Param {
+                    name: "nd",
+                    values: values(0..=20),
+                    metric: "beats_nd",
+                },
+                [
+                    (
+                        "Chance to beat ND, no crit die (rows: CA, columns: ND)",
+                        vec![],
+                    ),
+                    (
+                        "Chance to beat ND with the d10 crit die (rows: CA, columns: ND)",
+                        vec!["crit=d10"],
+                    ),
+                ],
+            );
+            tables.push(SheetTable {
+                title: "Chance an attack hits, FA 10 (rows: attacker's CA + ba, columns: defender's CA + bp)",
+                mechanic: "aube.attack",
+                fixed: vec![
+                    "att.ba=0", "att.bd=15", "def.bp=0", "def.enc=12", "def.be=3", "fa=10",
+                ],
+                rows: ("att.ca", values(4..=20)),
+                columns: Columns::Param {
+                    name: "def.ca",
+                    values: values(4..=20),
+                    metric: "hit",
+                },
+            });
+            for (title, fixed) in [
                 (
-                    "Chance to beat ND, no crit die (rows: CA, columns: ND)",
-                    vec![],
+                    "Damage result of a blow (Tableau 3.1) against encaissement 12, no armour (rows: niveau de dommage)",
+                    vec!["enc=12"],
                 ),
                 (
-                    "Chance to beat ND with the d10 crit die (rows: CA, columns: ND)",
-                    vec!["crit=d10"],
+                    "Damage result of a blow against encaissement 12 and armour be 3 (rows: niveau de dommage)",
+                    vec!["enc=12", "be=3"],
                 ),
-            ],
-        ),
+            ] {
+                tables.push(SheetTable {
+                    title,
+                    mechanic: "aube.damage",
+                    fixed,
+                    rows: ("dom", values((0..=60).step_by(5))),
+                    columns: Columns::Metrics(vec![
+                        "none", "etourdi", "sonne", "legere", "grave", "critique", "fatale",
+                    ]),
+                });
+            }
+            tables
+        }
         "cle" => pair(
             "cle.test",
             ("skill", values(0..=15)),

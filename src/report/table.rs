@@ -57,6 +57,33 @@ fn value_column(name: &str, values: &[&Value]) -> Column {
     }
 }
 
+/// `x` rounded to the precision an interval of half-width `half` gives it: one digit
+/// beyond the first the interval leaves uncertain (at least 2 and at most 12 decimals), so
+/// the tables carry no floating-point noise (`-0.32537`, not `-0.3253699999999995`).
+fn carried(x: f64, half: f64) -> f64 {
+    let decimals = if half > 0.0 && half.is_finite() {
+        ((-half.log10()).ceil() as i32 + 1).clamp(2, 12)
+    } else {
+        12
+    };
+    let k = 10f64.powi(decimals);
+    let rounded = (x * k).round() / k;
+    if rounded == 0.0 { 0.0 } else { rounded }
+}
+
+/// Histogram names over all rows, in order of first appearance.
+fn histogram_names(result: &AnalysisResult) -> Vec<String> {
+    let mut names: Vec<String> = Vec::new();
+    for point in &result.points {
+        for h in point.variants.iter().flat_map(|v| &v.summary.histograms) {
+            if !names.contains(&h.name) {
+                names.push(h.name.clone());
+            }
+        }
+    }
+    names
+}
+
 /// Metric names over all rows, in order of first appearance.
 pub fn metric_names(result: &AnalysisResult) -> Vec<String> {
     let mut names: Vec<String> = Vec::new();
@@ -72,7 +99,9 @@ pub fn metric_names(result: &AnalysisResult) -> Vec<String> {
 
 /// The `results` table: the variant, the grid parameters, then per metric its estimate,
 /// 95% interval, exact value and (with several variants) the paired difference to the
-/// first variant with its 95% interval; then `samples` and `seed`.
+/// first variant with its 95% interval and, when both are exact, the exact difference;
+/// then per histogram its mean and 10%, 50% and 90% quantiles; then `samples` and `seed`.
+/// Numbers are rounded to the precision they carry.
 pub fn results_frame(analysis: &Analysis, result: &AnalysisResult) -> Result<DataFrame> {
     let rows: Vec<(usize, usize)> = (0..result.points.len())
         .flat_map(|p| (0..analysis.variants.len()).map(move |v| (p, v)))
@@ -103,34 +132,94 @@ pub fn results_frame(analysis: &Analysis, result: &AnalysisResult) -> Result<Dat
         let pick = |f: &dyn Fn(usize, &crate::analysis::VariantResult) -> Option<f64>| -> Vec<Option<f64>> {
             rows.iter().map(|(p, v)| get(*p, *v).and_then(|(i, r)| f(i, r)).filter(|x| !x.is_nan())).collect()
         };
+        let half = |i: usize, r: &crate::analysis::VariantResult| {
+            let m = &r.summary.metrics[i];
+            (m.hi - m.lo) / 2.0
+        };
         columns.push(Column::new(
             name.as_str().into(),
-            pick(&|i, r| Some(r.summary.metrics[i].estimate)),
+            pick(&|i, r| Some(carried(r.summary.metrics[i].estimate, half(i, r)))),
         ));
         columns.push(Column::new(
             format!("{name}_lo").into(),
-            pick(&|i, r| Some(r.summary.metrics[i].lo)),
+            pick(&|i, r| Some(carried(r.summary.metrics[i].lo, half(i, r)))),
         ));
         columns.push(Column::new(
             format!("{name}_hi").into(),
-            pick(&|i, r| Some(r.summary.metrics[i].hi)),
+            pick(&|i, r| Some(carried(r.summary.metrics[i].hi, half(i, r)))),
         ));
         columns.push(Column::new(
             format!("{name}_exact").into(),
-            pick(&|i, r| r.summary.metrics[i].exact),
+            pick(&|i, r| r.summary.metrics[i].exact.map(|x| carried(x, 0.0))),
         ));
         if paired {
+            let diff_half = |d: &crate::engine::paired::PairedDiff| match (d.lo, d.hi) {
+                (Some(lo), Some(hi)) => (hi - lo) / 2.0,
+                _ => 0.0,
+            };
             columns.push(Column::new(
                 format!("{name}_diff").into(),
-                pick(&|i, r| r.diffs[i].map(|d| d.diff)),
+                pick(&|i, r| r.diffs[i].map(|d| carried(d.diff, diff_half(&d)))),
             ));
             columns.push(Column::new(
                 format!("{name}_diff_lo").into(),
-                pick(&|i, r| r.diffs[i].and_then(|d| d.lo)),
+                pick(&|i, r| r.diffs[i].and_then(|d| d.lo.map(|x| carried(x, diff_half(&d))))),
             ));
             columns.push(Column::new(
                 format!("{name}_diff_hi").into(),
-                pick(&|i, r| r.diffs[i].and_then(|d| d.hi)),
+                pick(&|i, r| r.diffs[i].and_then(|d| d.hi.map(|x| carried(x, diff_half(&d))))),
+            ));
+            // The exact difference, when both this variant and the first have exact values.
+            let first_exact = |p: usize| {
+                result.points[p].variants[0]
+                    .summary
+                    .metrics
+                    .iter()
+                    .find(|m| m.name == name)
+                    .and_then(|m| m.exact)
+            };
+            columns.push(Column::new(
+                format!("{name}_diff_exact").into(),
+                rows.iter()
+                    .map(|(p, v)| {
+                        let own = get(*p, *v).and_then(|(i, r)| r.summary.metrics[i].exact);
+                        match (own, first_exact(*p)) {
+                            (Some(a), Some(b)) if *v > 0 => Some(carried(a - b, 0.0)),
+                            _ => None,
+                        }
+                    })
+                    .collect::<Vec<_>>(),
+            ));
+        }
+    }
+    // Each histogram's mean and its 10%, 50% and 90% quantiles.
+    for hist in histogram_names(result) {
+        let find = |p: usize, v: usize| {
+            result.points[p].variants[v]
+                .summary
+                .histograms
+                .iter()
+                .find(|h| h.name == hist && h.n > 0)
+        };
+        columns.push(Column::new(
+            format!("{hist}_mean").into(),
+            rows.iter()
+                .map(|(p, v)| find(*p, *v).map(|h| carried(h.mean, 1.96 * h.se)))
+                .collect::<Vec<_>>(),
+        ));
+        for q in [0.1, 0.5, 0.9] {
+            columns.push(Column::new(
+                format!("{hist}_q{:02}", (q * 100.0f64).round()).into(),
+                rows.iter()
+                    .map(|(p, v)| {
+                        find(*p, *v).and_then(|h| {
+                            h.quantiles
+                                .iter()
+                                .find(|(x, _)| *x == q)
+                                .map(|(_, value)| *value)
+                        })
+                    })
+                    .collect::<Vec<_>>(),
             ));
         }
     }

@@ -140,7 +140,7 @@ pub fn render_answer(answer: &Answer) -> String {
     if let Some(tail) = answer.summary.exact_tail.filter(|t| *t > 0.0) {
         let _ = writeln!(
             out,
-            "\nexact values neglect a tail of probability {tail:.1e} (open-ended rolls truncated)"
+            "\nexact values neglect a tail of probability {tail:.1e} (rolls or fights with no bound, cut off there)"
         );
     }
     out

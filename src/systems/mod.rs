@@ -202,6 +202,30 @@ mod tests {
         assert_eq!(names.len(), count);
     }
 
+    /// Every mechanic builds from its example (the parameters it requires), and every metric
+    /// and histogram it reports has a doc, which `alea list` shows.
+    #[test]
+    fn every_mechanic_builds_from_its_example_and_documents_its_metrics() {
+        for m in registry() {
+            let name = m.name();
+            let words: Vec<&str> = m.example().split_whitespace().collect();
+            let sim = test_support::build_with(m, &words).unwrap_or_else(|e| panic!("{name}: {e}"));
+            let layout = sim.layout();
+            assert!(!layout.metrics.is_empty(), "{name}: no metric");
+            for metric in &layout.metrics {
+                assert!(
+                    !metric.doc.is_empty(),
+                    "{name}: '{}' has no doc",
+                    metric.name
+                );
+            }
+            for hist in &layout.histograms {
+                assert!(!hist.doc.is_empty(), "{name}: '{}' has no doc", hist.name);
+            }
+            assert!(!m.metric_docs().is_empty(), "{name}");
+        }
+    }
+
     #[test]
     fn unknown_names_suggest() {
         let e = find("aube.tset")

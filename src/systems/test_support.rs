@@ -69,7 +69,10 @@ pub(crate) fn assert_rules_page_matches(system: &str, page: &str) {
         );
         named.push(name.to_string());
     }
-    assert!(!named.is_empty(), "{system}: the rules page names no switch");
+    assert!(
+        !named.is_empty(),
+        "{system}: the rules page names no switch"
+    );
     for p in params.iter().filter(|p| p.doc.contains("[choice]")) {
         let name = base(&p.name);
         assert!(

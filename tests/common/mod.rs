@@ -77,3 +77,66 @@ pub fn run_quiet(label: &str, args: &[&str]) -> PathBuf {
     assert!(stdout(&out).is_empty(), "--quiet prints nothing");
     out_dir
 }
+
+/// Writes `text` to `dir/name` and returns the path as text.
+pub fn write_file(dir: &std::path::Path, name: &str, text: &str) -> String {
+    let path = dir.join(name);
+    std::fs::write(&path, text).expect("write a test file");
+    path.to_string_lossy().into_owned()
+}
+
+/// The names in folder `dir`, sorted.
+pub fn names_in(dir: &std::path::Path) -> Vec<String> {
+    let mut names: Vec<String> = std::fs::read_dir(dir)
+        .map(|entries| {
+            entries
+                .filter_map(|e| e.ok())
+                .map(|e| e.file_name().to_string_lossy().into_owned())
+                .collect()
+        })
+        .unwrap_or_default();
+    names.sort();
+    names
+}
+
+/// Asserts the binary ended by itself with code 0 or 2 (never a panic's 101 nor an
+/// abort's 134) and said nothing about a panic.
+pub fn assert_clean_exit(out: &Output, what: &str) {
+    let code = out.status.code();
+    assert!(
+        matches!(code, Some(0) | Some(2)),
+        "{what}: exit {code:?}; stderr: {}",
+        stderr(out)
+    );
+    assert!(!stderr(out).contains("panicked"), "{what}: {}", stderr(out));
+}
+
+/// A small `aube.test` analysis named `name`: 5 grid points, two variants, a lines and
+/// a bars chart.
+pub fn small_analysis(name: &str, samples: u64) -> String {
+    format!(
+        r#"
+name = "{name}"
+title = "Small {name}"
+mechanic = "aube.test"
+samples = {samples}
+[params]
+nd = 5
+[grid]
+ca = "8..=12"
+[[variants]]
+name = "none"
+[[variants]]
+name = "d6"
+params = {{ crit = "d6" }}
+[[charts]]
+kind = "lines"
+metric = "beats_nd"
+x = "ca"
+[[charts]]
+kind = "bars"
+histogram = "degree"
+at = {{ ca = 10 }}
+"#
+    )
+}

@@ -85,11 +85,11 @@ pub struct DifficultyArgs {
     /// Highest value swept [default: the parameter's maximum]
     #[arg(long, allow_negative_numbers = true)]
     pub to: Option<f64>,
-    /// Samples per value, for mechanics without exact answers
-    #[arg(long, default_value_t = 200_000, value_parser = clap::value_parser!(u64).range(1..))]
+    /// Samples per value, for mechanics without exact answers (200000 or 2e5)
+    #[arg(long, default_value_t = 200_000, value_parser = parse_count, allow_negative_numbers = true)]
     pub samples: u64,
     /// Seed, for mechanics without exact answers
-    #[arg(long)]
+    #[arg(long, allow_negative_numbers = true)]
     pub seed: Option<u64>,
     /// Print one JSON object instead of text
     #[arg(long)]
@@ -99,18 +99,21 @@ pub struct DifficultyArgs {
 /// Sample size, seed and threads, shared by the commands that simulate.
 #[derive(Debug, Args)]
 pub struct SamplingArgs {
-    /// Samples to draw [default: 1000000, or the analysis file's]
-    #[arg(long, value_parser = clap::value_parser!(u64).range(1..), conflicts_with = "precision")]
+    /// Samples to draw, like 100000 or 1e5 [default: 1000000, or the analysis file's]
+    #[arg(long, value_parser = parse_count, allow_negative_numbers = true, conflicts_with = "precision")]
     pub samples: Option<u64>,
     /// Instead of --samples: draw until every chance's 95% half-width is at most E
-    #[arg(long, value_name = "E", value_parser = parse_precision)]
+    #[arg(long, value_name = "E", value_parser = parse_precision, allow_negative_numbers = true)]
     pub precision: Option<f64>,
     /// Seed of the random streams; the same seed gives the same numbers on any thread count
-    #[arg(long)]
+    #[arg(long, allow_negative_numbers = true)]
     pub seed: Option<u64>,
     /// Worker threads [default: all cores]
-    #[arg(long, value_parser = clap::value_parser!(u64).range(1..=1024))]
+    #[arg(long, value_parser = parse_threads, allow_negative_numbers = true)]
     pub threads: Option<u64>,
+    /// Run past the budget (10,000,000,000 samples in all, 100,000 grid points)
+    #[arg(long)]
+    pub allow_large: bool,
 }
 
 /// `alea prob`.
@@ -156,6 +159,17 @@ pub struct RunArgs {
 pub struct ListArgs {
     /// A system (aube, cle, maitrise, ose, sccs) or a mechanic (aube.test)
     pub name: Option<String>,
+}
+
+fn parse_count(text: &str) -> Result<u64, String> {
+    alea::budget::parse_count(text)
+}
+
+fn parse_threads(text: &str) -> Result<u64, String> {
+    match text.trim().parse::<u64>() {
+        Ok(n) if (1..=1024).contains(&n) => Ok(n),
+        _ => Err(format!("'{text}' is not a thread count in 1..=1024")),
+    }
 }
 
 fn parse_precision(text: &str) -> Result<f64, String> {

@@ -3,17 +3,17 @@
 use crate::args::{
     Cli, Command, DifficultyArgs, ListArgs, ProbArgs, RunArgs, SamplingArgs, SheetArgs, SheetFormat,
 };
+use crate::output::{Printer, clean_up_on_signals, print};
+use crate::progress::Progress;
 use alea::analysis::{Analysis, RunOptions, collect_files};
+use alea::budget::Work;
 use alea::engine::runner::{DEFAULT_SAMPLES, RunPlan, SampleSize};
 use alea::error::{Error, Result};
 use alea::finder::{FinderRequest, find};
 use alea::query::{Query, answer};
 use alea::report;
 use alea::systems;
-use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
-use std::io::IsTerminal;
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 /// Runs the subcommand of `cli`.
 pub fn dispatch(cli: Cli) -> Result<()> {
@@ -45,64 +45,54 @@ fn size(sampling: &SamplingArgs) -> Option<SampleSize> {
     }
 }
 
+/// Says how to go past the budget with this command's flags.
+fn with_flags(e: Error, remedy: &str) -> Error {
+    match e {
+        Error::OverBudget { what, .. } => Error::OverBudget {
+            what,
+            remedy: remedy.into(),
+        },
+        other => other,
+    }
+}
+
 fn prob(args: &ProbArgs) -> Result<()> {
     let query = Query::parse(&args.mechanic, &args.params)?;
     let plan = (!args.exact).then(|| RunPlan {
         seed: args.sampling.seed.unwrap_or(alea::analysis::DEFAULT_SEED),
         size: size(&args.sampling).unwrap_or(SampleSize::Samples(DEFAULT_SAMPLES)),
     });
-    let answer = answer(&query, plan.as_ref())?;
+    if let Some(size) = plan.map(|p| p.size)
+        && !args.sampling.allow_large
+    {
+        let work = Work {
+            points: 1,
+            variants: 1,
+            size,
+        };
+        work.check("").map_err(|e| {
+            with_flags(
+                e,
+                "lower --samples or --precision, or pass --allow-large to run it anyway",
+            )
+        })?;
+    }
+    let total = match plan.map(|p| p.size) {
+        Some(SampleSize::Samples(n)) => Some(n),
+        _ => None,
+    };
+    let progress = Progress::new(total, false);
+    let answer = answer(&query, plan.as_ref(), &|n| progress.add(n))?;
+    progress.bar.finish_and_clear();
     if args.json {
-        println!("{}", report::json::answer_json(&answer));
+        print(&format!("{}\n", report::json::answer_json(&answer)))
     } else {
-        print!("{}", report::text::render_answer(&answer));
+        let mut text = report::text::render_answer(&answer);
         if args.table {
-            print!("\n{}", report::text::render_tables(&answer));
+            text.push('\n');
+            text.push_str(&report::text::render_tables(&answer));
         }
-    }
-    Ok(())
-}
-
-/// A progress bar on stderr that appears only once a run has lasted a second, and never
-/// when stderr is not a terminal or with --quiet.
-struct Progress {
-    bar: ProgressBar,
-    start: Instant,
-    shown: AtomicBool,
-    enabled: bool,
-}
-
-impl Progress {
-    fn new(total: Option<u64>, quiet: bool) -> Self {
-        let bar = match total {
-            Some(t) => ProgressBar::with_draw_target(Some(t), ProgressDrawTarget::hidden()),
-            None => ProgressBar::with_draw_target(None, ProgressDrawTarget::hidden()),
-        };
-        let template = if total.is_some() {
-            "{elapsed_precise} [{bar:40}] {percent}% {msg} (eta {eta})"
-        } else {
-            "{elapsed_precise} {spinner} {human_pos} samples {msg}"
-        };
-        if let Ok(style) = ProgressStyle::with_template(template) {
-            bar.set_style(style.progress_chars("=> "));
-        }
-        Self {
-            bar,
-            start: Instant::now(),
-            shown: AtomicBool::new(false),
-            enabled: !quiet && std::io::stderr().is_terminal(),
-        }
-    }
-
-    fn add(&self, samples: u64) {
-        self.bar.inc(samples);
-        if self.enabled
-            && !self.shown.load(Ordering::Relaxed)
-            && self.start.elapsed() > Duration::from_secs(1)
-            && !self.shown.swap(true, Ordering::Relaxed)
-        {
-            self.bar.set_draw_target(ProgressDrawTarget::stderr());
-        }
+        print(&text)
     }
 }
 
@@ -126,40 +116,58 @@ fn run(args: &RunArgs) -> Result<()> {
     let options = RunOptions {
         size: size(&args.sampling),
         seed: args.sampling.seed,
+        allow_large: args.sampling.allow_large,
     };
+    for a in &analyses {
+        a.check_plan(&options).map_err(|e| {
+            with_flags(
+                e,
+                "lower --samples, --precision or the grid, or pass --allow-large (or set allow_large = true in the file) to run it anyway",
+            )
+        })?;
+    }
+    for a in &analyses {
+        a.check_points()?;
+    }
+    let out = &args.out;
+    std::fs::create_dir_all(out).map_err(|e| Error::io("create folder", out, e))?;
+    clean_up_on_signals();
+    if report::staging::clean_stale(out)? {
+        report::index::write_index(out)?;
+    }
     let total: Option<u64> = analyses
         .iter()
         .map(|a| a.total_samples(&a.plan(&options)))
         .sum();
     let progress = Progress::new(total, args.quiet);
+    let mut printer = Printer::default();
     for analysis in &analyses {
         progress.bar.set_message(analysis.file.name.clone());
         let started = Instant::now();
-        let result = analysis.run(&options, &|n| progress.add(n));
-        let dir = report::write_report(analysis, &result, &args.out)?;
+        let result = analysis.run(&options, &|n| progress.add(n))?;
+        let dir = report::write_report(analysis, &result, out)?;
+        report::index::write_index(out)?;
         if !args.quiet {
-            progress.bar.suspend(|| {
-                let samples = result
-                    .points
-                    .first()
-                    .and_then(|p| p.variants.first())
-                    .map_or(0, |v| v.summary.samples);
-                println!(
-                    "wrote {}  ({} x {}, {} samples each, seed {}, {:.1} s)",
-                    dir.display(),
-                    plural(analysis.points.len(), "grid point"),
-                    plural(analysis.variants.len(), "variant"),
-                    report::text::group_thousands(samples),
-                    result.seed,
-                    started.elapsed().as_secs_f64()
-                );
-            });
+            let samples = result
+                .points
+                .first()
+                .and_then(|p| p.variants.first())
+                .map_or(0, |v| v.summary.samples);
+            let line = format!(
+                "wrote {}  ({} x {}, {} samples each, seed {}, {:.1} s)\n",
+                dir.display(),
+                plural(analysis.point_count(), "grid point"),
+                plural(analysis.variants.len() as u64, "variant"),
+                report::text::group_thousands(samples),
+                result.seed,
+                started.elapsed().as_secs_f64()
+            );
+            progress.bar.suspend(|| printer.print(&line))?;
         }
     }
     progress.bar.finish_and_clear();
-    report::index::write_index(&args.out)?;
     if !args.quiet {
-        println!("wrote {}", args.out.join("index.html").display());
+        printer.print(&format!("wrote {}\n", out.join("index.html").display()))?;
     }
     Ok(())
 }
@@ -180,11 +188,10 @@ fn difficulty(args: &DifficultyArgs) -> Result<()> {
     };
     let answer = find(&request)?;
     if args.json {
-        println!("{}", report::json::finder_json(&answer));
+        print(&format!("{}\n", report::json::finder_json(&answer)))
     } else {
-        print!("{}", report::text::render_finder(&answer, &args.params));
+        print(&report::text::render_finder(&answer, &args.params))
     }
-    Ok(())
 }
 
 fn sheet(args: &SheetArgs) -> Result<()> {
@@ -197,25 +204,20 @@ fn sheet(args: &SheetArgs) -> Result<()> {
         SheetFormat::Html => (report::sheet::html(&args.system, &tables), "html"),
     };
     match &args.out {
-        None => print!("{text}"),
+        None => print(&text),
         Some(dir) => {
             std::fs::create_dir_all(dir).map_err(|e| Error::io("create folder", dir, e))?;
+            clean_up_on_signals();
+            report::staging::clean_stale(dir)?;
             let path = dir.join(format!("sheet_{}.{extension}", args.system));
-            let temp = dir.join(format!(
-                ".sheet_{}.{extension}.tmp-{}",
-                args.system,
-                std::process::id()
-            ));
-            std::fs::write(&temp, text).map_err(|e| Error::io("write", &temp, e))?;
-            std::fs::rename(&temp, &path).map_err(|e| Error::io("rename into", &path, e))?;
-            println!("wrote {}", path.display());
+            report::write_file(&path, &text)?;
+            print(&format!("wrote {}\n", path.display()))
         }
     }
-    Ok(())
 }
 
 /// "1 variant", "3 variants".
-fn plural(n: usize, word: &str) -> String {
+fn plural(n: u64, word: &str) -> String {
     if n == 1 {
         format!("1 {word}")
     } else {
@@ -224,14 +226,9 @@ fn plural(n: usize, word: &str) -> String {
 }
 
 fn list(args: &ListArgs) -> Result<()> {
-    match args.name.as_deref() {
-        None => print!(
-            "{}",
-            report::listing::render_overview(&systems::of_system(None)?)
-        ),
-        Some(name) if name.contains('.') => {
-            print!("{}", report::listing::render_mechanic(systems::find(name)?))
-        }
+    let text = match args.name.as_deref() {
+        None => report::listing::render_overview(&systems::of_system(None)?),
+        Some(name) if name.contains('.') => report::listing::render_mechanic(systems::find(name)?),
         Some(system) => {
             let mechanics = systems::of_system(Some(system))?;
             if mechanics.is_empty() {
@@ -239,10 +236,15 @@ fn list(args: &ListArgs) -> Result<()> {
                     "the system '{system}' has no mechanic yet"
                 )));
             }
-            for m in mechanics {
-                println!("{}", report::listing::render_mechanic(m));
-            }
+            let mut text: String = mechanics
+                .into_iter()
+                .map(|m| format!("{}\n", report::listing::render_mechanic(m)))
+                .collect();
+            text.push_str(&format!(
+                "The rules of {system} as alea implements them, each [choice] with its switch: src/systems/{system}/README.md\n"
+            ));
+            text
         }
-    }
-    Ok(())
+    };
+    print(&text)
 }

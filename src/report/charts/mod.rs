@@ -141,12 +141,12 @@ fn unique_stem(stem: String, used: &mut HashSet<String>) -> String {
 }
 
 /// Draws every chart of `analysis` into `dir`, as `<stem>.svg` and `<stem>.png`; returns
-/// the SVG paths.
+/// the SVG paths with each chart's title (the alt text of the report page).
 pub fn draw_charts(
     analysis: &Analysis,
     result: &AnalysisResult,
     dir: &Path,
-) -> Result<Vec<PathBuf>> {
+) -> Result<Vec<(PathBuf, String)>> {
     style::register_font();
     let mut written = Vec::new();
     let mut used = HashSet::new();
@@ -165,7 +165,7 @@ pub fn draw_charts(
             figure
                 .draw(BitMapBackend::new(&png, SIZE).into_drawing_area())
                 .map_err(|m| fail(&png, m))?;
-            written.push(svg);
+            written.push((svg, figure.title().to_string()));
         }
     }
     Ok(written)

@@ -84,6 +84,14 @@ pub(super) struct Measure {
 
 /// The first clause of a doc (`cible à atteindre: roll this...` → `cible à atteindre`).
 fn short_doc(doc: &str) -> &str {
+    let doc = doc.trim_start_matches("[choice]").trim_start();
+    // "instead of x: what it is", "with x: what it is": what it is.
+    let doc = match doc.split_once(':') {
+        Some((head, rest)) if head.starts_with("instead of") || head.starts_with("with ") => {
+            rest.trim_start()
+        }
+        _ => doc,
+    };
     let end = doc.find([':', ';', '(']).unwrap_or(doc.len()).min(70);
     let end = (0..=end)
         .rev()

@@ -5,48 +5,58 @@
 //! The attacker tests `TA = ca + ba` against `nd = TP = ca + bp - fa` of the defender; it
 //! hits when the test beats ND; the blow's level is `dom = D + bd` (\[choice\]: `D` is the
 //! signed degree, heroism included, which is `°R` without heroism), then the damage step
-//! against the defender's `enc - fm` and `be`.
+//! against the defender's `enc - fm` and `be`. The attack test takes the attacker's
+//! options (`att.crit`, `att.th`...), the resistance test the defender's (`def.crit`...).
 
-use super::damage::{DamageOutcome, DamageResult, DamageRule};
-use super::fighter::Fighter;
-use super::resolution::{TestOutcome, TestRule};
-use crate::engine::{
-    Dice, Dist, Layout, Mechanic, Model, ParamSpec, ParamValues, Recorder, Simulation, simulation,
-};
+use super::damage::{Armour, DamageOutcome, DamageResult, DamageResults, DamageRule};
+use super::fighter::{Attacker, Defender};
+use super::resolution::{TestOptions, TestOutcome, TestRule};
+use crate::engine::{Dice, Dist, HistId, Layout, MetricId, Model, Recorder, Registered};
 use crate::error::Result;
 
-/// The `fa` parameter: facteur d'attaque, default 10.
-pub fn fa_spec() -> ParamSpec {
-    ParamSpec::int(
-        "fa",
-        "facteur d'attaque: subtracted from every parry (higher: more hits)",
-        -20,
-        40,
-        Some(10),
-    )
+crate::config! {
+    /// The global settings of classic combat, `fa`, `fm` and `armour` (of `aube.attack`,
+    /// `aube.duel` and `aube.gauntlet`).
+    #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+    pub struct Factors {
+        /// facteur d'attaque: subtracted from every parry (higher: more hits)
+        fa: i64 = int(-20..=40, default = 10),
+        /// facteur de mortalité: subtracted from every encaissement (higher: deadlier)
+        fm: i64 = int(-20..=40, default = 0),
+        /// [choice] where armour's be acts: dom (subtracted from the damage level, les armures) or enc (added to the resistance test's CA, les dommages)
+        armour: Armour = choice(default = Armour::ReducesDom),
+    }
 }
 
-/// The `fm` parameter: facteur de mortalité, default 0.
-pub fn fm_spec() -> ParamSpec {
-    ParamSpec::int(
-        "fm",
-        "facteur de mortalité: subtracted from every encaissement (higher: deadlier)",
-        -20,
-        40,
-        Some(0),
-    )
-}
-
-/// The global settings of an attack: `fa`, `fm` and the options of every test.
+/// The global settings of an attack: `fa`, `fm` and where armour acts.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct AttackRule {
     /// Facteur d'attaque.
     pub fa: i64,
     /// Facteur de mortalité.
     pub fm: i64,
-    /// Options of the attack and resistance tests (\[choice\]: the same for both; `ca` and
-    /// `nd` are set per test).
-    pub test: TestRule,
+    /// Where the defender's `be` acts.
+    pub armour: Armour,
+}
+
+/// One attack's figures, every total already adjusted (fatigue, étourdi), with the
+/// options of each side's test.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Swing {
+    /// The attacker's total d'attaque: the attack test's CA.
+    pub ta: i64,
+    /// The defender's total de parade: the attack test's ND.
+    pub tp: i64,
+    /// The attacker's bonus de dommage.
+    pub bd: i64,
+    /// The defender's encaissement (before `fm`).
+    pub enc: i64,
+    /// The defender's bonus d'encaisse.
+    pub be: i64,
+    /// The options of the attack test (the attacker's).
+    pub att: TestOptions,
+    /// The options of the resistance test (the defender's).
+    pub def: TestOptions,
 }
 
 /// The result of one attack.
@@ -70,33 +80,40 @@ impl AttackOutcome {
 }
 
 impl AttackRule {
-    /// `fa` and `fm` with default test options.
+    /// `fa` and `fm`, armour reducing the damage level.
     pub fn new(fa: i64, fm: i64) -> Self {
-        Self {
+        Self::from_factors(Factors {
             fa,
             fm,
-            test: TestRule::new(0, 0),
+            armour: Armour::ReducesDom,
+        })
+    }
+
+    /// The rule of the parameters `fa`, `fm` and `armour`.
+    pub fn from_factors(factors: Factors) -> Self {
+        Self {
+            fa: factors.fa,
+            fm: factors.fm,
+            armour: factors.armour,
         }
     }
 
-    /// The attack test of a total d'attaque `ta` against a total de parade `tp`.
+    /// The attack test of `swing`: its TA against its TP, with the attacker's options.
     #[inline]
-    pub fn attack_test(&self, ta: i64, tp: i64) -> TestRule {
-        TestRule {
-            ca: ta,
-            nd: tp,
-            ..self.test
-        }
+    pub fn attack_test(&self, swing: &Swing) -> TestRule {
+        swing.att.rule(swing.ta, swing.tp)
     }
 
-    /// The damage step against `enc` (before `fm`) and `be`.
+    /// The damage step of `swing`: against its `enc` (before `fm`) and `be`, with the
+    /// defender's options.
     #[inline]
-    pub fn damage_rule(&self, enc: i64, be: i64) -> DamageRule {
+    pub fn damage_rule(&self, swing: &Swing) -> DamageRule {
         DamageRule {
-            enc,
-            be,
+            enc: swing.enc,
+            be: swing.be,
             fm: self.fm,
-            test: self.test,
+            armour: self.armour,
+            test: swing.def,
         }
     }
 
@@ -106,36 +123,26 @@ impl AttackRule {
         t.degree + bd
     }
 
-    /// Rolls one attack with every total already adjusted: `ta` against `tp`, then, on a
-    /// hit, `bd` against `enc` and `be`.
+    /// Rolls one attack: the attack test and, on a hit, the damage step.
     #[inline]
-    pub fn roll<D: Dice>(
-        &self,
-        (ta, tp, bd): (i64, i64, i64),
-        (enc, be): (i64, i64),
-        dice: &mut D,
-    ) -> AttackOutcome {
-        let t = self.attack_test(ta, tp).roll(dice);
+    pub fn roll<D: Dice>(&self, swing: &Swing, dice: &mut D) -> AttackOutcome {
+        let t = self.attack_test(swing).roll(dice);
         if !t.beats_nd {
             return AttackOutcome::MISS;
         }
         AttackOutcome {
             hit: true,
-            damage: self.damage_rule(enc, be).roll(Self::dom(&t, bd), dice),
+            damage: self.damage_rule(swing).roll(Self::dom(&t, swing.bd), dice),
         }
     }
 
     /// The exact distribution of [`AttackRule::roll`].
-    pub fn exact(
-        &self,
-        (ta, tp, bd): (i64, i64, i64),
-        (enc, be): (i64, i64),
-    ) -> Dist<AttackOutcome> {
-        let damage = self.damage_rule(enc, be);
+    pub fn exact(&self, swing: &Swing) -> Dist<AttackOutcome> {
+        let damage = self.damage_rule(swing);
         let resistance = damage.resistance_test().exact();
-        self.attack_test(ta, tp)
+        self.attack_test(swing)
             .exact()
-            .map(|t| t.beats_nd.then(|| Self::dom(t, bd)))
+            .map(|t| t.beats_nd.then(|| Self::dom(t, swing.bd)))
             .then(|dom| match dom {
                 None => Dist::certain(AttackOutcome::MISS),
                 Some(dom) => resistance.map(|r| AttackOutcome {
@@ -145,85 +152,163 @@ impl AttackRule {
             })
     }
 
+    /// The exact distribution of what an attack does to the defender's track: `None` on
+    /// a miss, else the damage result (the effective damage forgotten).
+    pub fn exact_result(&self, swing: &Swing) -> Dist<Option<DamageResult>> {
+        self.exact(swing).map(|o| o.hit.then_some(o.damage.result))
+    }
+
     /// `attacker` attacks `defender`, both fresh.
-    pub fn fresh(&self, attacker: &Fighter, defender: &Fighter) -> ((i64, i64, i64), (i64, i64)) {
-        (
-            (attacker.ta(), defender.tp(self.fa), attacker.bd),
-            (defender.enc, defender.be),
-        )
-    }
-}
-
-/// Adds the seven damage results (`none` .. `fatale`, proportions) to `layout` (shared by
-/// the mechanics that end in a damage step).
-pub(crate) fn damage_layout(layout: Layout) -> Layout {
-    DamageResult::ALL
-        .iter()
-        .fold(layout, |l, r| l.with_proportion(r.metric_name()))
-}
-
-/// `aube.attack`: one attack of a fresh attacker on a fresh defender.
-#[derive(Debug, Clone, PartialEq)]
-pub struct AttackModel {
-    rule: AttackRule,
-    attack: (i64, i64, i64),
-    defence: (i64, i64),
-}
-
-impl AttackModel {
-    /// The attack of `attacker` on `defender` under `rule`.
-    pub fn new(rule: AttackRule, attacker: &Fighter, defender: &Fighter) -> Self {
-        let (attack, defence) = rule.fresh(attacker, defender);
-        Self::from_totals(rule, attack, defence)
-    }
-
-    /// An attack of `(ta, tp, bd)` against `(enc, be)` (the shot of `aube.tir` too).
-    pub fn from_totals(rule: AttackRule, attack: (i64, i64, i64), defence: (i64, i64)) -> Self {
-        Self {
-            rule,
-            attack,
-            defence,
+    pub fn fresh(&self, attacker: &Attacker, defender: &Defender) -> Swing {
+        Swing {
+            ta: attacker.ta(),
+            tp: defender.tp(self.fa),
+            bd: attacker.bd,
+            enc: defender.enc,
+            be: defender.be,
+            att: attacker.options,
+            def: defender.options,
         }
     }
 }
 
-const HIT: usize = 0;
-const MISS: usize = 1;
-const FIRST_RESULT: usize = 2;
-const GRAVE_GIVEN_HIT: usize = 9;
-const EFFECTIVE: usize = 0;
-const RESULT: usize = 1;
+/// What `aube.attack` and `aube.tir` document: the two mechanics report the same
+/// metrics of an attack, the one about a blow, the other about a shot.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct AttackDocs {
+    /// The doc of `hit`.
+    pub hit: &'static str,
+    /// The docs of the seven damage results.
+    pub results: ResultDocs,
+    /// The doc of the histogram `result`.
+    pub result: &'static str,
+}
+
+/// How the seven damage results of an attack are documented.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum ResultDocs {
+    /// One line each.
+    Each([&'static str; 7]),
+    /// One line for all seven: its label (`none .. fatale`) and doc.
+    AsOne(&'static str, &'static str),
+}
+
+/// The docs of `aube.attack`.
+const ATTACK_DOCS: AttackDocs = AttackDocs {
+    hit: "chance the attack beats the parry",
+    results: ResultDocs::Each([
+        "a hit with no effect (none .. fatale and miss sum to 1)",
+        "a hit that stuns (étourdi)",
+        "a hit that dazes (sonné)",
+        "a hit giving a blessure légère",
+        "a hit giving a blessure grave",
+        "a hit giving a blessure critique",
+        "a fatal hit",
+    ]),
+    result: "histogram of the result per attack: -1 miss, 0 none, 1 étourdi, 2 sonné, 3 légère, 4 grave, 5 critique, 6 fatale",
+};
+
+/// What an attack reports.
+#[derive(Debug, Clone, PartialEq)]
+struct AttackMetrics {
+    hit: MetricId,
+    miss: MetricId,
+    results: DamageResults,
+    grave_given_hit: MetricId,
+    effective: HistId,
+    result: HistId,
+}
+
+impl AttackMetrics {
+    fn declare(layout: &mut Layout, docs: &AttackDocs) -> Self {
+        Self {
+            hit: layout.proportion("hit", docs.hit),
+            miss: layout.proportion("miss", "chance it does not"),
+            results: match docs.results {
+                ResultDocs::Each(each) => DamageResults::declare(layout, &each),
+                ResultDocs::AsOne(label, doc) => DamageResults::declare_as_one(layout, label, doc),
+            },
+            grave_given_hit: layout.proportion(
+                "grave_or_worse_given_hit",
+                "chance a hit is a blessure grave or worse",
+            ),
+            effective: layout.histogram(
+                "effective_damage",
+                "histogram of the effective damage (a miss counts 0)",
+                (-20, 50),
+            ),
+            result: layout.histogram("result", docs.result, (-1, 6)),
+        }
+    }
+}
+
+/// `aube.attack`: one attack of a fresh attacker on a fresh defender (and `aube.tir`: one
+/// shot).
+#[derive(Debug, Clone, PartialEq)]
+pub struct AttackModel {
+    rule: AttackRule,
+    swing: Swing,
+    layout: Layout,
+    m: AttackMetrics,
+}
+
+impl AttackModel {
+    /// The attack of `attacker` on `defender` under `rule`.
+    pub fn new(rule: AttackRule, attacker: &Attacker, defender: &Defender) -> Self {
+        Self::from_swing(rule, rule.fresh(attacker, defender))
+    }
+
+    /// The attack of `swing`.
+    pub fn from_swing(rule: AttackRule, swing: Swing) -> Self {
+        Self::documented(rule, swing, &ATTACK_DOCS)
+    }
+
+    /// The same, its metrics documented by `docs` (the shot of `aube.tir`).
+    pub(crate) fn documented(rule: AttackRule, swing: Swing, docs: &AttackDocs) -> Self {
+        let mut layout = Layout::new();
+        let m = AttackMetrics::declare(&mut layout, docs);
+        Self {
+            rule,
+            swing,
+            layout,
+            m,
+        }
+    }
+
+    fn from_config(p: AttackParams) -> Result<Self> {
+        Ok(Self::new(
+            AttackRule::from_factors(p.factors),
+            &p.att,
+            &p.def,
+        ))
+    }
+}
 
 impl Model for AttackModel {
     type Outcome = AttackOutcome;
 
     fn layout(&self) -> Layout {
-        damage_layout(Layout::new().with_proportion("hit").with_proportion("miss"))
-            .with_proportion("grave_or_worse_given_hit")
-            .with_histogram("effective_damage", (-20, 50))
-            .with_histogram("result", (-1, 6))
+        self.layout.clone()
     }
 
     #[inline(always)]
     fn sample<D: Dice>(&self, dice: &mut D) -> AttackOutcome {
-        self.rule.roll(self.attack, self.defence, dice)
+        self.rule.roll(&self.swing, dice)
     }
 
     #[inline(always)]
     fn record<R: Recorder>(&self, o: &AttackOutcome, rec: &mut R) {
-        rec.event(HIT, o.hit);
-        rec.event(MISS, !o.hit);
-        for r in DamageResult::ALL {
-            rec.event(FIRST_RESULT + r.index(), o.hit && o.damage.result == r);
-        }
+        rec.event(self.m.hit, o.hit);
+        rec.event(self.m.miss, !o.hit);
+        self.m.results.record(o.hit.then_some(o.damage.result), rec);
         rec.event_given(
-            GRAVE_GIVEN_HIT,
+            self.m.grave_given_hit,
             o.hit,
             o.damage.result >= DamageResult::Grave,
         );
-        rec.hist(EFFECTIVE, o.damage.effective);
+        rec.hist(self.m.effective, o.damage.effective);
         rec.hist(
-            RESULT,
+            self.m.result,
             if o.hit {
                 o.damage.result.index() as i64
             } else {
@@ -233,231 +318,31 @@ impl Model for AttackModel {
     }
 
     fn exact(&self) -> Option<Dist<AttackOutcome>> {
-        Some(self.rule.exact(self.attack, self.defence))
+        Some(self.rule.exact(&self.swing))
+    }
+}
+
+crate::config! {
+    /// The parameters of `aube.attack`.
+    #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+    pub struct AttackParams {
+        /// the attacker, with the options of the attack test
+        att: Attacker = group("att"),
+        /// the defender, with the options of the resistance test
+        def: Defender = group("def"),
+        /// `fa`, `fm` and `armour`
+        factors: Factors = flatten(),
     }
 }
 
 /// The registry entry of `aube.attack`.
-#[derive(Debug, Clone, Copy)]
-pub struct AttackMechanic;
-
-/// The attacker's fields.
-const ATTACKER: [&str; 3] = ["ca", "ba", "bd"];
-/// The defender's fields.
-const DEFENDER: [&str; 4] = ["ca", "bp", "enc", "be"];
-
-impl Mechanic for AttackMechanic {
-    fn name(&self) -> &'static str {
-        "aube.attack"
-    }
-
-    fn summary(&self) -> &'static str {
-        "one attack of classic combat: hit chance and damage result (FA and FM)"
-    }
-
-    fn params(&self) -> Vec<ParamSpec> {
-        let mut specs = Fighter::specs("att", &ATTACKER);
-        specs.extend(Fighter::specs("def", &DEFENDER));
-        specs.push(fa_spec());
-        specs.push(fm_spec());
-        specs.extend(TestRule::option_specs());
-        specs
-    }
-
-    fn metrics_doc(&self) -> &'static [(&'static str, &'static str)] {
-        &[
-            ("hit", "chance the attack beats the parry"),
-            ("miss", "chance it does not"),
-            (
-                "none",
-                "a hit with no effect (none .. fatale and miss sum to 1)",
-            ),
-            ("etourdi", "a hit that stuns (étourdi)"),
-            ("sonne", "a hit that dazes (sonné)"),
-            ("legere", "a hit giving a blessure légère"),
-            ("grave", "a hit giving a blessure grave"),
-            ("critique", "a hit giving a blessure critique"),
-            ("fatale", "a fatal hit"),
-            (
-                "grave_or_worse_given_hit",
-                "chance a hit is a blessure grave or worse",
-            ),
-            (
-                "effective_damage",
-                "histogram of the effective damage (a miss counts 0)",
-            ),
-            (
-                "result",
-                "histogram of the result per attack: -1 miss, 0 none, 1 étourdi, 2 sonné, 3 légère, 4 grave, 5 critique, 6 fatale",
-            ),
-        ]
-    }
-
-    fn build(&self, params: &ParamValues) -> Result<Box<dyn Simulation>> {
-        let rule = AttackRule {
-            fa: params.int("fa"),
-            fm: params.int("fm"),
-            test: TestRule::from_params(params, "", 0, 0),
-        };
-        let attacker = Fighter::from_params(params, "att");
-        let defender = Fighter::from_params(params, "def");
-        Ok(simulation(AttackModel::new(rule, &attacker, &defender)))
-    }
-}
-
-/// Command-line words giving every required parameter of `aube.attack` (for tests).
-#[cfg(test)]
-pub(crate) const EXAMPLE_WORDS: [&str; 7] = [
-    "att.ca=12",
-    "att.ba=0",
-    "att.bd=15",
-    "def.ca=12",
-    "def.bp=0",
-    "def.enc=12",
-    "def.be=3",
-];
+pub static ATTACK: Registered<AttackParams, AttackModel> = Registered::new(
+    "aube.attack",
+    "one attack of classic combat: hit chance and damage result (FA and FM)",
+    "att.ca=12 att.ba=0 att.bd=15 def.ca=12 def.bp=0 def.enc=12 def.be=3",
+    AttackModel::from_config,
+);
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::engine::RiggedDice;
-    use crate::query::Query;
-    use crate::systems::aube::resolution::CritDie;
-    use crate::systems::test_support::assert_agrees_with_exact;
-
-    fn p_hit(rule: &AttackRule, a: &Fighter, d: &Fighter) -> f64 {
-        let (att, def) = rule.fresh(a, d);
-        rule.exact(att, def).p_where(|o| o.hit)
-    }
-
-    #[test]
-    fn krom_and_bjorn_hit_ranges() {
-        let rule = AttackRule::new(10, 0);
-        // Kröm (TA 10) on Björn (TP 1): hit iff d in 2..=10.
-        let t = rule.attack_test(Fighter::KROM.ta(), Fighter::BJORN.tp(10));
-        for d in 1..=20 {
-            assert_eq!(t.resolve(d, 0).beats_nd, (2..=10).contains(&d), "d {d}");
-        }
-        // Björn (TA 10) on Kröm (TP -4): hit iff d in 1..=10.
-        let t = rule.attack_test(Fighter::BJORN.ta(), Fighter::KROM.tp(10));
-        for d in 1..=20 {
-            assert_eq!(t.resolve(d, 0).beats_nd, d <= 10, "d {d}");
-        }
-        assert!((p_hit(&rule, &Fighter::KROM, &Fighter::BJORN) - 9.0 / 20.0).abs() < 1e-12);
-        assert!((p_hit(&rule, &Fighter::BJORN, &Fighter::KROM) - 10.0 / 20.0).abs() < 1e-12);
-    }
-
-    #[test]
-    fn krom_hits_bjorn_for_a_legere() {
-        // d 8 hits (°R 8 > TP 1); dom 8 + 20 = 28; be 4 → 24; enc 11, d 5 → 19: légère.
-        let rule = AttackRule::new(10, 0);
-        let (att, def) = rule.fresh(&Fighter::KROM, &Fighter::BJORN);
-        let o = rule.roll(att, def, &mut RiggedDice::new(&[8, 5]));
-        assert!(o.hit);
-        assert_eq!(o.damage.effective, 19);
-        assert_eq!(o.damage.result, DamageResult::Legere);
-        let miss = rule.roll(att, def, &mut RiggedDice::new(&[1]));
-        assert_eq!(miss, AttackOutcome::MISS);
-    }
-
-    #[test]
-    fn identical_fighters_hit_each_other_half_the_time() {
-        let rule = AttackRule::new(10, 0);
-        for ca in 10..=19 {
-            let f = Fighter {
-                ca,
-                ba: 0,
-                bp: 0,
-                ..Fighter::AVERAGE
-            };
-            assert!((p_hit(&rule, &f, &f) - 0.5).abs() < 1e-12, "ca {ca}");
-        }
-    }
-
-    #[test]
-    fn fa_raises_hits_and_fm_raises_damage() {
-        let f = Fighter::AVERAGE;
-        let low = p_hit(&AttackRule::new(5, 0), &f, &f);
-        let high = p_hit(&AttackRule::new(15, 0), &f, &f);
-        assert!(low < 0.5 && high > 0.5);
-        let grave = |fm| {
-            let rule = AttackRule::new(10, fm);
-            let (a, d) = rule.fresh(&f, &f);
-            rule.exact(a, d)
-                .p_where(|o| o.damage.result >= DamageResult::Grave)
-        };
-        assert!(grave(10) > grave(0));
-    }
-
-    #[test]
-    fn exact_sums_to_one_and_metrics_partition() {
-        let model = AttackModel::new(AttackRule::new(10, 3), &Fighter::KROM, &Fighter::BJORN);
-        let dist = model.exact().expect("exact");
-        let layout = model.layout();
-        let t = crate::engine::model::exact_tally(&model, &layout, &dist);
-        let total: f64 = (MISS..FIRST_RESULT + 7)
-            .map(|i| t.metrics[i].value().unwrap_or(0.0))
-            .sum();
-        assert!((total - 1.0).abs() < 1e-12);
-    }
-
-    #[test]
-    fn monte_carlo_agrees_with_exact_over_a_grid() {
-        let crit = AttackRule {
-            test: TestRule {
-                crit: CritDie::Die(10),
-                ..TestRule::new(0, 0)
-            },
-            ..AttackRule::new(10, 0)
-        };
-        let heroic = AttackRule {
-            test: TestRule {
-                heroism_rules: true,
-                ..TestRule::new(0, 0)
-            },
-            ..AttackRule::new(0, 5)
-        };
-        let strong = Fighter {
-            ca: 25,
-            ..Fighter::AVERAGE
-        };
-        let cases = [
-            (AttackRule::new(10, 0), Fighter::KROM, Fighter::BJORN),
-            (AttackRule::new(10, 0), Fighter::BJORN, Fighter::KROM),
-            (AttackRule::new(20, 15), Fighter::AVERAGE, Fighter::AVERAGE),
-            (AttackRule::new(-5, -5), Fighter::AVERAGE, Fighter::KROM),
-            (crit, Fighter::AVERAGE, Fighter::AVERAGE),
-            (heroic, strong, Fighter::AVERAGE),
-        ];
-        for (i, (rule, a, d)) in cases.into_iter().enumerate() {
-            let sim = simulation(AttackModel::new(rule, &a, &d));
-            assert_agrees_with_exact(
-                sim.as_ref(),
-                200_000,
-                2000 + i as u64,
-                10,
-                &format!("case {i}"),
-            );
-        }
-    }
-
-    #[test]
-    fn bad_input_is_an_error() {
-        let base = EXAMPLE_WORDS;
-        let with = |extra: &[&str]| {
-            let words: Vec<String> = base.iter().chain(extra).map(|s| s.to_string()).collect();
-            Query::parse("aube.attack", &words).map(|_| ())
-        };
-        assert!(with(&[]).is_ok());
-        for bad in [&["fa=41"][..], &["fa=-21"], &["crit=d7"], &["def.xx=1"]] {
-            let e = with(bad).expect_err("rejected");
-            let name = bad[0].split('=').next().unwrap_or_default();
-            assert!(e.to_string().contains(name), "{e}");
-        }
-        let missing: Vec<String> = base[1..].iter().map(|s| s.to_string()).collect();
-        let e = Query::parse("aube.attack", &missing)
-            .map(|_| ())
-            .expect_err("att.ca missing");
-        assert!(e.to_string().contains("att.ca"), "{e}");
-    }
-}
+#[path = "attack_tests.rs"]
+mod tests;

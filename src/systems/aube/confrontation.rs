@@ -5,12 +5,15 @@
 //! (the signed degree `D`, which is `°R` without heroism); equal degrees are a draw
 //! (\[choice\] of `RULES.md`; switch `tie`: `higher_ca` gives the tie to the side with the
 //! higher CA, still a draw when the CAs are equal).
+//!
+//! \[choice\] With heroism in play (a side's `th` is not 0 after the fold), that side
+//! succeeds when its signed degree `D` is positive: Ex. 5.3's failure by 2 with `th` 1 is
+//! "un degré de réussite de 18", and a success lowered below 0 by a negative `th` is a
+//! failure. Switch `heroic_degrees=false`: the raw success flag decides, as without
+//! heroism.
 
-use super::resolution::{Prepared, TestOutcome, TestRule};
-use crate::engine::{
-    Choice, Dice, Dist, Layout, Mechanic, Model, ParamSpec, ParamValues, Recorder, Simulation,
-    simulation,
-};
+use super::resolution::{Prepared, TestOptions, TestOutcome, TestRule};
+use crate::engine::{Dice, Dist, Layout, MetricId, Model, Recorder, Registered};
 use crate::error::Result;
 
 /// How a confrontation ends.
@@ -26,24 +29,36 @@ pub enum Confrontation {
     Draw,
 }
 
-/// How equal degrees are settled.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Tie {
-    /// A draw (the default).
-    Draw,
-    /// The side with the higher CA wins; a draw when the CAs are equal.
-    HigherCa,
+crate::choice! {
+    /// How equal degrees are settled.
+    pub enum Tie {
+        /// A draw (the default).
+        Draw = "draw",
+        /// The side with the higher CA wins; a draw when the CAs are equal.
+        HigherCa = "higher_ca",
+    }
 }
 
-impl Choice for Tie {
-    const NAMES: &'static [(&'static str, Self)] =
-        &[("draw", Tie::Draw), ("higher_ca", Tie::HigherCa)];
+/// Whether a test counts as a success in a confrontation: by its signed degree when
+/// heroism is in play and `heroic_degrees` is on, else by its raw success flag.
+#[inline(always)]
+pub fn succeeds(t: &TestOutcome, heroic_degrees: bool) -> bool {
+    if heroic_degrees && t.degree != t.raw_degree {
+        t.degree > 0
+    } else {
+        t.success
+    }
 }
 
 impl Confrontation {
-    /// The result of two tests, a tie settled as a draw.
+    /// The result of two tests, a tie settled as a draw, heroic degrees counted.
     pub fn of(a: &TestOutcome, b: &TestOutcome) -> Self {
-        match (a.success, b.success) {
+        Self::with(a, b, true)
+    }
+
+    /// The result of two tests, a tie settled as a draw; `heroic_degrees` as the switch.
+    pub fn with(a: &TestOutcome, b: &TestOutcome, heroic_degrees: bool) -> Self {
+        match (succeeds(a, heroic_degrees), succeeds(b, heroic_degrees)) {
             (false, false) => Confrontation::Nobody,
             (true, false) => Confrontation::AWins,
             (false, true) => Confrontation::BWins,
@@ -56,6 +71,41 @@ impl Confrontation {
     }
 }
 
+crate::config! {
+    /// One side of a confrontation (the parameters `a.ca`, `a.crit`...).
+    #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+    pub struct Side {
+        /// this side's CA
+        ca: i64 = int(-200..=200),
+        /// the options of this side's test
+        options: TestOptions = flatten(),
+    }
+}
+
+crate::config! {
+    /// The parameters of `aube.confrontation`.
+    #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+    pub struct ConfrontationParams {
+        /// side A
+        a: Side = group("a"),
+        /// side B
+        b: Side = group("b"),
+        /// equal degrees: draw, or higher_ca (the higher CA wins)
+        tie: Tie = choice(default = Tie::Draw),
+        /// [choice] with heroism in play (th not 0 after the fold), a side succeeds when its signed degree D is positive (Ex. 5.3: a failure with D 18 is a success of 18); false: the raw success flag decides
+        heroic_degrees: bool = switch(default = true),
+    }
+}
+
+/// What `aube.confrontation` reports.
+#[derive(Debug, Clone, PartialEq)]
+struct ConfrontationMetrics {
+    a_wins: MetricId,
+    b_wins: MetricId,
+    nobody: MetricId,
+    draw: MetricId,
+}
+
 /// `aube.confrontation`: side A's test against side B's.
 #[derive(Debug, Clone, PartialEq)]
 pub struct ConfrontationModel {
@@ -63,26 +113,57 @@ pub struct ConfrontationModel {
     prepared: [Prepared; 2],
     /// What a draw becomes (a draw, or a win of the higher CA).
     tie_goes_to: Confrontation,
+    /// Switch `heroic_degrees`.
+    heroic_degrees: bool,
+    layout: Layout,
+    m: ConfrontationMetrics,
 }
 
 impl ConfrontationModel {
-    /// The confrontation of two tests (their `nd` is not used), ties a draw.
+    /// The confrontation of two tests (their `nd` is not used), ties a draw, heroic
+    /// degrees counted.
     pub fn new(a: TestRule, b: TestRule) -> Self {
         Self::with_tie(a, b, Tie::Draw)
     }
 
     /// The confrontation of two tests with ties settled by `tie`.
     pub fn with_tie(a: TestRule, b: TestRule, tie: Tie) -> Self {
+        Self::with_rules(a, b, tie, true)
+    }
+
+    /// The confrontation of two tests with ties settled by `tie` and the switch
+    /// `heroic_degrees`.
+    pub fn with_rules(a: TestRule, b: TestRule, tie: Tie, heroic_degrees: bool) -> Self {
         let tie_goes_to = match (tie, a.ca.cmp(&b.ca)) {
             (Tie::HigherCa, std::cmp::Ordering::Greater) => Confrontation::AWins,
             (Tie::HigherCa, std::cmp::Ordering::Less) => Confrontation::BWins,
             _ => Confrontation::Draw,
         };
+        let mut layout = Layout::new();
+        let m = ConfrontationMetrics {
+            a_wins: layout.proportion("a_wins", "chance side A wins"),
+            b_wins: layout.proportion("b_wins", "chance side B wins"),
+            nobody: layout.proportion("nobody", "chance both fail"),
+            draw: layout.proportion("draw", "chance both succeed with equal degrees"),
+        };
         Self {
             rules: [a, b],
             prepared: [Prepared::new(&a), Prepared::new(&b)],
             tie_goes_to,
+            heroic_degrees,
+            layout,
+            m,
         }
+    }
+
+    fn from_config(p: ConfrontationParams) -> Result<Self> {
+        let rule = |side: Side| side.options.rule(side.ca, 0);
+        Ok(Self::with_rules(
+            rule(p.a),
+            rule(p.b),
+            p.tie,
+            p.heroic_degrees,
+        ))
     }
 
     /// Settles a draw by the tie rule.
@@ -100,105 +181,63 @@ impl Model for ConfrontationModel {
     type Outcome = Confrontation;
 
     fn layout(&self) -> Layout {
-        Layout::new()
-            .with_proportion("a_wins")
-            .with_proportion("b_wins")
-            .with_proportion("nobody")
-            .with_proportion("draw")
+        self.layout.clone()
     }
 
     #[inline(always)]
     fn sample<D: Dice>(&self, dice: &mut D) -> Confrontation {
         let a = self.prepared[0].roll(dice);
         let b = self.prepared[1].roll(dice);
-        self.settle(Confrontation::of(&a, &b))
+        self.settle(Confrontation::with(&a, &b, self.heroic_degrees))
     }
 
     #[inline(always)]
     fn record<R: Recorder>(&self, o: &Confrontation, rec: &mut R) {
-        rec.event(0, *o == Confrontation::AWins);
-        rec.event(1, *o == Confrontation::BWins);
-        rec.event(2, *o == Confrontation::Nobody);
-        rec.event(3, *o == Confrontation::Draw);
+        rec.event(self.m.a_wins, *o == Confrontation::AWins);
+        rec.event(self.m.b_wins, *o == Confrontation::BWins);
+        rec.event(self.m.nobody, *o == Confrontation::Nobody);
+        rec.event(self.m.draw, *o == Confrontation::Draw);
     }
 
     fn exact(&self) -> Option<Dist<Confrontation>> {
+        // Only whether each side succeeds and its degree matter.
         let reduce = |r: &TestRule| {
             r.exact().map(|t| TestOutcome {
+                success: succeeds(t, self.heroic_degrees),
                 beats_nd: false,
-                raw_degree: 0,
-                ..*t
+                degree: t.degree,
+                raw_degree: t.degree,
             })
         };
         Some(
             reduce(&self.rules[0]).combine(&reduce(&self.rules[1]), |a, b| {
-                self.settle(Confrontation::of(a, b))
+                self.settle(Confrontation::with(a, b, self.heroic_degrees))
             }),
         )
     }
 }
 
 /// The registry entry of `aube.confrontation`.
-#[derive(Debug, Clone, Copy)]
-pub struct ConfrontationMechanic;
-
-impl Mechanic for ConfrontationMechanic {
-    fn name(&self) -> &'static str {
-        "aube.confrontation"
-    }
-
-    fn summary(&self) -> &'static str {
-        "two opposed tests: who wins, nobody, or a draw"
-    }
-
-    fn params(&self) -> Vec<ParamSpec> {
-        let mut specs: Vec<ParamSpec> = ["a", "b"]
-            .iter()
-            .flat_map(|side| {
-                std::iter::once(ParamSpec::int("ca", "this side's CA", -200, 200, None))
-                    .chain(TestRule::option_specs())
-                    .map(move |s| s.prefixed(side))
-            })
-            .collect();
-        specs.push(ParamSpec::choice(
-            "tie",
-            "equal degrees: draw, or higher_ca (the higher CA wins)",
-            Some(Tie::Draw),
-        ));
-        specs
-    }
-
-    fn metrics_doc(&self) -> &'static [(&'static str, &'static str)] {
-        &[
-            ("a_wins", "chance side A wins"),
-            ("b_wins", "chance side B wins"),
-            ("nobody", "chance both fail"),
-            ("draw", "chance both succeed with equal degrees"),
-        ]
-    }
-
-    fn build(&self, params: &ParamValues) -> Result<Box<dyn Simulation>> {
-        let side = |p: &str| TestRule::from_params(params, p, params.int(&format!("{p}.ca")), 0);
-        Ok(simulation(ConfrontationModel::with_tie(
-            side("a"),
-            side("b"),
-            params.choice("tie"),
-        )))
-    }
-}
+pub static CONFRONTATION: Registered<ConfrontationParams, ConfrontationModel> = Registered::new(
+    "aube.confrontation",
+    "two opposed tests: who wins, nobody, or a draw",
+    "a.ca=12 b.ca=10",
+    ConfrontationModel::from_config,
+);
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::RiggedDice;
-    use crate::engine::model::record_one;
-    use crate::query::Query;
+    use crate::engine::model::{exact_tally, replay_one};
+    use crate::engine::simulation;
     use crate::systems::aube::resolution::CritDie;
-    use crate::systems::test_support::assert_agrees_with_exact;
+    use crate::systems::test_support::{
+        AGREEMENT_SAMPLES, AGREEMENT_SEED, assert_agrees_with_exact, build_with, error_text,
+    };
 
     fn rigged(a: i64, b: i64, dice: &[u32]) -> Confrontation {
         let model = ConfrontationModel::new(TestRule::new(a, 0), TestRule::new(b, 0));
-        record_one(&model, &mut RiggedDice::new(dice)).0
+        replay_one(&model, dice).0
     }
 
     #[test]
@@ -212,14 +251,27 @@ mod tests {
 
     #[test]
     fn tie_switch() {
-        let model =
-            ConfrontationModel::with_tie(TestRule::new(12, 0), TestRule::new(10, 0), Tie::HigherCa);
-        let (o, _) = record_one(&model, &mut RiggedDice::new(&[7, 7]));
+        let draw = CONFRONTATION.model_for("a.ca=12 b.ca=10").expect("valid");
+        let higher = CONFRONTATION
+            .model_for("a.ca=12 b.ca=10 tie=higher_ca")
+            .expect("valid");
+        assert_eq!(replay_one(&draw, &[7, 7]).0, Confrontation::Draw);
+        let (o, tally) = replay_one(&higher, &[7, 7]);
         assert_eq!(o, Confrontation::AWins);
-        let d = model.exact().expect("exact");
-        assert_eq!(d.p(&Confrontation::Draw), 0.0);
-        let sim = simulation(model);
-        assert_agrees_with_exact(sim.as_ref(), 200_000, 3100, 1, &"");
+        assert_eq!(tally.metric(higher.m.a_wins).sum, 1);
+        // The ties (10 equal successes in 400) all go to A, the higher CA.
+        let value = |model: &ConfrontationModel, id: MetricId| {
+            let dist = model.exact().expect("exact");
+            exact_tally(model, &model.layout(), &dist)
+                .value(id)
+                .unwrap_or(f64::NAN)
+        };
+        assert!((value(&draw, draw.m.draw) - 10.0 / 400.0).abs() < 1e-12);
+        assert_eq!(value(&higher, higher.m.draw), 0.0);
+        let gained = value(&higher, higher.m.a_wins) - value(&draw, draw.m.a_wins);
+        assert!((gained - 10.0 / 400.0).abs() < 1e-12);
+        let sim = simulation(higher);
+        assert_agrees_with_exact(sim.as_ref(), AGREEMENT_SAMPLES, AGREEMENT_SEED, 1, &"");
     }
 
     #[test]
@@ -247,32 +299,84 @@ mod tests {
             (TestRule::new(5, 0), TestRule::new(17, 0)),
             (crit(10), crit(-3)),
             (heroic, TestRule::new(19, 0)),
+            (
+                TestRule {
+                    heroism_rules: true,
+                    ..TestRule::new(23, 0)
+                },
+                TestRule {
+                    th: -1,
+                    ..TestRule::new(30, 0)
+                },
+            ),
         ];
         for (i, (a, b)) in cases.into_iter().enumerate() {
             let sim = simulation(ConfrontationModel::new(a, b));
             assert_agrees_with_exact(
                 sim.as_ref(),
-                200_000,
-                3000 + i as u64,
+                AGREEMENT_SAMPLES,
+                AGREEMENT_SEED + i as u64,
                 3,
                 &format!("case {i}"),
             );
         }
     }
 
+    /// The case: A has CA 23 with the heroism rules (CA 3, th 1), B has CA 12.
+    /// A's signed degree is 3..=23 on every face, always positive: A wins unless B's °R
+    /// matches it (10 ties in 400) or beats it (45 in 400).
+    #[test]
+    fn heroic_failure_is_a_success_of_its_degree() {
+        let words = "a.ca=23 a.heroism_rules=true b.ca=12";
+        let value = |model: &ConfrontationModel, id: MetricId| {
+            let dist = model.exact().expect("exact");
+            exact_tally(model, &model.layout(), &dist)
+                .value(id)
+                .unwrap_or(f64::NAN)
+        };
+        let heroic = CONFRONTATION.model_for(words).expect("valid");
+        assert!((value(&heroic, heroic.m.a_wins) - 345.0 / 400.0).abs() < 1e-12);
+        assert!((value(&heroic, heroic.m.b_wins) - 45.0 / 400.0).abs() < 1e-12);
+        assert!((value(&heroic, heroic.m.draw) - 10.0 / 400.0).abs() < 1e-12);
+        assert_eq!(value(&heroic, heroic.m.nobody), 0.0);
+        // Ex. 5.3's roll: A's 5 fails by 2, D 18; B's 15 fails: A wins.
+        assert_eq!(replay_one(&heroic, &[5, 15]).0, Confrontation::AWins);
+        // B's 12 is a success of 12 < 18: A still wins. A's 20: D 3 < B's 4.
+        assert_eq!(replay_one(&heroic, &[5, 12]).0, Confrontation::AWins);
+        assert_eq!(replay_one(&heroic, &[20, 4]).0, Confrontation::BWins);
+        // The raw flag: A succeeds only on 1..=3 (then D 21..=23 beats any °R of B).
+        let raw = CONFRONTATION
+            .model_for(&format!("{words} heroic_degrees=false"))
+            .expect("valid");
+        assert_eq!(replay_one(&raw, &[5, 12]).0, Confrontation::BWins);
+        let a_raw = 3.0 / 20.0;
+        assert!((value(&raw, raw.m.a_wins) - a_raw).abs() < 1e-12);
+        assert!(value(&raw, raw.m.a_wins) < value(&heroic, heroic.m.a_wins));
+        // A negative th turns a success below 0 into a failure.
+        let low = CONFRONTATION
+            .model_for("a.ca=12 a.th=-1 b.ca=1 b.extremes=roll")
+            .expect("valid");
+        assert_eq!(replay_one(&low, &[5, 2]).0, Confrontation::Nobody);
+        assert_eq!(replay_one(&low, &[5, 1]).0, Confrontation::BWins);
+    }
+
     #[test]
     fn params_per_side() {
-        let q = Query::parse(
-            "aube.confrontation",
-            &["a.ca=12".into(), "b.ca=9".into(), "b.crit=d10".into()],
+        let model = CONFRONTATION
+            .model_for("a.ca=12 b.ca=9 b.crit=d10")
+            .expect("valid");
+        assert_eq!(model.rules[0], TestRule::new(12, 0));
+        assert_eq!(
+            model.rules[1],
+            TestRule {
+                crit: CritDie::Die(10),
+                ..TestRule::new(9, 0)
+            }
         );
-        assert!(q.is_ok());
-        let e = Query::parse(
-            "aube.confrontation",
-            &["a.ca=12".into(), "b.ca=9".into(), "a.crit=d3".into()],
-        )
-        .map(|_| ())
-        .expect_err("bad crit");
-        assert!(e.to_string().contains("a.crit"), "{e}");
+        let e = error_text(build_with(
+            &CONFRONTATION,
+            &["a.ca=12", "b.ca=9", "a.crit=d3"],
+        ));
+        assert!(e.contains("a.crit"), "{e}");
     }
 }

@@ -6,24 +6,17 @@
 //! `30 - sum` (weak variant: `2d6-2`, third `20 - sum`). Moyens: three rolls of `2d6-7`
 //! and their opposites, so a pair is `+m / -m`; the *best moyen* is the largest `|m|`.
 
-use crate::engine::{
-    Choice, Dice, Dist, Layout, Mechanic, Model, ParamSpec, ParamValues, Recorder, Simulation,
-    simulation,
-};
+use crate::engine::{Dice, Dist, HistId, Layout, MetricId, Model, Recorder, Registered};
 use crate::error::Result;
 
-/// The creation variant.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Variant {
-    /// Aspects `2d6+3`, third `30 - sum`.
-    Normal,
-    /// Weak characters: aspects `2d6-2`, third `20 - sum`.
-    Weak,
-}
-
-impl Choice for Variant {
-    const NAMES: &'static [(&'static str, Self)] =
-        &[("normal", Variant::Normal), ("weak", Variant::Weak)];
+crate::choice! {
+    /// The creation variant.
+    pub enum Variant {
+        /// Aspects `2d6+3`, third `30 - sum`.
+        Normal = "normal",
+        /// Weak characters: aspects `2d6-2`, third `20 - sum`.
+        Weak = "weak",
+    }
 }
 
 impl Variant {
@@ -47,16 +40,67 @@ pub struct Creation {
     pub best_moyen: i64,
 }
 
+crate::config! {
+    /// The parameters of `aube.creation`.
+    #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+    pub struct CreationParams {
+        /// normal (2d6+3, total 30) or weak (2d6-2, total 20)
+        variant: Variant = choice(default = Variant::Normal),
+    }
+}
+
+/// What `aube.creation` reports.
+#[derive(Debug, Clone, PartialEq)]
+struct CreationMetrics {
+    mean_rolled: MetricId,
+    mean_third: MetricId,
+    third_is_highest: MetricId,
+    third_is_lowest: MetricId,
+    mean_best_moyen: MetricId,
+    rolled: HistId,
+    third: HistId,
+    best_moyen: HistId,
+}
+
 /// `aube.creation`.
-#[derive(Debug, Clone, Copy, PartialEq)]
+#[derive(Debug, Clone, PartialEq)]
 pub struct CreationModel {
     variant: Variant,
+    layout: Layout,
+    m: CreationMetrics,
 }
 
 impl CreationModel {
     /// The model of `variant`.
     pub fn new(variant: Variant) -> Self {
-        Self { variant }
+        let mut layout = Layout::new();
+        let m = CreationMetrics {
+            mean_rolled: layout.mean("mean_rolled_aspect", "mean of a rolled aspect"),
+            mean_third: layout.mean(
+                "mean_third_aspect",
+                "mean of the third aspect (total - the two rolled)",
+            ),
+            third_is_highest: layout.proportion(
+                "third_is_highest",
+                "chance the third aspect is strictly the highest",
+            ),
+            third_is_lowest: layout.proportion(
+                "third_is_lowest",
+                "chance the third aspect is strictly the lowest",
+            ),
+            mean_best_moyen: layout.mean(
+                "mean_best_moyen",
+                "mean of the best moyen (largest |2d6-7| of three)",
+            ),
+            rolled: layout.histogram("rolled_aspect", "histogram of a rolled aspect", (0, 15)),
+            third: layout.histogram("third_aspect", "histogram of the third aspect", (0, 24)),
+            best_moyen: layout.histogram("best_moyen", "histogram of the best moyen", (0, 5)),
+        };
+        Self { variant, layout, m }
+    }
+
+    fn from_config(p: CreationParams) -> Result<Self> {
+        Ok(Self::new(p.variant))
     }
 
     fn third(&self, c: &Creation) -> i64 {
@@ -68,15 +112,7 @@ impl Model for CreationModel {
     type Outcome = Creation;
 
     fn layout(&self) -> Layout {
-        Layout::new()
-            .with_mean("mean_rolled_aspect")
-            .with_mean("mean_third_aspect")
-            .with_proportion("third_is_highest")
-            .with_proportion("third_is_lowest")
-            .with_mean("mean_best_moyen")
-            .with_histogram("rolled_aspect", (0, 15))
-            .with_histogram("third_aspect", (0, 24))
-            .with_histogram("best_moyen", (0, 5))
+        self.layout.clone()
     }
 
     #[inline(always)]
@@ -98,14 +134,14 @@ impl Model for CreationModel {
     #[inline(always)]
     fn record<R: Recorder>(&self, c: &Creation, rec: &mut R) {
         let third = self.third(c);
-        rec.value(0, c.first);
-        rec.value(1, third);
-        rec.event(2, third > c.first.max(c.second));
-        rec.event(3, third < c.first.min(c.second));
-        rec.value(4, c.best_moyen);
-        rec.hist(0, c.first);
-        rec.hist(1, third);
-        rec.hist(2, c.best_moyen);
+        rec.value(self.m.mean_rolled, c.first);
+        rec.value(self.m.mean_third, third);
+        rec.event(self.m.third_is_highest, third > c.first.max(c.second));
+        rec.event(self.m.third_is_lowest, third < c.first.min(c.second));
+        rec.value(self.m.mean_best_moyen, c.best_moyen);
+        rec.hist(self.m.rolled, c.first);
+        rec.hist(self.m.third, third);
+        rec.hist(self.m.best_moyen, c.best_moyen);
     }
 
     fn exact(&self) -> Option<Dist<Creation>> {
@@ -127,81 +163,40 @@ impl Model for CreationModel {
 }
 
 /// The registry entry of `aube.creation`.
-#[derive(Debug, Clone, Copy)]
-pub struct CreationMechanic;
-
-impl Mechanic for CreationMechanic {
-    fn name(&self) -> &'static str {
-        "aube.creation"
-    }
-
-    fn summary(&self) -> &'static str {
-        "a new character's aspects (2d6+3, third = 30 - sum) and moyens (2d6-7 and opposites)"
-    }
-
-    fn params(&self) -> Vec<ParamSpec> {
-        vec![ParamSpec::choice(
-            "variant",
-            "normal (2d6+3, total 30) or weak (2d6-2, total 20)",
-            Some(Variant::Normal),
-        )]
-    }
-
-    fn metrics_doc(&self) -> &'static [(&'static str, &'static str)] {
-        &[
-            ("mean_rolled_aspect", "mean of a rolled aspect"),
-            (
-                "mean_third_aspect",
-                "mean of the third aspect (total - the two rolled)",
-            ),
-            (
-                "third_is_highest",
-                "chance the third aspect is strictly the highest",
-            ),
-            (
-                "third_is_lowest",
-                "chance the third aspect is strictly the lowest",
-            ),
-            (
-                "mean_best_moyen",
-                "mean of the best moyen (largest |2d6-7| of three)",
-            ),
-            ("rolled_aspect", "histogram of a rolled aspect"),
-            ("third_aspect", "histogram of the third aspect"),
-            ("best_moyen", "histogram of the best moyen"),
-        ]
-    }
-
-    fn build(&self, params: &ParamValues) -> Result<Box<dyn Simulation>> {
-        Ok(simulation(CreationModel::new(params.choice("variant"))))
-    }
-}
+pub static CREATION: Registered<CreationParams, CreationModel> = Registered::new(
+    "aube.creation",
+    "a new character's aspects (2d6+3, third = 30 - sum) and moyens (2d6-7 and opposites)",
+    "",
+    CreationModel::from_config,
+);
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::RiggedDice;
-    use crate::engine::model::{exact_tally, record_one};
-    use crate::systems::test_support::assert_agrees_with_exact;
+    use crate::engine::model::{exact_tally, replay_one};
+    use crate::engine::simulation;
+    use crate::systems::test_support::{
+        AGREEMENT_SAMPLES, AGREEMENT_SEED, assert_agrees_with_exact,
+    };
 
     #[test]
     fn rigged_character() {
         // Aspects 3+4+3 = 10 and 6+6+3 = 15, third 30 - 25 = 5; moyens 2d6-7: 0, -5, 3.
-        let model = CreationModel::new(Variant::Normal);
-        let (c, _) = record_one(
-            &model,
-            &mut RiggedDice::new(&[3, 4, 6, 6, 3, 4, 1, 1, 5, 5]),
-        );
+        let model = CREATION.model_for("").expect("defaults");
+        let (c, tally) = replay_one(&model, &[3, 4, 6, 6, 3, 4, 1, 1, 5, 5]);
         assert_eq!(
             (c.first, c.second, model.third(&c), c.best_moyen),
             (10, 15, 5, 5)
         );
-        let weak = CreationModel::new(Variant::Weak);
-        let (c, _) = record_one(&weak, &mut RiggedDice::new(&[3, 4, 6, 6, 3, 4, 3, 4, 3, 4]));
+        assert_eq!(tally.metric(model.m.third_is_lowest).sum, 1);
+        let weak = CREATION.model_for("variant=weak").expect("valid");
+        let (c, tally) = replay_one(&weak, &[3, 4, 6, 6, 3, 4, 3, 4, 3, 4]);
         assert_eq!(
             (c.first, c.second, weak.third(&c), c.best_moyen),
             (5, 10, 5, 0)
         );
+        // 5 ties the first aspect: not strictly the lowest.
+        assert_eq!(tally.metric(weak.m.third_is_lowest).sum, 0);
     }
 
     #[test]
@@ -213,8 +208,9 @@ mod tests {
             let model = CreationModel::new(variant);
             let dist = model.exact().expect("exact");
             let t = exact_tally(&model, &model.layout(), &dist);
-            let v = |i: usize| t.metrics[i].value().unwrap_or(f64::NAN);
-            assert!((v(0) - rolled).abs() < 1e-12 && (v(1) - third).abs() < 1e-12);
+            let v = |id| t.value(id).unwrap_or(f64::NAN);
+            assert!((v(model.m.mean_rolled) - rolled).abs() < 1e-12);
+            assert!((v(model.m.mean_third) - third).abs() < 1e-12);
         }
     }
 
@@ -222,7 +218,8 @@ mod tests {
     fn monte_carlo_agrees_with_exact() {
         for (i, variant) in [Variant::Normal, Variant::Weak].into_iter().enumerate() {
             let sim = simulation(CreationModel::new(variant));
-            assert_agrees_with_exact(sim.as_ref(), 200_000, 7000 + i as u64, 20, &variant);
+            let seed = AGREEMENT_SEED + i as u64;
+            assert_agrees_with_exact(sim.as_ref(), AGREEMENT_SAMPLES, seed, 20, &variant);
         }
     }
 }

@@ -5,39 +5,40 @@
 //! (the CA of the resistance test: aspect + Résistance); `be`, *bonus d'encaisse* (armour,
 //! subtracted from `dom`); `fm`, *facteur de mortalité* (a global setting subtracted from
 //! `enc`: higher is deadlier).
+//!
+//! The step: `dom' = dom - be`; the resistance test of `ca = enc - fm`, `nd = 0`, gives a
+//! signed degree `D` (heroism included: a heroic failure of `D = 18` is a degree of
+//! success of 18, Ex. 5.3); the effective damage is `dom' - D` when `D` is positive, else
+//! `dom'`. Without heroism `D > 0` only on a success, where it is `°R`.
+//!
+//! \[choice\] The text says both that armour's `be` is "retiré au niveau de dommage avant
+//! le jet d'encaissement" (les armures) and that the resistance test is "éventuellement
+//! augmenté d'un bonus dû à son armure" (les dommages). [`Armour::ReducesDom`] (the
+//! default) follows the first; [`Armour::RaisesEnc`] (switch `armour=enc`) adds `be` to
+//! the resistance test's CA instead.
 
-use super::resolution::{TestOutcome, TestRule};
-use crate::engine::{Choice, Dice, Dist};
+use super::resolution::{TestOptions, TestOutcome, TestRule};
+use crate::engine::{Choice, Dice, Dist, Layout, MetricId, Recorder};
 
-/// A result of Tableau 3.1, from no effect to fatal, in increasing order.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub enum DamageResult {
-    /// Effective damage 0 or less: no effect.
-    None,
-    /// 1–5, *étourdi* (stunned): −1 to that aspect for the next action.
-    Etourdi,
-    /// 6–10, *sonné* (dazed): 1 fatigue point.
-    Sonne,
-    /// 11–20, *blessure légère* (light wound): 3 fatigue points.
-    Legere,
-    /// 21–30, *blessure grave* (serious wound): 5 fatigue points.
-    Grave,
-    /// 31–40, *blessure critique* (critical wound): 10 fatigue points.
-    Critique,
-    /// 41 and more, *fatale*: 20 fatigue points; the character is out.
-    Fatale,
-}
-
-impl Choice for DamageResult {
-    const NAMES: &'static [(&'static str, Self)] = &[
-        ("none", DamageResult::None),
-        ("etourdi", DamageResult::Etourdi),
-        ("sonne", DamageResult::Sonne),
-        ("legere", DamageResult::Legere),
-        ("grave", DamageResult::Grave),
-        ("critique", DamageResult::Critique),
-        ("fatale", DamageResult::Fatale),
-    ];
+crate::choice! {
+    /// A result of Tableau 3.1, from no effect to fatal, in increasing order.
+    #[derive(PartialOrd, Ord, Hash)]
+    pub enum DamageResult {
+        /// Effective damage 0 or less: no effect.
+        None = "none",
+        /// 1–5, *étourdi* (stunned): −1 to that aspect for the next action.
+        Etourdi = "etourdi",
+        /// 6–10, *sonné* (dazed): 1 fatigue point.
+        Sonne = "sonne",
+        /// 11–20, *blessure légère* (light wound): 3 fatigue points.
+        Legere = "legere",
+        /// 21–30, *blessure grave* (serious wound): 5 fatigue points.
+        Grave = "grave",
+        /// 31–40, *blessure critique* (critical wound): 10 fatigue points.
+        Critique = "critique",
+        /// 41 and more, *fatale*: 20 fatigue points; the character is out.
+        Fatale = "fatale",
+    }
 }
 
 impl DamageResult {
@@ -99,6 +100,17 @@ impl DamageResult {
     }
 }
 
+crate::choice! {
+    /// Where armour's bonus d'encaisse acts (see the module's \[choice\]).
+    #[derive(Hash)]
+    pub enum Armour {
+        /// `be` is subtracted from the damage level before the resistance test (the default).
+        ReducesDom = "dom",
+        /// `be` is added to the resistance test's CA.
+        RaisesEnc = "enc",
+    }
+}
+
 /// The defender's side of the damage step.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct DamageRule {
@@ -108,15 +120,18 @@ pub struct DamageRule {
     pub be: i64,
     /// Facteur de mortalité.
     pub fm: i64,
+    /// Where `be` acts.
+    pub armour: Armour,
     /// Options of the resistance test (crit die, heroism...); its `ca` and `nd` are set
     /// by the step itself.
-    pub test: TestRule,
+    pub test: TestOptions,
 }
 
 /// The outcome of the damage step.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
 pub struct DamageOutcome {
-    /// Effective damage (`dom - be`, less the resistance test's `°R` on a success).
+    /// Effective damage (`dom - be`, less the resistance test's signed degree when it is
+    /// positive).
     pub effective: i64,
     /// Its row of Tableau 3.1.
     pub result: DamageResult,
@@ -130,27 +145,28 @@ impl DamageRule {
             enc,
             be,
             fm,
-            test: TestRule::new(enc - fm, 0),
+            armour: Armour::ReducesDom,
+            test: TestOptions::DEFAULT,
         }
     }
 
-    /// The resistance test: `ca = enc - fm`, `nd = 0`.
+    /// The resistance test: `ca = enc - fm` (`+ be` when armour raises it), `nd = 0`.
     pub fn resistance_test(&self) -> TestRule {
-        TestRule {
-            ca: self.enc - self.fm,
-            nd: 0,
-            ..self.test
-        }
+        let armour = match self.armour {
+            Armour::ReducesDom => 0,
+            Armour::RaisesEnc => self.be,
+        };
+        self.test.rule(self.enc - self.fm + armour, 0)
     }
 
-    /// Effective damage of a blow of level `dom` once the resistance test gave `test`.
+    /// Effective damage of a blow of level `dom` once the resistance test gave `test`: the
+    /// signed degree `D` (heroism included) is subtracted when positive.
     pub fn resolve(&self, dom: i64, test: &TestOutcome) -> DamageOutcome {
-        let reduced = dom - self.be;
-        let effective = if test.success {
-            reduced - test.raw_degree.max(0)
-        } else {
-            reduced
+        let reduced = match self.armour {
+            Armour::ReducesDom => dom - self.be,
+            Armour::RaisesEnc => dom,
         };
+        let effective = reduced - test.degree.max(0);
         DamageOutcome {
             effective,
             result: DamageResult::from_effective(effective),
@@ -168,10 +184,50 @@ impl DamageRule {
     }
 }
 
+/// The seven damage results as proportions, `none` .. `fatale` in table order: metrics
+/// shared by the mechanics that end in a damage step (`aube.attack`, `aube.tir`,
+/// `aube.damage`, `aube.depassement`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct DamageResults {
+    ids: [MetricId; 7],
+}
+
+impl DamageResults {
+    /// Declares the seven metrics, `docs[k]` documenting result `k` of
+    /// [`DamageResult::ALL`].
+    pub fn declare(layout: &mut Layout, docs: &[&'static str; 7]) -> Self {
+        Self {
+            ids: DamageResult::ALL.map(|r| layout.proportion(r.metric_name(), docs[r.index()])),
+        }
+    }
+
+    /// Declares the seven metrics under one documentation line, `label` (`none ..
+    /// fatale`) with `doc`, as `alea list` shows a family.
+    pub fn declare_as_one(layout: &mut Layout, label: &'static str, doc: &'static str) -> Self {
+        let first = layout.metric_count();
+        let results = Self::declare(layout, &[doc; 7]);
+        layout.list_as_one(first, label, doc);
+        results
+    }
+
+    /// The metric of `result`.
+    pub fn id(&self, result: DamageResult) -> MetricId {
+        self.ids[result.index()]
+    }
+
+    /// Records `result` (`None`: no damage step, as on a miss: every result false).
+    #[inline(always)]
+    pub fn record<R: Recorder>(&self, result: Option<DamageResult>, rec: &mut R) {
+        for r in DamageResult::ALL {
+            rec.event(self.ids[r.index()], result == Some(r));
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::RiggedDice;
+    use crate::engine::replay;
 
     #[test]
     fn table_3_1_rows() {
@@ -200,7 +256,7 @@ mod tests {
     #[test]
     fn krom_hits_bjorn() {
         let rule = DamageRule::new(11, 4, 0);
-        let outcome = rule.roll(8 + 20, &mut RiggedDice::new(&[5]));
+        let outcome = replay(&[5], |d| rule.roll(8 + 20, d));
         assert_eq!(outcome.effective, 19);
         assert_eq!(outcome.result, DamageResult::Legere);
     }
@@ -208,11 +264,71 @@ mod tests {
     #[test]
     fn a_failed_resistance_test_takes_everything_and_fm_lowers_enc() {
         let rule = DamageRule::new(11, 4, 0);
-        assert_eq!(rule.roll(28, &mut RiggedDice::new(&[15])).effective, 24);
+        assert_eq!(replay(&[15], |d| rule.roll(28, d)).effective, 24);
         // fm 5: enc 11 - 5 = 6, so a 9 now fails.
         let deadly = DamageRule::new(11, 4, 5);
-        assert_eq!(deadly.roll(28, &mut RiggedDice::new(&[9])).effective, 24);
-        assert_eq!(rule.roll(28, &mut RiggedDice::new(&[9])).effective, 15);
+        assert_eq!(replay(&[9], |d| deadly.roll(28, d)).effective, 24);
+        assert_eq!(replay(&[9], |d| rule.roll(28, d)).effective, 15);
+    }
+
+    /// Issue 13, item 1: dom 30 against enc 25 with the heroism rules (CA 5, th 1). The
+    /// signed degree is 21..=25 on 1..=5 (sonné, then étourdi on the 5), 19..=6 on the
+    /// failures 6..=19 and 5 on the 20: sonné 0.20, étourdi 0.05, légère 0.50, grave 0.25.
+    #[test]
+    fn heroic_resistance_subtracts_the_signed_degree() {
+        let rule = DamageRule {
+            test: TestOptions {
+                heroism_rules: true,
+                ..TestOptions::DEFAULT
+            },
+            ..DamageRule::new(25, 0, 0)
+        };
+        let d = rule.exact(30);
+        let p = |r| d.p_where(|o| o.result == r);
+        for (r, want) in [
+            (DamageResult::Sonne, 0.20),
+            (DamageResult::Etourdi, 0.05),
+            (DamageResult::Legere, 0.50),
+            (DamageResult::Grave, 0.25),
+        ] {
+            assert!((p(r) - want).abs() < 1e-12, "{r:?}: {}", p(r));
+        }
+        // On the dice: 5 (°R 5, D 25) leaves 5; 10 fails by 5 but D 15 leaves 15; 20
+        // fails by 15, D 5: 25.
+        for (die, effective) in [(5, 5), (10, 15), (20, 25)] {
+            assert_eq!(replay(&[die], |d| rule.roll(30, d)).effective, effective);
+        }
+        // A heroic defender is harder to hurt than the same CA 5 without heroism (a
+        // grave every time: 30 - °R 1..=5 or 30).
+        let ordinary = DamageRule::new(5, 0, 0).exact(30);
+        assert_eq!(ordinary.p_where(|o| o.result == DamageResult::Grave), 1.0);
+        assert!(p(DamageResult::Grave) < 0.5);
+    }
+
+    /// Switch `armour`: `enc` adds be to the resistance test's CA instead of taking it off
+    /// the blow. dom 24, enc 11, be 4: a 15 fails against 11 (20, légère) but succeeds
+    /// against 15 (9, sonné); the mean effective damage is 24 - 4 - 66/20 = 16.7 against
+    /// 24 - 120/20 = 18.
+    #[test]
+    fn armour_switch() {
+        let dom = DamageRule::new(11, 4, 0);
+        let enc = DamageRule {
+            armour: Armour::RaisesEnc,
+            ..dom
+        };
+        assert_eq!(
+            replay(&[15], |d| dom.roll(24, d)).result,
+            DamageResult::Legere
+        );
+        assert_eq!(
+            replay(&[15], |d| enc.roll(24, d)).result,
+            DamageResult::Sonne
+        );
+        assert_eq!(enc.resistance_test().ca, 15);
+        let mean = |r: &DamageRule| r.exact(24).map(|o| o.effective).mean();
+        assert!((mean(&dom) - 16.7).abs() < 1e-12, "{}", mean(&dom));
+        assert!((mean(&enc) - 18.0).abs() < 1e-12, "{}", mean(&enc));
+        assert_eq!(Armour::from_name("enc"), Some(Armour::RaisesEnc));
     }
 
     #[test]

@@ -7,64 +7,90 @@
 //! (`eff`, the effect's damage level; \[choice\]: `D` is the signed degree, `°R` without
 //! heroism).
 
-use super::attack::damage_layout;
-use super::damage::{DamageOutcome, DamageResult, DamageRule};
-use super::resolution::{Prepared, TestRule};
-use crate::engine::{
-    Dice, Dist, Layout, Mechanic, Model, ParamSpec, ParamValues, Recorder, Simulation, simulation,
-};
+use super::damage::{Armour, DamageOutcome, DamageResults, DamageRule};
+use super::resolution::{Prepared, TestOptions, TestRule};
+use crate::engine::{Dice, Dist, HistId, Layout, MetricId, Model, Recorder, Registered};
 use crate::error::Result;
 
-/// The defender's damage inputs (`enc`, `be`, `fm`).
-pub fn defence_specs() -> Vec<ParamSpec> {
-    vec![
-        ParamSpec::int(
-            "enc",
-            "encaissement: CA of the resistance test",
-            -100,
-            100,
-            None,
-        ),
-        ParamSpec::int("be", "bonus d'encaisse of the armour", -50, 100, Some(0)),
-        super::attack::fm_spec(),
-    ]
-}
-
-/// The damage step read from [`defence_specs`] and the test options.
-pub fn damage_rule(params: &ParamValues) -> DamageRule {
-    DamageRule {
-        enc: params.int("enc"),
-        be: params.int("be"),
-        fm: params.int("fm"),
-        test: TestRule::from_params(params, "", 0, 0),
+crate::config! {
+    /// The defender's damage inputs, `enc`, `be`, `fm` and `armour` (of `aube.damage`,
+    /// `aube.depassement` and `aube.tir`).
+    #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+    pub struct DefenceParams {
+        /// encaissement: CA of the resistance test
+        enc: i64 = int(-100..=100),
+        /// bonus d'encaisse of the armour
+        be: i64 = int(-50..=100, default = 0),
+        /// facteur de mortalité: subtracted from every encaissement (higher: deadlier)
+        fm: i64 = int(-20..=40, default = 0),
+        /// [choice] where armour's be acts: dom (subtracted from the damage level, les armures) or enc (added to the resistance test's CA, les dommages)
+        armour: Armour = choice(default = Armour::ReducesDom),
     }
 }
 
-/// Records the seven results from metric `first`, and `effective_damage` (histogram 0).
-#[inline(always)]
-fn record_damage<R: Recorder>(rec: &mut R, first: usize, d: &DamageOutcome) {
-    for r in DamageResult::ALL {
-        rec.event(first + r.index(), d.result == r);
+impl DefenceParams {
+    /// The damage step against this defence, its resistance test with `options`.
+    pub fn rule(self, options: TestOptions) -> DamageRule {
+        DamageRule {
+            enc: self.enc,
+            be: self.be,
+            fm: self.fm,
+            armour: self.armour,
+            test: options,
+        }
     }
-    rec.hist(0, d.effective);
 }
 
-/// The metrics of `aube.depassement`: `beats_nd`, then those of `aube.damage` (the seven
-/// results and `effective_damage`).
-static DEPASSEMENT_DOC: [(&str, &str); 9] = [
-    (
-        "beats_nd",
-        "chance the test beats diff (the blow is softened)",
-    ),
-    ("none", "no effect (the seven results sum to 1)"),
-    ("etourdi", "étourdi: -1 to the next action"),
-    ("sonne", "sonné: 1 fatigue point"),
-    ("legere", "blessure légère"),
-    ("grave", "blessure grave"),
-    ("critique", "blessure critique"),
-    ("fatale", "fatal"),
-    ("effective_damage", "histogram of the effective damage"),
+/// The docs of the seven damage results of `aube.damage` and `aube.depassement`.
+const RESULT_DOCS: [&str; 7] = [
+    "no effect (the seven results sum to 1)",
+    "étourdi: -1 to the next action",
+    "sonné: 1 fatigue point",
+    "blessure légère",
+    "blessure grave",
+    "blessure critique",
+    "fatal",
 ];
+
+/// What `aube.damage` reports, and `aube.depassement` after its `beats_nd`: the seven
+/// results and `effective_damage`.
+#[derive(Debug, Clone, PartialEq)]
+struct BlowMetrics {
+    results: DamageResults,
+    effective: HistId,
+}
+
+impl BlowMetrics {
+    fn declare(layout: &mut Layout) -> Self {
+        Self {
+            results: DamageResults::declare(layout, &RESULT_DOCS),
+            effective: layout.histogram(
+                "effective_damage",
+                "histogram of the effective damage",
+                (-20, 50),
+            ),
+        }
+    }
+
+    #[inline(always)]
+    fn record<R: Recorder>(&self, d: &DamageOutcome, rec: &mut R) {
+        self.results.record(Some(d.result), rec);
+        rec.hist(self.effective, d.effective);
+    }
+}
+
+crate::config! {
+    /// The parameters of `aube.damage`.
+    #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+    pub struct DamageParams {
+        /// niveau de dommage of the blow
+        dom: i64 = int(-100..=200),
+        /// the defence
+        defence: DefenceParams = flatten(),
+        /// the options of the resistance test
+        options: TestOptions = flatten(),
+    }
+}
 
 /// `aube.damage`: one blow of level `dom`.
 #[derive(Debug, Clone, PartialEq)]
@@ -72,16 +98,26 @@ pub struct DamageModel {
     rule: DamageRule,
     resistance: Prepared,
     dom: i64,
+    layout: Layout,
+    m: BlowMetrics,
 }
 
 impl DamageModel {
     /// A blow of level `dom` against `rule`.
     pub fn new(rule: DamageRule, dom: i64) -> Self {
+        let mut layout = Layout::new();
+        let m = BlowMetrics::declare(&mut layout);
         Self {
             resistance: Prepared::new(&rule.resistance_test()),
             rule,
             dom,
+            layout,
+            m,
         }
+    }
+
+    fn from_config(p: DamageParams) -> Result<Self> {
+        Ok(Self::new(p.defence.rule(p.options), p.dom))
     }
 }
 
@@ -89,7 +125,7 @@ impl Model for DamageModel {
     type Outcome = DamageOutcome;
 
     fn layout(&self) -> Layout {
-        damage_layout(Layout::new()).with_histogram("effective_damage", (-20, 50))
+        self.layout.clone()
     }
 
     #[inline(always)]
@@ -99,7 +135,7 @@ impl Model for DamageModel {
 
     #[inline(always)]
     fn record<R: Recorder>(&self, o: &DamageOutcome, rec: &mut R) {
-        record_damage(rec, 0, o);
+        self.m.record(o, rec);
     }
 
     fn exact(&self) -> Option<Dist<DamageOutcome>> {
@@ -108,42 +144,12 @@ impl Model for DamageModel {
 }
 
 /// The registry entry of `aube.damage`.
-#[derive(Debug, Clone, Copy)]
-pub struct DamageMechanic;
-
-impl Mechanic for DamageMechanic {
-    fn name(&self) -> &'static str {
-        "aube.damage"
-    }
-
-    fn summary(&self) -> &'static str {
-        "one blow of level dom against encaissement and armour, read on Tableau 3.1"
-    }
-
-    fn params(&self) -> Vec<ParamSpec> {
-        let mut specs = vec![ParamSpec::int(
-            "dom",
-            "niveau de dommage of the blow",
-            -100,
-            200,
-            None,
-        )];
-        specs.extend(defence_specs());
-        specs.extend(TestRule::option_specs());
-        specs
-    }
-
-    fn metrics_doc(&self) -> &'static [(&'static str, &'static str)] {
-        &DEPASSEMENT_DOC[1..]
-    }
-
-    fn build(&self, params: &ParamValues) -> Result<Box<dyn Simulation>> {
-        Ok(simulation(DamageModel::new(
-            damage_rule(params),
-            params.int("dom"),
-        )))
-    }
-}
+pub static DAMAGE: Registered<DamageParams, DamageModel> = Registered::new(
+    "aube.damage",
+    "one blow of level dom against encaissement and armour, read on Tableau 3.1",
+    "dom=20 enc=12",
+    DamageModel::from_config,
+);
 
 /// The outcome of a dépassement: whether the test beat ND, and the blow.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
@@ -154,6 +160,30 @@ pub struct DepassementOutcome {
     pub damage: DamageOutcome,
 }
 
+crate::config! {
+    /// The parameters of `aube.depassement`.
+    #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+    pub struct DepassementParams {
+        /// CA of the test
+        ca: i64 = int(-200..=200),
+        /// difficulty: the test's ND
+        diff: i64 = int(-100..=100),
+        /// damage level of the effect
+        eff: i64 = int(-100..=200),
+        /// the defence
+        defence: DefenceParams = flatten(),
+        /// the options of the test and of the resistance test
+        options: TestOptions = flatten(),
+    }
+}
+
+/// What `aube.depassement` reports.
+#[derive(Debug, Clone, PartialEq)]
+struct DepassementMetrics {
+    beats_nd: MetricId,
+    blow: BlowMetrics,
+}
+
 /// `aube.depassement`: a test against `diff`, then a blow of `eff + diff - D` or `eff`.
 #[derive(Debug, Clone, PartialEq)]
 pub struct DepassementModel {
@@ -161,22 +191,35 @@ pub struct DepassementModel {
     prepared: Prepared,
     eff: i64,
     damage: DamageRule,
+    layout: Layout,
+    m: DepassementMetrics,
 }
 
 impl DepassementModel {
     /// A test of `ca` against `diff` (the options of `test`), effect `eff`, then `damage`.
-    pub fn new(test: TestRule, ca: i64, diff: i64, eff: i64, damage: DamageRule) -> Self {
-        let test = TestRule {
-            ca,
-            nd: diff,
-            ..test
+    pub fn new(test: TestOptions, ca: i64, diff: i64, eff: i64, damage: DamageRule) -> Self {
+        let test = test.rule(ca, diff);
+        let mut layout = Layout::new();
+        let m = DepassementMetrics {
+            beats_nd: layout.proportion(
+                "beats_nd",
+                "chance the test beats diff (the blow is softened)",
+            ),
+            blow: BlowMetrics::declare(&mut layout),
         };
         Self {
             prepared: Prepared::new(&test),
             test,
             eff,
             damage,
+            layout,
+            m,
         }
+    }
+
+    fn from_config(p: DepassementParams) -> Result<Self> {
+        let damage = p.defence.rule(p.options);
+        Ok(Self::new(p.options, p.ca, p.diff, p.eff, damage))
     }
 
     /// The blow's level after the test.
@@ -194,8 +237,7 @@ impl Model for DepassementModel {
     type Outcome = DepassementOutcome;
 
     fn layout(&self) -> Layout {
-        damage_layout(Layout::new().with_proportion("beats_nd"))
-            .with_histogram("effective_damage", (-20, 50))
+        self.layout.clone()
     }
 
     #[inline(always)]
@@ -209,8 +251,8 @@ impl Model for DepassementModel {
 
     #[inline(always)]
     fn record<R: Recorder>(&self, o: &DepassementOutcome, rec: &mut R) {
-        rec.event(0, o.beats_nd);
-        record_damage(rec, 1, &o.damage);
+        rec.event(self.m.beats_nd, o.beats_nd);
+        self.m.blow.record(&o.damage, rec);
     }
 
     fn exact(&self) -> Option<Dist<DepassementOutcome>> {
@@ -230,82 +272,58 @@ impl Model for DepassementModel {
 }
 
 /// The registry entry of `aube.depassement`.
-#[derive(Debug, Clone, Copy)]
-pub struct DepassementMechanic;
-
-impl Mechanic for DepassementMechanic {
-    fn name(&self) -> &'static str {
-        "aube.depassement"
-    }
-
-    fn summary(&self) -> &'static str {
-        "a test against a difficulty that softens a blow (eff + diff - °R), then Tableau 3.1"
-    }
-
-    fn params(&self) -> Vec<ParamSpec> {
-        let mut specs = vec![
-            ParamSpec::int("ca", "CA of the test", -200, 200, None),
-            ParamSpec::int("diff", "difficulty: the test's ND", -100, 100, None),
-            ParamSpec::int("eff", "damage level of the effect", -100, 200, None),
-        ];
-        specs.extend(defence_specs());
-        specs.extend(TestRule::option_specs());
-        specs
-    }
-
-    fn metrics_doc(&self) -> &'static [(&'static str, &'static str)] {
-        &DEPASSEMENT_DOC
-    }
-
-    fn build(&self, params: &ParamValues) -> Result<Box<dyn Simulation>> {
-        Ok(simulation(DepassementModel::new(
-            TestRule::from_params(params, "", 0, 0),
-            params.int("ca"),
-            params.int("diff"),
-            params.int("eff"),
-            damage_rule(params),
-        )))
-    }
-}
+pub static DEPASSEMENT: Registered<DepassementParams, DepassementModel> = Registered::new(
+    "aube.depassement",
+    "a test against a difficulty that softens a blow (eff + diff - °R), then Tableau 3.1",
+    "ca=17 diff=8 eff=15 enc=14",
+    DepassementModel::from_config,
+);
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::RiggedDice;
-    use crate::engine::model::record_one;
-    use crate::query::Query;
+    use crate::engine::model::{exact_tally, replay_one};
+    use crate::engine::simulation;
+    use crate::systems::aube::damage::DamageResult;
     use crate::systems::aube::resolution::CritDie;
-    use crate::systems::test_support::assert_agrees_with_exact;
+    use crate::systems::test_support::{
+        AGREEMENT_SAMPLES, AGREEMENT_SEED, assert_agrees_with_exact, build_with, error_text,
+    };
 
     #[test]
     fn ex_2_10_depassement() {
         // eff 15, diff 8, ca 17, d 12 → dom 11; enc 14, d 7 → 4: étourdi.
-        let model =
-            DepassementModel::new(TestRule::new(0, 0), 17, 8, 15, DamageRule::new(14, 0, 0));
-        let mut dice = RiggedDice::new(&[12, 7]);
-        let (o, _) = record_one(&model, &mut dice);
-        assert_eq!(dice.remaining(), 0);
+        let model = DEPASSEMENT
+            .model_for("ca=17 diff=8 eff=15 enc=14")
+            .expect("Ex. 2.10");
+        let (o, tally) = replay_one(&model, &[12, 7]);
         assert!(o.beats_nd);
         assert_eq!(o.damage.effective, 4);
         assert_eq!(o.damage.result, DamageResult::Etourdi);
+        assert_eq!(tally.metric(model.m.beats_nd).sum, 1);
+        let etourdi = model.m.blow.results.id(DamageResult::Etourdi);
+        assert_eq!(tally.metric(etourdi).sum, 1);
         // Not beating ND (d 5 <= 8) takes the whole effect: 15 - 7 = 8, sonné.
-        let (o, _) = record_one(&model, &mut RiggedDice::new(&[5, 7]));
+        let (o, tally) = replay_one(&model, &[5, 7]);
         assert_eq!((o.beats_nd, o.damage.effective), (false, 8));
+        assert_eq!(tally.metric(model.m.beats_nd).sum, 0);
     }
 
     #[test]
     fn krom_damage_vector_through_the_mechanic() {
-        let model = DamageModel::new(DamageRule::new(11, 4, 0), 28);
-        let (o, _) = record_one(&model, &mut RiggedDice::new(&[5]));
+        let model = DAMAGE.model_for("dom=28 enc=11 be=4").expect("valid");
+        let (o, tally) = replay_one(&model, &[5]);
         assert_eq!((o.effective, o.result), (19, DamageResult::Legere));
+        let legere = model.m.results.id(DamageResult::Legere);
+        assert_eq!(tally.metric(legere).sum, 1);
     }
 
     #[test]
     fn monte_carlo_agrees_with_exact_over_a_grid() {
         let crit = DamageRule {
-            test: TestRule {
+            test: TestOptions {
                 crit: CritDie::Die(6),
-                ..TestRule::new(0, 0)
+                ..TestOptions::DEFAULT
             },
             ..DamageRule::new(12, 3, 0)
         };
@@ -319,27 +337,28 @@ mod tests {
             let sim = simulation(DamageModel::new(rule, dom));
             assert_agrees_with_exact(
                 sim.as_ref(),
-                200_000,
-                5000 + i as u64,
+                AGREEMENT_SAMPLES,
+                AGREEMENT_SEED + i as u64,
                 5,
                 &format!("damage case {i}"),
             );
         }
-        let heroic = TestRule {
+        let heroic = TestOptions {
             heroism_rules: true,
-            ..TestRule::new(0, 0)
+            ..TestOptions::DEFAULT
         };
+        let plain = TestOptions::DEFAULT;
         let dep_cases = [
-            (TestRule::new(0, 0), 17, 8, 15, DamageRule::new(14, 0, 0)),
-            (TestRule::new(0, 0), 10, 2, 30, DamageRule::new(12, 2, 5)),
+            (plain, 17, 8, 15, DamageRule::new(14, 0, 0)),
+            (plain, 10, 2, 30, DamageRule::new(12, 2, 5)),
             (heroic, 31, 25, 40, DamageRule::new(12, 0, 0)),
         ];
         for (i, (t, ca, diff, eff, d)) in dep_cases.into_iter().enumerate() {
             let sim = simulation(DepassementModel::new(t, ca, diff, eff, d));
             assert_agrees_with_exact(
                 sim.as_ref(),
-                200_000,
-                5100 + i as u64,
+                AGREEMENT_SAMPLES,
+                AGREEMENT_SEED + (damage_cases.len() + i) as u64,
                 5,
                 &format!("dépassement case {i}"),
             );
@@ -350,23 +369,42 @@ mod tests {
     fn results_sum_to_one() {
         let model = DamageModel::new(DamageRule::new(12, 3, 0), 30);
         let dist = model.exact().expect("exact");
-        let t = crate::engine::model::exact_tally(&model, &model.layout(), &dist);
-        let total: f64 = (0..7).map(|i| t.metrics[i].value().unwrap_or(0.0)).sum();
+        let t = exact_tally(&model, &model.layout(), &dist);
+        let total: f64 = DamageResult::ALL
+            .iter()
+            .map(|&r| t.value(model.m.results.id(r)).unwrap_or(0.0))
+            .sum();
         assert!((total - 1.0).abs() < 1e-12);
     }
 
     #[test]
+    fn parameters_reach_the_rules() {
+        let model = DEPASSEMENT
+            .model_for("ca=17 diff=8 eff=15 enc=14 be=2 fm=3 crit=d8")
+            .expect("valid");
+        assert_eq!((model.test.ca, model.test.nd, model.eff), (17, 8, 15));
+        assert_eq!(
+            (model.damage.enc, model.damage.be, model.damage.fm),
+            (14, 2, 3)
+        );
+        // The crit die serves the test and the resistance test.
+        assert_eq!(model.test.crit, CritDie::Die(8));
+        assert_eq!(model.damage.test.crit, CritDie::Die(8));
+    }
+
+    /// `fm` is declared twice, here and with `fa` for the fights: the same parameter.
+    #[test]
+    fn fm_is_the_fights_fm() {
+        use crate::engine::config::Config;
+        use crate::systems::aube::attack::Factors;
+        assert_eq!(DefenceParams::specs("")[2], Factors::specs("")[1]);
+    }
+
+    #[test]
     fn bad_input() {
-        let e = Query::parse("aube.damage", &["dom=20".into()])
-            .map(|_| ())
-            .expect_err("enc missing");
-        assert!(e.to_string().contains("enc"), "{e}");
-        let e = Query::parse(
-            "aube.damage",
-            &["dom=20".into(), "enc=12".into(), "crit=d4".into()],
-        )
-        .map(|_| ())
-        .expect_err("bad crit");
-        assert!(e.to_string().contains("crit"), "{e}");
+        let e = error_text(build_with(&DAMAGE, &["dom=20"]));
+        assert!(e.contains("enc"), "{e}");
+        let e = error_text(build_with(&DAMAGE, &["dom=20", "enc=12", "crit=d4"]));
+        assert!(e.contains("crit"), "{e}");
     }
 }

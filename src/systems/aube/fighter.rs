@@ -6,36 +6,85 @@
 //! weapon; `bp`, *bonus de parade* (shield included); `bd`, *bonus de dommage*; `enc`,
 //! *encaissement*; `be`, *bonus d'encaisse* of the armour; `fa`, *facteur d'attaque* (a
 //! global setting subtracted from every parry: higher makes hits likelier).
+//!
+//! Each fighter carries the options of its own tests (`a.crit`, `b.th`,
+//! `a.heroism_rules`...): its attacks are rolled with its options, and so are its
+//! resistance tests. \[choice\] An attack's ND is the defender's TP, folded (ND above 20)
+//! by the attacker's heroism rules, since it is the attacker's test.
 
-use super::wounds::WoundTrack;
-use crate::engine::{ParamSpec, ParamValues};
+use super::resolution::TestOptions;
+use super::wounds::{EtourdiScope, WoundTrack};
 
-/// The figures of one fighter.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub struct Fighter {
-    /// CA of the weapon skill.
-    pub ca: i64,
-    /// Bonus d'attaque.
-    pub ba: i64,
-    /// Bonus de parade.
-    pub bp: i64,
-    /// Bonus de dommage.
-    pub bd: i64,
-    /// Encaissement (aspect + Résistance).
-    pub enc: i64,
-    /// Bonus d'encaisse.
-    pub be: i64,
+crate::config! {
+    /// The figures of one fighter (the parameters `a.ca` .. `a.be` of `aube.duel`).
+    #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+    pub struct Fighter {
+        /// CA of the weapon skill
+        ca: i64 = int(-100..=100),
+        /// bonus d'attaque of the weapon
+        ba: i64 = int(-100..=100),
+        /// bonus de parade (shield included)
+        bp: i64 = int(-100..=100),
+        /// bonus de dommage
+        bd: i64 = int(-100..=100),
+        /// encaissement: CA of the resistance test
+        enc: i64 = int(-100..=100),
+        /// bonus d'encaisse of the armour
+        be: i64 = int(-100..=100),
+        /// the options of this fighter's tests (its attacks and resistance tests)
+        options: TestOptions = flatten(),
+    }
 }
 
-/// Each field's name and description, in parameter order.
-pub const FIELDS: [(&str, &str); 6] = [
-    ("ca", "CA of the weapon skill"),
-    ("ba", "bonus d'attaque of the weapon"),
-    ("bp", "bonus de parade (shield included)"),
-    ("bd", "bonus de dommage"),
-    ("enc", "encaissement: CA of the resistance test"),
-    ("be", "bonus d'encaisse of the armour"),
-];
+crate::config! {
+    /// The figures of a fighter that an attack reads on the attacker's side (the
+    /// parameters `att.ca`, `att.ba`, `att.bd` and the options `att.crit`... of
+    /// `aube.attack`).
+    #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+    pub struct Attacker {
+        /// CA of the weapon skill
+        ca: i64 = int(-100..=100),
+        /// bonus d'attaque of the weapon
+        ba: i64 = int(-100..=100),
+        /// bonus de dommage
+        bd: i64 = int(-100..=100),
+        /// the options of this fighter's tests (its attacks and resistance tests)
+        options: TestOptions = flatten(),
+    }
+}
+
+crate::config! {
+    /// The figures of a fighter that an attack reads on the defender's side (the
+    /// parameters `def.ca`, `def.bp`, `def.enc`, `def.be` and the options `def.crit`...
+    /// of `aube.attack`).
+    #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+    pub struct Defender {
+        /// CA of the weapon skill
+        ca: i64 = int(-100..=100),
+        /// bonus de parade (shield included)
+        bp: i64 = int(-100..=100),
+        /// encaissement: CA of the resistance test
+        enc: i64 = int(-100..=100),
+        /// bonus d'encaisse of the armour
+        be: i64 = int(-100..=100),
+        /// the options of this fighter's tests (its attacks and resistance tests)
+        options: TestOptions = flatten(),
+    }
+}
+
+impl Attacker {
+    /// Total d'attaque `TA = ca + ba`.
+    pub fn ta(&self) -> i64 {
+        self.ca + self.ba
+    }
+}
+
+impl Defender {
+    /// Total de parade `TP = ca + bp - fa`.
+    pub fn tp(&self, fa: i64) -> i64 {
+        self.ca + self.bp - fa
+    }
+}
 
 impl Fighter {
     /// Kröm, the seed's first fighter.
@@ -46,6 +95,7 @@ impl Fighter {
         bd: 20,
         enc: 13,
         be: 3,
+        options: TestOptions::DEFAULT,
     };
     /// Björn, the seed's second fighter.
     pub const BJORN: Fighter = Fighter {
@@ -55,6 +105,7 @@ impl Fighter {
         bd: 15,
         enc: 11,
         be: 4,
+        options: TestOptions::DEFAULT,
     };
     /// The average fighter of the analyses.
     pub const AVERAGE: Fighter = Fighter {
@@ -64,42 +115,38 @@ impl Fighter {
         bd: 15,
         enc: 12,
         be: 3,
+        options: TestOptions::DEFAULT,
     };
+
+    /// The fighter's figures as an attacker.
+    pub fn attacker(&self) -> Attacker {
+        Attacker {
+            ca: self.ca,
+            ba: self.ba,
+            bd: self.bd,
+            options: self.options,
+        }
+    }
+
+    /// The fighter's figures as a defender.
+    pub fn defender(&self) -> Defender {
+        Defender {
+            ca: self.ca,
+            bp: self.bp,
+            enc: self.enc,
+            be: self.be,
+            options: self.options,
+        }
+    }
 
     /// Total d'attaque `TA = ca + ba`.
     pub fn ta(&self) -> i64 {
-        self.ca + self.ba
+        self.attacker().ta()
     }
 
     /// Total de parade `TP = ca + bp - fa`.
     pub fn tp(&self, fa: i64) -> i64 {
-        self.ca + self.bp - fa
-    }
-
-    /// The required parameters of a fighter under `prefix` (`a.ca`, `a.ba`, ...), only the
-    /// `fields` named (all six when `fields` is empty).
-    pub fn specs(prefix: &str, fields: &[&str]) -> Vec<ParamSpec> {
-        FIELDS
-            .iter()
-            .filter(|(name, _)| fields.is_empty() || fields.contains(name))
-            .map(|(name, doc)| ParamSpec::int(name, doc, -100, 100, None).prefixed(prefix))
-            .collect()
-    }
-
-    /// The fighter read from `params` under `prefix`; fields not declared are 0.
-    pub fn from_params(params: &ParamValues, prefix: &str) -> Self {
-        let field = |name: &str| {
-            let key = format!("{prefix}.{name}");
-            params.get(&key).map_or(0, |_| params.int(&key))
-        };
-        Self {
-            ca: field("ca"),
-            ba: field("ba"),
-            bp: field("bp"),
-            bd: field("bd"),
-            enc: field("enc"),
-            be: field("be"),
-        }
+        self.defender().tp(fa)
     }
 }
 
@@ -128,23 +175,27 @@ impl FighterState {
         self.fighter.ta() - self.wounds.attack_handicap()
     }
 
-    /// TP now: `ca + bp - fa` less fatigue.
+    /// TP now: `ca + bp - fa` less fatigue (and the pending étourdis under `scope`
+    /// [`EtourdiScope::Aspect`]).
     #[inline]
-    pub fn parry_total(&self, fa: i64) -> i64 {
-        self.fighter.tp(fa) - self.wounds.fatigue()
+    pub fn parry_total(&self, fa: i64, scope: EtourdiScope) -> i64 {
+        self.fighter.tp(fa) - self.wounds.defence_handicap(scope)
     }
 
-    /// `enc` now, less fatigue.
+    /// `enc` now, less fatigue (and the pending étourdis under `scope`
+    /// [`EtourdiScope::Aspect`]).
     #[inline]
-    pub fn encaissement(&self) -> i64 {
-        self.fighter.enc - self.wounds.fatigue()
+    pub fn encaissement(&self, scope: EtourdiScope) -> i64 {
+        self.fighter.enc - self.wounds.defence_handicap(scope)
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::engine::config::Config;
     use crate::engine::params::parse_assignments;
+    use crate::engine::{ParamSpec, ParamValues};
     use crate::systems::aube::damage::DamageResult;
 
     #[test]
@@ -158,23 +209,52 @@ mod tests {
         let mut s = FighterState::new(Fighter::AVERAGE);
         s.wounds.take(DamageResult::Legere);
         s.wounds.take(DamageResult::Etourdi);
-        assert_eq!(s.parry_total(10), 2 - 3);
-        assert_eq!(s.encaissement(), 12 - 3);
+        let next = EtourdiScope::NextAttack;
+        assert_eq!(s.parry_total(10, next), 2 - 3);
+        assert_eq!(s.encaissement(next), 12 - 3);
+        // Under the aspect reading the étourdi also lowers TP and enc until the attack.
+        let aspect = EtourdiScope::Aspect;
+        assert_eq!(s.parry_total(10, aspect), 2 - 3 - 1);
+        assert_eq!(s.encaissement(aspect), 12 - 3 - 1);
         assert_eq!(s.attack_total(), 12 - 3 - 1);
         assert_eq!(s.attack_total(), 12 - 3);
+        assert_eq!(s.parry_total(10, aspect), 2 - 3);
     }
 
     #[test]
     fn specs_are_prefixed_and_required() {
-        let specs = Fighter::specs("a", &[]);
-        assert_eq!(specs.len(), 6);
+        let specs = Fighter::specs("a");
+        assert_eq!(specs.len(), 6 + TestOptions::specs("").len());
         assert_eq!(specs[0].name, "a.ca");
-        assert!(specs.iter().all(|s| s.default_value().is_none()));
+        assert_eq!(specs[6].name, "a.crit");
+        assert!(specs[..6].iter().all(|s| s.default_value().is_none()));
+        assert!(specs[6..].iter().all(|s| s.default_value().is_some()));
         let given = parse_assignments("t", &specs, &["a.ca=9".into(), "a.bd=20".into()])
             .expect("known names");
         let e = ParamValues::resolve("t", &specs, &given).expect_err("a.ba is missing");
         assert!(e.to_string().contains("a.ba"), "{e}");
-        let partial = Fighter::specs("att", &["ca", "ba", "bd"]);
-        assert_eq!(partial.len(), 3);
+        let names =
+            |specs: Vec<ParamSpec>| -> Vec<String> { specs.into_iter().map(|s| s.name).collect() };
+        assert_eq!(
+            names(Attacker::specs("att"))[..4],
+            ["att.ca", "att.ba", "att.bd", "att.crit"]
+        );
+        assert_eq!(
+            names(Defender::specs("def"))[..5],
+            ["def.ca", "def.bp", "def.enc", "def.be", "def.crit"]
+        );
+    }
+
+    /// The attacker's and defender's parameters are the fighter's, word for word.
+    #[test]
+    fn partial_fighters_declare_the_fighters_fields() {
+        let full = Fighter::specs("x");
+        for part in [Attacker::specs("x"), Defender::specs("x")] {
+            for spec in part {
+                assert!(full.contains(&spec), "{spec:?}");
+            }
+        }
+        let f = Fighter::KROM;
+        assert_eq!((f.attacker().ta(), f.defender().tp(10)), (f.ta(), f.tp(10)));
     }
 }

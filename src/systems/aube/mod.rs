@@ -13,15 +13,24 @@
 //! fight), [`attack`] (the attack step, `aube.attack`), [`duel`], [`confrontation`],
 //! [`multiple`], [`encaissement`] (`aube.damage`, `aube.depassement`), [`tir`] and
 //! [`creation`].
+//!
+//! [`bout`] is one round of classic combat, shared by [`duel`] and [`gauntlet`] (fights in
+//! a row); [`duel_exact`] and [`exact_fight`] give their exact values. The rules as alea
+//! plays them, with every reading it chose and the switch to the other, are in
+//! `src/systems/aube/README.md`.
 
 pub mod attack;
+pub mod bout;
 pub mod confrontation;
 pub mod creation;
 pub mod damage;
 pub mod duel;
 pub mod duel_end;
+pub mod duel_exact;
 pub mod encaissement;
+pub mod exact_fight;
 pub mod fighter;
+pub mod gauntlet;
 pub mod multiple;
 pub mod resolution;
 pub mod surclassement;
@@ -30,15 +39,16 @@ pub mod wounds;
 
 /// The mechanics of this system, in the order `alea list` shows them.
 pub static MECHANICS: &[&dyn crate::engine::Mechanic] = &[
-    &resolution::TestMechanic,
-    &attack::AttackMechanic,
-    &duel::DuelMechanic,
-    &confrontation::ConfrontationMechanic,
-    &multiple::MultipleMechanic,
-    &encaissement::DamageMechanic,
-    &encaissement::DepassementMechanic,
-    &tir::TirMechanic,
-    &creation::CreationMechanic,
+    &resolution::TEST,
+    &attack::ATTACK,
+    &duel::DUEL,
+    &gauntlet::GAUNTLET,
+    &confrontation::CONFRONTATION,
+    &multiple::MULTIPLE,
+    &encaissement::DAMAGE,
+    &encaissement::DEPASSEMENT,
+    &tir::TIR,
+    &creation::CREATION,
     &surclassement::exchange::EXCHANGE,
     &surclassement::game::OPTIMAL,
     &surclassement::duel::DUEL,
@@ -46,60 +56,9 @@ pub static MECHANICS: &[&dyn crate::engine::Mechanic] = &[
 
 #[cfg(test)]
 mod tests {
-    use crate::query::Query;
-
-    /// Every metric and histogram an `aube` mechanic reports is documented for `alea list`.
+    /// The rules page names only real switches, and every `[choice]` parameter.
     #[test]
-    fn every_metric_is_documented() {
-        let fighter = |p: &str| {
-            ["ca=12", "ba=0", "bp=0", "bd=15", "enc=12", "be=3"].map(|f| format!("{p}.{f}"))
-        };
-        let cases: Vec<(&str, Vec<String>)> = vec![
-            ("aube.test", vec!["ca=12".into()]),
-            (
-                "aube.confrontation",
-                vec!["a.ca=12".into(), "b.ca=10".into()],
-            ),
-            ("aube.multiple", vec!["ca=15".into(), "n=3".into()]),
-            ("aube.damage", vec!["dom=20".into(), "enc=12".into()]),
-            (
-                "aube.depassement",
-                ["ca=17", "diff=8", "eff=15", "enc=14"]
-                    .map(String::from)
-                    .to_vec(),
-            ),
-            (
-                "aube.attack",
-                super::attack::EXAMPLE_WORDS.map(String::from).to_vec(),
-            ),
-            ("aube.duel", [fighter("a"), fighter("b")].concat()),
-            (
-                "aube.tir",
-                ["ca=12", "bd=10", "enc=12"].map(String::from).to_vec(),
-            ),
-            ("aube.creation", vec![]),
-        ];
-        for (name, words) in cases {
-            let q = Query::parse(name, &words).unwrap_or_else(|e| panic!("{name}: {e}"));
-            let doc = q.mechanic.metrics_doc();
-            let layout = q.simulation.layout();
-            let names = layout
-                .metrics
-                .iter()
-                .map(|m| m.name.as_str())
-                .chain(layout.histograms.iter().map(|h| h.name.as_str()));
-            for n in names {
-                let documented = doc.iter().any(|(d, _)| {
-                    *d == n
-                        || (d.starts_with("action_") && n.starts_with("action_"))
-                        || (*d == "none .. fatale"
-                            && [
-                                "none", "etourdi", "sonne", "legere", "grave", "critique", "fatale",
-                            ]
-                            .contains(&n))
-                });
-                assert!(documented, "{name}: '{n}' is not in metrics_doc");
-            }
-        }
+    fn rules_page_matches_the_mechanics() {
+        crate::systems::test_support::assert_rules_page_matches("aube", include_str!("README.md"));
     }
 }

@@ -5,9 +5,9 @@
 //! handicap `n + 3(k - 1)`. An unplanned extra action `j` (1-based) has the last planned
 //! handicap plus `5j`. Each action is an independent test of `ca` less its handicap.
 
-use super::resolution::{Prepared, TestRule};
+use super::resolution::{Prepared, TestOptions, TestRule};
 use crate::engine::{
-    Dice, Dist, Layout, Mechanic, Model, ParamSpec, ParamValues, Recorder, Simulation, simulation,
+    Dice, Dist, Layout, MetricFamily, MetricId, MetricKind, Model, Recorder, Registered,
 };
 use crate::error::Result;
 
@@ -23,11 +23,36 @@ pub fn handicaps(n: usize, unplanned: usize) -> Vec<i64> {
         .collect()
 }
 
+crate::config! {
+    /// The parameters of `aube.multiple`.
+    #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+    pub struct MultipleParams {
+        /// CA of every action before its handicap
+        ca: i64 = int(-200..=200),
+        /// planned simultaneous actions
+        n: usize = int(1..=10, default = 2),
+        /// unplanned extra actions
+        unplanned: usize = int(0..=6, default = 0),
+        /// the options of every action's test
+        options: TestOptions = flatten(),
+    }
+}
+
+/// What `aube.multiple` reports.
+#[derive(Debug, Clone, PartialEq)]
+struct MultipleMetrics {
+    actions: MetricFamily,
+    all_succeed: MetricId,
+    mean_successes: MetricId,
+}
+
 /// `aube.multiple`: which of the actions succeed (bit `k - 1` for action `k`).
 #[derive(Debug, Clone, PartialEq)]
 pub struct MultipleModel {
     rules: Vec<TestRule>,
     prepared: Vec<Prepared>,
+    layout: Layout,
+    m: MultipleMetrics,
 }
 
 impl MultipleModel {
@@ -41,7 +66,28 @@ impl MultipleModel {
             })
             .collect();
         let prepared = rules.iter().map(Prepared::new).collect();
-        Self { rules, prepared }
+        let mut layout = Layout::new();
+        let m = MultipleMetrics {
+            actions: layout.family(
+                MetricKind::Proportion,
+                "action_<k>",
+                "chance the k-th action succeeds (planned ones first)",
+                1..=rules.len() as i64,
+            ),
+            all_succeed: layout.proportion("all_succeed", "chance every action succeeds"),
+            mean_successes: layout.mean("mean_successes", "mean number of successful actions"),
+        };
+        Self {
+            rules,
+            prepared,
+            layout,
+            m,
+        }
+    }
+
+    fn from_config(p: MultipleParams) -> Result<Self> {
+        debug_assert!(p.n + p.unplanned <= MAX_ACTIONS);
+        Ok(Self::new(p.options.rule(p.ca, 0), p.n, p.unplanned))
     }
 }
 
@@ -49,12 +95,7 @@ impl Model for MultipleModel {
     type Outcome = u32;
 
     fn layout(&self) -> Layout {
-        (1..=self.rules.len())
-            .fold(Layout::new(), |l, k| {
-                l.with_proportion(format!("action_{k}"))
-            })
-            .with_proportion("all_succeed")
-            .with_mean("mean_successes")
+        self.layout.clone()
     }
 
     #[inline(always)]
@@ -68,12 +109,14 @@ impl Model for MultipleModel {
 
     #[inline(always)]
     fn record<R: Recorder>(&self, mask: &u32, rec: &mut R) {
-        let n = self.rules.len();
-        for k in 0..n {
-            rec.event(k, mask & (1 << k) != 0);
+        for (bit, (_, id)) in self.m.actions.iter().enumerate() {
+            rec.event(id, mask & (1 << bit) != 0);
         }
-        rec.event(n, mask.count_ones() as usize == n);
-        rec.value(n + 1, mask.count_ones() as i64);
+        rec.event(
+            self.m.all_succeed,
+            mask.count_ones() as usize == self.rules.len(),
+        );
+        rec.value(self.m.mean_successes, mask.count_ones() as i64);
     }
 
     fn exact(&self) -> Option<Dist<u32>> {
@@ -90,58 +133,22 @@ impl Model for MultipleModel {
 }
 
 /// The registry entry of `aube.multiple`.
-#[derive(Debug, Clone, Copy)]
-pub struct MultipleMechanic;
-
-impl Mechanic for MultipleMechanic {
-    fn name(&self) -> &'static str {
-        "aube.multiple"
-    }
-
-    fn summary(&self) -> &'static str {
-        "several actions at once: the handicaps n + 3(k-1), +5 per unplanned action"
-    }
-
-    fn params(&self) -> Vec<ParamSpec> {
-        let mut specs = vec![
-            ParamSpec::int(
-                "ca",
-                "CA of every action before its handicap",
-                -200,
-                200,
-                None,
-            ),
-            ParamSpec::int("n", "planned simultaneous actions", 1, 10, Some(2)),
-            ParamSpec::int("unplanned", "unplanned extra actions", 0, 6, Some(0)),
-        ];
-        specs.extend(TestRule::option_specs());
-        specs
-    }
-
-    fn metrics_doc(&self) -> &'static [(&'static str, &'static str)] {
-        &[
-            (
-                "action_<k>",
-                "chance the k-th action succeeds (planned ones first)",
-            ),
-            ("all_succeed", "chance every action succeeds"),
-            ("mean_successes", "mean number of successful actions"),
-        ]
-    }
-
-    fn build(&self, params: &ParamValues) -> Result<Box<dyn Simulation>> {
-        let base = TestRule::from_params(params, "", params.int("ca"), 0);
-        let (n, unplanned) = (params.int("n") as usize, params.int("unplanned") as usize);
-        debug_assert!(n + unplanned <= MAX_ACTIONS);
-        Ok(simulation(MultipleModel::new(base, n, unplanned)))
-    }
-}
+pub static MULTIPLE: Registered<MultipleParams, MultipleModel> = Registered::new(
+    "aube.multiple",
+    "several actions at once: the handicaps n + 3(k-1), +5 per unplanned action",
+    "ca=15",
+    MultipleModel::from_config,
+);
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::engine::model::{exact_tally, replay_one};
+    use crate::engine::simulation;
     use crate::systems::aube::resolution::CritDie;
-    use crate::systems::test_support::assert_agrees_with_exact;
+    use crate::systems::test_support::{
+        AGREEMENT_SAMPLES, AGREEMENT_SEED, assert_agrees_with_exact,
+    };
 
     #[test]
     fn ex_2_9_handicaps() {
@@ -153,14 +160,32 @@ mod tests {
     #[test]
     fn closed_form() {
         // ca 15, n 2: CAs 13 and 10; all succeed 13/20 × 10/20; mean 23/20.
-        let model = MultipleModel::new(TestRule::new(15, 0), 2, 0);
+        let model = MULTIPLE.model_for("ca=15").expect("valid");
         let dist = model.exact().expect("exact");
-        let layout = model.layout();
-        let t = crate::engine::model::exact_tally(&model, &layout, &dist);
-        let v = |i: usize| t.metrics[i].value().unwrap_or(f64::NAN);
-        assert!((v(0) - 0.65).abs() < 1e-12 && (v(1) - 0.5).abs() < 1e-12);
-        assert!((v(2) - 0.325).abs() < 1e-12);
-        assert!((v(3) - 1.15).abs() < 1e-12);
+        let t = exact_tally(&model, &model.layout(), &dist);
+        let v = |id: Option<MetricId>| id.and_then(|id| t.value(id)).unwrap_or(f64::NAN);
+        assert!((v(model.m.actions.get(1)) - 0.65).abs() < 1e-12);
+        assert!((v(model.m.actions.get(2)) - 0.5).abs() < 1e-12);
+        assert!((v(Some(model.m.all_succeed)) - 0.325).abs() < 1e-12);
+        assert!((v(Some(model.m.mean_successes)) - 1.15).abs() < 1e-12);
+    }
+
+    #[test]
+    fn parameters_make_the_actions() {
+        // n 3 and one unplanned action at ca 18: CAs 15, 12, 9 and 4, each with the d6.
+        let model = MULTIPLE
+            .model_for("ca=18 n=3 unplanned=1 crit=d6")
+            .expect("valid");
+        let cas: Vec<i64> = model.rules.iter().map(|r| r.ca).collect();
+        assert_eq!(cas, [15, 12, 9, 4]);
+        assert!(model.rules.iter().all(|r| r.crit == CritDie::Die(6)));
+        assert_eq!(model.m.actions.len(), 4);
+        // Rigged: 15 succeeds at CA 15, 13 fails at CA 12, 2 and 4 succeed; each d20 is
+        // followed by its crit d6 (never a 1).
+        let (mask, tally) = replay_one(&model, &[15, 2, 13, 2, 2, 2, 4, 2]);
+        assert_eq!(mask, 0b1101);
+        assert_eq!(tally.metric(model.m.mean_successes).sum, 3);
+        assert_eq!(tally.metric(model.m.all_succeed).sum, 0);
     }
 
     #[test]
@@ -179,8 +204,8 @@ mod tests {
             let sim = simulation(MultipleModel::new(rule, n, u));
             assert_agrees_with_exact(
                 sim.as_ref(),
-                200_000,
-                4000 + i as u64,
+                AGREEMENT_SAMPLES,
+                AGREEMENT_SEED + i as u64,
                 3,
                 &format!("case {i}"),
             );

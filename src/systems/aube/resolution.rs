@@ -6,13 +6,12 @@
 //! [`TestRule::roll`] or [`TestRule::exact`].
 
 use crate::engine::{
-    Choice, ClassModel, Dice, Dist, Layout, Mechanic, Model, ParamSpec, ParamValues, Recorder,
-    Simulation, class_simulation,
+    Choice, ClassModel, Dice, Dist, HistId, Layout, MetricId, Model, Recorder, Registered,
 };
 use crate::error::Result;
 
 /// The *dé critique*: rolled with the d20; its 1 adds an open-ended d20 to the degree.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum CritDie {
     /// No crit die (the default).
     None,
@@ -31,18 +30,72 @@ impl Choice for CritDie {
     ];
 }
 
-/// What to do with `ca <= 1` and `ca >= 20` when there is no crit die.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Extremes {
-    /// Automatic failure at `ca <= 1`, automatic success at `ca >= 20`, no roll (default).
-    Auto,
-    /// Roll anyway (the GM's option in the text).
-    Roll,
+crate::choice! {
+    /// What to do with `ca <= 1` and `ca >= 20` when there is no crit die.
+    #[derive(Hash)]
+    pub enum Extremes {
+        /// Automatic failure at `ca <= 1`, automatic success at `ca >= 20`, no roll (default).
+        Auto = "auto",
+        /// Roll anyway (the GM's option in the text).
+        Roll = "roll",
+    }
 }
 
-impl Choice for Extremes {
-    const NAMES: &'static [(&'static str, Self)] =
-        &[("auto", Extremes::Auto), ("roll", Extremes::Roll)];
+crate::config! {
+    /// The options every test takes, besides `ca` and `nd` (which each mechanic names
+    /// itself): the parameters `crit`, `extremes`, `th`, `heroism_rules`,
+    /// `heroism_auto_extremes`, `fold_low_ca` and `negative_nd_counts_failures`.
+    #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+    pub struct TestOptions {
+        /// dé critique: none, d6, d8, d10, d12, d20
+        crit: CritDie = choice(default = CritDie::None),
+        /// auto: CA <= 1 fails and CA >= 20 succeeds without a roll (with heroism_rules only if heroism_auto_extremes); roll: always roll
+        extremes: Extremes = choice(default = Extremes::Auto),
+        /// total d'héroïsme (each point adds 20 to the signed degree)
+        th: i64 = int(-10..=10, default = 0),
+        /// fold CA above 20 and ND above 20 into th (chapter 5)
+        heroism_rules: bool = switch(default = false),
+        /// [choice] with heroism_rules, still make CA <= 1 and CA >= 20 (after the fold) automatic as extremes says: the literal reading, where CA 21 folds to an automatic failure; off: every test is rolled once heroism is on, so the chance never falls as CA rises
+        heroism_auto_extremes: bool = switch(default = false),
+        /// with heroism_rules, also fold a CA of 0 or less: +20 to CA, -1 to th (chapter 5, "il peut")
+        fold_low_ca: bool = switch(default = false),
+        /// with ND < 0, a failure whose -°É exceeds ND beats it
+        negative_nd_counts_failures: bool = switch(default = false),
+    }
+}
+
+impl TestOptions {
+    /// Every option at its default (as the parameters' defaults).
+    pub const DEFAULT: TestOptions = TestOptions {
+        crit: CritDie::None,
+        extremes: Extremes::Auto,
+        th: 0,
+        heroism_rules: false,
+        heroism_auto_extremes: false,
+        fold_low_ca: false,
+        negative_nd_counts_failures: false,
+    };
+
+    /// The test of `ca` against `nd` with these options.
+    pub fn rule(self, ca: i64, nd: i64) -> TestRule {
+        TestRule {
+            ca,
+            nd,
+            crit: self.crit,
+            extremes: self.extremes,
+            th: self.th,
+            heroism_rules: self.heroism_rules,
+            heroism_auto_extremes: self.heroism_auto_extremes,
+            fold_low_ca: self.fold_low_ca,
+            negative_nd_counts_failures: self.negative_nd_counts_failures,
+        }
+    }
+}
+
+impl Default for TestOptions {
+    fn default() -> Self {
+        Self::DEFAULT
+    }
 }
 
 /// One test's inputs, as given (before the heroism normalisation).
@@ -60,6 +113,13 @@ pub struct TestRule {
     pub th: i64,
     /// Switch `heroism_rules`: CA above 20 and ND above 20 are folded into `th`.
     pub heroism_rules: bool,
+    /// Switch `heroism_auto_extremes` (\[choice\]): with the heroism rules, the automatic
+    /// results of `extremes` still apply after the fold (off: once heroism is on, every
+    /// test is rolled).
+    pub heroism_auto_extremes: bool,
+    /// Switch `fold_low_ca`: with the heroism rules, a CA of 0 or less is raised by 20
+    /// for each point of `th` given up.
+    pub fold_low_ca: bool,
     /// Switch `negative_nd_counts_failures`: with `nd < 0`, a failure with `-°É > nd`
     /// beats ND.
     pub negative_nd_counts_failures: bool,
@@ -78,14 +138,6 @@ pub struct TestOutcome {
     pub raw_degree: i64,
 }
 
-impl TestOutcome {
-    /// `°R` of a success; 0 for a failure (the convention of the damage step, which
-    /// subtracts `max(°R, 0)`).
-    pub fn degree_r(&self) -> i64 {
-        if self.success { self.raw_degree } else { 0 }
-    }
-}
-
 /// Effective inputs after the heroism normalisation, and what is fixed before the roll.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 struct Normalised {
@@ -101,73 +153,11 @@ struct Normalised {
 impl TestRule {
     /// A test of `ca` against `nd` with every option at its default.
     pub fn new(ca: i64, nd: i64) -> Self {
-        Self {
-            ca,
-            nd,
-            crit: CritDie::None,
-            extremes: Extremes::Auto,
-            th: 0,
-            heroism_rules: false,
-            negative_nd_counts_failures: false,
-        }
-    }
-
-    /// The parameters every test takes (besides `ca` and `nd`, which mechanics name
-    /// themselves).
-    pub fn option_specs() -> Vec<ParamSpec> {
-        vec![
-            ParamSpec::choice(
-                "crit",
-                "dé critique: none, d6, d8, d10, d12, d20",
-                Some(CritDie::None),
-            ),
-            ParamSpec::choice(
-                "extremes",
-                "auto: CA <= 1 fails and CA >= 20 succeeds without a roll; roll: always roll",
-                Some(Extremes::Auto),
-            ),
-            ParamSpec::int(
-                "th",
-                "total d'héroïsme (each point adds 20 to the signed degree)",
-                -10,
-                10,
-                Some(0),
-            ),
-            ParamSpec::bool(
-                "heroism_rules",
-                "fold CA above 20 and ND above 20 into th (chapter 5)",
-                false,
-            ),
-            ParamSpec::bool(
-                "negative_nd_counts_failures",
-                "with ND < 0, a failure whose -°É exceeds ND beats it",
-                false,
-            ),
-        ]
-    }
-
-    /// The test of `ca` against `nd` with the options of [`TestRule::option_specs`] read
-    /// from `params` (names prefixed by `prefix.` when `prefix` is not empty).
-    pub fn from_params(params: &ParamValues, prefix: &str, ca: i64, nd: i64) -> Self {
-        let key = |name: &str| {
-            if prefix.is_empty() {
-                name.to_string()
-            } else {
-                format!("{prefix}.{name}")
-            }
-        };
-        Self {
-            ca,
-            nd,
-            crit: params.choice(&key("crit")),
-            extremes: params.choice(&key("extremes")),
-            th: params.int(&key("th")),
-            heroism_rules: params.bool(&key("heroism_rules")),
-            negative_nd_counts_failures: params.bool(&key("negative_nd_counts_failures")),
-        }
+        TestOptions::DEFAULT.rule(ca, nd)
     }
 
     /// Steps 1 and 2: heroism normalisation and automatic results.
+    #[inline(always)]
     fn normalise(&self) -> Normalised {
         let (mut ca, mut nd, mut th) = (self.ca, self.nd, self.th);
         if self.heroism_rules {
@@ -175,16 +165,29 @@ impl TestRule {
                 ca -= 20;
                 th += 1;
             }
+            // The optional fold of chapter 5: "si sa CA est inférieure ou égale à 0, il
+            // peut augmenter son CA de 20 en diminuant son TH de 1".
+            while self.fold_low_ca && ca <= 0 {
+                ca += 20;
+                th -= 1;
+            }
             while nd > 20 {
                 nd -= 20;
                 th -= 1;
             }
         }
-        let automatic = match (self.extremes, self.crit) {
+        // [choice] once heroism is on, no automatic result unless `heroism_auto_extremes`
+        // asks for it: CA 21 folds to CA 1 with th 1, which the automatic failure would
+        // make worse than CA 20.
+        let auto = self.extremes == Extremes::Auto
+            && self.crit == CritDie::None
+            && (!self.heroism_rules || self.heroism_auto_extremes);
+        let automatic = match auto {
             // [choice] of this program: an automatic failure has °É = 20 - CA, as if a 20
-            // had been rolled; only the degree histogram sees it.
-            (Extremes::Auto, CritDie::None) if ca <= 1 => Some((false, -(20 - ca))),
-            (Extremes::Auto, CritDie::None) if ca >= 20 => Some((true, ca)),
+            // had been rolled. The degree histogram shows it, and with th != 0 it decides
+            // `beats_nd` too (D = -(20 - CA) + 20 th is compared with ND).
+            true if ca <= 1 => Some((false, -(20 - ca))),
+            true if ca >= 20 => Some((true, ca)),
             _ => None,
         };
         let failures_count = th != 0 || (self.negative_nd_counts_failures && nd < 0);
@@ -367,25 +370,61 @@ impl Prepared {
     }
 }
 
+crate::config! {
+    /// The parameters of `aube.test`.
+    #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+    pub struct TestParams {
+        /// cible à atteindre: roll this or less on a d20
+        ca: i64 = int(-200..=200),
+        /// niveau de difficulté: the degree of success must exceed it
+        nd: i64 = int(-200..=200, default = 0),
+        /// the options of the test
+        options: TestOptions = flatten(),
+    }
+}
+
+/// What `aube.test` reports.
+#[derive(Debug, Clone, PartialEq)]
+struct TestMetrics {
+    success: MetricId,
+    beats_nd: MetricId,
+    mean_degree: MetricId,
+    degree: HistId,
+}
+
 /// `aube.test`: one simple test.
 #[derive(Debug, Clone, PartialEq)]
 pub struct TestModel {
     rule: TestRule,
     prepared: Prepared,
+    layout: Layout,
+    m: TestMetrics,
 }
-
-const SUCCESS: usize = 0;
-const BEATS_ND: usize = 1;
-const MEAN_DEGREE: usize = 2;
-const DEGREE_HIST: usize = 0;
 
 impl TestModel {
     /// The model of `rule`.
     pub fn new(rule: TestRule) -> Self {
+        let mut layout = Layout::new();
+        let m = TestMetrics {
+            success: layout.proportion("success", "chance of a success (réussite)"),
+            beats_nd: layout.proportion("beats_nd", "chance the action beats ND"),
+            mean_degree: layout.mean("mean_degree_given_success", "mean °R of a success"),
+            degree: layout.histogram(
+                "degree",
+                "histogram of the signed degree (°R, or -°É, plus 20 × th)",
+                (-40, 40),
+            ),
+        };
         Self {
             rule,
             prepared: Prepared::new(&rule),
+            layout,
+            m,
         }
+    }
+
+    fn from_config(p: TestParams) -> Result<Self> {
+        Ok(Self::new(p.options.rule(p.ca, p.nd)))
     }
 }
 
@@ -393,11 +432,7 @@ impl Model for TestModel {
     type Outcome = TestOutcome;
 
     fn layout(&self) -> Layout {
-        Layout::new()
-            .with_proportion("success")
-            .with_proportion("beats_nd")
-            .with_mean("mean_degree_given_success")
-            .with_histogram("degree", (-40, 40))
+        self.layout.clone()
     }
 
     #[inline(always)]
@@ -407,10 +442,10 @@ impl Model for TestModel {
 
     #[inline(always)]
     fn record<R: Recorder>(&self, o: &TestOutcome, rec: &mut R) {
-        rec.event(SUCCESS, o.success);
-        rec.event(BEATS_ND, o.beats_nd);
-        rec.value_given(MEAN_DEGREE, o.success, o.raw_degree);
-        rec.hist(DEGREE_HIST, o.degree);
+        rec.event(self.m.success, o.success);
+        rec.event(self.m.beats_nd, o.beats_nd);
+        rec.value_given(self.m.mean_degree, o.success, o.raw_degree);
+        rec.hist(self.m.degree, o.degree);
     }
 
     fn exact(&self) -> Option<Dist<TestOutcome>> {
@@ -445,60 +480,14 @@ impl ClassModel for TestModel {
 }
 
 /// The registry entry of `aube.test`.
-#[derive(Debug, Clone, Copy)]
-pub struct TestMechanic;
-
-impl Mechanic for TestMechanic {
-    fn name(&self) -> &'static str {
-        "aube.test"
-    }
-
-    fn summary(&self) -> &'static str {
-        "one d20 roll-under test: success, beating ND, the signed degree"
-    }
-
-    fn params(&self) -> Vec<ParamSpec> {
-        let mut specs = vec![
-            ParamSpec::int(
-                "ca",
-                "cible à atteindre: roll this or less on a d20",
-                -200,
-                200,
-                None,
-            ),
-            ParamSpec::int(
-                "nd",
-                "niveau de difficulté: the degree of success must exceed it",
-                -200,
-                200,
-                Some(0),
-            ),
-        ];
-        specs.extend(TestRule::option_specs());
-        specs
-    }
-
-    fn metrics_doc(&self) -> &'static [(&'static str, &'static str)] {
-        &[
-            ("success", "chance of a success (réussite)"),
-            ("beats_nd", "chance the action beats ND"),
-            ("mean_degree_given_success", "mean °R of a success"),
-            (
-                "degree",
-                "histogram of the signed degree (°R, or -°É, plus 20 × th)",
-            ),
-        ]
-    }
-
-    fn primary_metric(&self) -> Option<&'static str> {
-        Some("beats_nd")
-    }
-
-    fn build(&self, params: &ParamValues) -> Result<Box<dyn Simulation>> {
-        let rule = TestRule::from_params(params, "", params.int("ca"), params.int("nd"));
-        Ok(class_simulation(TestModel::new(rule)))
-    }
-}
+pub static TEST: Registered<TestParams, TestModel> = Registered::new(
+    "aube.test",
+    "one d20 roll-under test: success, beating ND, the signed degree",
+    "ca=12",
+    TestModel::from_config,
+)
+.with_classes()
+.primary("beats_nd");
 
 #[cfg(test)]
 #[path = "resolution_tests.rs"]

@@ -1,14 +1,15 @@
 //! Unit tests of [`super`] (`resolution.rs`), kept beside it.
 
 use super::*;
-use crate::engine::{RiggedDice, simulation};
-use crate::systems::test_support::assert_agrees_with_exact;
+use crate::engine::config::read_config;
+use crate::engine::model::{exact_tally, replay_one};
+use crate::engine::{class_simulation, replay, simulation};
+use crate::systems::test_support::{
+    AGREEMENT_SAMPLES, AGREEMENT_SEED, assert_agrees_with_exact, build_with, error_text,
+};
 
 fn roll(rule: TestRule, dice: &[u32]) -> TestOutcome {
-    let mut rigged = RiggedDice::new(dice);
-    let outcome = rule.roll(&mut rigged);
-    assert_eq!(rigged.remaining(), 0, "every rigged die is used");
-    outcome
+    replay(dice, |d| rule.roll(d))
 }
 
 #[test]
@@ -138,9 +139,8 @@ fn exact_closed_forms() {
         let p = dist.p_where(|o| o.success);
         assert!((p - ca as f64 / 20.0).abs() < 1e-14, "ca {ca}");
         let model = TestModel::new(TestRule::new(ca, 0));
-        let layout = model.layout();
-        let exact = crate::engine::model::exact_tally(&model, &layout, &dist);
-        let mean = exact.metrics[MEAN_DEGREE].value().unwrap_or(f64::NAN);
+        let exact = exact_tally(&model, &model.layout(), &dist);
+        let mean = exact.value(model.m.mean_degree).unwrap_or(f64::NAN);
         assert!((mean - (ca as f64 + 1.0) / 2.0).abs() < 1e-12, "ca {ca}");
     }
 }
@@ -240,6 +240,157 @@ fn monte_carlo_agrees_with_exact_over_a_grid() {
     ];
     for (i, rule) in cases.into_iter().enumerate() {
         let sim = simulation(TestModel::new(rule));
-        assert_agrees_with_exact(sim.as_ref(), 200_000, 1000 + i as u64, 3, &rule);
+        let seed = AGREEMENT_SEED + i as u64;
+        assert_agrees_with_exact(sim.as_ref(), AGREEMENT_SAMPLES, seed, 3, &rule);
+    }
+}
+
+/// The options' defaults are the parameters' defaults.
+#[test]
+fn default_options_are_the_parameters_defaults() {
+    let values = TEST.values("ca=12").expect("valid");
+    let p: TestParams = read_config(&values).expect("read");
+    assert_eq!(p.options, TestOptions::DEFAULT);
+    assert_eq!((p.ca, p.nd), (12, 0));
+    assert_eq!(TestOptions::default().rule(12, 5), TestRule::new(12, 5));
+}
+
+#[test]
+fn parameters_make_the_rule() {
+    let model = TEST
+        .model_for(
+            "ca=23 nd=-4 crit=d8 extremes=roll th=2 heroism_rules=true \
+             negative_nd_counts_failures=true",
+        )
+        .expect("valid");
+    assert_eq!(
+        model.rule,
+        TestRule {
+            ca: 23,
+            nd: -4,
+            crit: CritDie::Die(8),
+            extremes: Extremes::Roll,
+            th: 2,
+            heroism_rules: true,
+            heroism_auto_extremes: false,
+            fold_low_ca: false,
+            negative_nd_counts_failures: true,
+        }
+    );
+    let e = error_text(build_with(&TEST, &["nd=3"]));
+    assert!(e.contains("needs a value for 'ca'"), "{e}");
+    let e = error_text(build_with(&TEST, &["ca=12", "th=11"]));
+    assert!(e.contains("th"), "{e}");
+}
+
+/// Ex. 2.4 through the mechanic: a 6 at CA 12 beats ND 5, and only successes count.
+#[test]
+fn rigged_test_records_its_metrics() {
+    let model = TEST.model_for("ca=12 nd=5").expect("valid");
+    let (o, tally) = replay_one(&model, &[6]);
+    assert!(o.success && o.beats_nd);
+    assert_eq!(tally.metric(model.m.beats_nd).sum, 1);
+    assert_eq!(tally.metric(model.m.mean_degree).sum, 6);
+    let (o, tally) = replay_one(&model, &[13]);
+    assert!(!o.success && !o.beats_nd);
+    assert_eq!(tally.metric(model.m.success).sum, 0);
+    assert_eq!(tally.metric(model.m.mean_degree).n, 0);
+}
+
+/// Issue 13, item 3: with the heroism rules on and every other switch at its default,
+/// the chance to beat ND never falls as CA rises, for CA 1..=60 and ND 0..=40.
+#[test]
+fn heroism_is_monotone_in_ca() {
+    for nd in 0..=40 {
+        let mut last = 0.0;
+        for ca in 1..=60 {
+            let rule = TestRule {
+                heroism_rules: true,
+                ..TestRule::new(ca, nd)
+            };
+            let p = rule.exact().p_where(|o| o.beats_nd);
+            assert!(p >= last - 1e-12, "ca {ca} nd {nd}: {p} < {last}");
+            last = p;
+        }
+    }
+}
+
+/// Switch `heroism_auto_extremes`: the literal reading keeps the automatic results after
+/// the fold, and CA 21 (CA 1, th 1) fails ND 5 where CA 20 beats it.
+#[test]
+fn heroism_auto_extremes_switch() {
+    let p = |ca, auto| {
+        TestRule {
+            heroism_rules: true,
+            heroism_auto_extremes: auto,
+            ..TestRule::new(ca, 5)
+        }
+        .exact()
+        .p_where(|o| o.beats_nd)
+    };
+    let close = |a: f64, b: f64| (a - b).abs() < 1e-12;
+    assert!(close(p(20, true), 1.0) && close(p(21, true), 0.0) && close(p(22, true), 0.8));
+    // Rolled: CA 20 beats 5 on 6..=19; CA 21 on 1 (D 21) and 2..=15 (D = 21 - d);
+    // CA 22 on 1, 2 (D 21, 22) and 3..=16 (D = 22 - d).
+    assert!(close(p(20, false), 0.70) && close(p(21, false), 0.75) && close(p(22, false), 0.80));
+    // On the dice: CA 21 rolls a 20, °É 19, D = 1.
+    let rule = TestRule {
+        heroism_rules: true,
+        ..TestRule::new(21, 0)
+    };
+    let o = roll(rule, &[20]);
+    assert!(!o.success && o.beats_nd);
+    assert_eq!((o.raw_degree, o.degree), (-19, 1));
+    // The literal reading rolls nothing: the automatic failure's °É 19, D 1 as well.
+    let literal = roll(
+        TestRule {
+            heroism_auto_extremes: true,
+            ..rule
+        },
+        &[],
+    );
+    assert_eq!((literal.success, literal.degree), (false, 1));
+    // Without the heroism rules the switch changes nothing.
+    assert_eq!(
+        TestRule {
+            heroism_auto_extremes: true,
+            ..TestRule::new(21, 5)
+        }
+        .exact(),
+        TestRule::new(21, 5).exact()
+    );
+}
+
+/// Switch `fold_low_ca`: CA -5 becomes CA 15 with th -1. Against ND -10 the folded test
+/// beats it on 11..=15 (D -9..=-5): 0.25; unfolded only the natural 1 (°R -5): 0.05.
+#[test]
+fn fold_low_ca_switch() {
+    let rule = |fold| TestRule {
+        heroism_rules: true,
+        fold_low_ca: fold,
+        ..TestRule::new(-5, -10)
+    };
+    let p = |fold| rule(fold).exact().p_where(|o| o.beats_nd);
+    assert!((p(true) - 0.25).abs() < 1e-12, "{}", p(true));
+    assert!((p(false) - 0.05).abs() < 1e-12, "{}", p(false));
+    let o = roll(rule(true), &[12]);
+    assert!(o.success && o.beats_nd);
+    assert_eq!((o.raw_degree, o.degree), (12, -8));
+    // The fold needs the heroism rules.
+    let plain = TestRule {
+        fold_low_ca: true,
+        extremes: Extremes::Roll,
+        ..TestRule::new(-5, -10)
+    };
+    assert!((plain.exact().p_where(|o| o.beats_nd) - 0.05).abs() < 1e-12);
+    // With the fold on, the chance to beat ND 0..=20 still never falls as CA rises.
+    for nd in 0..=20 {
+        let mut last = 0.0;
+        for ca in -30..=45 {
+            let p = rule(true);
+            let q = TestRule { ca, nd, ..p }.exact().p_where(|o| o.beats_nd);
+            assert!(q >= last - 1e-12, "ca {ca} nd {nd}");
+            last = q;
+        }
     }
 }

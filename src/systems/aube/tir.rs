@@ -7,29 +7,22 @@
 //! `dom = D + bd - range difficulty`, then the damage step. It is the attack step of
 //! [`AttackRule`] with these totals, so `aube.tir` reports what `aube.attack` does.
 
-use super::attack::{AttackModel, AttackRule};
-use super::encaissement::defence_specs;
-use super::resolution::TestRule;
-use crate::engine::{Choice, Mechanic, ParamSpec, ParamValues, Simulation, simulation};
+use super::attack::{AttackDocs, AttackModel, AttackRule, ResultDocs, Swing};
+use super::encaissement::DefenceParams;
+use super::resolution::TestOptions;
+use crate::engine::Registered;
 use crate::error::Result;
 
-/// The range band of a shot.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Range {
-    /// Short range: difficulty 5.
-    Short,
-    /// Medium range: difficulty 10.
-    Medium,
-    /// Long range: difficulty 15.
-    Long,
-}
-
-impl Choice for Range {
-    const NAMES: &'static [(&'static str, Self)] = &[
-        ("short", Range::Short),
-        ("medium", Range::Medium),
-        ("long", Range::Long),
-    ];
+crate::choice! {
+    /// The range band of a shot.
+    pub enum Range {
+        /// Short range: difficulty 5.
+        Short = "short",
+        /// Medium range: difficulty 10.
+        Medium = "medium",
+        /// Long range: difficulty 15.
+        Long = "long",
+    }
 }
 
 impl Range {
@@ -49,131 +42,113 @@ pub fn shot(ca: i64, weapon_bonus: i64, range: Range, esq: i64, bd: i64) -> (i64
     (ca + weapon_bonus, r + esq, bd - r)
 }
 
-/// The registry entry of `aube.tir`.
-#[derive(Debug, Clone, Copy)]
-pub struct TirMechanic;
-
-impl Mechanic for TirMechanic {
-    fn name(&self) -> &'static str {
-        "aube.tir"
-    }
-
-    fn summary(&self) -> &'static str {
-        "one shot: range difficulty and dodge against skill and weapon, then Tableau 3.1"
-    }
-
-    fn params(&self) -> Vec<ParamSpec> {
-        let mut specs = vec![
-            ParamSpec::int("ca", "CA of the shooting skill", -200, 200, None),
-            ParamSpec::int(
-                "weapon_bonus",
-                "the weapon's bonus to the CA",
-                -50,
-                50,
-                Some(0),
-            ),
-            ParamSpec::choice(
-                "range",
-                "short (5), medium (10), long (15)",
-                Some(Range::Short),
-            ),
-            ParamSpec::int(
-                "esq",
-                "the target's esquive when it dodges (0: no dodge)",
-                -50,
-                60,
-                Some(0),
-            ),
-            ParamSpec::int("bd", "bonus de dommage of the weapon", -50, 100, None),
-        ];
-        specs.extend(defence_specs());
-        specs.extend(TestRule::option_specs());
-        specs
-    }
-
-    fn metrics_doc(&self) -> &'static [(&'static str, &'static str)] {
-        &[
-            ("hit", "chance the shot beats range difficulty plus dodge"),
-            ("miss", "chance it does not"),
-            (
-                "none .. fatale",
-                "a hit with that damage result (with miss, they sum to 1)",
-            ),
-            (
-                "grave_or_worse_given_hit",
-                "chance a hit is a blessure grave or worse",
-            ),
-            (
-                "effective_damage",
-                "histogram of the effective damage (a miss counts 0)",
-            ),
-            (
-                "result",
-                "histogram of the result: -1 miss, 0 none .. 6 fatale",
-            ),
-        ]
-    }
-
-    fn build(&self, params: &ParamValues) -> Result<Box<dyn Simulation>> {
-        let rule = AttackRule {
-            fa: 0,
-            fm: params.int("fm"),
-            test: TestRule::from_params(params, "", 0, 0),
-        };
-        let attack = shot(
-            params.int("ca"),
-            params.int("weapon_bonus"),
-            params.choice("range"),
-            params.int("esq"),
-            params.int("bd"),
-        );
-        let defence = (params.int("enc"), params.int("be"));
-        Ok(simulation(AttackModel::from_totals(rule, attack, defence)))
+crate::config! {
+    /// The parameters of `aube.tir`.
+    #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+    pub struct TirParams {
+        /// CA of the shooting skill
+        ca: i64 = int(-200..=200),
+        /// the weapon's bonus to the CA
+        weapon_bonus: i64 = int(-50..=50, default = 0),
+        /// short (5), medium (10), long (15)
+        range: Range = choice(default = Range::Short),
+        /// the target's esquive when it dodges (0: no dodge)
+        esq: i64 = int(-50..=60, default = 0),
+        /// bonus de dommage of the weapon
+        bd: i64 = int(-50..=100),
+        /// the target's defence
+        defence: DefenceParams = flatten(),
+        /// the options of the shot and of the resistance test
+        options: TestOptions = flatten(),
     }
 }
+
+/// The docs of `aube.tir`'s metrics.
+const TIR_DOCS: AttackDocs = AttackDocs {
+    hit: "chance the shot beats range difficulty plus dodge",
+    results: ResultDocs::AsOne(
+        "none .. fatale",
+        "a hit with that damage result (with miss, they sum to 1)",
+    ),
+    result: "histogram of the result: -1 miss, 0 none .. 6 fatale",
+};
+
+/// The swing of a shot of `(ta, nd, bd)` (see [`shot`]) against `enc` and `be`, the
+/// same `options` for the shot and the resistance test.
+pub fn shot_swing(
+    (ta, tp, bd): (i64, i64, i64),
+    (enc, be): (i64, i64),
+    options: TestOptions,
+) -> Swing {
+    Swing {
+        ta,
+        tp,
+        bd,
+        enc,
+        be,
+        att: options,
+        def: options,
+    }
+}
+
+/// The model of a shot: the attack step with the shot's totals, `fa` 0.
+fn shot_model(p: TirParams) -> Result<AttackModel> {
+    let rule = AttackRule {
+        fa: 0,
+        fm: p.defence.fm,
+        armour: p.defence.armour,
+    };
+    let attack = shot(p.ca, p.weapon_bonus, p.range, p.esq, p.bd);
+    let swing = shot_swing(attack, (p.defence.enc, p.defence.be), p.options);
+    Ok(AttackModel::documented(rule, swing, &TIR_DOCS))
+}
+
+/// The registry entry of `aube.tir`.
+pub static TIR: Registered<TirParams, AttackModel> = Registered::new(
+    "aube.tir",
+    "one shot: range difficulty and dodge against skill and weapon, then Tableau 3.1",
+    "ca=12 bd=10 enc=12",
+    shot_model,
+);
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::{Model, RiggedDice};
-    use crate::query::Query;
+    use crate::engine::model::replay_one;
+    use crate::engine::{Model, simulation};
     use crate::systems::aube::damage::DamageResult;
-    use crate::systems::test_support::assert_agrees_with_exact;
+    use crate::systems::test_support::{
+        AGREEMENT_SAMPLES, AGREEMENT_SEED, assert_agrees_with_exact, build_with, error_text,
+    };
 
     #[test]
     fn a_shot_at_medium_range() {
         // ca 12 + 2 = 14 against 10: d 13 hits; dom 13 + 15 - 10 = 18; be 2 → 16;
         // enc 12, d 4 → 12: légère.
-        let rule = AttackRule::new(0, 0);
-        let o = rule.roll(
-            shot(12, 2, Range::Medium, 0, 15),
-            (12, 2),
-            &mut RiggedDice::new(&[13, 4]),
-        );
+        let words = "ca=12 weapon_bonus=2 range=medium bd=15 enc=12 be=2";
+        let model = TIR.model_for(words).expect("valid");
+        let (o, _) = replay_one(&model, &[13, 4]);
         assert!(o.hit);
         assert_eq!(
             (o.damage.effective, o.damage.result),
             (12, DamageResult::Legere)
         );
         // A dodge of 5 makes the same 13 miss (needs more than 15).
-        let o = rule.roll(
-            shot(12, 2, Range::Medium, 5, 15),
-            (12, 2),
-            &mut RiggedDice::new(&[13]),
-        );
+        let dodging = TIR.model_for(&format!("{words} esq=5")).expect("valid");
+        let (o, _) = replay_one(&dodging, &[13]);
         assert!(!o.hit);
     }
 
     #[test]
     fn hit_chance_closed_form() {
         // ca 16 at long range (15) with no dodge: hits on 16 only → 1/20.
-        let m = AttackModel::from_totals(
-            AttackRule::new(0, 0),
-            shot(16, 0, Range::Long, 0, 10),
-            (12, 0),
-        );
+        let m = TIR
+            .model_for("ca=16 range=long bd=10 enc=12")
+            .expect("valid");
         let p = m.exact().expect("exact").p_where(|o| o.hit);
         assert!((p - 1.0 / 20.0).abs() < 1e-12);
+        // The long range also takes 15 off the blow: shot(16, 0, long, 0, 10) has bd -5.
+        assert_eq!(shot(16, 0, Range::Long, 0, 10), (16, 15, -5));
     }
 
     #[test]
@@ -186,15 +161,14 @@ mod tests {
         .into_iter()
         .enumerate()
         {
-            let m = AttackModel::from_totals(
+            let m = AttackModel::from_swing(
                 AttackRule::new(0, fm),
-                shot(14, 3, range, esq, 18),
-                (12, 2),
+                shot_swing(shot(14, 3, range, esq, 18), (12, 2), TestOptions::DEFAULT),
             );
             assert_agrees_with_exact(
                 simulation(m).as_ref(),
-                200_000,
-                6000 + i as u64,
+                AGREEMENT_SAMPLES,
+                AGREEMENT_SEED + i as u64,
                 5,
                 &format!("case {i}"),
             );
@@ -203,16 +177,9 @@ mod tests {
 
     #[test]
     fn bad_range_is_an_error() {
-        let words = |r: &str| -> Vec<String> {
-            ["ca=12", "bd=10", "enc=12", r]
-                .iter()
-                .map(|s| s.to_string())
-                .collect()
-        };
-        assert!(Query::parse("aube.tir", &words("range=long")).is_ok());
-        let e = Query::parse("aube.tir", &words("range=far"))
-            .map(|_| ())
-            .expect_err("far");
-        assert!(e.to_string().contains("range"), "{e}");
+        let words = |r| ["ca=12", "bd=10", "enc=12", r];
+        assert!(build_with(&TIR, &words("range=long")).is_ok());
+        let e = error_text(build_with(&TIR, &words("range=far")));
+        assert!(e.contains("range"), "{e}");
     }
 }

@@ -19,31 +19,30 @@
 //!   étourdi" as 2×3+1 = 7 PF: the table is the default; the duel's switch
 //!   `etourdi_fatigue` follows the example (through [`WoundTrack::add_fatigue`]);
 //! - \[choice\] étourdis received before the fighter's next attack add up (two give −2), and
-//!   all are spent by that attack.
+//!   all are spent by that attack;
+//! - \[choice\] the text gives étourdi "-1 dans cet aspect pour les prochaines secondes (la
+//!   prochaine action habituellement)": by default ([`EtourdiScope::NextAttack`]) it lowers
+//!   only the fighter's next attack; the duel's switch `etourdi=aspect`
+//!   ([`EtourdiScope::Aspect`]) lowers every Physique CA (TA, TP, `enc`) until that attack;
+//! - between fights (`aube.gauntlet`) fatigue points come back at 1 per 10 minutes, never
+//!   below the [`WoundTrack::recovery_floor`] of the wounds held, and pending étourdis are
+//!   gone.
 
 use super::damage::DamageResult;
-use crate::engine::Choice;
 
-/// When a fighter counts as out of the fight: the first wound of this grade or worse.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub enum OutAt {
-    /// Out at the first blessure légère or worse.
-    Legere,
-    /// Out at the first blessure grave or worse.
-    Grave,
-    /// Out at the first blessure critique or worse.
-    Critique,
-    /// Out only when fatally wounded (the default of the rules).
-    Fatale,
-}
-
-impl Choice for OutAt {
-    const NAMES: &'static [(&'static str, Self)] = &[
-        ("fatale", OutAt::Fatale),
-        ("critique", OutAt::Critique),
-        ("grave", OutAt::Grave),
-        ("legere", OutAt::Legere),
-    ];
+crate::choice! {
+    /// When a fighter counts as out of the fight: the first wound of this grade or worse.
+    #[derive(PartialOrd, Ord, Hash)]
+    pub enum OutAt {
+        /// Out at the first blessure légère or worse.
+        Legere = "legere",
+        /// Out at the first blessure grave or worse.
+        Grave = "grave",
+        /// Out at the first blessure critique or worse.
+        Critique = "critique",
+        /// Out only when fatally wounded (the default of the rules).
+        Fatale = "fatale",
+    }
 }
 
 impl OutAt {
@@ -58,20 +57,26 @@ impl OutAt {
     }
 }
 
-/// Which fatigue points a wound that moved up a grade inflicts.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum OverflowFatigue {
-    /// Those of the grade it is recorded at (the default).
-    Recorded,
-    /// Those of the result as rolled.
-    Rolled,
+crate::choice! {
+    /// What a pending étourdi lowers (see the module's \[choice\]).
+    #[derive(Hash)]
+    pub enum EtourdiScope {
+        /// The fighter's next attack only (the default).
+        NextAttack = "next_attack",
+        /// Every Physique CA (TA, TP, `enc`) until the fighter's next attack.
+        Aspect = "aspect",
+    }
 }
 
-impl Choice for OverflowFatigue {
-    const NAMES: &'static [(&'static str, Self)] = &[
-        ("recorded", OverflowFatigue::Recorded),
-        ("rolled", OverflowFatigue::Rolled),
-    ];
+crate::choice! {
+    /// Which fatigue points a wound that moved up a grade inflicts.
+    #[derive(Hash)]
+    pub enum OverflowFatigue {
+        /// Those of the grade it is recorded at (the default).
+        Recorded = "recorded",
+        /// Those of the result as rolled.
+        Rolled = "rolled",
+    }
 }
 
 /// One fighter's wounds, fatigue points and pending étourdi (a small `Copy` value, cheap
@@ -153,6 +158,50 @@ impl WoundTrack {
         recorded
     }
 
+    /// The whole track in 32 bits, for the states of the exact fights (a state is hashed,
+    /// compared and stored at every round it is in play, which is most of their work):
+    /// the boxes in bits 0 to 6, the pending étourdis in bits 7 to 9, the fatigue points
+    /// in bits 10 to 31. Lossless for the tracks a fight makes: a fighter spends its
+    /// étourdis at each attack (it never holds more than two), and it takes at most one
+    /// hit a round, so in at most 100 000 rounds its fatigue stays far below 2^22.
+    /// [`WoundTrack::unpack`] undoes it.
+    #[inline]
+    pub fn pack(&self) -> u32 {
+        debug_assert!((0..8).contains(&self.stun), "{self:?}");
+        debug_assert!((0..1 << 22).contains(&self.fatigue), "{self:?}");
+        self.legere as u32
+            | (self.grave as u32) << 3
+            | (self.critique as u32) << 5
+            | (self.fatale as u32) << 6
+            | (self.stun as u32 & 7) << 7
+            | (self.fatigue as u32) << 10
+    }
+
+    /// The track [`WoundTrack::pack`] packed.
+    #[inline]
+    pub fn unpack(word: u32) -> Self {
+        Self {
+            legere: (word & 7) as u8,
+            grave: (word >> 3 & 3) as u8,
+            critique: (word >> 5 & 1) as u8,
+            fatale: word >> 6 & 1 == 1,
+            stun: (word >> 7 & 7) as i32,
+            fatigue: (word >> 10) as i32,
+        }
+    }
+
+    /// Lowers the fatigue points to `cap` when above it, and forgets the pending étourdis
+    /// when `stun_counts` is false: for the exact fights, which merge the tracks that play
+    /// the same from now on (past `cap`, more fatigue changes nothing).
+    pub fn saturate(&mut self, cap: i64, stun_counts: bool) {
+        if self.fatigue as i64 > cap {
+            self.fatigue = cap as i32;
+        }
+        if !stun_counts {
+            self.stun = 0;
+        }
+    }
+
     /// Adds `points` fatigue points without a wound (a rule variant's extra PF).
     #[inline]
     pub fn add_fatigue(&mut self, points: i64) {
@@ -183,6 +232,28 @@ impl WoundTrack {
     #[inline]
     pub fn stun(&self) -> i64 {
         self.stun as i64
+    }
+
+    /// The handicap on the fighter's parry and encaissement now: fatigue, and the pending
+    /// étourdis when they lower the whole aspect.
+    #[inline]
+    pub fn defence_handicap(&self, scope: EtourdiScope) -> i64 {
+        match scope {
+            EtourdiScope::NextAttack => self.fatigue as i64,
+            EtourdiScope::Aspect => (self.fatigue + self.stun) as i64,
+        }
+    }
+
+    /// Rest between fights: `points` fatigue points come back, never below the
+    /// [`WoundTrack::recovery_floor`] (and never up to it when already below); pending
+    /// étourdis are gone.
+    pub fn recover(&mut self, points: i64) {
+        let floor = self.recovery_floor();
+        let now = self.fatigue as i64;
+        if now > floor {
+            self.fatigue = (now - points).max(floor) as i32;
+        }
+        self.stun = 0;
     }
 
     /// The handicap of the attack the fighter makes now (fatigue plus pending étourdis),
@@ -238,6 +309,7 @@ impl WoundTrack {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::engine::Choice;
     use DamageResult as R;
 
     #[test]
@@ -375,6 +447,75 @@ mod tests {
                 assert_eq!(t.is_out(out_at), out, "{r:?} at {out_at:?}");
             }
         }
+    }
+
+    /// Ex. 3.1 after rest: the 7 PF of two légères and an étourdi come back to the floor
+    /// of 2 after 50 minutes (5 points) and stay there.
+    #[test]
+    fn rest_recovers_down_to_the_floor() {
+        let mut t = WoundTrack::new();
+        t.take(R::Legere);
+        t.take(R::Legere);
+        t.take(R::Etourdi);
+        t.add_fatigue(1);
+        t.recover(3);
+        assert_eq!((t.fatigue(), t.stun()), (4, 0));
+        t.recover(5);
+        assert_eq!(t.fatigue(), 2);
+        t.recover(100);
+        assert_eq!(t.fatigue(), 2);
+        // A grave and two sonnés: 7 PF, floor 3.
+        let mut g = WoundTrack::new();
+        g.take(R::Grave);
+        g.take(R::Sonne);
+        g.take(R::Sonne);
+        g.recover(1);
+        assert_eq!(g.fatigue(), 6);
+        g.recover(10);
+        assert_eq!(g.fatigue(), 3);
+        // An unhurt fighter has nothing to recover.
+        let mut u = WoundTrack::new();
+        u.recover(4);
+        assert_eq!(u, WoundTrack::new());
+    }
+
+    #[test]
+    fn etourdi_scope_reaches_the_defence_only_for_the_aspect() {
+        let mut t = WoundTrack::new();
+        t.take(R::Sonne);
+        t.take(R::Etourdi);
+        assert_eq!(t.defence_handicap(EtourdiScope::NextAttack), 1);
+        assert_eq!(t.defence_handicap(EtourdiScope::Aspect), 2);
+        assert_eq!(t.attack_handicap(), 2);
+        assert_eq!(t.defence_handicap(EtourdiScope::Aspect), 1);
+        assert_eq!(
+            EtourdiScope::from_name("aspect"),
+            Some(EtourdiScope::Aspect)
+        );
+    }
+
+    #[test]
+    fn pack_round_trips() {
+        let mut t = WoundTrack::new();
+        assert_eq!(WoundTrack::unpack(t.pack()), t);
+        for r in [
+            R::Legere,
+            R::Etourdi,
+            R::Grave,
+            R::Sonne,
+            R::Etourdi,
+            R::Critique,
+        ] {
+            t.take(r);
+            assert_eq!(WoundTrack::unpack(t.pack()), t);
+        }
+        for _ in 0..4 {
+            t.take(R::Legere);
+        }
+        t.take(R::Critique);
+        t.add_fatigue(700_000);
+        assert_eq!(WoundTrack::unpack(t.pack()), t);
+        assert_ne!(t.pack(), WoundTrack::new().pack());
     }
 
     #[test]

@@ -7,7 +7,9 @@
 //! An attack is the opposition Combat (active) against Défense. When it hits, the damage
 //! is read off the attack roll: a 1d6 weapon deals the red die, a 2d6 weapon the two
 //! white dice, a 3d6 weapon all three; a hero point's fourth die adds to it; each
-//! *Attaque meurtrière* (murderous attack) adds a fresh d6. Then the damage bonus is
+//! *Attaque meurtrière* (murderous attack) adds a fresh d6 (**\[choice, switch
+//! `murderous_read`\]**: or raises the class of dice read off the attack, see
+//! [`super::damage`]). Then the damage bonus is
 //! added, the protection (and the defender's own hero die, when the defender spent a
 //! hero point on the defence) subtracted, with a floor at 0; *Blessure légère* (light
 //! wound) and *Attaques multiples* each halve the result, rounding up, after everything
@@ -160,6 +162,9 @@ crate::config! {
         modifiers: i64 = int(-20..=20, default = 0),
         /// Attaques meurtrières: each adds a fresh d6
         murderous: u32 = int(0..=3, default = 0),
+        /// [choice] each Attaque meurtrière raises the dice read off the attack instead (1d6
+        /// + 1 reads the two white dice, 2d6 + 1 all three; dice beyond three are fresh)
+        murderous_read: bool = switch(default = false),
         /// 6+ weapon: damage dice showing 6 are rolled again and added
         six_plus: bool = switch(default = false),
         /// Blessure légère: halve the damage, rounding up
@@ -199,6 +204,7 @@ impl From<AttackParams> for AttackRule {
                 bonus: p.bonus,
                 protection: p.protection,
                 murderous: p.murderous,
+                murderous_read: p.murderous_read,
                 six_plus: p.six_plus,
                 light_wound: p.light_wound,
                 multiple: p.multiple,
@@ -374,6 +380,54 @@ mod tests {
     }
 
     #[test]
+    fn murderous_read_takes_the_dice_off_the_attack() {
+        let mut r = rule(6, 0, Weapon::D1);
+        r.damage.murderous = 1;
+        r.damage.murderous_read = true;
+        // 1d6 + 1 reads as 2d6: the white dice 2 + 4, no fresh die.
+        assert_eq!(strike(r, &[5, 2, 4, 1, 1, 2]), (true, 6));
+        // The default adds a fresh die to the red one: 5 + 3.
+        r.damage.murderous_read = false;
+        assert_eq!(strike(r, &[5, 2, 4, 1, 1, 2, 3]), (true, 8));
+        // 2d6 + 2 read: all three dice, then one fresh die: 5 + 2 + 4 + 6.
+        let mut r = rule(6, 0, Weapon::D2);
+        r.damage.murderous = 2;
+        r.damage.murderous_read = true;
+        assert_eq!((r.damage.read_dice(), r.damage.fresh_dice()), (3, 1));
+        assert_eq!(strike(r, &[5, 2, 4, 1, 1, 2, 6]), (true, 17));
+    }
+
+    #[test]
+    fn murderous_read_raises_the_damage_of_a_hit() {
+        // Dice that hit are high: reading the murderous die off them gives more than a
+        // fresh die, while the plain damage (the same dice on their own) is unchanged.
+        let mean_hit = |read: bool| {
+            let mut r = rule(5, 5, Weapon::D1);
+            r.damage.murderous = 1;
+            r.damage.murderous_read = read;
+            let d = r.exact();
+            let hit = d.p_where(|o| o.hit);
+            let mean_plain: f64 = d.iter().map(|(o, p)| o.plain as f64 * p).sum();
+            assert!((mean_plain - 7.0).abs() < 1e-12);
+            d.iter()
+                .filter(|(o, _)| o.hit)
+                .map(|(o, p)| o.damage as f64 * p)
+                .sum::<f64>()
+                / hit
+        };
+        let (fresh, read) = (mean_hit(false), mean_hit(true));
+        assert!(read > fresh + 0.3, "{read} against {fresh}");
+        // A certain hit reads dice that are plain 3d6 dice: the white pair's mean, 7.
+        let mut sure = rule(40, -10, Weapon::D1);
+        sure.damage.murderous = 1;
+        sure.damage.murderous_read = true;
+        let d = sure.exact();
+        assert!((d.p_where(|o| o.hit) - 1.0).abs() < 1e-12);
+        let mean: f64 = d.iter().map(|(o, p)| o.damage as f64 * p).sum();
+        assert!((mean - 7.0).abs() < 1e-12, "{mean}");
+    }
+
+    #[test]
     fn six_plus_explodes_repeatedly() {
         let mut r = rule(6, 0, Weapon::D2);
         r.damage.six_plus = true;
@@ -455,6 +509,10 @@ mod tests {
         r.damage.murderous = 1;
         r.damage.light_wound = true;
         r.damage.bonus = 3;
+        cases.push(r);
+        let mut r = rule(6, 6, Weapon::D1);
+        r.damage.murderous = 3;
+        r.damage.murderous_read = true;
         cases.push(r);
         for (i, r) in cases.into_iter().enumerate() {
             let sim = simulation(AttackModel::new(r));

@@ -1,27 +1,53 @@
 //! Cooperation (seed *Fiche 2*, "Coopération"; `RULES.md` `cle` → *Cooperation*), and the
 //! `cle.cooperation` mechanic.
 //!
-//! Everyone in the group tests; the best result is used, +1 for each other result of 15
-//! or more, −1 for each other result below 10. The program's group shares one skill.
-//! \[choice\] of this program: the automatic results (all 1, three 6) are those of the best
-//! roll; with equal skills and 3d6 they are exactly the results 3 + skill and 18 + skill.
+//! Everyone in the group tests their own skill; the best result is used, +1 for each
+//! other result of 15 or more, −1 for each other result below 10. The text's note: "un
+//! seuil de 50 pour retrouver la piste d'un fugitif nécessite que les PJ s'assurent l'aide
+//! de la population": groups of up to [`MAX_GROUP`] members, enough for a difficulty of 50
+//! (about fifty helpers of skill 5 give an even chance).
+//!
+//! **\[choice, switch `auto_results`\]**: the text does not say how the automatic results
+//! (every die on 1 fails, three 6 succeed) meet a cooperation. `best` (the default): they
+//! are those of the best total's roll, whose test is the one used; among equal best totals
+//! an automatic success ranks first and an automatic failure last. `leads`: a roll of three
+//! 6 is the best result whatever the totals, so its member leads the group (and a roll of
+//! three 1 leads only a group of such rolls). `none`: they do not apply to a cooperation,
+//! the adjusted result alone decides. The reading matters at high difficulties, where the
+//! three 6 are the only way through: with `best` a strong leader's higher total hides the
+//! helpers' three 6.
 
 use super::roll::{Auto, Roll, succeeds};
 use crate::engine::{Dice, Dist, HistId, Layout, MetricId, Model, Recorder, Registered};
-use crate::error::Result;
+use crate::error::{Error, Result};
 
 /// Largest group the mechanic accepts.
-pub const MAX_HELPERS: usize = 10;
+pub const MAX_GROUP: usize = 100;
+
+/// Group size when neither `helpers` nor `skills` gives one.
+const DEFAULT_GROUP: usize = 3;
+
+crate::choice! {
+    /// How the automatic results meet a cooperation (switch `auto_results`).
+    pub enum AutoResults {
+        /// Those of the best total's roll.
+        Best = "best",
+        /// A roll of three 6 leads the group whatever the totals.
+        Leads = "leads",
+        /// None: the adjusted result alone decides.
+        None = "none",
+    }
+}
 
 /// One cooperation's inputs.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct CooperationRule {
-    /// Group size (everyone tests), `1..=MAX_HELPERS`.
-    pub helpers: u32,
-    /// Everyone's skill.
-    pub skill: i64,
+    /// Each member's skill, in the order they roll (`1..=MAX_GROUP` members).
+    pub skills: Vec<i64>,
     /// Difficulty to reach.
     pub difficulty: i64,
+    /// Switch `auto_results`.
+    pub auto_results: AutoResults,
 }
 
 /// The outcome of a cooperation.
@@ -45,60 +71,137 @@ fn adjustment(result: i64) -> i64 {
     }
 }
 
-impl CooperationRule {
-    /// The outcome from the best dice sum and the adjustments of every member (the best
-    /// one's included, removed here).
-    fn finish(&self, best_dice: i64, net: i64) -> CooperationOutcome {
-        let best = best_dice + self.skill;
-        let result = best + net - adjustment(best);
-        let auto = match best_dice {
-            3 => Auto::Failure,
-            18 => Auto::Success,
-            _ => Auto::None,
+/// The group so far: the best result and its automatic result (ranked as the best), and
+/// the sum of every member's adjustment.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+struct Group {
+    best: (i64, Auto),
+    net: i64,
+}
+
+impl Group {
+    const EMPTY: Group = Group {
+        best: (i64::MIN, Auto::Failure),
+        net: 0,
+    };
+
+    /// The group with one more member, whose result is `total` with automatic result
+    /// `auto`, the leader chosen as `mode` says.
+    #[inline(always)]
+    fn join(self, total: i64, auto: Auto, mode: AutoResults) -> Group {
+        let (best, best_auto) = self.best;
+        let better = match mode {
+            AutoResults::Best => (total, auto) > (best, best_auto),
+            AutoResults::Leads => (auto, total) > (best_auto, best),
+            AutoResults::None => total > best,
         };
+        let auto = if mode == AutoResults::None {
+            Auto::None
+        } else {
+            auto
+        };
+        Group {
+            best: if better { (total, auto) } else { self.best },
+            net: self.net + adjustment(total),
+        }
+    }
+}
+
+impl CooperationRule {
+    /// A group of `helpers` members of skill `skill`.
+    pub fn uniform(helpers: usize, skill: i64, difficulty: i64) -> Self {
+        Self {
+            skills: vec![skill; helpers],
+            difficulty,
+            auto_results: AutoResults::Best,
+        }
+    }
+
+    /// The outcome of a whole group (the best one's own adjustment removed).
+    fn finish(&self, g: Group) -> CooperationOutcome {
+        let (best, auto) = g.best;
+        let result = best + g.net - adjustment(best);
         CooperationOutcome {
             success: succeeds(result, auto, self.difficulty),
             result,
         }
     }
 
-    /// Rolls every member's 3d6.
+    /// Rolls every member's 3d6, in order.
     #[inline(always)]
     pub fn roll<D: Dice>(&self, dice: &mut D) -> CooperationOutcome {
-        let mut best = 0;
-        let mut net = 0;
-        for _ in 0..self.helpers {
-            let sum = Roll::throw(dice, 3).sum();
-            best = best.max(sum);
-            net += adjustment(sum + self.skill);
+        let mut group = Group::EMPTY;
+        for &skill in &self.skills {
+            let r = Roll::throw(dice, 3);
+            group = group.join(r.sum() + skill, r.auto(), self.auto_results);
         }
-        self.finish(best, net)
+        self.finish(group)
     }
 
-    /// The exact distribution, folding the members one by one over (best dice sum, sum of
-    /// the adjustments).
+    /// The exact distribution, folding the members one by one over (best result, its
+    /// automatic result, sum of the adjustments).
     pub fn exact(&self) -> Dist<CooperationOutcome> {
-        let member = Dist::dice_sum(3, 6);
-        let mut state = Dist::certain((0i64, 0i64));
-        for _ in 0..self.helpers {
-            state = state.combine(&member, |&(best, net), &x| {
-                (best.max(x), net + adjustment(x + self.skill))
+        let member = Roll::dist(3, |r| (r.sum(), r.auto()));
+        let mut state = Dist::certain(Group::EMPTY);
+        for &skill in &self.skills {
+            state = state.combine(&member, |g, &(sum, auto)| {
+                g.join(sum + skill, auto, self.auto_results)
             });
         }
-        state.map(|&(best, net)| self.finish(best, net))
+        state.map(|&g| self.finish(g))
     }
 }
 
 crate::config! {
     /// The parameters of `cle.cooperation`.
-    #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+    #[derive(Debug, Clone, PartialEq, Eq)]
     pub struct CooperationParams {
-        /// group size: everyone tests (1..=10)
-        helpers: u32 = int(1..=MAX_HELPERS as i64, default = 3),
-        /// everyone's skill
-        skill: i64 = int(-10..=40),
+        /// group size: everyone tests (1..=100; default 3, or as many as skills lists)
+        helpers: Option<usize> = int(1..=MAX_GROUP as i64, optional),
+        /// the skill of every member that skills does not list
+        skill: Option<i64> = int(-10..=40, optional),
+        /// each member's own skill, like [8,3,3]: the first members of the group (the
+        /// others, up to helpers, have skill)
+        skills: Vec<i64> = list(-10..=40, len = 0..=MAX_GROUP, default = vec![]),
         /// difficulty to reach
         difficulty: i64 = int(0..=80, default = 15),
+        /// [choice] the automatic results in a cooperation: best (those of the best total's
+        /// roll), leads (three 6 lead the group whatever the totals), none (they do not apply)
+        auto_results: AutoResults = choice(default = AutoResults::Best),
+    }
+}
+
+impl CooperationParams {
+    /// Every member's skill: those listed, then `skill` up to the group size.
+    fn members(&self) -> Result<Vec<i64>> {
+        let listed = self.skills.len();
+        let size = self
+            .helpers
+            .unwrap_or(if listed > 0 { listed } else { DEFAULT_GROUP });
+        if size < listed {
+            return Err(Error::value(
+                "helpers",
+                format!(
+                    "skills lists {listed} members, more than the group of {size}; leave helpers out or raise it"
+                ),
+            ));
+        }
+        let mut members = self.skills.clone();
+        if size > listed {
+            let skill = self.skill.ok_or_else(|| {
+                Error::value(
+                    "skill",
+                    "give everyone's skill (skill=5), each member's (skills=[8,3,3]), or both",
+                )
+            })?;
+            members.resize(size, skill);
+        } else if self.skill.is_some() {
+            return Err(Error::value(
+                "skill",
+                "skills already gives every member's skill; leave skill out or raise helpers",
+            ));
+        }
+        Ok(members)
     }
 }
 
@@ -121,7 +224,8 @@ pub struct CooperationModel {
 impl CooperationModel {
     /// The model of `rule`.
     pub fn new(rule: CooperationRule) -> Self {
-        let mid = 12 + rule.skill;
+        let top = rule.skills.iter().copied().max().unwrap_or(0);
+        let mid = 12 + top;
         let mut layout = Layout::new();
         let m = CooperationMetrics {
             success: layout.proportion("success", "chance the group succeeds"),
@@ -129,7 +233,7 @@ impl CooperationModel {
             result: layout.histogram(
                 "result",
                 "histogram of the adjusted result",
-                (mid - 8, mid + 8 + rule.helpers as i64),
+                (mid - 8, mid + 8 + rule.skills.len() as i64),
             ),
         };
         Self { rule, layout, m }
@@ -137,9 +241,9 @@ impl CooperationModel {
 
     fn from_config(p: CooperationParams) -> Result<Self> {
         Ok(Self::new(CooperationRule {
-            helpers: p.helpers,
-            skill: p.skill,
+            skills: p.members()?,
             difficulty: p.difficulty,
+            auto_results: p.auto_results,
         }))
     }
 }
@@ -186,33 +290,109 @@ mod tests {
         AGREEMENT_SAMPLES, AGREEMENT_SEED, assert_agrees_with_exact,
     };
 
-    fn roll(rule: CooperationRule, dice: &[u32]) -> CooperationOutcome {
+    fn roll(rule: &CooperationRule, dice: &[u32]) -> CooperationOutcome {
         replay(dice, |d| rule.roll(d))
     }
 
-    fn rule(helpers: u32, skill: i64, difficulty: i64) -> CooperationRule {
+    fn rule(helpers: usize, skill: i64, difficulty: i64) -> CooperationRule {
+        CooperationRule::uniform(helpers, skill, difficulty)
+    }
+
+    fn mixed(skills: &[i64], difficulty: i64) -> CooperationRule {
         CooperationRule {
-            helpers,
-            skill,
+            skills: skills.to_vec(),
             difficulty,
+            auto_results: AutoResults::Best,
         }
+    }
+
+    fn p_success(words: &str) -> f64 {
+        let model = COOPERATION.model_for(words).unwrap();
+        model.rule.exact().p_where(|o| o.success)
     }
 
     #[test]
     fn best_result_plus_and_minus_the_others() {
         // Skill 4: results 16 (best), 15 (+1), 12 (0), 7 (-1): 16 + 1 - 1 = 16.
-        let o = roll(rule(4, 4, 16), &[4, 4, 4, 5, 3, 3, 2, 3, 3, 1, 1, 1]);
+        let o = roll(&rule(4, 4, 16), &[4, 4, 4, 5, 3, 3, 2, 3, 3, 1, 1, 1]);
         assert_eq!(o.result, 16);
         assert!(o.success);
         // The best result's own adjustment is not counted.
-        let o = roll(rule(2, 4, 0), &[6, 5, 5, 2, 2, 1]);
+        let o = roll(&rule(2, 4, 0), &[6, 5, 5, 2, 2, 1]);
         assert_eq!(o.result, 19);
     }
 
     #[test]
+    fn each_member_tests_their_own_skill() {
+        // Skills 8, 3, 0: 9 + 8 = 17 (best), 12 + 3 = 15 (+1), 8 + 0 = 8 (-1): 17. The
+        // best result is the best total, not the best dice (the 12 of skill 3).
+        let o = roll(&mixed(&[8, 3, 0], 17), &[3, 3, 3, 4, 4, 4, 2, 3, 3]);
+        assert_eq!((o.result, o.success), (17, true));
+        // A skill of 0 rolling three 6 (18) is not the best against 2 + 2 + 2 + 20 = 26:
+        // the automatic success is lost, 26 + 1 = 27 short of 30.
+        let o = roll(&mixed(&[0, 20], 30), &[6, 6, 6, 2, 2, 2]);
+        assert_eq!((o.result, o.success), (27, false));
+        // Equal best results: the three 6 lead (automatic success against 40).
+        let o = roll(&mixed(&[3, 0], 40), &[5, 5, 5, 6, 6, 6]);
+        assert_eq!((o.result, o.success), (19, true));
+    }
+
+    #[test]
+    fn the_readings_of_the_automatic_results() {
+        let with = |mode, skills: &[i64], d| CooperationRule {
+            auto_results: mode,
+            ..mixed(skills, d)
+        };
+        // Skill 0 rolls three 6 (18), skill 20 rolls 2 + 2 + 2 (26): the best total hides
+        // the three 6 (27 against 40 fails), unless three 6 lead: 18 + 1 = 19, an
+        // automatic success.
+        let dice = [6, 6, 6, 2, 2, 2];
+        let best = roll(&with(AutoResults::Best, &[0, 20], 40), &dice);
+        let leads = roll(&with(AutoResults::Leads, &[0, 20], 40), &dice);
+        assert_eq!((best.result, best.success), (27, false));
+        assert_eq!((leads.result, leads.success), (19, true));
+        // Without automatic results three 1 on the best roll do not fail: 20 + 3 - 1.
+        let none = roll(
+            &with(AutoResults::None, &[20, -10], 20),
+            &[1, 1, 1, 1, 1, 2],
+        );
+        assert_eq!((none.result, none.success), (22, true));
+        let best = roll(
+            &with(AutoResults::Best, &[20, -10], 20),
+            &[1, 1, 1, 1, 1, 2],
+        );
+        assert!(!best.success);
+        // Exact, skills 20 and -10 against 35: the best total (always the first) needs
+        // 3d6 >= 16 (10 of 216, three 6 among them); with `leads` the second member's
+        // three 6 lead too (a result of 9, but an automatic success): 10/216 +
+        // (206/216)(1/216); with `none` three 6 on the first roll still pass on the total
+        // (38 - 1), so 10 of 216 again.
+        let p = |mode| with(mode, &[20, -10], 35).exact().p_where(|o| o.success);
+        assert!((p(AutoResults::Best) - 10.0 / 216.0).abs() < 1e-12);
+        let leads = 10.0 / 216.0 + 206.0 / 216.0 / 216.0;
+        assert!((p(AutoResults::Leads) - leads).abs() < 1e-12);
+        assert!((p(AutoResults::None) - 10.0 / 216.0).abs() < 1e-12);
+        // Against 50 a group of ten of skill 5 only gets through on three 6: never
+        // without automatic results.
+        let ten = CooperationRule {
+            auto_results: AutoResults::None,
+            ..rule(10, 5, 50)
+        };
+        assert_eq!(ten.exact().p_where(|o| o.success), 0.0);
+    }
+
+    #[test]
+    fn a_hopeless_helper_costs_one_point() {
+        // Skills 20 and -10: the second result is at most 8 (-1), the first always best:
+        // 3d6 + 20 - 1 >= 35 needs 16, 17 or 18 (10 of 216; three 6 is among them).
+        let p = mixed(&[20, -10], 35).exact().p_where(|o| o.success);
+        assert!((p - 10.0 / 216.0).abs() < 1e-12, "{p}");
+    }
+
+    #[test]
     fn automatic_results_of_the_best_roll() {
-        assert!(roll(rule(2, 0, 40), &[6, 6, 6, 1, 1, 1]).success);
-        assert!(!roll(rule(2, 20, 10), &[1, 1, 1, 1, 1, 1]).success);
+        assert!(roll(&rule(2, 0, 40), &[6, 6, 6, 1, 1, 1]).success);
+        assert!(!roll(&rule(2, 20, 10), &[1, 1, 1, 1, 1, 1]).success);
     }
 
     #[test]
@@ -225,12 +405,45 @@ mod tests {
     }
 
     #[test]
+    fn difficulty_fifty_needs_the_population() {
+        // The text's note: a difficulty of 50 is out of reach without the locals' help.
+        // Ten members of skill 5 score at most 23 + 9 = 32: only an automatic success
+        // (three 6, always the best roll) reaches 50; fifty give more than an even
+        // chance, and seventy make it near certain.
+        let ten = p_success("skill=5 helpers=10 difficulty=50");
+        let automatic = 1.0 - (215.0f64 / 216.0).powi(10);
+        assert!((ten - automatic).abs() < 1e-12, "{ten} against {automatic}");
+        let fifty = p_success("skill=5 helpers=50 difficulty=50");
+        let seventy = p_success("skill=5 helpers=70 difficulty=50");
+        assert!(fifty > 0.5 && seventy > 0.99, "{fifty} {seventy}");
+        // Two PCs of skill 10 leading 48 locals of skill 2 do worse than 50 of skill 5.
+        let led = p_success("skills=[10,10] skill=2 helpers=50 difficulty=50");
+        assert!(led < fifty, "{led} against {fifty}");
+    }
+
+    #[test]
     fn monte_carlo_agrees_with_exact() {
-        for (i, r) in [rule(3, 4, 20), rule(5, 2, 15), rule(8, 8, 30)]
-            .into_iter()
-            .enumerate()
-        {
-            let sim = simulation(CooperationModel::new(r));
+        let cases = [
+            rule(3, 4, 20),
+            rule(5, 2, 15),
+            rule(8, 8, 30),
+            mixed(&[10, 3, 3, 0, -2], 22),
+            CooperationRule {
+                skills: [vec![9], vec![4; 39]].concat(),
+                difficulty: 40,
+                auto_results: AutoResults::Best,
+            },
+            CooperationRule {
+                auto_results: AutoResults::Leads,
+                ..mixed(&[10, 2, 2, 2, 2, 2, 2, 2], 30)
+            },
+            CooperationRule {
+                auto_results: AutoResults::None,
+                ..mixed(&[10, 2, 2, 2, 2, 2, 2, 2], 22)
+            },
+        ];
+        for (i, r) in cases.into_iter().enumerate() {
+            let sim = simulation(CooperationModel::new(r.clone()));
             let seed = AGREEMENT_SEED + i as u64;
             assert_agrees_with_exact(sim.as_ref(), AGREEMENT_SAMPLES, seed, 10, &r);
         }
@@ -253,10 +466,25 @@ mod tests {
     }
 
     #[test]
-    fn group_size_out_of_range_is_an_error() {
-        let built = COOPERATION.model_for("skill=5 helpers=3").unwrap().rule;
-        assert_eq!(built, rule(3, 5, 15));
-        assert!(COOPERATION.model_for("skill=5 helpers=0").is_err());
-        assert!(COOPERATION.model_for("skill=5 helpers=11").is_err());
+    fn the_group_from_skill_skills_and_helpers() {
+        let built = |words: &str| COOPERATION.model_for(words).map(|m| m.rule.skills);
+        assert_eq!(built("skill=5").unwrap(), [5, 5, 5]);
+        assert_eq!(built("skill=5 helpers=4").unwrap(), [5, 5, 5, 5]);
+        assert_eq!(built("skills=[5,3,8]").unwrap(), [5, 3, 8]);
+        assert_eq!(built("skills=[8] skill=2 helpers=3").unwrap(), [8, 2, 2]);
+        assert_eq!(built("skill=5 helpers=100").unwrap().len(), MAX_GROUP);
+        let rule = COOPERATION.model_for("skill=5 helpers=3").unwrap().rule;
+        assert_eq!(rule, CooperationRule::uniform(3, 5, 15));
+        for words in [
+            "helpers=3",
+            "skill=5 helpers=0",
+            "skill=5 helpers=101",
+            "skills=[5,3,8] helpers=2",
+            "skills=[5,3,8] skill=2",
+            "skills=[5,3] helpers=4",
+            "skill=5 auto_results=all",
+        ] {
+            assert!(built(words).is_err(), "{words}");
+        }
     }
 }

@@ -4,31 +4,28 @@
 //! the rule step that [`super::attack`] and [`super::fight`] share.
 //!
 //! A 1d6 weapon deals the red die, a 2d6 weapon the two white dice, a 3d6 weapon all
-//! three; a hero point's fourth die adds; each *Attaque meurtrière* adds a fresh d6; then
+//! three; a hero point's fourth die adds; each *Attaque meurtrière* adds a fresh d6 (or,
+//! **\[choice, switch `murderous_read`\]**, raises the weapon's class read off the attack
+//! dice: the text's "les dégâts de l'attaque augmentent de 1d6" beside "si un effet de jeu
+//! fait que les dégâts sont supérieurs à 3d6, les dés nécessaires sont relancés" supports
+//! both readings; the fresh die is the default); then
 //! the bonus is added and the protection (and the defender's hero die) subtracted, floor
 //! 0; *Blessure légère* and *Attaques multiples* each halve, rounding up, last. With a `6+`
 //! weapon, damage dice showing 6 are rolled again and added, repeatedly.
 
 use super::roll::Roll;
-use crate::engine::{Choice, Dice, Dist};
+use crate::engine::{Dice, Dist};
 
-/// A weapon's damage class.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Weapon {
-    /// 1d6 (a standard weapon): the red die.
-    D1,
-    /// 2d6 (an *arme de guerre*): the two white dice.
-    D2,
-    /// 3d6 (an *arme lourde*): all three dice.
-    D3,
-}
-
-impl Choice for Weapon {
-    const NAMES: &'static [(&'static str, Self)] = &[
-        ("1d6", Weapon::D1),
-        ("2d6", Weapon::D2),
-        ("3d6", Weapon::D3),
-    ];
+crate::choice! {
+    /// A weapon's damage class.
+    pub enum Weapon {
+        /// 1d6 (a standard weapon): the red die.
+        D1 = "1d6",
+        /// 2d6 (an *arme de guerre*): the two white dice.
+        D2 = "2d6",
+        /// 3d6 (an *arme lourde*): all three dice.
+        D3 = "3d6",
+    }
 }
 
 impl Weapon {
@@ -53,6 +50,10 @@ pub struct DamageRule {
     pub protection: i64,
     /// Number of *Attaques meurtrières*: one fresh d6 each.
     pub murderous: u32,
+    /// Switch `murderous_read`: each *Attaque meurtrière* raises the class of dice read
+    /// off the attack (1d6 + 1 reads the two white dice, 2d6 + 1 all three), the dice
+    /// beyond three being rolled fresh, instead of adding a fresh d6.
+    pub murderous_read: bool,
     /// A `6+` weapon: damage dice showing 6 are rolled again and added, repeatedly.
     /// \[choice\] of this program: every damage die explodes, the hero die and the
     /// murderous dice too.
@@ -71,6 +72,7 @@ impl DamageRule {
             bonus: 0,
             protection: 0,
             murderous: 0,
+            murderous_read: false,
             six_plus: false,
             light_wound: false,
             multiple: false,
@@ -82,14 +84,31 @@ impl DamageRule {
     #[inline(always)]
     pub fn read(&self, roll: &Roll) -> (i64, u32) {
         let f = &roll.faces;
-        let (a, b, c) = match self.weapon {
-            Weapon::D1 => (f[0], 0, 0),
-            Weapon::D2 => (f[1], f[2], 0),
-            Weapon::D3 => (f[0], f[1], f[2]),
+        let (a, b, c) = match self.read_dice() {
+            1 => (f[0], 0, 0),
+            2 => (f[1], f[2], 0),
+            _ => (f[0], f[1], f[2]),
         };
         let h = f[3];
         let sixes = [a, b, c, h].iter().filter(|&&x| x == 6).count() as u32;
         ((a + b + c + h) as i64, sixes)
+    }
+
+    /// How many dice are read off the attack roll: the weapon's, or with
+    /// `murderous_read` the weapon's and the murderous ones, at most three.
+    #[inline(always)]
+    pub fn read_dice(&self) -> u32 {
+        if self.murderous_read {
+            (self.weapon.dice() + self.murderous).min(3)
+        } else {
+            self.weapon.dice()
+        }
+    }
+
+    /// How many fresh d6 a hit adds for the *Attaques meurtrières*.
+    #[inline(always)]
+    pub fn fresh_dice(&self) -> u32 {
+        self.weapon.dice() + self.murderous - self.read_dice()
     }
 
     /// Bonus, protection and `reduction` (the defender's hero die), floor at 0, then the
@@ -116,7 +135,7 @@ impl DamageRule {
     }
 
     /// The dice rolled after a hit: the rerolls of the `sixes` read off the attack (with
-    /// `6+`), then the murderous dice.
+    /// `6+`), then the murderous dice not read off the attack.
     #[inline(always)]
     pub fn roll_extra<D: Dice>(&self, dice: &mut D, sixes: u32) -> i64 {
         let mut extra = 0;
@@ -125,7 +144,7 @@ impl DamageRule {
                 extra += dice.exploding(6) as i64;
             }
         }
-        for _ in 0..self.murderous {
+        for _ in 0..self.fresh_dice() {
             extra += self.fresh(dice);
         }
         extra
@@ -170,7 +189,7 @@ impl DamageRule {
                 d = d.add(&Dist::open_ended(6));
             }
         }
-        for _ in 0..self.murderous {
+        for _ in 0..self.fresh_dice() {
             d = d.add(&self.fresh_dist());
         }
         d

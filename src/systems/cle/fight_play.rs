@@ -1,7 +1,7 @@
 //! The play of a fight, round by round (the order of play of [`super`]'s module
 //! documentation): who attacks whom, the figurants' groups, the hero points spent.
 
-use super::{FightOutcome, FightRule, GROUP, HeroPolicy, MAX_FOES, MAX_PCS, Opponent};
+use super::{FightOrder, FightOutcome, FightRule, GROUP, HeroPolicy, MAX_FOES, MAX_PCS, Opponent};
 use crate::engine::Dice;
 use crate::systems::cle::attack::{AttackRule, DamageRule};
 use crate::systems::cle::opposition::Side;
@@ -142,6 +142,37 @@ impl FightRule {
                 .any(|&f| b.foes[f as usize].standing(round))
     }
 
+    /// Every foe group that has not acted this round and still stands acts, the k-th of
+    /// them against the k-th standing PC (cyclically).
+    fn foes_act_in_turn<D: Dice>(
+        &self,
+        dice: &mut D,
+        b: &mut Battle,
+        order: &[u8],
+        acted: &mut [bool],
+        round: u32,
+    ) {
+        let n_pcs = self.pcs;
+        let mut k = 0;
+        for g in 0..order.len().div_ceil(self.group_size()) {
+            if !self.group_can_act(b, order, acted, g, round) {
+                continue;
+            }
+            let standing = Self::standing_count(&b.pcs[..n_pcs], round);
+            if standing == 0 {
+                break;
+            }
+            let nth = k % standing;
+            let t = (0..n_pcs)
+                .filter(|&i| b.pcs[i].standing(round))
+                .nth(nth)
+                .unwrap_or(0);
+            acted[g] = true;
+            self.group_acts(dice, b, order, g, t, round);
+            k += 1;
+        }
+    }
+
     /// Plays the whole fight.
     pub fn roll<D: Dice>(&self, dice: &mut D) -> FightOutcome {
         let hero = hero_points(self.pcs);
@@ -169,6 +200,9 @@ impl FightRule {
             for pc in b.pcs.iter_mut() {
                 pc.flag = false;
             }
+            if self.order == FightOrder::FoesFirst {
+                self.foes_act_in_turn(dice, &mut b, order, &mut acted, round);
+            }
             for i in 0..n_pcs {
                 if !b.pcs[i].standing(round) {
                     continue;
@@ -181,7 +215,9 @@ impl FightRule {
                 // The attacked foe's group answers, else the first that has not acted.
                 let own =
                     order.iter().position(|&f| f as usize == t).unwrap_or(0) / self.group_size();
-                let answer = if self.group_can_act(&b, order, &acted, own, round) {
+                let answer = if self.order != FightOrder::Answer {
+                    None
+                } else if self.group_can_act(&b, order, &acted, own, round) {
                     Some(own)
                 } else {
                     (0..groups).find(|&g| self.group_can_act(&b, order, &acted, g, round))
@@ -197,24 +233,7 @@ impl FightRule {
                 }
             }
             // Foes that have not acted, against the standing PCs in turn.
-            let mut k = 0;
-            for g in 0..groups {
-                if !self.group_can_act(&b, order, &acted, g, round) {
-                    continue;
-                }
-                let standing = Self::standing_count(&b.pcs[..n_pcs], round);
-                if standing == 0 {
-                    break;
-                }
-                let nth = k % standing;
-                let t = (0..n_pcs)
-                    .filter(|&i| b.pcs[i].standing(round))
-                    .nth(nth)
-                    .unwrap_or(0);
-                acted[g] = true;
-                self.group_acts(dice, &mut b, order, g, t, round);
-                k += 1;
-            }
+            self.foes_act_in_turn(dice, &mut b, order, &mut acted, round);
             // End of the round: the dying whose time has come die.
             for s in b.pcs[..n_pcs].iter_mut().chain(b.foes[..n_foes].iter_mut()) {
                 if s.dies_at != 0 && s.dies_at <= round {

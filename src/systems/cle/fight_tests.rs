@@ -15,6 +15,7 @@ fn rule(opponent: Opponent, pcs: usize, foes: usize, foe_vitality: i64) -> Fight
         foe: Profile::for_tests(foe_vitality),
         foes,
         outnumbered: true,
+        order: FightOrder::Answer,
         max_rounds: 60,
     }
 }
@@ -100,10 +101,33 @@ fn stronger_parties_win_more() {
 }
 
 #[test]
+fn acting_first_helps_the_side_that_does() {
+    // Four PCs against fifteen figurants: a figurant struck down before its turn never
+    // acts that round, so the side that acts first wins more often; the default (each
+    // attack answered at once) lies between (about 0.98, 0.88 and 0.47).
+    let p_win = |order| {
+        let r = FightRule {
+            order,
+            ..rule(Opponent::Figurants, 4, 15, 1)
+        };
+        let (model, tally) = run(r, 20_000, 9);
+        let acc = tally.metric(model.m.pcs_win);
+        acc.sum as f64 / acc.n as f64
+    };
+    let pcs_first = p_win(FightOrder::PcsFirst);
+    let answer = p_win(FightOrder::Answer);
+    let foes_first = p_win(FightOrder::FoesFirst);
+    assert!(
+        pcs_first > answer + 0.05 && answer > foes_first + 0.2,
+        "{pcs_first} {answer} {foes_first}"
+    );
+}
+
+#[test]
 fn parameters_make_the_rule() {
     let words = "pcs=3 pc.vitality=15 pc.combat=9 pc.damage=3d6 opponent=seconds \
                  foe.vitality=[5,6,7,8] foe.count=[2,4,6,8] foe.protection=0 \
-                 hero_policy=defense outnumbered=false max_rounds=30";
+                 hero_policy=defense outnumbered=false order=foes_first max_rounds=30";
     let built = FIGHT.model_for(words).unwrap().rule;
     let expected = FightRule {
         pc: Profile {
@@ -117,6 +141,7 @@ fn parameters_make_the_rule() {
             ..Profile::for_tests(6)
         },
         outnumbered: false,
+        order: FightOrder::FoesFirst,
         max_rounds: 30,
         ..rule(Opponent::Seconds, 3, 4, 6)
     };

@@ -8,15 +8,26 @@
 //! them: an opposition (Athlétisme/Défense on foot, Pilotage/Réflexes or
 //! Équitation/Réflexes otherwise) the pursuer starts, so wins ties of equal skills.
 //!
-//! Choices of this program: the fugitive tests first in each round (**\[choice\]** of
-//! `RULES.md`), so the escape is checked after the fugitive's move and the stop attempt
-//! after the pursuer's; the pursuer always tries to stop when allowed; the fugitive starts
-//! `head_start` ahead; automatic results do not apply to open tests (there is no
+//! **\[choice, switch `pursuer_first`\]** of `RULES.md`: the fugitive tests first in each
+//! round (the default), so the escape is checked after the fugitive's move and the stop
+//! attempt after the pursuer's; with the switch the pursuer tests first (and may stop the
+//! fugitive before the fugitive moves). The text only says each tests "à son tour de jeu".
+//!
+//! Choices of this program: the pursuer always tries to stop when allowed; the fugitive
+//! starts `head_start` ahead; automatic results do not apply to open tests (there is no
 //! difficulty) nor to the stop opposition; a pursuit still going after `max_rounds` rounds
 //! is counted as neither an escape nor a capture.
+//!
+//! Exact values: the pursuit is a Markov chain over the fugitive's lead ([`PursuitChain`]),
+//! propagated by the engine's exact-fight facility ([`crate::engine::chain`]) up to
+//! `max_rounds`; the leads merge, so the work is a few dozen states a round, and nothing
+//! is cut off (the tail is 0). The round is written twice, sampled in
+//! [`PursuitRule::roll`] and enumerated in [`PursuitChain`]; the agreement tests hold the
+//! two together.
 
 use super::opposition::{OppositionRule, Side, Winner};
 use super::roll::Roll;
+use crate::engine::chain::{Chain, Limits, Step, propagate};
 use crate::engine::{Dice, Dist, HistId, Layout, MetricId, Model, Recorder, Registered};
 use crate::error::Result;
 
@@ -64,6 +75,8 @@ pub struct PursuitRule {
     pub stop: OppositionRule,
     /// Rounds before the pursuit is called unresolved.
     pub max_rounds: u32,
+    /// Switch `pursuer_first`: the pursuer tests first in each round.
+    pub pursuer_first: bool,
 }
 
 impl PursuitRule {
@@ -72,19 +85,22 @@ impl PursuitRule {
     pub fn roll<D: Dice>(&self, dice: &mut D) -> PursuitOutcome {
         let mut lead = self.head_start;
         for round in 1..=self.max_rounds {
-            lead += progression(Roll::throw(dice, 3).sum() + self.fugitive);
-            if lead >= 10 {
-                return PursuitOutcome {
-                    end: End::Escape,
-                    rounds: round,
-                };
+            let ended = |end| PursuitOutcome { end, rounds: round };
+            if !self.pursuer_first {
+                lead += progression(Roll::throw(dice, 3).sum() + self.fugitive);
+                if lead >= 10 {
+                    return ended(End::Escape);
+                }
             }
             lead -= progression(Roll::throw(dice, 3).sum() + self.pursuer);
             if lead <= 0 && self.stop.roll(dice).winner == Winner::A {
-                return PursuitOutcome {
-                    end: End::Caught,
-                    rounds: round,
-                };
+                return ended(End::Caught);
+            }
+            if self.pursuer_first {
+                lead += progression(Roll::throw(dice, 3).sum() + self.fugitive);
+                if lead >= 10 {
+                    return ended(End::Escape);
+                }
             }
         }
         PursuitOutcome {
@@ -93,8 +109,44 @@ impl PursuitRule {
         }
     }
 
-    /// The exact distribution, by a round-by-round recursion over the lead.
+    /// The exact distribution: the pursuit as a chain over the lead ([`PursuitChain`]),
+    /// propagated round by round up to `max_rounds` with nothing cut off. The mass the
+    /// endings miss is then rounding alone (a few 1e-15), not a tail: it is spread back.
     pub fn exact(&self) -> Dist<PursuitOutcome> {
+        let all = self.exact_within(Limits {
+            max_rounds: self.max_rounds,
+            tolerance: 0.0,
+        });
+        Dist::from_weights(all.iter().map(|(o, p)| (*o, p)))
+    }
+
+    /// The exact distribution under `limits` (a round cap below `max_rounds` ends the
+    /// rest as unresolved; the mass a tolerance leaves out is the tail).
+    pub fn exact_within(&self, limits: Limits) -> Dist<PursuitOutcome> {
+        propagate(&PursuitChain::new(self), limits)
+            .endings
+            .map(|&(end, rounds)| PursuitOutcome { end, rounds })
+    }
+}
+
+/// A pursuit as a [`Chain`]: the state is the fugitive's lead at the start of a round
+/// (at most 9: 10 ends it); a round is the two open tests, in the order of
+/// `pursuer_first`, and the stop opposition when the pursuer has caught up.
+#[derive(Debug, Clone, PartialEq)]
+pub struct PursuitChain {
+    /// The fugitive's chances of gaining 0, 1, 2, 3 progression.
+    fugitive: [f64; 4],
+    /// The pursuer's.
+    pursuer: [f64; 4],
+    /// The chance the pursuer wins the stop opposition.
+    p_stop: f64,
+    head_start: i64,
+    pursuer_first: bool,
+}
+
+impl PursuitChain {
+    /// The chain of `rule`.
+    pub fn new(rule: &PursuitRule) -> Self {
         let gains = |skill: i64| {
             let mut g = [0.0; 4];
             for (s, p) in Dist::dice_sum(3, 6).iter() {
@@ -102,62 +154,72 @@ impl PursuitRule {
             }
             g
         };
-        let (gf, gp) = (gains(self.fugitive), gains(self.pursuer));
-        let p_stop = self.stop.p_a_wins();
-        // Leads from head_start − 3 × max_rounds up to 9.
-        let offset = 3 * self.max_rounds as i64;
-        let size = (offset + 10) as usize;
-        let mut mass = vec![0.0; size];
-        mass[(self.head_start + offset) as usize] = 1.0;
-        let mut ends = Vec::new();
-        for round in 1..=self.max_rounds {
-            let mut next = vec![0.0; size];
-            let (mut escape, mut caught) = (0.0, 0.0);
-            for (i, &m) in mass.iter().enumerate().filter(|(_, m)| **m > 0.0) {
-                let lead = i as i64 - offset;
-                for (f, &pf) in gf.iter().enumerate() {
-                    let l1 = lead + f as i64;
-                    if l1 >= 10 {
-                        escape += m * pf;
-                        continue;
-                    }
-                    for (h, &ph) in gp.iter().enumerate() {
-                        let l2 = l1 - h as i64;
-                        let w = m * pf * ph;
-                        let slot = &mut next[(l2 + offset) as usize];
-                        if l2 <= 0 {
-                            caught += w * p_stop;
-                            *slot += w * (1.0 - p_stop);
-                        } else {
-                            *slot += w;
-                        }
-                    }
+        Self {
+            fugitive: gains(rule.fugitive),
+            pursuer: gains(rule.pursuer),
+            p_stop: rule.stop.p_a_wins(),
+            head_start: rule.head_start,
+            pursuer_first: rule.pursuer_first,
+        }
+    }
+
+    /// After the pursuer's move to `lead` (with weight `w`): the stop attempt when the
+    /// pursuer has caught up; the weight that goes on.
+    fn stop_attempt(&self, lead: i64, w: f64, steps: &mut Vec<(Step<i64, End>, f64)>) -> f64 {
+        if lead > 0 {
+            return w;
+        }
+        push(steps, Step::End(End::Caught), w * self.p_stop);
+        w * (1.0 - self.p_stop)
+    }
+}
+
+/// Adds a step of positive weight.
+fn push(steps: &mut Vec<(Step<i64, End>, f64)>, step: Step<i64, End>, w: f64) {
+    if w > 0.0 {
+        steps.push((step, w));
+    }
+}
+
+/// The step after the fugitive's move to `lead`: escaped at 10 ahead, else on.
+fn after_fugitive(lead: i64) -> Step<i64, End> {
+    if lead >= 10 {
+        Step::End(End::Escape)
+    } else {
+        Step::Next(lead)
+    }
+}
+
+impl Chain for PursuitChain {
+    type State = i64;
+    type End = End;
+
+    fn start(&self) -> i64 {
+        self.head_start
+    }
+
+    fn round(&self, &lead: &i64) -> Vec<(Step<i64, End>, f64)> {
+        let mut steps = Vec::with_capacity(32);
+        for (a, &pa) in self.fugitive.iter().enumerate() {
+            for (b, &pb) in self.pursuer.iter().enumerate() {
+                let (f, h) = (a as i64, b as i64);
+                let w = pa * pb;
+                if self.pursuer_first {
+                    let on = self.stop_attempt(lead - h, w, &mut steps);
+                    push(&mut steps, after_fugitive(lead - h + f), on);
+                } else if lead + f >= 10 {
+                    push(&mut steps, Step::End(End::Escape), w);
+                } else {
+                    let on = self.stop_attempt(lead + f - h, w, &mut steps);
+                    push(&mut steps, Step::Next(lead + f - h), on);
                 }
             }
-            ends.push((
-                PursuitOutcome {
-                    end: End::Escape,
-                    rounds: round,
-                },
-                escape,
-            ));
-            ends.push((
-                PursuitOutcome {
-                    end: End::Caught,
-                    rounds: round,
-                },
-                caught,
-            ));
-            mass = next;
         }
-        ends.push((
-            PursuitOutcome {
-                end: End::Unresolved,
-                rounds: self.max_rounds,
-            },
-            mass.iter().sum(),
-        ));
-        Dist::from_weights(ends.into_iter().filter(|(_, p)| *p > 0.0))
+        steps
+    }
+
+    fn at_cap(&self, _: &i64) -> End {
+        End::Unresolved
     }
 }
 
@@ -177,6 +239,8 @@ crate::config! {
         fugitive_stop: i64 = int(-10..=40),
         /// rounds before the pursuit is called unresolved
         max_rounds: u32 = int(1..=200, default = 40),
+        /// [choice] the pursuer tests first in each round (else the fugitive does)
+        pursuer_first: bool = switch(default = false),
     }
 }
 
@@ -193,6 +257,7 @@ impl From<PursuitParams> for PursuitRule {
                 auto_triples: false,
             },
             max_rounds: p.max_rounds,
+            pursuer_first: p.pursuer_first,
         }
     }
 }
@@ -272,131 +337,5 @@ pub static PURSUIT: Registered<PursuitParams, PursuitModel> = Registered::new(
 );
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::engine::model::replay_one;
-    use crate::engine::{replay, simulation};
-    use crate::systems::test_support::{
-        AGREEMENT_SAMPLES, AGREEMENT_SEED, assert_agrees_with_exact,
-    };
-
-    fn rule(fugitive: i64, pursuer: i64, head_start: i64) -> PursuitRule {
-        PursuitRule {
-            fugitive,
-            pursuer,
-            head_start,
-            stop: OppositionRule {
-                a: Side::new(5),
-                b: Side::new(5),
-                both_active: false,
-                auto_triples: false,
-            },
-            max_rounds: 30,
-        }
-    }
-
-    fn roll(rule: PursuitRule, dice: &[u32]) -> PursuitOutcome {
-        replay(dice, |d| rule.roll(d))
-    }
-
-    #[test]
-    fn progression_table() {
-        assert_eq!(progression(9), 0);
-        assert_eq!(progression(10), 1);
-        assert_eq!(progression(14), 1);
-        assert_eq!(progression(15), 2);
-        assert_eq!(progression(19), 2);
-        assert_eq!(progression(20), 3);
-        assert_eq!(progression(-3), 0);
-    }
-
-    #[test]
-    fn escape_when_ten_ahead_fugitive_first() {
-        // Lead 8; the fugitive rolls 15 + 5 = 20 (+3): 11 ahead, escaped before the
-        // pursuer moves.
-        let o = roll(rule(5, 5, 8), &[5, 5, 5]);
-        assert_eq!(
-            o,
-            PursuitOutcome {
-                end: End::Escape,
-                rounds: 1
-            }
-        );
-    }
-
-    #[test]
-    fn stop_attempt_when_caught_up() {
-        // Lead 1; fugitive 3 + 5 = 8 (+0), pursuer 12 + 5 = 17 (+2): lead -1, so the
-        // pursuer tries to stop: 12 + 5 against 12 + 5, equal skills, the pursuer wins.
-        let o = roll(rule(5, 5, 1), &[1, 1, 1, 4, 4, 4, 4, 4, 4, 4, 4, 4]);
-        assert_eq!(
-            o,
-            PursuitOutcome {
-                end: End::Caught,
-                rounds: 1
-            }
-        );
-        // A lost stop opposition: the pursuit goes on (round 2: the fugitive +3 to 2,
-        // the pursuer +0: no attempt; then ends at max_rounds = 2).
-        let mut r = rule(5, 5, 1);
-        r.max_rounds = 2;
-        let o = roll(r, &[1, 1, 1, 4, 4, 4, 1, 1, 1, 6, 6, 6, 6, 6, 6, 1, 1, 1]);
-        assert_eq!(
-            o,
-            PursuitOutcome {
-                end: End::Unresolved,
-                rounds: 2
-            }
-        );
-    }
-
-    #[test]
-    fn exact_sums_to_one() {
-        let d = rule(6, 8, 3).exact();
-        let total: f64 = d.iter().map(|(_, p)| p).sum();
-        assert!((total - 1.0).abs() < 1e-12);
-    }
-
-    #[test]
-    fn monte_carlo_agrees_with_exact() {
-        let mut slow = rule(2, 2, 5);
-        slow.max_rounds = 8;
-        for (i, r) in [rule(6, 6, 3), rule(8, 4, 0), rule(3, 9, 6), slow]
-            .into_iter()
-            .enumerate()
-        {
-            let sim = simulation(PursuitModel::new(r));
-            let seed = AGREEMENT_SEED + i as u64;
-            assert_agrees_with_exact(sim.as_ref(), AGREEMENT_SAMPLES, seed, 8, &r);
-        }
-    }
-
-    #[test]
-    fn parameters_make_the_rule_and_the_model_records() {
-        let words = "fugitive=5 pursuer=5 pursuer_stop=5 fugitive_stop=5 head_start=8";
-        let model = PURSUIT.model_for(words).unwrap();
-        let expected = PursuitRule {
-            max_rounds: 40,
-            ..rule(5, 5, 8)
-        };
-        assert_eq!(model.rule, expected);
-        let (o, tally) = replay_one(&model, &[5, 5, 5]);
-        assert_eq!(o.end, End::Escape);
-        assert_eq!(tally.metric(model.m.escape).sum, 1);
-        assert_eq!(tally.metric(model.m.caught).sum, 0);
-        assert_eq!(tally.metric(model.m.unresolved).sum, 0);
-        assert_eq!(tally.metric(model.m.mean_rounds).sum, 1);
-        assert_eq!(
-            tally.histogram(model.m.rounds).iter().collect::<Vec<_>>(),
-            [(1, 1)]
-        );
-    }
-
-    #[test]
-    fn bad_input_is_an_error() {
-        let ok = "fugitive=5 pursuer=5 pursuer_stop=5 fugitive_stop=5";
-        assert!(PURSUIT.model_for(ok).is_ok());
-        assert!(PURSUIT.model_for(&format!("{ok} head_start=10")).is_err());
-        assert!(PURSUIT.model_for("fugitive=5 pursuer=5").is_err());
-    }
-}
+#[path = "pursuit_tests.rs"]
+mod tests;

@@ -12,8 +12,8 @@
 //! exceeds its Résistance, else is unconscious for 2d6 minutes: out of the fight.
 
 use super::damage::Weapon;
-use super::roll::{Roll, succeeds};
-use crate::engine::Dice;
+use super::test::TestRule;
+use crate::engine::{Dice, Dist};
 
 /// Hero points per PC by number of PCs (*Fiche 1*): 10, 8, 6, 4 for 2, 3, 4, 5 PCs.
 pub fn hero_points(pcs: usize) -> i64 {
@@ -22,6 +22,87 @@ pub fn hero_points(pcs: usize) -> i64 {
         3 => 8,
         4 => 6,
         _ => 4,
+    }
+}
+
+/// What the *mal en point* tests of one wound give.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Default)]
+pub struct Blow {
+    /// *Danger de mort*: dies at the end of this many rounds after the wound's (1d6);
+    /// 0 when the Résistance test passes.
+    pub dies_in: u32,
+    /// Unconscious for this many rounds (2d6); 0 when the Volonté test passes.
+    pub out_for: u32,
+}
+
+/// The *mal en point* tests (seed *Fiche 4*, "Mal en point"): after a wound that leaves
+/// the character at 0 vitality, and after every later wound, Résistance against
+/// `5 + damage` (failure: *danger de mort*, death at the end of the 1d6-th following
+/// round), then Volonté against `5 + damage` (failure: unconscious for 2d6 rounds), each
+/// at −5 per wound beyond the one that made the character *mal en point*.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct MalEnPoint {
+    /// Résistance.
+    pub resistance: i64,
+    /// Volonté.
+    pub volonte: i64,
+    /// Dice per test: 3, or 4 with a hero point.
+    pub dice: u32,
+}
+
+impl MalEnPoint {
+    /// The test of `skill` after a wound of `damage`, `later` wounds beyond the first.
+    fn test(&self, skill: i64, damage: i64, later: i64) -> TestRule {
+        TestRule {
+            dice: self.dice,
+            modifiers: -5 * later,
+            ..TestRule::new(skill, 5 + damage)
+        }
+    }
+
+    /// Rolls the tests: Résistance (and the 1d6 rounds left on a failure), then Volonté
+    /// (and the 2d6 rounds out on a failure).
+    #[inline(always)]
+    pub fn roll<D: Dice>(&self, dice: &mut D, damage: i64, later: i64) -> Blow {
+        let dies_in = if self.test(self.resistance, damage, later).roll(dice).success {
+            0
+        } else {
+            dice.d6()
+        };
+        let out_for = if self.test(self.volonte, damage, later).roll(dice).success {
+            0
+        } else {
+            dice.sum(2, 6)
+        };
+        Blow { dies_in, out_for }
+    }
+
+    /// The exact chances that the Résistance and the Volonté tests fail.
+    pub fn p_fail(&self, damage: i64, later: i64) -> (f64, f64) {
+        let fail = |skill| {
+            self.test(skill, damage, later)
+                .exact()
+                .p_where(|o| !o.success)
+        };
+        (fail(self.resistance), fail(self.volonte))
+    }
+
+    /// The exact distribution of [`MalEnPoint::roll`].
+    pub fn exact(&self, damage: i64, later: i64) -> Dist<Blow> {
+        let (res, vol) = self.p_fail(damage, later);
+        let rounds = |p: f64, dice: u32| {
+            Dist::bernoulli(p).then(|&failed| {
+                if failed {
+                    Dist::dice_sum(dice, 6).map(|&r| r as u32)
+                } else {
+                    Dist::certain(0)
+                }
+            })
+        };
+        rounds(res, 1).combine(&rounds(vol, 2), |&dies_in, &out_for| Blow {
+            dies_in,
+            out_for,
+        })
     }
 }
 
@@ -99,22 +180,22 @@ impl State {
             self.vitality = 0;
             self.mal = true;
         }
-        let target = 5 + damage;
-        let malus = 5 * self.later_wounds;
-        let test = |dice: &mut D, skill: i64| {
-            let r = Roll::throw(dice, 3);
-            succeeds(r.sum() + skill - malus, r.auto(), target)
+        let tests = MalEnPoint {
+            resistance: p.resistance,
+            volonte: p.volonte,
+            dice: 3,
         };
-        if !test(dice, p.resistance) {
-            let at = round + dice.d6();
+        let blow = tests.roll(dice, damage, self.later_wounds);
+        if blow.dies_in > 0 {
+            let at = round + blow.dies_in;
             self.dies_at = if self.dies_at == 0 {
                 at
             } else {
                 self.dies_at.min(at)
             };
         }
-        if !test(dice, p.volonte) {
-            self.out_until = self.out_until.max(round + dice.sum(2, 6));
+        if blow.out_for > 0 {
+            self.out_until = self.out_until.max(round + blow.out_for);
         }
     }
 

@@ -1,20 +1,35 @@
 //! *Score de Maîtrise* (seed `002_eb051b6592711045.txt`; `RULES.md`, section `maitrise`).
+//! The rules as alea implements them, each reading with its switch: `README.md` beside
+//! this file.
 //!
 //! Seed sections implemented: *Règle de base*, *Boni et Mali* (the shipwreck series),
 //! *Jets Critiques*, *La Chance du Débutant* and *Règles spécifiques aux Scores de Maîtrise
-//! extrêmes* ([`resolution`]: `maitrise.test`; [`series`]: `maitrise.series`).
+//! extrêmes* ([`score`]: how the score is made up; [`resolution`]: `maitrise.test`;
+//! [`series`]: `maitrise.series`).
 //!
 //! Terms kept from the text:
 //! - *Score de Maîtrise* (`sm`): skill level (*Niveau de Compétence*) plus characteristic
 //!   (*Caractéristique*), plus a speciality (*Spécialité*) when it applies, plus the
-//!   boni and mali (*modifiers*); roll it or less on a d20;
+//!   boni and mali (`bonus`, `malus`, or one net `modifiers`); roll it or less on a d20;
 //! - *Réussite / Échec Critique*: critical success (a success on 1 or 11) and critical
 //!   failure (a failure on 10 or 20);
 //! - *Chance du Débutant*: a skill of 0 gives an automatic −5, but on the very first use
-//!   of that skill no other malus applies.
+//!   of that skill no other malus applies (the boni still do).
 
 pub mod resolution;
+pub mod score;
 pub mod series;
 
 /// The mechanics of this system, in the order `alea list` shows them.
 pub static MECHANICS: &[&dyn crate::engine::Mechanic] = &[&resolution::TEST, &series::SERIES];
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn the_rules_page_names_every_choice_and_switch() {
+        crate::systems::test_support::assert_rules_page_matches(
+            "maitrise",
+            include_str!("README.md"),
+        );
+    }
+}

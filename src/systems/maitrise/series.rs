@@ -5,8 +5,11 @@
 //! Every roll is made at the same score, except that the *Chance du Débutant* helps only
 //! the first roll of the series (the text: "la même clémence n'est donc pas de mise après
 //! le premier Jet"). The series succeeds when at most `allowed_failures` rolls fail.
+//! Every roll of the series is made, whatever the failures before it, and the series also
+//! reports the chance that at least one of them is an *Échec Critique* (the swimmer who
+//! fails "dans des proportions dantesques" at some point).
 
-use super::resolution::{self, Prepared, Score, ScoreParams};
+use super::resolution::{Degree, Prepared, Target, TestParams};
 use crate::engine::{Dice, Dist, HistId, Layout, MetricId, Model, Recorder, Registered};
 use crate::error::Result;
 
@@ -14,8 +17,8 @@ crate::config! {
     /// The parameters of `maitrise.series`.
     #[derive(Debug, Clone, Copy, PartialEq, Eq)]
     pub struct SeriesParams {
-        /// the score of every roll
-        score: ScoreParams = flatten(),
+        /// the score of every roll and the reading of the usual range
+        roll: TestParams = flatten(),
         /// number of rolls in the series
         n: u32 = int(1..=100),
         /// failed rolls the series survives
@@ -27,14 +30,34 @@ crate::config! {
 #[derive(Debug, Clone, PartialEq)]
 struct SeriesMetrics {
     all_succeed: MetricId,
+    any_crit_failure: MetricId,
     failures: HistId,
+}
+
+/// The result of a series.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct SeriesOutcome {
+    /// Failed rolls, critical or not.
+    pub failures: u32,
+    /// At least one roll was an *Échec Critique*.
+    pub crit_failure: bool,
+}
+
+impl SeriesOutcome {
+    /// The series after one more roll with result `degree`.
+    fn after(self, degree: Degree) -> Self {
+        Self {
+            failures: self.failures + u32::from(!degree.is_success()),
+            crit_failure: self.crit_failure || degree == Degree::CritFailure,
+        }
+    }
 }
 
 /// `maitrise.series`: `n` rolls under a score.
 #[derive(Debug, Clone, PartialEq)]
 pub struct SeriesModel {
-    first_sm: i64,
-    later_sm: i64,
+    first_target: Target,
+    later_target: Target,
     n: u32,
     allowed_failures: u32,
     first: Prepared,
@@ -44,14 +67,18 @@ pub struct SeriesModel {
 }
 
 impl SeriesModel {
-    /// `n` rolls at `score`, at most `allowed_failures` of which may fail.
-    pub fn new(score: Score, n: u32, allowed_failures: u32) -> Self {
-        let (first_sm, later_sm) = (score.first_roll(), score.later_rolls());
+    /// `n` rolls, the first at `first`, the others at `later`, at most `allowed_failures`
+    /// of which may fail.
+    pub fn new(first: Target, later: Target, n: u32, allowed_failures: u32) -> Self {
         let mut layout = Layout::new();
         let m = SeriesMetrics {
             all_succeed: layout.proportion(
                 "all_succeed",
                 "chance that at most allowed_failures rolls fail (all succeed by default)",
+            ),
+            any_crit_failure: layout.proportion(
+                "any_crit_failure",
+                "chance that at least one of the n rolls is an Échec Critique (every roll is made)",
             ),
             failures: layout.histogram(
                 "failures",
@@ -60,67 +87,69 @@ impl SeriesModel {
             ),
         };
         Self {
-            first_sm,
-            later_sm,
+            first_target: first,
+            later_target: later,
             n,
             allowed_failures,
-            first: Prepared::new(first_sm),
-            later: Prepared::new(later_sm),
+            first: Prepared::new(first),
+            later: Prepared::new(later),
             layout,
             m,
         }
     }
 
     fn from_config(p: SeriesParams) -> Result<Self> {
-        Ok(Self::new(
-            Score::from_config(p.score)?,
-            p.n,
-            p.allowed_failures,
-        ))
+        let (first, later) = p.roll.targets()?;
+        Ok(Self::new(first, later, p.n, p.allowed_failures))
     }
 }
 
-/// The chance that one roll at `sm` fails.
-fn p_fail(sm: i64) -> f64 {
-    resolution::exact(sm).p_where(|d| !d.is_success())
+/// The chance that one roll at `target` fails.
+#[cfg(test)]
+fn p_fail(target: Target) -> f64 {
+    target.exact().p_where(|d| !d.is_success())
 }
 
 impl Model for SeriesModel {
-    /// The number of failed rolls.
-    type Outcome = u32;
+    /// The failed rolls and whether one was critical.
+    type Outcome = SeriesOutcome;
 
     fn layout(&self) -> Layout {
         self.layout.clone()
     }
 
     #[inline]
-    fn sample<D: Dice>(&self, dice: &mut D) -> u32 {
-        let mut failures = u32::from(!self.first.roll(dice).is_success());
+    fn sample<D: Dice>(&self, dice: &mut D) -> SeriesOutcome {
+        let start = SeriesOutcome {
+            failures: 0,
+            crit_failure: false,
+        };
+        let mut outcome = start.after(self.first.roll(dice));
         for _ in 1..self.n {
-            failures += u32::from(!self.later.roll(dice).is_success());
+            outcome = outcome.after(self.later.roll(dice));
         }
-        failures
+        outcome
     }
 
     #[inline(always)]
-    fn record<R: Recorder>(&self, failures: &u32, rec: &mut R) {
-        rec.event(self.m.all_succeed, *failures <= self.allowed_failures);
-        rec.hist(self.m.failures, *failures as i64);
+    fn record<R: Recorder>(&self, o: &SeriesOutcome, rec: &mut R) {
+        rec.event(self.m.all_succeed, o.failures <= self.allowed_failures);
+        rec.event(self.m.any_crit_failure, o.crit_failure);
+        rec.hist(self.m.failures, o.failures as i64);
     }
 
-    fn exact(&self) -> Option<Dist<u32>> {
-        let step = |dist: Dist<u32>, p: f64| {
-            dist.then(|&f| {
-                Dist::from_weights(
-                    [(f, 1.0 - p), (f + 1, p)]
-                        .into_iter()
-                        .filter(|(_, w)| *w > 0.0),
-                )
-            })
+    fn exact(&self) -> Option<Dist<SeriesOutcome>> {
+        // One roll read as its degree (four values at most), folded into the series.
+        let step = |dist: Dist<SeriesOutcome>, roll: &Dist<Degree>| {
+            dist.then(|o| Dist::from_weights(roll.iter().map(|(d, p)| (o.after(*d), p))))
         };
-        let later = p_fail(self.later_sm);
-        let first = step(Dist::certain(0), p_fail(self.first_sm));
-        Some((1..self.n).fold(first, |dist, _| step(dist, later)))
+        let start = Dist::certain(SeriesOutcome {
+            failures: 0,
+            crit_failure: false,
+        });
+        let later = self.later_target.exact();
+        let first = step(start, &self.first_target.exact());
+        Some((1..self.n).fold(first, |dist, _| step(dist, &later)))
     }
 }
 
@@ -141,82 +170,214 @@ mod tests {
         AGREEMENT_SAMPLES, AGREEMENT_SEED, assert_agrees_with_exact,
     };
 
-    fn all_succeed(model: &SeriesModel) -> f64 {
+    fn plain(sm: i64, n: u32, allowed_failures: u32) -> SeriesModel {
+        SeriesModel::new(
+            Target::at_most(sm),
+            Target::at_most(sm),
+            n,
+            allowed_failures,
+        )
+    }
+
+    fn model(words: &str) -> SeriesModel {
+        SERIES.model_for(words).unwrap()
+    }
+
+    fn exact_value(model: &SeriesModel, id: MetricId) -> f64 {
         let layout = model.layout();
-        let dist = model.exact().unwrap_or_else(|| Dist::certain(0));
-        exact_tally(model, &layout, &dist)
-            .value(model.m.all_succeed)
-            .unwrap_or(f64::NAN)
+        match model.exact() {
+            Some(dist) => exact_tally(model, &layout, &dist)
+                .value(id)
+                .unwrap_or(f64::NAN),
+            None => f64::NAN,
+        }
+    }
+
+    fn all_succeed(model: &SeriesModel) -> f64 {
+        exact_value(model, model.m.all_succeed)
+    }
+
+    fn any_crit_failure(model: &SeriesModel) -> f64 {
+        exact_value(model, model.m.any_crit_failure)
+    }
+
+    /// The failures of one rigged series.
+    fn failures(model: &SeriesModel, dice: &[u32]) -> u32 {
+        replay_one(model, dice).0.failures
+    }
+
+    fn close(a: f64, b: f64) -> bool {
+        (a - b).abs() < 1e-12
     }
 
     #[test]
     fn all_succeed_is_a_power() {
         for (sm, n) in [(12i64, 1u32), (12, 5), (15, 10), (8, 3), (25, 7), (0, 2)] {
-            let model = SeriesModel::new(Score::plain(sm), n, 0);
-            let p = 1.0 - p_fail(sm);
-            assert!((all_succeed(&model) - p.powi(n as i32)).abs() < 1e-12);
+            let p = 1.0 - p_fail(Target::at_most(sm));
+            assert!(close(all_succeed(&plain(sm, n, 0)), p.powi(n as i32)));
         }
     }
 
     #[test]
     fn allowed_failures_is_a_binomial_tail() {
-        let model = SeriesModel::new(Score::plain(10), 4, 1);
         // P(at most one failure in 4 at one half) = (1 + 4) / 16.
-        assert!((all_succeed(&model) - 5.0 / 16.0).abs() < 1e-12);
+        assert!(close(all_succeed(&plain(10, 4, 1)), 5.0 / 16.0));
     }
 
     #[test]
     fn a_small_malus_weighs_heavily_over_many_rolls() {
-        let even = all_succeed(&SeriesModel::new(Score::plain(12), 10, 0));
-        let malus = all_succeed(&SeriesModel::new(
-            Score {
-                modifiers: -2,
-                ..Score::plain(12)
-            },
-            10,
-            0,
-        ));
+        let even = all_succeed(&model("sm=12 n=10"));
+        let malus = all_succeed(&model("sm=12 n=10 malus=2"));
         // 0.6^10 against 0.5^10: one roll loses a sixth, the series loses over 80%.
-        assert!((even - 0.6f64.powi(10)).abs() < 1e-12);
-        assert!((malus - 0.5f64.powi(10)).abs() < 1e-12);
+        assert!(close(even, 0.6f64.powi(10)));
+        assert!(close(malus, 0.5f64.powi(10)));
         assert!(malus / even < 0.2);
+        assert!(close(all_succeed(&model("sm=12 n=10 modifiers=-2")), malus));
     }
 
     #[test]
     fn chance_du_debutant_helps_the_first_roll_only() {
-        let score = Score {
-            base: 9,
-            skill_zero: true,
-            first_use: true,
-            modifiers: -3,
-        };
-        let model = SeriesModel::new(score, 3, 0);
-        // First roll at 4, then at 1.
-        let expected = (4.0 / 20.0) * (1.0 - p_fail(1)).powi(2);
-        assert!((all_succeed(&model) - expected).abs() < 1e-12);
+        let model = model("characteristic=9 skill=0 malus=3 first_use=true n=3");
+        // First roll at 9 - 5 = 4, then at 1.
+        let expected = 0.20 * (1.0 - p_fail(Target::at_most(1))).powi(2);
+        assert!(close(all_succeed(&model), expected));
+        assert!(close(expected, 0.20 * 0.0275 * 0.0275));
         // Rigged: the first 4 succeeds at sm 4; the second roll, a 4, fails at sm 1.
-        let (failures, _) = replay_one(&model, &[4, 4, 2]);
-        assert_eq!(failures, 2);
+        assert_eq!(failures(&model, &[4, 4, 2]), 2);
+        // Bonus 2 and malus 3: the first roll at 6 keeps the bonus, the next at 3.
+        let apart = SERIES
+            .model_for("characteristic=9 skill=0 bonus=2 malus=3 first_use=true n=2")
+            .unwrap();
+        assert!(close(all_succeed(&apart), 0.30 * 0.15));
+        // Without the Chance du Débutant both at 3.
+        let later = SERIES
+            .model_for("characteristic=9 skill=0 bonus=2 malus=3 n=2")
+            .unwrap();
+        assert!(close(all_succeed(&later), 0.15 * 0.15));
+    }
+
+    #[test]
+    fn skill_0_series_rolls_at_the_automatic_malus() {
+        // 9 + 0 - 5 = 4 every roll: 0.2^3.
+        assert!(close(
+            all_succeed(&model("characteristic=9 skill=0 n=3")),
+            0.008
+        ));
+    }
+
+    #[test]
+    fn strictly_below_lowers_every_roll() {
+        // sm 12 read as "< 12": 11/20 a roll, 0.55^3 against 0.6^3.
+        let below = all_succeed(&model("sm=12 n=3 strictly_below=true"));
+        let at_most = all_succeed(&model("sm=12 n=3"));
+        assert!(close(below, 0.55f64.powi(3)));
+        assert!(close(at_most, 0.6f64.powi(3)));
+        // Rigged: 12 succeeds at "≤ 12", fails at "< 12".
+        assert_eq!(failures(&model("sm=12 n=1"), &[12]), 0);
+        assert_eq!(failures(&model("sm=12 n=1 strictly_below=true"), &[12]), 1);
     }
 
     #[test]
     fn shipwreck_rigged() {
-        let model = SeriesModel::new(Score::plain(12), 3, 0);
-        let (failures, tally) = replay_one(&model, &[12, 1, 11]);
-        assert_eq!(failures, 0);
+        // Red, CON 4 + Nourrir les Requins 8 = 12, no malus.
+        let model = model("characteristic=4 skill=8 n=3");
+        let (outcome, tally) = replay_one(&model, &[12, 1, 11]);
+        assert_eq!(outcome.failures, 0);
         assert_eq!(tally.metric(model.m.all_succeed).sum, 1);
-        let (failures, tally) = replay_one(&model, &[12, 13, 11]);
-        assert_eq!(failures, 1);
+        let (outcome, tally) = replay_one(&model, &[12, 13, 11]);
+        assert_eq!(outcome.failures, 1);
         assert_eq!(tally.metric(model.m.all_succeed).sum, 0);
+        assert_eq!(tally.metric(model.m.any_crit_failure).sum, 0);
         // At sm 20 a 20 calls for a second die: 20 then 5 still succeeds.
-        let high = SeriesModel::new(Score::plain(20), 2, 0);
-        let (failures, _) = replay_one(&high, &[20, 5, 3]);
-        assert_eq!(failures, 0);
+        assert_eq!(failures(&plain(20, 2, 0), &[20, 5, 3]), 0);
+    }
+
+    #[test]
+    fn one_critical_failure_is_enough() {
+        // sm 12: a 10 succeeds, only the 20 is an Échec Critique; it counts wherever it
+        // falls, and the rolls after it are still made.
+        let model = plain(12, 3, 0);
+        let (outcome, tally) = replay_one(&model, &[20, 5, 6]);
+        assert_eq!((outcome.failures, outcome.crit_failure), (1, true));
+        assert_eq!(tally.metric(model.m.any_crit_failure).sum, 1);
+        let (outcome, _) = replay_one(&model, &[5, 13, 20]);
+        assert_eq!((outcome.failures, outcome.crit_failure), (2, true));
+        // An ordinary failure is not critical: 13 and 19 fail, 10 succeeds at 12.
+        let (outcome, _) = replay_one(&model, &[13, 10, 19]);
+        assert_eq!((outcome.failures, outcome.crit_failure), (2, false));
+        // At sm 8 the 10 is critical too.
+        let (outcome, _) = replay_one(&plain(8, 2, 0), &[10, 3]);
+        assert_eq!((outcome.failures, outcome.crit_failure), (1, true));
+        // At sm 20 only a 20 then a second roll above 16 is.
+        let (outcome, _) = replay_one(&plain(20, 2, 0), &[20, 17, 20, 16]);
+        assert_eq!((outcome.failures, outcome.crit_failure), (2, true));
+        let (outcome, _) = replay_one(&plain(20, 1, 0), &[20, 16]);
+        assert_eq!((outcome.failures, outcome.crit_failure), (1, false));
+    }
+
+    #[test]
+    fn any_crit_failure_exact_values() {
+        // 1 - (1 - q)^n with q the chance of an Échec Critique on one roll.
+        for (sm, q) in [
+            (12i64, 0.05),
+            (8, 0.10),
+            (10, 0.05),
+            (9, 0.10),
+            (20, 0.01),
+            (40, 0.0025),
+        ] {
+            for n in [1u32, 3, 10] {
+                let expected = 1.0 - (1.0f64 - q).powi(n as i32);
+                assert!(
+                    close(any_crit_failure(&plain(sm, n, 0)), expected),
+                    "sm {sm} n {n}"
+                );
+            }
+        }
+        // By hand: sm 12, 3 rolls: 1 - 0.95^3 = 0.142625; sm 8, 3 rolls: 1 - 0.9^3 = 0.271;
+        // sm 20, 2 rolls: 1 - 0.99^2 = 0.0199.
+        assert!(close(any_crit_failure(&plain(12, 3, 0)), 0.142625));
+        assert!(close(any_crit_failure(&plain(8, 3, 0)), 0.271));
+        assert!(close(any_crit_failure(&plain(20, 2, 0)), 0.0199));
+        // allowed_failures does not change it.
+        assert!(close(any_crit_failure(&plain(12, 3, 2)), 0.142625));
+    }
+
+    #[test]
+    fn any_crit_failure_across_the_chance_du_debutant() {
+        // sm 15, skill 0, malus 1, first use: the first roll at 10 (only the 20 is
+        // critical: 0.05), the later ones at 9 (10 and 20: 0.10). 3 rolls:
+        // 1 - 0.95 * 0.9^2 = 0.2305.
+        let lucky = model("sm=15 skill_zero=true malus=1 first_use=true n=3");
+        assert!(close(any_crit_failure(&lucky), 0.2305));
+        // Without it all three at 9: 1 - 0.9^3 = 0.271, more.
+        let plain_zero = model("sm=15 skill_zero=true malus=1 n=3");
+        assert!(close(any_crit_failure(&plain_zero), 0.271));
+    }
+
+    #[test]
+    fn strictly_below_moves_the_critical_10() {
+        // sm 10 read as "< 10": the 10 fails, critically: 0.10 a roll against 0.05.
+        let below = any_crit_failure(&model("sm=10 n=4 strictly_below=true"));
+        let at_most = any_crit_failure(&model("sm=10 n=4"));
+        assert!(close(below, 1.0 - 0.9f64.powi(4)));
+        assert!(close(at_most, 1.0 - 0.95f64.powi(4)));
+        assert!(below > at_most);
+        // At sm 11 "<" turns the 10 into a success: no change (the 20 only), 0.05 a roll.
+        let below = any_crit_failure(&model("sm=11 n=4 strictly_below=true"));
+        assert!(close(below, 1.0 - 0.95f64.powi(4)));
     }
 
     #[test]
     fn bad_input_is_an_error() {
-        for words in ["sm=10", "sm=10 n=0", "sm=10 n=101", "sm=10 skill=2 n=3"] {
+        for words in [
+            "sm=10",
+            "sm=10 n=0",
+            "sm=10 n=101",
+            "sm=10 skill=2 n=3",
+            "skill=0 n=3",
+            "sm=10 first_use=true n=3",
+        ] {
             assert!(SERIES.model_for(words).is_err(), "{words}");
         }
         assert_eq!(SERIES.model_for("sm=10 n=3").map(|m| m.n).ok(), Some(3));
@@ -225,19 +386,11 @@ mod tests {
     #[test]
     fn monte_carlo_agrees_with_exact_over_a_grid() {
         let cases = [
-            SeriesModel::new(Score::plain(12), 10, 0),
-            SeriesModel::new(Score::plain(15), 6, 2),
-            SeriesModel::new(Score::plain(21), 5, 0),
-            SeriesModel::new(
-                Score {
-                    base: 9,
-                    skill_zero: true,
-                    first_use: true,
-                    modifiers: -3,
-                },
-                4,
-                1,
-            ),
+            plain(12, 10, 0),
+            plain(15, 6, 2),
+            plain(21, 5, 0),
+            model("characteristic=9 skill=0 malus=3 first_use=true n=4 allowed_failures=1"),
+            model("sm=11 bonus=1 malus=2 n=5 strictly_below=true"),
         ];
         for (i, model) in cases.into_iter().enumerate() {
             let label = format!("{model:?}");

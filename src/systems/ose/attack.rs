@@ -7,10 +7,16 @@
 //! misses and a natural 20 always hits. Modifiers: STR in melee, DEX with missiles, range
 //! short +1 / medium 0 / long −1, partial cover −1 to −4 (missiles), +2 against a
 //! retreating foe, and any other bonus.
+//!
+//! Shields (seed: *Attaques par derrière : ignore CA des bouclier*; *Retraite*: the
+//! adversary "ignore le bonus à la CA du bouclier"): `ac` is the target's whole AC and
+//! `shield` the part of it its shield gives; an attack from behind (`behind`) or on a
+//! retreating foe rolls against `ac + shield`. The sheet gives no to-hit bonus from
+//! behind (only the shield is lost); give one with `bonus` for tables that add it.
 
 use super::d20::D20Roll;
 use super::sheet::Hd;
-use crate::engine::{Choice, Registered};
+use crate::engine::Registered;
 use crate::error::{Error, Result};
 
 /// The d20 roll needed to hit `ac` with `thac0`, before modifiers.
@@ -33,26 +39,18 @@ pub fn hit_table(thac0: i64, ac: i64, bonus: i64) -> [bool; 21] {
     table
 }
 
-/// Melee, or a missile at a range band.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Range {
-    /// Melee: STR modifies the roll.
-    Melee,
-    /// Missile at short range: +1, DEX modifies the roll.
-    Short,
-    /// Missile at medium range: +0.
-    Medium,
-    /// Missile at long range: −1.
-    Long,
-}
-
-impl Choice for Range {
-    const NAMES: &'static [(&'static str, Self)] = &[
-        ("melee", Range::Melee),
-        ("short", Range::Short),
-        ("medium", Range::Medium),
-        ("long", Range::Long),
-    ];
+crate::choice! {
+    /// Melee, or a missile at a range band.
+    pub enum Range {
+        /// Melee: STR modifies the roll.
+        Melee = "melee",
+        /// Missile at short range: +1, DEX modifies the roll.
+        Short = "short",
+        /// Missile at medium range: +0.
+        Medium = "medium",
+        /// Missile at long range: −1.
+        Long = "long",
+    }
 }
 
 crate::config! {
@@ -68,10 +66,15 @@ crate::config! {
         range: Range = choice(default = Range::Melee),
         /// partial cover against missiles: -1 per point
         cover: i64 = int(0..=4, default = 0),
-        /// the target is retreating: +2
+        /// the target is retreating: +2, and its shield does not count
         retreating: bool = switch(default = false),
         /// any other modifier to the roll (magic weapon, ...)
         bonus: i64 = int(-10..=10, default = 0),
+        /// the AC the target's shield gives, already counted in ac (1 for a shield; 0: no
+        /// shield); an attack from behind or on a retreating foe ignores it
+        shield: i64 = int(0..=3, default = 0),
+        /// the attack comes from behind: the target's shield does not count
+        behind: bool = switch(default = false),
     }
 }
 
@@ -84,6 +87,8 @@ impl Modifiers {
         cover: 0,
         retreating: false,
         bonus: 0,
+        shield: 0,
+        behind: false,
     };
 
     /// The total added to the d20.
@@ -95,6 +100,22 @@ impl Modifiers {
             Range::Long => self.dex - 1,
         };
         by_range - self.cover + if self.retreating { 2 } else { 0 } + self.bonus
+    }
+
+    /// Whether the target's shield is ignored: an attack from behind or on a retreating
+    /// foe (seed: *Attaques par derrière*, *Retraite*).
+    pub fn ignores_shield(&self) -> bool {
+        self.behind || self.retreating
+    }
+
+    /// The armour class the attack is rolled against: `ac` without the shield when it
+    /// is ignored (descending AC: the shield's point comes back).
+    pub fn target_ac(&self, ac: i64) -> i64 {
+        if self.ignores_shield() {
+            ac + self.shield
+        } else {
+            ac
+        }
     }
 }
 
@@ -139,7 +160,7 @@ pub fn attack_model(thac0: i64, ac: i64, modifiers: &Modifiers) -> AttackModel {
     D20Roll::from_table(
         "hit",
         "chance to hit",
-        hit_table(thac0, ac, modifiers.total()),
+        hit_table(thac0, modifiers.target_ac(ac), modifiers.total()),
     )
 }
 
@@ -257,6 +278,43 @@ mod tests {
         assert!((p_hit("thac0=19 ac=5") - 0.35).abs() < 1e-12);
         assert!((p_hit("thac0=19 ac=5 retreating=true") - 0.45).abs() < 1e-12);
         assert!((p_hit("thac0=19 ac=5 range=long cover=2") - 0.2).abs() < 1e-12);
+    }
+
+    #[test]
+    fn from_behind_or_on_a_retreating_foe_the_shield_does_not_count() {
+        // THAC0 19 against AC 4 (a shield's 1 included) needs 15: 6/20.
+        assert!((p_hit("thac0=19 ac=4 shield=1") - 0.30).abs() < 1e-12);
+        assert!((p_hit("thac0=19 ac=4") - 0.30).abs() < 1e-12);
+        // From behind: AC 5, needs 14: 7/20, one face more.
+        assert!((p_hit("thac0=19 ac=4 shield=1 behind=true") - 0.35).abs() < 1e-12);
+        // No shield to ignore: from behind changes nothing (the sheet adds no bonus).
+        assert!((p_hit("thac0=19 ac=4 behind=true") - 0.30).abs() < 1e-12);
+        // Retreating: +2 and AC 5, needs 12: 9/20; without a shield 8/20.
+        assert!((p_hit("thac0=19 ac=4 shield=1 retreating=true") - 0.45).abs() < 1e-12);
+        assert!((p_hit("thac0=19 ac=4 retreating=true") - 0.40).abs() < 1e-12);
+        // Both at once: the shield is lost once, not twice.
+        let both = "thac0=19 ac=4 shield=2 retreating=true behind=true";
+        assert!((p_hit(both) - 0.50).abs() < 1e-12);
+        // A 14 hits from behind and misses from the front.
+        let behind = ATTACK
+            .model_for("thac0=19 ac=4 shield=1 behind=true")
+            .unwrap_or_else(|e| panic!("{e}"));
+        let (_, tally) = crate::engine::model::replay_one(&behind, &[14]);
+        assert_eq!(tally.metric(behind.metric()).sum, 1);
+        let front = ATTACK
+            .model_for("thac0=19 ac=4 shield=1")
+            .unwrap_or_else(|e| panic!("{e}"));
+        let (_, tally) = crate::engine::model::replay_one(&front, &[14]);
+        assert_eq!(tally.metric(front.metric()).sum, 0);
+        assert_eq!(
+            Modifiers {
+                shield: 1,
+                behind: true,
+                ..Modifiers::NONE
+            }
+            .target_ac(-3),
+            -2
+        );
     }
 
     #[test]

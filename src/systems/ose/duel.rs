@@ -11,29 +11,29 @@
 //! Choices of this program: the monster's HP, when not given, are d8 per hit die (1d4 for
 //! a normal human, `21+` as 22 HD); a duel still running after [`MAX_ROUNDS`] rounds
 //! counts for neither side.
+//!
+//! Exact values: the duel is a chain over the two sides' hit points, propagated by the
+//! engine ([`super::duel_exact`]), with a neglected mass below 1e-12, for duels of at most
+//! [`EXACT_MAX_STATES`] states (fighter's HP × monster's highest HP); larger duels are
+//! Monte Carlo only.
 
 use super::attack::hit_table;
+use super::duel_exact::{DamageDist, EXACT_MAX_STATES, damage_dist, exact_duel};
 use super::sheet::Hd;
-use crate::engine::{Choice, Dice, HistId, Layout, MetricId, Model, Recorder, Registered};
+use crate::engine::{Dice, Dist, HistId, Layout, MetricId, Model, Recorder, Registered};
 use crate::error::Result;
 
 /// A duel longer than this counts for neither side.
 pub const MAX_ROUNDS: u32 = 1000;
 
-/// What to do when the initiative dice tie.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Ties {
-    /// Roll both dice again (the default).
-    Reroll,
-    /// Both sides act at the same time.
-    Simultaneous,
-}
-
-impl Choice for Ties {
-    const NAMES: &'static [(&'static str, Self)] = &[
-        ("reroll", Ties::Reroll),
-        ("simultaneous", Ties::Simultaneous),
-    ];
+crate::choice! {
+    /// What to do when the initiative dice tie.
+    pub enum Ties {
+        /// Roll both dice again (the default).
+        Reroll = "reroll",
+        /// Both sides act at the same time.
+        Simultaneous = "simultaneous",
+    }
 }
 
 crate::config! {
@@ -61,7 +61,8 @@ crate::config! {
         hd: Hd = choice(default = Hd::Dice(1)),
         /// monster's armour class
         ac: i64 = int(-10..=12, default = 7),
-        /// monster's hit points (0: roll d8 per hit die, 1d4 for a human)
+        /// [choice] monster's hit points (0: roll d8 per hit die, 1d4 for a human; the
+        /// sheet gives none)
         hp: i64 = int(0..=500, default = 0),
         /// monster's damage die (sides)
         damage: u32 = int(2..=20, default = 6),
@@ -76,7 +77,7 @@ crate::config! {
         fighter: Fighter = group("fighter"),
         /// the monster
         monster: MonsterParams = group("monster"),
-        /// initiative ties: reroll, or simultaneous (both act; both may die)
+        /// [choice] initiative ties: reroll, or simultaneous (both act; both may die)
         ties: Ties = choice(default = Ties::Reroll),
     }
 }
@@ -201,7 +202,7 @@ impl DuelModel {
     #[inline(always)]
     fn fighter_attack<D: Dice>(&self, dice: &mut D) -> i64 {
         if self.fighter_hits[dice.d20() as usize] {
-            (dice.die(self.fighter.damage) as i64 + self.fighter.str).max(1)
+            damage(dice.die(self.fighter.damage), self.fighter.str)
         } else {
             0
         }
@@ -211,10 +212,49 @@ impl DuelModel {
     #[inline(always)]
     fn monster_attack<D: Dice>(&self, dice: &mut D) -> i64 {
         if self.monster_hits[dice.d20() as usize] {
-            (dice.die(self.monster.damage) as i64).max(1)
+            damage(dice.die(self.monster.damage), 0)
         } else {
             0
         }
+    }
+
+    /// The initiative tie rule.
+    pub fn ties(&self) -> Ties {
+        self.ties
+    }
+
+    /// The fighter's starting hit points.
+    pub fn fighter_hp(&self) -> i64 {
+        self.fighter.hp
+    }
+
+    /// The monster's hit points when given (`None`: rolled with [`DuelModel::hp_dice`]).
+    pub fn monster_hp(&self) -> Option<i64> {
+        self.monster.hp
+    }
+
+    /// The most states the exact duel can meet: the fighter's HP times the monster's
+    /// highest HP.
+    pub fn max_states(&self) -> i64 {
+        let monster = self
+            .monster
+            .hp
+            .unwrap_or(i64::from(self.hp_dice.0 * self.hp_dice.1));
+        self.fighter.hp * monster
+    }
+
+    /// The dice of the monster's rolled hit points: (count, sides).
+    pub fn hp_dice(&self) -> (u32, u32) {
+        self.hp_dice
+    }
+
+    /// The damage of one attack, 0 on a miss, as (damage, probability): the fighter's on
+    /// the monster, then the monster's on the fighter.
+    pub fn damage_dists(&self) -> (DamageDist, DamageDist) {
+        (
+            damage_dist(&self.fighter_hits, self.fighter.damage, self.fighter.str),
+            damage_dist(&self.monster_hits, self.monster.damage, 0),
+        )
     }
 
     /// The initiative dice of one round (fighter, monster), tied only when ties are
@@ -281,6 +321,17 @@ impl Model for DuelModel {
         rec.value(self.m.mean_rounds, o.rounds as i64);
         rec.hist(self.m.rounds, o.rounds as i64);
     }
+
+    /// Exact values up to [`EXACT_MAX_STATES`] states (see [`super::duel_exact`]).
+    fn exact(&self) -> Option<Dist<DuelOutcome>> {
+        (self.max_states() <= EXACT_MAX_STATES).then(|| exact_duel(self).0)
+    }
+}
+
+/// The damage of a hit rolling `face` with `bonus` added: at least 1.
+#[inline(always)]
+pub fn damage(face: u32, bonus: i64) -> i64 {
+    (face as i64 + bonus).max(1)
 }
 
 /// The registry entry of `ose.duel`.
@@ -299,3 +350,7 @@ pub fn hit_chance(thac0: i64, ac: i64, bonus: i64) -> f64 {
 #[cfg(test)]
 #[path = "duel_tests.rs"]
 mod tests;
+
+#[cfg(test)]
+#[path = "duel_exact_tests.rs"]
+mod exact_tests;

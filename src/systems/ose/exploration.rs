@@ -10,21 +10,17 @@
 //!   of meeting wandering monsters (`event`), at the sheet's chance for that terrain.
 
 use super::sheet::Terrain;
-use crate::engine::{Choice, Dice, Dist, HistId, Layout, MetricId, Model, Recorder, Registered};
+use crate::engine::{Dice, Dist, HistId, Layout, MetricId, Model, Recorder, Registered};
 use crate::error::{Error, Result};
 
-/// What a journey's daily check is for.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Event {
-    /// *Risque de se perdre*.
-    Lost,
-    /// *Monstres errants*.
-    Wandering,
-}
-
-impl Choice for Event {
-    const NAMES: &'static [(&'static str, Self)] =
-        &[("lost", Event::Lost), ("wandering", Event::Wandering)];
+crate::choice! {
+    /// What a journey's daily check is for.
+    pub enum Event {
+        /// *Risque de se perdre*.
+        Lost = "lost",
+        /// *Monstres errants*.
+        Wandering = "wandering",
+    }
 }
 
 const DEFAULT_CHANCE: i64 = 1;

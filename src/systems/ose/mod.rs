@@ -2,14 +2,15 @@
 //! `ose`).
 //!
 //! Seed sections implemented: *Matrice de valeurs d'attaque par le TAC0*, *Attaque*,
-//! *Attaques à distance*, *Retraite* ([`attack`]: `ose.attack`); *Jets de sauvegarde* and
-//! *Jet de sauvegarde des monstres* ([`save`]: `ose.save`); *Test de caractéristique*
-//! ([`check`]: `ose.check`); *Réaction des monstres*, *Recruter des suivants* and their two
-//! tables ([`reaction`]: `ose.reaction`); *Moral* ([`morale`]: `ose.morale`); *Donjons* and
-//! *Contrées sauvages* x-in-6 odds ([`exploration`]: `ose.exploration`); *Initiative*,
-//! *Séquence du round de combat*, *Dégâts* ([`duel`]: `ose.duel`). The sheet's tables
-//! are data in [`sheet`]; [`d20`] is the one-d20 model of the attack, the save and the
-//! check.
+//! *Attaques à distance*, *Retraite*, *Attaques par derrière* ([`attack`]: `ose.attack`);
+//! *Jets de sauvegarde* and *Jet de sauvegarde des monstres* ([`save`]: `ose.save`); *Test
+//! de caractéristique* ([`check`]: `ose.check`); *Réaction des monstres*, *Recruter des
+//! suivants* and their two tables ([`reaction`]: `ose.reaction`); *Moral* ([`morale`]:
+//! `ose.morale`); *Donjons* and *Contrées sauvages* x-in-6 odds ([`exploration`]:
+//! `ose.exploration`); *Surprise* and *Distance de rencontre* ([`encounter`]:
+//! `ose.surprise`, `ose.distance`); *Initiative*, *Séquence du round de combat*, *Dégâts*
+//! ([`duel`]: `ose.duel`). The sheet's tables are data in [`sheet`]; [`d20`] is the one-d20
+//! model of the attack, the save and the check.
 //!
 //! Terms: THAC0 (*TAC0*), the d20 roll needed to hit armour class 0; AC (*CA*), armour
 //! class, descending (lower is better); HD (*DV*), a monster's hit dice.
@@ -18,6 +19,8 @@ pub mod attack;
 pub mod check;
 pub mod d20;
 pub mod duel;
+pub mod duel_exact;
+pub mod encounter;
 pub mod exploration;
 pub mod morale;
 pub mod reaction;
@@ -32,5 +35,15 @@ pub static MECHANICS: &[&dyn crate::engine::Mechanic] = &[
     &reaction::REACTION,
     &morale::MORALE,
     &exploration::EXPLORATION,
+    &encounter::SURPRISE,
+    &encounter::DISTANCE,
     &duel::DUEL,
 ];
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn the_rules_page_names_every_choice_and_switch() {
+        crate::systems::test_support::assert_rules_page_matches("ose", include_str!("README.md"));
+    }
+}

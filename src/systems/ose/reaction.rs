@@ -8,21 +8,17 @@
 //! one metric.
 
 use super::sheet::{REACTION_BANDS, reaction_band};
-use crate::engine::{Choice, Dice, Dist, HistId, Layout, MetricId, Model, Recorder, Registered};
+use crate::engine::{Dice, Dist, HistId, Layout, MetricId, Model, Recorder, Registered};
 use crate::error::{Error, Result};
 
-/// Which of the sheet's two tables.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Table {
-    /// *Test de réaction des monstres*.
-    Monster,
-    /// *Réaction des suivants à l'embauche*.
-    Hireling,
-}
-
-impl Choice for Table {
-    const NAMES: &'static [(&'static str, Self)] =
-        &[("monster", Table::Monster), ("hireling", Table::Hireling)];
+crate::choice! {
+    /// Which of the sheet's two tables.
+    pub enum Table {
+        /// *Test de réaction des monstres*.
+        Monster = "monster",
+        /// *Réaction des suivants à l'embauche*.
+        Hireling = "hireling",
+    }
 }
 
 /// The monster table's lines (metric name, meaning), in band order.

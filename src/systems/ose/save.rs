@@ -1,7 +1,8 @@
 //! The monsters' saving throw (seed: *Jets de sauvegarde : lancez 1d20*, *Jet de
 //! sauvegarde des monstres*; `RULES.md` `ose` → Saving throw), and the `ose.save`
 //! mechanic: d20 (+ bonus) at least the table's value saves. The sheet gives no natural
-//! 1 or 20 rule for saves, so none is applied.
+//! 1 or 20 rule for saves, so none is applied by default; **[choice]** switch `naturals`
+//! applies the attack's (a natural 1 fails, a natural 20 saves).
 
 use super::d20::D20Roll;
 use super::sheet::{Category, Hd};
@@ -18,6 +19,9 @@ crate::config! {
         category: Category = choice(),
         /// added to the d20 (magic, ...)
         bonus: i64 = int(-10..=10, default = 0),
+        /// [choice] a natural 1 always fails and a natural 20 always saves, as for attacks
+        /// (the sheet gives no such rule for saves: off)
+        naturals: bool = switch(default = false),
     }
 }
 
@@ -25,16 +29,19 @@ crate::config! {
 pub type SaveModel = D20Roll;
 
 /// A save of a monster of `hd` against `category`, with `bonus` added to the roll: d20 +
-/// bonus at least the table's value.
-pub fn save_model(hd: Hd, category: Category, bonus: i64) -> SaveModel {
+/// bonus at least the table's value; with `naturals`, a natural 1 fails and a natural 20
+/// saves whatever the total.
+pub fn save_model(hd: Hd, category: Category, bonus: i64, naturals: bool) -> SaveModel {
     let needed = hd.save_row().needed(category);
-    D20Roll::new("save", "chance the saving throw succeeds", |d| {
-        d as i64 + bonus >= needed
+    D20Roll::new("save", "chance the saving throw succeeds", |d| match d {
+        1 if naturals => false,
+        20 if naturals => true,
+        _ => d as i64 + bonus >= needed,
     })
 }
 
 fn from_config(p: SaveParams) -> Result<SaveModel> {
-    Ok(save_model(p.hd, p.category, p.bonus))
+    Ok(save_model(p.hd, p.category, p.bonus, p.naturals))
 }
 
 /// The registry entry of `ose.save`.
@@ -75,15 +82,35 @@ mod tests {
 
     #[test]
     fn a_roll_of_the_value_saves() {
-        let m = save_model(Hd::Dice(5), Category::Breath, 0);
+        let m = save_model(Hd::Dice(5), Category::Breath, 0, false);
         assert!(m.succeeds(13) && !m.succeeds(12));
-        let m = save_model(Hd::Human, Category::Spells, 2);
+        let m = save_model(Hd::Human, Category::Spells, 2, false);
         assert!(m.succeeds(16) && !m.succeeds(15));
         // No natural rule: a 1 with +20 saves, a 20 short of the value fails.
-        assert!(save_model(Hd::Human, Category::Spells, 20).succeeds(1));
-        assert!(!save_model(Hd::Human, Category::Spells, -3).succeeds(20));
+        assert!(save_model(Hd::Human, Category::Spells, 20, false).succeeds(1));
+        assert!(!save_model(Hd::Human, Category::Spells, -3, false).succeeds(20));
         let (d, tally) = replay_one(&m, &[16]);
         assert_eq!(d, 16);
+        assert_eq!(tally.metric(m.metric()).sum, 1);
+    }
+
+    #[test]
+    fn naturals_cap_a_sure_save_and_floor_a_hopeless_one() {
+        let p = |words: &str| {
+            SAVE.model_for(words)
+                .unwrap_or_else(|e| panic!("{words}: {e}"))
+                .chance()
+        };
+        // 22+ HD against death needs 2; with +10 every face saves, unless the 1 fails.
+        assert!((p("hd=22 category=death bonus=10") - 1.0).abs() < 1e-12);
+        assert!((p("hd=22 category=death bonus=10 naturals=true") - 0.95).abs() < 1e-12);
+        // A normal human against spells needs 18; with -10 nothing saves, unless the 20.
+        assert!(p("hd=human category=spells bonus=-10").abs() < 1e-12);
+        assert!((p("hd=human category=spells bonus=-10 naturals=true") - 0.05).abs() < 1e-12);
+        // Between the naturals nothing changes: 3 HD against wands needs 13, 8/20.
+        assert!((p("hd=3 category=wands naturals=true") - 0.40).abs() < 1e-12);
+        let m = save_model(Hd::Human, Category::Spells, -10, true);
+        let (_, tally) = replay_one(&m, &[20]);
         assert_eq!(tally.metric(m.metric()).sum, 1);
     }
 
@@ -108,7 +135,7 @@ mod tests {
         .into_iter()
         .enumerate()
         {
-            let sim = simulation(save_model(hd, c, 0));
+            let sim = simulation(save_model(hd, c, 0, i == 1));
             let seed = AGREEMENT_SEED + i as u64;
             assert_agrees_with_exact(sim.as_ref(), AGREEMENT_SAMPLES, seed, 1, &(hd, c));
         }

@@ -1,22 +1,32 @@
 //! One defender against up to four engaged attackers (seed section 3, *La Loi du
-//! Surnombre (L'Érosion Tactique)*, *Le Sacrifice de l'Armure*, *Règle d'Usure*; section 5,
-//! *La Manœuvre Défensive*; `RULES.md` `sccs`), and the `sccs.melee` mechanic: rounds
-//! until the first impact, and the armour's durability spent on the way.
+//! Surnombre (L'Érosion Tactique)*, *Le Sacrifice de l'Armure*, *Règle d'Usure*,
+//! *Conséquences de l'Impact*; section 5, *La Manœuvre Défensive*; `RULES.md` `sccs`), and
+//! the `sccs.melee` mechanic: rounds until the first impact and until the defender is out,
+//! and the armour's durability spent on the way.
 //!
 //! Each round the attackers strike in their given order; the `k`-th attack of the round
 //! meets the protection eroded by `k − 1`, floored at that attacker's score (see
-//! [`receive`]). Each attacker perseveres with the same type and cible, so keeps its own
-//! tension counter from round to round. The fight is followed until the first impact or
-//! `rounds` rounds.
+//! [`receive`]; switch `erosion` turns erosion off). Each attacker perseveres with the
+//! same type and cible, so keeps its own tension counter from round to round; an attacker
+//! who lands an impact starts a new test at its next tie. Each impact that does not put
+//! the defender out lowers the protection by `wound_malus` (the text's −1 to all actions,
+//! cumulative); the `impacts_to_out`-th puts the defender out. The fight is followed until
+//! then or `rounds` rounds.
+//!
+//! One attack is [`Melee::strike`], on a [`FightState`], with the D6 given as a function:
+//! the sampled fight ([`Melee::run`]) and the exact one (`melee_exact`) call the same code.
 
 use super::rules::{Counter, Received, TieParams, receive};
 use crate::engine::{
-    Dice, HistId, Layout, MetricFamily, MetricId, MetricKind, Model, Recorder, Registered,
+    Dice, Dist, HistId, Layout, MetricFamily, MetricId, MetricKind, Model, Recorder, Registered,
 };
 use crate::error::{Error, Result};
 
 /// At most four human-sized foes engage one target in melee (face, back, both flanks).
 pub const MAX_ENGAGED: usize = 4;
+
+/// Most impacts `impacts_to_out` accepts.
+pub const MAX_IMPACTS: i64 = 10;
 
 /// Largest number of attackers the parameters accept, so that a fifth gets the rule's
 /// explanation from `build` rather than a bare range error.
@@ -30,7 +40,8 @@ crate::config! {
         defense: i64 = int(-20..=40, default = 3),
         /// the defender's résistance, armour included
         resistance: i64 = int(-20..=40, default = 3),
-        /// the part of the résistance given by the armour (lost at durability 0)
+        /// the part of the résistance given by the armour (lost at durability 0, unless
+        /// spent_armour_protects)
         armour_res: i64 = int(-20..=40, default = 2),
         /// the armour's durability points
         durability: i64 = int(-50..=50, default = 3),
@@ -46,6 +57,24 @@ crate::config! {
         attack: i64 = int(-20..=40, default = 0),
         /// rounds followed at most
         rounds: u32 = int(1..=50, default = 10),
+        /// [choice] impacts that put the defender out (the text leaves death to the GM);
+        /// each impact before that lowers the protection by wound_malus; 1 = the first
+        /// impact ends the fight
+        impacts_to_out: u32 = int(1..=MAX_IMPACTS, default = 1),
+        /// [choice] protection lost per impact taken (the text's -1 to all actions,
+        /// cumulative): 1 (-1 to the défense: parrying and dodging are actions), 0 (the -1
+        /// falls only on the defender's own actions), 2 (-1 to défense and résistance)
+        wound_malus: i64 = int(0..=2, default = 1),
+        /// [choice] erosion applies (la Loi du Surnombre, the text's rule); false turns it
+        /// off, every attack meeting the full protection, to compare
+        erosion: bool = switch(default = true),
+        /// [choice] when the erosion floor is what stops an impact and the armour has no
+        /// durability left, the floor gives a tie (a tension test); false: an impact
+        floor_tie_without_armour: bool = switch(default = true),
+        /// [choice] an armour at 0 durability keeps its résistance in the protection and
+        /// only stops absorbing (durability 0 then compares armour at equal protection);
+        /// false: it no longer adds its résistance
+        spent_armour_protects: bool = switch(default = false),
         /// the tension switch
         tie: TieParams = flatten(),
     }
@@ -61,7 +90,8 @@ pub struct Melee {
     /// The defender's protection `défense + résistance`, armour included, plus 1 for the
     /// *manœuvre défensive*.
     pub protection: i64,
-    /// The part of the résistance given by the armour (lost when its durability is 0).
+    /// The part of the résistance given by the armour (lost when its durability is 0,
+    /// unless `spent_armour_protects`).
     pub armour_res: i64,
     /// The armour's durability at the start.
     pub durability: u32,
@@ -69,6 +99,16 @@ pub struct Melee {
     pub rounds: u32,
     /// Switch `tension_counts_tie`.
     pub counts_tie: bool,
+    /// Impacts that put the defender out (`impacts_to_out`, 1 or more).
+    pub impacts_to_out: u32,
+    /// Protection lost per impact taken (`wound_malus`).
+    pub wound_malus: i64,
+    /// Switch `erosion`.
+    pub erosion: bool,
+    /// Switch `floor_tie_without_armour`.
+    pub floor_ties: bool,
+    /// Switch `spent_armour_protects`.
+    pub spent_armour_protects: bool,
 }
 
 /// How one fight ended.
@@ -80,6 +120,27 @@ pub struct MeleeOutcome {
     pub durability_spent: u32,
     /// Durability left at the end.
     pub durability_left: u32,
+    /// Round the defender was out; 0 when not out within `rounds`.
+    pub round_out: u32,
+    /// Attacks received until the defender was out, the last included; 0 when not out.
+    pub exchanges_out: u32,
+    /// Impacts taken in the fight (at most `impacts_to_out`).
+    pub impacts: u32,
+}
+
+/// Everything that matters for the rest of a fight, between two attacks.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct FightState {
+    /// Each attacker's tension counter.
+    pub counters: [Counter; MAX_ENGAGED],
+    /// The armour's durability left.
+    pub durability: u32,
+    /// Impacts taken so far.
+    pub impacts: u32,
+    /// Round of the first impact (0: none yet).
+    pub first: u32,
+    /// The round being fought (0 before the first).
+    pub round: u32,
 }
 
 impl Melee {
@@ -155,48 +216,98 @@ impl Melee {
             durability: durability as u32,
             rounds: p.rounds,
             counts_tie: p.tie.tension_counts_tie,
+            impacts_to_out: p.impacts_to_out,
+            wound_malus: p.wound_malus,
+            erosion: p.erosion,
+            floor_ties: p.floor_tie_without_armour,
+            spent_armour_protects: p.spent_armour_protects,
         })
+    }
+
+    /// The state before the first round.
+    pub fn start(&self) -> FightState {
+        FightState {
+            counters: [Counter::default(); MAX_ENGAGED],
+            durability: self.durability,
+            impacts: 0,
+            first: 0,
+            round: 0,
+        }
+    }
+
+    /// The protection before erosion in state `s`: without the armour's résistance once
+    /// its durability is spent (unless `spent_armour_protects`), less the wound malus.
+    #[inline(always)]
+    fn protection_in(&self, s: &FightState) -> i64 {
+        let armour_lost = s.durability == 0 && !self.spent_armour_protects;
+        self.protection
+            - if armour_lost { self.armour_res } else { 0 }
+            - self.wound_malus * i64::from(s.impacts)
+    }
+
+    /// The attack of attacker `k` (from 0) in round `s.round`: `d6` is called only when
+    /// a tie starts a new counter. Returns true when this attack puts the defender out.
+    #[inline(always)]
+    pub fn strike(&self, s: &mut FightState, k: usize, d6: impl FnOnce() -> u32) -> bool {
+        let p = self.protection_in(s);
+        let rank = if self.erosion { k as i64 + 1 } else { 1 };
+        let hit = match receive(
+            self.attackers[k],
+            p,
+            rank,
+            s.durability > 0,
+            self.floor_ties,
+        ) {
+            Received::Impact => true,
+            Received::Countered => false,
+            Received::Tie => s.counters[k].tie_with(d6, self.counts_tie),
+            Received::Absorbed => {
+                s.durability -= 1;
+                false
+            }
+        };
+        if !hit {
+            return false;
+        }
+        // The impact lands: a new test at this attacker's next tie.
+        s.counters[k].drop_counter();
+        s.impacts += 1;
+        if s.first == 0 {
+            s.first = s.round;
+        }
+        s.impacts >= self.impacts_to_out
+    }
+
+    /// The outcome of a fight that stopped in state `s`: the defender out on the attack
+    /// of attacker `out` (from 0) of the round `s.round`, or still in at the end.
+    pub fn outcome(&self, s: &FightState, out: Option<usize>) -> MeleeOutcome {
+        let (round_out, exchanges_out) = match out {
+            Some(k) => (s.round, (s.round - 1) * self.n as u32 + k as u32 + 1),
+            None => (0, 0),
+        };
+        MeleeOutcome {
+            round: s.first,
+            durability_spent: self.durability - s.durability,
+            durability_left: s.durability,
+            round_out,
+            exchanges_out,
+            impacts: s.impacts,
+        }
     }
 
     /// Plays the fight.
     #[inline(always)]
     pub fn run<D: Dice>(&self, dice: &mut D) -> MeleeOutcome {
-        let mut counters = [Counter::default(); MAX_ENGAGED];
-        let mut durability = self.durability;
-        let mut round = 0;
-        'fight: for r in 1..=self.rounds {
-            for (k, (&a, counter)) in self
-                .attackers
-                .iter()
-                .zip(counters.iter_mut())
-                .take(self.n)
-                .enumerate()
-            {
-                let p = if durability == 0 {
-                    self.protection - self.armour_res
-                } else {
-                    self.protection
-                };
-                let hit = match receive(a, p, k as i64 + 1, durability > 0) {
-                    Received::Impact => true,
-                    Received::Countered => false,
-                    Received::Tie => counter.tie(dice, self.counts_tie),
-                    Received::Absorbed => {
-                        durability -= 1;
-                        false
-                    }
-                };
-                if hit {
-                    round = r;
-                    break 'fight;
+        let mut s = self.start();
+        while s.round < self.rounds {
+            s.round += 1;
+            for k in 0..self.n {
+                if self.strike(&mut s, k, || dice.d6()) {
+                    return self.outcome(&s, Some(k));
                 }
             }
         }
-        MeleeOutcome {
-            round,
-            durability_spent: self.durability - durability,
-            durability_left: durability,
-        }
+        self.outcome(&s, None)
     }
 }
 
@@ -209,6 +320,13 @@ struct MeleeMetrics {
     impact_by_round: MetricFamily,
     round_of_first_impact: HistId,
     durability_spent: HistId,
+    out: MetricId,
+    mean_round_out: MetricId,
+    mean_exchanges_out: MetricId,
+    mean_impacts: MetricId,
+    round_out: HistId,
+    exchanges_out: HistId,
+    impacts_taken: HistId,
 }
 
 /// `sccs.melee`.
@@ -250,6 +368,37 @@ impl MeleeModel {
                 "histogram of durability points lost",
                 (0, i64::from(melee.durability)),
             ),
+            out: layout.proportion(
+                "out",
+                "chance the defender is out (impacts_to_out impacts) within rounds",
+            ),
+            mean_round_out: layout.mean(
+                "mean_round_out",
+                "mean round the defender is out, over fights where they are out within rounds",
+            ),
+            mean_exchanges_out: layout.mean(
+                "mean_exchanges_out",
+                "mean attacks received until the defender is out, the last included, over fights where they are out",
+            ),
+            mean_impacts: layout.mean(
+                "mean_impacts",
+                "mean impacts taken in the fight (at most impacts_to_out)",
+            ),
+            round_out: layout.histogram(
+                "round_out",
+                "histogram of the round the defender is out (0 = not out within rounds)",
+                (0, i64::from(melee.rounds)),
+            ),
+            exchanges_out: layout.histogram(
+                "exchanges_out",
+                "histogram of the attacks received until the defender is out (0 = not out)",
+                (0, i64::from(melee.rounds) * melee.n as i64),
+            ),
+            impacts_taken: layout.histogram(
+                "impacts_taken",
+                "histogram of the impacts taken in the fight",
+                (0, i64::from(melee.impacts_to_out)),
+            ),
         };
         Self { melee, layout, m }
     }
@@ -286,13 +435,25 @@ impl Model for MeleeModel {
         }
         rec.hist(self.m.round_of_first_impact, round);
         rec.hist(self.m.durability_spent, i64::from(o.durability_spent));
+        let out = o.round_out > 0;
+        rec.event(self.m.out, out);
+        rec.value_given(self.m.mean_round_out, out, i64::from(o.round_out));
+        rec.value_given(self.m.mean_exchanges_out, out, i64::from(o.exchanges_out));
+        rec.value(self.m.mean_impacts, i64::from(o.impacts));
+        rec.hist(self.m.round_out, i64::from(o.round_out));
+        rec.hist(self.m.exchanges_out, i64::from(o.exchanges_out));
+        rec.hist(self.m.impacts_taken, i64::from(o.impacts));
+    }
+
+    fn exact(&self) -> Option<Dist<MeleeOutcome>> {
+        self.melee.exact()
     }
 }
 
 /// The registry entry of `sccs.melee`.
 pub static MELEE: Registered<MeleeParams, MeleeModel> = Registered::new(
     "sccs.melee",
-    "one defender against 1 to 4 engaged attackers: rounds until the first impact, armour worn down by erosion",
+    "one defender against 1 to 4 engaged attackers: rounds until the first impact and until the defender is out, armour worn down by erosion",
     "attackers=[5,5,6,4]",
     MeleeModel::from_config,
 );

@@ -1,6 +1,7 @@
 //! Unit tests of `sccs.melee`.
 
 use super::*;
+use crate::engine::dist::TAIL_BOUND;
 use crate::engine::model::replay_one;
 use crate::engine::runner::{RunPlan, SampleSize, run_point};
 use crate::engine::{Dist, Simulation, replay, simulation};
@@ -56,12 +57,31 @@ fn parameters_reach_the_fight() {
             durability: 4,
             rounds: 10,
             counts_tie: false,
+            impacts_to_out: 1,
+            wound_malus: 1,
+            erosion: true,
+            floor_ties: true,
+            spent_armour_protects: false,
         }
     );
     let m = model("n_attackers=3 attack=4 defensive_manoeuvre=true tension_counts_tie=true").melee;
     assert_eq!(
         (m.attackers, m.n, m.protection, m.counts_tie),
         ([4, 4, 4, 0], 3, 7, true)
+    );
+    let m = model(
+        "attackers=[5] impacts_to_out=3 wound_malus=2 erosion=false floor_tie_without_armour=false spent_armour_protects=true",
+    )
+    .melee;
+    assert_eq!(
+        (
+            m.impacts_to_out,
+            m.wound_malus,
+            m.erosion,
+            m.floor_ties,
+            m.spent_armour_protects
+        ),
+        (3, 2, false, false, true)
     );
 }
 
@@ -195,54 +215,6 @@ fn invariants_and_determinism() {
     }
 }
 
-/// Attackers who all tie at their rank (`[6, 5, 4, 3]` against 6, no armour): the
-/// first impact comes at the smallest of their independent counters' delays, an exact
-/// answer to check the simulated fight against.
-struct AllTie(MeleeModel);
-
-impl Model for AllTie {
-    type Outcome = MeleeOutcome;
-    fn layout(&self) -> Layout {
-        self.0.layout()
-    }
-    fn sample<D: Dice>(&self, dice: &mut D) -> MeleeOutcome {
-        self.0.sample(dice)
-    }
-    fn record<R: Recorder>(&self, o: &MeleeOutcome, rec: &mut R) {
-        self.0.record(o, rec);
-    }
-    fn exact(&self) -> Option<Dist<MeleeOutcome>> {
-        let m = self.0.melee;
-        let delay = exchanges_to_impact_dist(m.counts_tie);
-        let first = (1..m.n).fold(delay.clone(), |acc, _| {
-            acc.combine(&delay, |a, b| *a.min(b))
-        });
-        Some(first.map(|&r| MeleeOutcome {
-            round: if r <= m.rounds as i64 { r as u32 } else { 0 },
-            durability_spent: 0,
-            durability_left: 0,
-        }))
-    }
-}
-
-#[test]
-fn tying_attackers_agree_with_exact() {
-    let scores = [6, 5, 4, 3];
-    let mut case = 0;
-    for n in 1..=4 {
-        for (counts_tie, rounds) in [(false, 10), (true, 4)] {
-            let words = format!(
-                "attackers={} armour_res=0 durability=0 rounds={rounds} tension_counts_tie={counts_tie}",
-                list(&scores[..n])
-            );
-            let sim = simulation(AllTie(model(&words)));
-            let seed = AGREEMENT_SEED + case;
-            assert_agrees_with_exact(sim.as_ref(), AGREEMENT_SAMPLES, seed, 5, &words);
-            case += 1;
-        }
-    }
-}
-
 #[test]
 fn both_forms_give_the_same_fight() {
     let a = build(&["attackers=[5,5,5]"]).unwrap();
@@ -277,4 +249,217 @@ fn bad_input() {
     let e = error(&["attackers=[5]", "armour_res=-1"]);
     assert!(e.contains("cannot be negative"), "{e}");
     assert!(build(&["attackers=[5]", "rounds=0"]).is_err());
+}
+
+#[test]
+fn erosion_off_meets_the_full_protection() {
+    // Four attackers at 5 against 6: with erosion the 2nd ties and the 3rd and 4th wear
+    // the armour down (impact in round 2, see floor_and_armour_absorbing); without it
+    // every attack meets 6 and is countered: no die, no impact, no durability spent.
+    let m = model("attackers=[5,5,5,5] erosion=false").melee;
+    let o = run(m, &[]);
+    assert_eq!((o.round, o.durability_spent), (0, 0));
+    // [6, 6] against 6 without erosion: both tie (counters 1 and 3), the first lands in
+    // round 2; with erosion the 2nd is floored at 6 and absorbed, once before the 1st
+    // lands in round 2.
+    let o = run(model("attackers=[6,6] erosion=false").melee, &[1, 3]);
+    assert_eq!((o.round, o.durability_spent), (2, 0));
+    let o = run(model("attackers=[6,6]").melee, &[1]);
+    assert_eq!((o.round, o.durability_spent), (2, 1));
+}
+
+#[test]
+fn floor_without_armour_switch() {
+    // [5, 5, 5] against 6 without armour: the 2nd ties at 6 - 1 = 5 (D6 = 6); the 3rd
+    // meets 6 - 2 = 4, floored at 5. By default the floor gives a tie (D6 = 1: impact
+    // in round 2); with the switch off nothing holds the erosion: impact in round 1.
+    let words = "attackers=[5,5,5] armour_res=0 durability=0";
+    assert_eq!(run(model(words).melee, &[6, 1]).round, 2);
+    let off = model(&format!("{words} floor_tie_without_armour=false")).melee;
+    assert_eq!(run(off, &[6]).round, 1);
+}
+
+#[test]
+fn spent_armour_keeps_its_resistance_with_the_switch() {
+    // 5 against an armour at 0 durability: by default it lost its résistance (5 against
+    // 4, impact in round 1); with the switch it still counts (5 against 6, countered).
+    assert_eq!(run(melee(&[5], 0), &[]).round, 1);
+    let kept = model("attackers=[5] durability=0 spent_armour_protects=true").melee;
+    assert_eq!(run(kept, &[]).round, 0);
+    // At equal protection the armour only absorbs: four at 5 against 6 with durability
+    // 0 kept at 6, the 3rd and 4th floored get ties instead (counters 6, 6, 1).
+    let kept = model("attackers=[5,5,5,5] durability=0 spent_armour_protects=true").melee;
+    let o = run(kept, &[6, 6, 1]);
+    assert_eq!((o.round, o.durability_spent), (2, 0));
+}
+
+#[test]
+fn impacts_to_out_and_the_wound_malus() {
+    // One attacker at 6 against 6, out at the 2nd impact. Tie (D6 = 2): impact in round
+    // 3; the wound lowers the protection to 5: superiority, out in round 4.
+    let m = model("attackers=[6] impacts_to_out=2").melee;
+    let o = run(m, &[2]);
+    assert_eq!(
+        (o.round, o.round_out, o.exchanges_out, o.impacts),
+        (3, 4, 4, 2)
+    );
+    // wound_malus = 0: still 6 against 6, a new counter (D6 = 1): out in round 5.
+    let m = model("attackers=[6] impacts_to_out=2 wound_malus=0").melee;
+    let o = run(m, &[2, 1]);
+    assert_eq!((o.round, o.round_out, o.exchanges_out), (3, 5, 5));
+    // wound_malus = 2 against [5, 5]: the 2nd ties at 5 (D6 = 1, impact in round 2 on
+    // exchange 4); then 6 - 2 = 4 and the 1st lands in round 3 (exchange 5).
+    let m = model("attackers=[5,5] armour_res=0 durability=0 impacts_to_out=2 wound_malus=2");
+    let (o, tally) = replay_one(&m, &[1]);
+    assert_eq!(
+        (o.round, o.round_out, o.exchanges_out, o.impacts),
+        (2, 3, 5, 2)
+    );
+    assert_eq!(tally.metric(m.m.out).sum, 1);
+    assert_eq!(tally.metric(m.m.mean_round_out).sum, 3);
+    assert_eq!(tally.metric(m.m.mean_exchanges_out).sum, 5);
+    assert_eq!(tally.metric(m.m.mean_impacts).sum, 2);
+    // Not out within the rounds: one impact taken, round_out and exchanges_out 0.
+    let m = model("attackers=[6] impacts_to_out=2 wound_malus=0 rounds=4");
+    let (o, tally) = replay_one(&m, &[2, 6]);
+    assert_eq!(
+        (o.round, o.round_out, o.exchanges_out, o.impacts),
+        (3, 0, 0, 1)
+    );
+    assert_eq!(tally.metric(m.m.out).sum, 0);
+    assert_eq!(tally.metric(m.m.mean_round_out).n, 0);
+}
+
+#[test]
+fn the_first_impact_is_the_out_at_one() {
+    // impacts_to_out = 1: the defender is out at the first impact.
+    let m = model("attackers=[5,5,5,5]");
+    let (o, _) = replay_one(&m, &[6]);
+    assert_eq!(
+        (o.round, o.round_out, o.exchanges_out, o.impacts),
+        (2, 2, 8, 1)
+    );
+}
+
+/// `k` independent tension delays: the round of the first impact is their minimum.
+fn first_of_ties(k: usize, counts_tie: bool, rounds: u32) -> Dist<u32> {
+    let delay = exchanges_to_impact_dist(counts_tie);
+    let first = (1..k).fold(delay.clone(), |acc, _| {
+        acc.combine(&delay, |a, b| *a.min(b))
+    });
+    first.map(|&r| if r <= i64::from(rounds) { r as u32 } else { 0 })
+}
+
+#[test]
+fn all_tie_matches_its_closed_form() {
+    // [6, 5, 4, 3] against 6 without armour: every attacker ties at its rank, so the
+    // first impact comes at the smallest of independent D6 delays.
+    let scores = [6, 5, 4, 3];
+    for n in 1..=4 {
+        for (counts_tie, rounds) in [(false, 10), (true, 4), (false, 3)] {
+            let words = format!(
+                "attackers={} armour_res=0 durability=0 rounds={rounds} tension_counts_tie={counts_tie}",
+                list(&scores[..n])
+            );
+            let exact = model(&words).exact().unwrap().map(|o| o.round);
+            let closed = first_of_ties(n, counts_tie, rounds);
+            for r in 0..=rounds {
+                let (e, c) = (exact.p(&r), closed.p(&r));
+                assert!((e - c).abs() < 1e-12, "{words}: round {r}: {e} against {c}");
+            }
+        }
+    }
+    // Four tying attackers, tie not counted: the first impact by round 2 is
+    // 1 - (5/6)^4 (a counter of 1 in one of them).
+    let exact = model("attackers=[6,5,4,3] armour_res=0 durability=0")
+        .exact()
+        .unwrap();
+    let by_2 = exact.p_where(|o| o.round == 2);
+    assert!((by_2 - (1.0 - (5.0f64 / 6.0).powi(4))).abs() < 1e-12);
+}
+
+#[test]
+fn exact_values_by_hand() {
+    // One attacker at 7 against 6: an impact in round 1, surely.
+    let d = model("attackers=[7]").exact().unwrap();
+    assert!((d.p_where(|o| o.round == 1 && o.exchanges_out == 1) - 1.0).abs() < 1e-12);
+    // Four at 5 against 6, armour 3: the 2nd ties (D6 = c) and the 3rd and 4th spend the
+    // armour (2, then 1 in round 2); in round 2 the 4th meets 6 - 2 - 3 = 1 < 5 with no
+    // armour: every fight ends in round 2 on exchange 8 (unless the 2nd's counter of 1
+    // lands first, on exchange 6).
+    let d = model("attackers=[5,5,5,5]").exact().unwrap();
+    assert!((d.p_where(|o| o.exchanges_out == 6) - 1.0 / 6.0).abs() < 1e-12);
+    assert!((d.p_where(|o| o.exchanges_out == 8) - 5.0 / 6.0).abs() < 1e-12);
+    assert!((d.p_where(|o| o.durability_left == 0) - 5.0 / 6.0).abs() < 1e-12);
+    // Out at the 2nd impact, one attacker at 6, wound malus 1: first impact after a D6
+    // delay (rounds 2..=7), out on the next round: round_out = round + 1.
+    let d = model("attackers=[6] impacts_to_out=2 rounds=20")
+        .exact()
+        .unwrap();
+    assert!((d.p_where(|o| o.round_out == o.round + 1) - 1.0).abs() < 1e-12);
+    let mean: f64 = d.iter().map(|(o, p)| f64::from(o.round_out) * p).sum();
+    assert!((mean - 5.5).abs() < 1e-12, "{mean}");
+}
+
+#[test]
+fn exact_sums_to_one_less_the_tail() {
+    for words in [
+        "attackers=[5,5,6,4]",
+        "n_attackers=4 attack=5 durability=5 impacts_to_out=3 rounds=20",
+        "attackers=[6,5,4,3] armour_res=0 durability=0 rounds=50",
+        "attackers=[6,6,6] erosion=false impacts_to_out=4 wound_malus=0 rounds=50",
+    ] {
+        let d = model(words).exact().unwrap();
+        let total: f64 = d.iter().map(|(_, p)| p).sum();
+        assert!(
+            (total + d.tail() - 1.0).abs() < 1e-12,
+            "{words}: {total} + {}",
+            d.tail()
+        );
+        assert!(d.tail() <= TAIL_BOUND, "{words}: tail {}", d.tail());
+    }
+}
+
+#[test]
+fn exact_gives_up_past_its_budget() {
+    let m = model("attackers=[6,5,4,3] armour_res=0 durability=0").melee;
+    assert!(m.exact_within(1_000_000).is_some());
+    assert!(m.exact_within(3).is_none());
+}
+
+#[test]
+fn monte_carlo_agrees_with_exact() {
+    let scores = [5, 6, 5, 4];
+    let mut case = 0;
+    for n in 1..=4 {
+        for erosion in [true, false] {
+            for counts_tie in [false, true] {
+                let words = format!(
+                    "attackers={} durability=2 rounds=8 erosion={erosion} tension_counts_tie={counts_tie}",
+                    list(&scores[..n])
+                );
+                let sim = simulation(model(&words));
+                let seed = AGREEMENT_SEED + case;
+                assert_agrees_with_exact(sim.as_ref(), AGREEMENT_SAMPLES, seed, 10, &words);
+                case += 1;
+            }
+        }
+    }
+}
+
+#[test]
+fn monte_carlo_agrees_with_exact_on_the_switches() {
+    let cases = [
+        "attackers=[6,5,4,3] armour_res=0 durability=0 rounds=6",
+        "n_attackers=4 attack=5 durability=0 spent_armour_protects=true",
+        "n_attackers=3 attack=5 armour_res=0 durability=0 floor_tie_without_armour=false",
+        "n_attackers=3 attack=5 durability=3 impacts_to_out=3 rounds=12",
+        "attackers=[6,6] impacts_to_out=2 wound_malus=0 tension_counts_tie=true erosion=false",
+        "attackers=[7,5] impacts_to_out=4 wound_malus=2 defensive_manoeuvre=true durability=4",
+    ];
+    for (i, words) in cases.iter().enumerate() {
+        let sim = simulation(model(words));
+        let seed = AGREEMENT_SEED + 100 + i as u64;
+        assert_agrees_with_exact(sim.as_ref(), AGREEMENT_SAMPLES, seed, 10, words);
+    }
 }

@@ -1,4 +1,5 @@
-//! *SCCS* (seed `004_1d39cb74a2ea9915.txt`; `RULES.md`, section `sccs`).
+//! *SCCS* (seed `004_1d39cb74a2ea9915.txt`; `RULES.md`, section `sccs`). The rules as alea
+//! implements them, each [choice] with its switch: `README.md` beside this file.
 //!
 //! Seed sections implemented: 3 "Le Moteur de Résolution" (the comparison, *l'Incantation
 //! Libre* and its three modes, *Résultats de la Comparaison* cases A, B and C, *la Loi du
@@ -33,6 +34,7 @@
 
 pub mod exchange;
 pub mod melee;
+pub mod melee_exact;
 pub mod rules;
 pub mod spell;
 pub mod tension;
@@ -44,3 +46,11 @@ pub static MECHANICS: &[&dyn crate::engine::Mechanic] = &[
     &melee::MELEE,
     &spell::SPELL,
 ];
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn rules_page_matches_the_mechanics() {
+        crate::systems::test_support::assert_rules_page_matches("sccs", include_str!("README.md"));
+    }
+}

@@ -5,26 +5,19 @@
 //! Pure functions and one small piece of state ([`Counter`]); the mechanics call them in
 //! their hot loops.
 
-use crate::engine::{Choice, Dice, Dist};
+use crate::engine::{Dice, Dist};
 
-/// The three ways of casting (*l'Incantation Libre*); plain weapon attacks are focused.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Mode {
-    /// *Mode focalisé*: `type + cible` against `défense + résistance` (the default).
-    Focused,
-    /// *Mode général*: `type` alone, against the weakest of the three zones
-    /// (`défense + min(résistance tête, tronc, membres)`).
-    General,
-    /// *Mode intuitif*: `cible` alone.
-    Intuitive,
-}
-
-impl Choice for Mode {
-    const NAMES: &'static [(&'static str, Self)] = &[
-        ("focused", Mode::Focused),
-        ("general", Mode::General),
-        ("intuitive", Mode::Intuitive),
-    ];
+crate::choice! {
+    /// The three ways of casting (*l'Incantation Libre*); plain weapon attacks are focused.
+    pub enum Mode {
+        /// *Mode focalisé*: `type + cible` against `défense + résistance` (the default).
+        Focused = "focused",
+        /// *Mode général*: `type` alone, against the weakest of the three zones
+        /// (`défense + min(résistance tête, tronc, membres)`).
+        General = "general",
+        /// *Mode intuitif*: `cible` alone.
+        Intuitive = "intuitive",
+    }
 }
 
 /// The result of comparing an attack with a protection.
@@ -138,7 +131,7 @@ pub fn exchanges_to_impact_dist(counts_tie: bool) -> Dist<i64> {
 }
 
 /// A *compteur de tension*: one actor's count of repetitions still needed for an impact.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
 pub struct Counter {
     /// Repetitions left until the impact; 0 when no counter runs.
     remaining: u8,
@@ -161,8 +154,15 @@ impl Counter {
     /// true when the counter reaches 0: the impact.
     #[inline(always)]
     pub fn tie<D: Dice>(&mut self, dice: &mut D, counts_tie: bool) -> bool {
+        self.tie_with(|| dice.d6(), counts_tie)
+    }
+
+    /// [`Counter::tie`] with the D6 given as a function, called only when a new counter
+    /// starts: the exact fight calls it once per face to enumerate the branches.
+    #[inline(always)]
+    pub fn tie_with(&mut self, d6: impl FnOnce() -> u32, counts_tie: bool) -> bool {
         if self.remaining == 0 {
-            self.remaining = dice.d6() as u8;
+            self.remaining = d6() as u8;
             if !counts_tie {
                 return false;
             }
@@ -179,6 +179,25 @@ impl Counter {
     }
 }
 
+/// Every result of `play`, a step that rolls at most one D6, through the function it is
+/// given: played once with chance 1 when it rolls none, else once per face with chance
+/// 1/6 each. The exact fights enumerate with it the same code the sampled ones run.
+pub fn each_face<T>(mut play: impl FnMut(&mut dyn FnMut() -> u32) -> T) -> Vec<(T, f64)> {
+    let mut rolled = false;
+    let first = play(&mut || {
+        rolled = true;
+        1
+    });
+    if !rolled {
+        return vec![(first, 1.0)];
+    }
+    let mut all = vec![(first, 1.0 / 6.0)];
+    for face in 2..=6 {
+        all.push((play(&mut || face), 1.0 / 6.0));
+    }
+    all
+}
+
 /// What becomes of one attack received in a round of melee.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
 pub enum Received {
@@ -192,15 +211,17 @@ pub enum Received {
     Absorbed,
 }
 
-/// The `k`-th attack received this round (`k` from 1), of score `a`, against the
-/// defender's protection `p` before erosion (already without the armour's résistance if
-/// the armour is at 0 durability), `armour_left` when the armour has durability left.
+/// The `k`-th attack received this round (`k` from 1; always 1 without erosion), of score
+/// `a`, against the defender's protection `p` before erosion (already without the armour's
+/// résistance if the armour lost it), `armour_left` when the armour has durability left.
 ///
 /// Erosion lowers `p` by `k − 1`, but never below `a`. When that floor is what stops an
 /// impact (`p − (k − 1) < a <= p`), the armour absorbs the attack if it has durability
-/// left; otherwise the floor gives a tie **[choice]** (`RULES.md`).
+/// left; otherwise, with `floor_ties` (switch `floor_tie_without_armour`, on by default),
+/// the floor gives a tie **[choice]** (`RULES.md`), and without it nothing holds the
+/// erosion back: an impact.
 #[inline(always)]
-pub fn receive(a: i64, p: i64, k: i64, armour_left: bool) -> Received {
+pub fn receive(a: i64, p: i64, k: i64, armour_left: bool, floor_ties: bool) -> Received {
     let eroded = p - (k - 1);
     if a > p {
         Received::Impact
@@ -211,8 +232,10 @@ pub fn receive(a: i64, p: i64, k: i64, armour_left: bool) -> Received {
         }
     } else if armour_left {
         Received::Absorbed
-    } else {
+    } else if floor_ties {
         Received::Tie
+    } else {
+        Received::Impact
     }
 }
 
@@ -300,26 +323,43 @@ mod tests {
     }
 
     #[test]
+    fn each_face_plays_once_without_a_die() {
+        let none = each_face(|_| 7);
+        assert_eq!(none, [(7, 1.0)]);
+        let faces: Vec<u32> = each_face(|d6| d6() * 10)
+            .into_iter()
+            .map(|(v, _)| v)
+            .collect();
+        assert_eq!(faces, [10, 20, 30, 40, 50, 60]);
+    }
+
+    #[test]
     fn erosion_by_rank() {
         // Protection 6: the 1st attack at full protection, then -1, -2, -3.
-        assert_eq!(receive(5, 6, 1, true), Received::Countered);
-        assert_eq!(receive(5, 6, 2, true), Received::Tie); // 6 - 1 = 5
-        assert_eq!(receive(4, 6, 3, true), Received::Tie); // 6 - 2 = 4
-        assert_eq!(receive(3, 6, 4, true), Received::Tie); // 6 - 3 = 3
-        assert_eq!(receive(2, 6, 4, true), Received::Countered);
+        assert_eq!(receive(5, 6, 1, true, true), Received::Countered);
+        assert_eq!(receive(5, 6, 2, true, true), Received::Tie); // 6 - 1 = 5
+        assert_eq!(receive(4, 6, 3, true, true), Received::Tie); // 6 - 2 = 4
+        assert_eq!(receive(3, 6, 4, true, true), Received::Tie); // 6 - 3 = 3
+        assert_eq!(receive(2, 6, 4, true, true), Received::Countered);
     }
 
     #[test]
     fn floor_at_the_attack_and_the_armour() {
         // 4th attacker at 5 against 6: eroded to 3, floored at 5: the armour absorbs.
-        assert_eq!(receive(5, 6, 4, true), Received::Absorbed);
+        assert_eq!(receive(5, 6, 4, true, true), Received::Absorbed);
         // Without durability left the floor gives a tie.
-        assert_eq!(receive(5, 6, 4, false), Received::Tie);
+        assert_eq!(receive(5, 6, 4, false, true), Received::Tie);
+        // The switch floor_tie_without_armour off: nothing holds the erosion, an impact.
+        assert_eq!(receive(5, 6, 4, false, false), Received::Impact);
+        // ... but the armour still absorbs while it has durability.
+        assert_eq!(receive(5, 6, 4, true, false), Received::Absorbed);
         // A tie without erosion stays a tie, but the 2nd attack at a tie is floored.
-        assert_eq!(receive(6, 6, 1, true), Received::Tie);
-        assert_eq!(receive(6, 6, 2, true), Received::Absorbed);
+        assert_eq!(receive(6, 6, 1, true, true), Received::Tie);
+        assert_eq!(receive(6, 6, 2, true, true), Received::Absorbed);
         // Superiority is untouched by the floor.
-        assert_eq!(receive(7, 6, 3, true), Received::Impact);
+        assert_eq!(receive(7, 6, 3, true, true), Received::Impact);
+        // Without erosion every attack meets the full protection (rank 1).
+        assert_eq!(receive(5, 6, 1, false, false), Received::Countered);
     }
 
     #[test]

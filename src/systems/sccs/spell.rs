@@ -10,41 +10,36 @@
 //!   simplification) their own −1 wound malus is not applied.
 //! - Ritual circle (*cercle rituel*): one D6 sets the casting time in turns; every caster
 //!   concentrates under the malus, each is hit with chance `p_hit` each turn and leaves the
-//!   circle; with fewer than two still concentrated the casting breaks. The circle's
-//!   effect uses the best caster's statistics + 1, a fixed number with nothing to roll.
+//!   circle; with fewer than two still concentrated the casting breaks. **[choice]** (the
+//!   reading of `keeper = circle`): a hit member leaves the circle for good and nobody
+//!   relays them (the text allows relays and, for keeping the spell, speaks of one
+//!   participant; the casting needs two); the circle's effect uses the best caster's
+//!   statistics + 1, a fixed number with nothing to roll.
 
-use super::rules::{Comparison, Counter, TieParams, compare};
-use crate::engine::{Choice, Dice, Dist, HistId, Layout, MetricId, Model, Recorder, Registered};
+use super::rules::{Comparison, Counter, TieParams, compare, each_face};
+use crate::engine::chain::{Chain, Limits, Step, propagate};
+use crate::engine::dist::TAIL_BOUND;
+use crate::engine::{Dice, Dist, HistId, Layout, MetricId, Model, Recorder, Registered};
 use crate::error::{Error, Result};
 
-/// Who keeps the spell.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Keeper {
-    /// One caster keeping a spell (the default).
-    Individual,
-    /// A ritual circle casting a spell together.
-    Circle,
+crate::choice! {
+    /// Who keeps the spell.
+    pub enum Keeper {
+        /// One caster keeping a spell (the default).
+        Individual = "individual",
+        /// A ritual circle casting a spell together.
+        Circle = "circle",
+    }
 }
 
-impl Choice for Keeper {
-    const NAMES: &'static [(&'static str, Self)] = &[
-        ("individual", Keeper::Individual),
-        ("circle", Keeper::Circle),
-    ];
-}
-
-/// Where the impacts on the caster come from.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Source {
-    /// An impact each turn with chance `p_hit` (the default).
-    Chance,
-    /// One attacker of score `attack` strikes each turn against the caster's protection.
-    Melee,
-}
-
-impl Choice for Source {
-    const NAMES: &'static [(&'static str, Self)] =
-        &[("chance", Source::Chance), ("melee", Source::Melee)];
+crate::choice! {
+    /// Where the impacts on the caster come from.
+    pub enum Source {
+        /// An impact each turn with chance `p_hit` (the default).
+        Chance = "chance",
+        /// One attacker of score `attack` strikes each turn against the caster's protection.
+        Melee = "melee",
+    }
 }
 
 crate::config! {
@@ -52,7 +47,8 @@ crate::config! {
     #[derive(Debug, Clone, Copy, PartialEq)]
     pub struct SpellParams {
         /// individual (a D6 of malus-free turns, then the malus) or circle (a D6 of casting
-        /// turns, everyone under the malus)
+        /// turns, everyone under the malus); [choice] in the circle a hit member leaves for
+        /// good, no relays, and the effect uses the best caster's stats + 1
         keeper: Keeper = choice(default = Keeper::Individual),
         /// chance (an impact each turn with chance p_hit) or melee (one attacker of score
         /// attack; individual only)
@@ -150,23 +146,38 @@ impl Upkeep {
             (Keeper::Individual, Source::Melee) => {
                 let mut counter = Counter::default();
                 for turn in 1..=self.max_turns {
-                    let under_malus = turn > free;
-                    let p = self.protection - if under_malus { self.malus } else { 0 };
-                    let hit = match compare(self.attack, p) {
-                        Comparison::Impact => true,
-                        Comparison::Countered => false,
-                        Comparison::Tie => counter.tie(dice, self.counts_tie),
-                    };
-                    if hit {
-                        if under_malus {
-                            return broken_in(turn);
-                        }
-                        counter.drop_counter();
+                    if self.melee_turn(turn, free, &mut counter, || dice.d6()) {
+                        return broken_in(turn);
                     }
                 }
                 self.held_to_the_end()
             }
         }
+    }
+
+    /// Turn `turn` under source melee, after `free` malus-free turns: the attacker
+    /// strikes (`d6` is called only when a tie starts its counter). Returns true when an
+    /// impact under the malus breaks the spell; an impact before the malus only ends the
+    /// attacker's counter.
+    #[inline(always)]
+    fn melee_turn(
+        &self,
+        turn: u32,
+        free: u32,
+        counter: &mut Counter,
+        d6: impl FnOnce() -> u32,
+    ) -> bool {
+        let under_malus = turn > free;
+        let p = self.protection - if under_malus { self.malus } else { 0 };
+        let hit = match compare(self.attack, p) {
+            Comparison::Impact => true,
+            Comparison::Countered => false,
+            Comparison::Tie => counter.tie_with(d6, self.counts_tie),
+        };
+        if hit && !under_malus {
+            counter.drop_counter();
+        }
+        hit && under_malus
     }
 
     fn run_circle<D: Dice>(&self, dice: &mut D, casting: u32) -> SpellOutcome {
@@ -194,11 +205,22 @@ impl Upkeep {
         }
     }
 
-    /// The exact distribution (source chance only).
+    /// The exact distribution: source melee as a chain over the turns (the attacker's
+    /// counter is the whole state, [`MeleeUpkeep`]), source chance in closed form.
     pub fn exact(&self) -> Option<Dist<SpellOutcome>> {
         let p = self.p_hit;
         match (self.keeper, self.source) {
-            (Keeper::Individual, Source::Melee) => None,
+            (Keeper::Individual, Source::Melee) => Some(Dist::die(6).then(|&free| {
+                let chain = MeleeUpkeep {
+                    upkeep: self,
+                    free: free as u32,
+                };
+                let limits = Limits {
+                    max_rounds: self.max_turns,
+                    tolerance: TAIL_BOUND,
+                };
+                propagate(&chain, limits).endings.map(|(o, _)| *o)
+            })),
             (Keeper::Individual, Source::Chance) => Some(Dist::die(6).then(|&free| {
                 let free = free as u32;
                 let mut items = Vec::new();
@@ -243,6 +265,42 @@ impl Upkeep {
                 state.map(|(_, o)| *o)
             })),
         }
+    }
+}
+
+/// Source melee after `free` malus-free turns, as a chain: a round is a turn, the state
+/// the turns played and the attacker's tension counter.
+struct MeleeUpkeep<'a> {
+    upkeep: &'a Upkeep,
+    free: u32,
+}
+
+impl Chain for MeleeUpkeep<'_> {
+    type State = (u32, Counter);
+    type End = SpellOutcome;
+
+    fn start(&self) -> (u32, Counter) {
+        (0, Counter::default())
+    }
+
+    fn round(
+        &self,
+        &(played, counter): &(u32, Counter),
+    ) -> Vec<(Step<(u32, Counter), SpellOutcome>, f64)> {
+        let turn = played + 1;
+        each_face(|d6| {
+            let mut c = counter;
+            let broken = self.upkeep.melee_turn(turn, self.free, &mut c, d6);
+            if broken {
+                Step::End(broken_in(turn))
+            } else {
+                Step::Next((turn, c))
+            }
+        })
+    }
+
+    fn at_cap(&self, _: &(u32, Counter)) -> SpellOutcome {
+        self.upkeep.held_to_the_end()
     }
 }
 

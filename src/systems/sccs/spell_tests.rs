@@ -151,13 +151,44 @@ fn exact_closed_forms() {
 }
 
 #[test]
+fn exact_melee_source_by_hand() {
+    // 5 against 6: countered while free, then 5 against 4 on the first malus turn: the
+    // spell is held exactly the D6 turns, always broken.
+    let u = upkeep_for("source=melee");
+    let d = u.exact().unwrap();
+    assert!((d.p_where(|o| o.broken) - 1.0).abs() < 1e-12);
+    let mean: f64 = d.iter().map(|(o, p)| o.held as f64 * p).sum();
+    assert!((mean - 3.5).abs() < 1e-12, "{mean}");
+    // Malus on the total: 5 against 5 from the first malus turn, a tie; its counter c
+    // lands c turns later: held = D6 + c, mean 7.
+    let d = upkeep_for("source=melee upkeep_malus_on_total=true")
+        .exact()
+        .unwrap();
+    let mean: f64 = d.iter().map(|(o, p)| o.held as f64 * p).sum();
+    assert!((mean - 7.0).abs() < 1e-12, "{mean}");
+    // ... and with max_turns 4 the spell survives when D6 + c >= 4: 1 - P(D6 + c <= 3)
+    // = 1 - 3/36.
+    let d = upkeep_for("source=melee upkeep_malus_on_total=true max_turns=4")
+        .exact()
+        .unwrap();
+    assert!((d.p_where(|o| !o.broken) - 33.0 / 36.0).abs() < 1e-12);
+    let total: f64 = d.iter().map(|(_, p)| p).sum();
+    assert!((total + d.tail() - 1.0).abs() < 1e-12);
+}
+
+#[test]
 fn monte_carlo_agrees_with_exact() {
-    let cases: [&[&str]; 5] = [
+    let cases: [&[&str]; 10] = [
         &[],
         &["p_hit=0.5", "max_turns=8"],
         &["p_hit=0.05"],
         &["keeper=circle", "casters=3", "p_hit=0.15"],
         &["keeper=circle", "casters=5", "p_hit=0.3"],
+        &["source=melee"],
+        &["source=melee", "upkeep_malus_on_total=true"],
+        &["source=melee", "attack=6", "max_turns=10"],
+        &["source=melee", "attack=6", "tension_counts_tie=true"],
+        &["source=melee", "attack=7", "resistance=4", "max_turns=6"],
     ];
     for (i, words) in cases.iter().enumerate() {
         let sim = build(words).unwrap_or_else(|e| panic!("{words:?}: {e}"));

@@ -268,21 +268,6 @@ pub fn wounds(o: &ExchangeOutcome, side: usize) -> bool {
     o.winner == by && o.damage.is_some_and(|d| d >= DamageResult::Legere)
 }
 
-/// Makes the metrics declared from position `first` on one line of `alea list`: `name`
-/// with `doc` (metrics whose names follow a pattern of words, such as `a_hit_<result>`, or
-/// a block of metrics shared with another mechanic).
-pub(super) fn list_as_one(
-    layout: &mut Layout,
-    first: usize,
-    name: &'static str,
-    doc: &'static str,
-) {
-    for m in &mut layout.metrics[first..] {
-        m.family = Some(name);
-        m.doc = doc;
-    }
-}
-
 /// What one exchange reports (`aube.surclassement.exchange`, and
 /// `aube.surclassement.optimal` under the optimal mixes).
 #[derive(Debug, Clone, PartialEq)]
@@ -313,7 +298,7 @@ impl ExchangeMetrics {
             let first = layout.metrics.len();
             let ids = DamageResult::ALL
                 .map(|r| layout.proportion(format!("{side}_hit_{}", r.metric_name()), doc));
-            list_as_one(layout, first, name, doc);
+            layout.list_as_one(first, name, doc);
             ids
         };
         let a_hit = hits(

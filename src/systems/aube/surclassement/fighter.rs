@@ -7,28 +7,21 @@
 //! Those eight fields are optional parameters; [`Fighter::from_config`] checks that exactly
 //! one form is complete.
 
-use crate::engine::Choice;
 use crate::engine::config::key;
 use crate::error::{Error, Result};
 
-/// The three manœuvres.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub enum Manoeuvre {
-    /// *Manœuvre de parade* (MP): `E = °R + bp + 5`; winning only stops the other.
-    Mp,
-    /// *Manœuvre d'attaque* (MA), the feint: `E = °R + ba` (switch `ma_adds_ba`); winning
-    /// gains the magnitude as feint points.
-    Ma,
-    /// *Manœuvre de dommage* (MD): `E = °R + bd - 5`; winning deals `dom = magnitude`.
-    Md,
-}
-
-impl Choice for Manoeuvre {
-    const NAMES: &'static [(&'static str, Self)] = &[
-        ("mp", Manoeuvre::Mp),
-        ("ma", Manoeuvre::Ma),
-        ("md", Manoeuvre::Md),
-    ];
+crate::choice! {
+    /// The three manœuvres.
+    #[derive(PartialOrd, Ord, Hash)]
+    pub enum Manoeuvre {
+        /// *Manœuvre de parade* (MP): `E = °R + bp + 5`; winning only stops the other.
+        Mp = "mp",
+        /// *Manœuvre d'attaque* (MA), the feint: `E = °R + ba` (switch `ma_adds_ba`); winning
+        /// gains the magnitude as feint points.
+        Ma = "ma",
+        /// *Manœuvre de dommage* (MD): `E = °R + bd - 5`; winning deals `dom = magnitude`.
+        Md = "md",
+    }
 }
 
 impl Manoeuvre {
@@ -42,20 +35,14 @@ impl Manoeuvre {
     }
 }
 
-/// Switch `loser_subtracts`: what the winner's `E` loses when both succeed.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum LoserSubtracts {
-    /// The loser's raw `°R` (the default: the text says "le °R du vaincu est soustrait").
-    Raw,
-    /// The loser's modified degree `E`.
-    Modified,
-}
-
-impl Choice for LoserSubtracts {
-    const NAMES: &'static [(&'static str, Self)] = &[
-        ("raw", LoserSubtracts::Raw),
-        ("modified", LoserSubtracts::Modified),
-    ];
+crate::choice! {
+    /// Switch `loser_subtracts`: what the winner's `E` loses when both succeed.
+    pub enum LoserSubtracts {
+        /// The loser's raw `°R` (the default: the text says "le °R du vaincu est soustrait").
+        Raw = "raw",
+        /// The loser's modified degree `E`.
+        Modified = "modified",
+    }
 }
 
 crate::config! {
@@ -264,6 +251,7 @@ impl Fighter {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::engine::Choice;
     use crate::engine::config::read_config;
     use crate::systems::aube::surclassement::game::OPTIMAL;
 

@@ -17,12 +17,12 @@
 
 use super::duel::Duel;
 use super::exact::first_moves_and_winner;
-use super::exchange::{Exchange, ExchangeMetrics, ExchangeOutcome, Winner, list_as_one, wounds};
+use super::exchange::{Exchange, ExchangeMetrics, ExchangeOutcome, Winner, wounds};
 use super::fighter::{Fighter, FightersParams, Manoeuvre, Rules};
 use super::position::Position;
 use super::strategy::{Strategy, StrategyName};
 use super::table::RollTable;
-use crate::engine::{Choice, Dice, Dist, Layout, MetricId, Model, Recorder, Registered};
+use crate::engine::{Dice, Dist, Layout, MetricId, Model, Recorder, Registered};
 use crate::error::{Error, Result};
 use crate::systems::aube::duel_end::DuelEndParams;
 
@@ -182,18 +182,14 @@ pub fn optimal(rules: Rules, a: &Fighter, b: &Fighter) -> Solution {
     solve(&payoff_matrix(rules, a, b))
 }
 
-/// What the optimal mixes of `aube.surclassement.optimal` value.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Horizon {
-    /// One exchange: a wound dealt minus a wound taken (this module).
-    Exchange,
-    /// The whole duel: a win minus a loss ([`super::whole`]).
-    Duel,
-}
-
-impl Choice for Horizon {
-    const NAMES: &'static [(&'static str, Self)] =
-        &[("exchange", Horizon::Exchange), ("duel", Horizon::Duel)];
+crate::choice! {
+    /// What the optimal mixes of `aube.surclassement.optimal` value.
+    pub enum Horizon {
+        /// One exchange: a wound dealt minus a wound taken (this module).
+        Exchange = "exchange",
+        /// The whole duel: a win minus a loss ([`super::whole`]).
+        Duel = "duel",
+    }
 }
 
 crate::config! {
@@ -280,8 +276,7 @@ impl OptimalMetrics {
         ];
         let first = layout.metrics.len();
         let exchange = ExchangeMetrics::declare(layout);
-        list_as_one(
-            layout,
+        layout.list_as_one(
             first,
             "a_wins ...",
             "the metrics of aube.surclassement.exchange, under the optimal mixes (horizon=exchange)",

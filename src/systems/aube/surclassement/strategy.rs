@@ -15,37 +15,27 @@
 
 use super::fighter::Manoeuvre;
 use super::game::Mix;
+use crate::engine::Dice;
 use crate::engine::config::key;
-use crate::engine::{Choice, Dice};
 use crate::error::{Error, Result};
 use crate::systems::aube::damage::DamageResult;
 
-/// The strategies by name.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum StrategyName {
-    /// Always MD.
-    AlwaysMd,
-    /// MA, then MD while feint points are held.
-    FeintThenMd,
-    /// MP at a blessure grave or worse, else MD.
-    ParryWhenWounded,
-    /// The given mix.
-    Mixed,
-    /// The optimal mix of the one-exchange game.
-    Optimal,
-    /// The optimal stationary strategy of the whole duel.
-    OptimalDuel,
-}
-
-impl Choice for StrategyName {
-    const NAMES: &'static [(&'static str, Self)] = &[
-        ("always_md", StrategyName::AlwaysMd),
-        ("feint_then_md", StrategyName::FeintThenMd),
-        ("parry_when_wounded", StrategyName::ParryWhenWounded),
-        ("mixed", StrategyName::Mixed),
-        ("optimal", StrategyName::Optimal),
-        ("optimal_duel", StrategyName::OptimalDuel),
-    ];
+crate::choice! {
+    /// The strategies by name.
+    pub enum StrategyName {
+        /// Always MD.
+        AlwaysMd = "always_md",
+        /// MA, then MD while feint points are held.
+        FeintThenMd = "feint_then_md",
+        /// MP at a blessure grave or worse, else MD.
+        ParryWhenWounded = "parry_when_wounded",
+        /// The given mix.
+        Mixed = "mixed",
+        /// The optimal mix of the one-exchange game.
+        Optimal = "optimal",
+        /// The optimal stationary strategy of the whole duel.
+        OptimalDuel = "optimal_duel",
+    }
 }
 
 crate::config! {

@@ -1,0 +1,212 @@
+//! Running an analysis: its grid points one by one (built as they run), the plan check
+//! and the check of every point before any sampling.
+
+use super::chart_spec::ChartKind;
+use super::spec::HistogramScope;
+use super::{
+    Analysis, AnalysisResult, DEFAULT_SEED, OVER_BUDGET_REMEDY, PointResult, RunOptions, Variant,
+    VariantResult, file_error,
+};
+use crate::budget::Work;
+use crate::engine::runner::{DEFAULT_SAMPLES, RunPlan, SampleSize, run_point};
+use crate::engine::summary::summarize;
+use crate::engine::{Mechanic, ParamValues, Simulation, Value};
+use crate::error::{Error, Result};
+use rayon::prelude::*;
+use std::path::Path;
+
+/// The simulation of `variant` at the grid point with `values` (one per axis); an error
+/// names the file, the point and the variant.
+pub(super) fn build_simulation(
+    path: &Path,
+    mechanic: &'static dyn Mechanic,
+    axes: &[(String, Vec<Value>)],
+    fixed: &[(String, Value)],
+    variant: &Variant,
+    values: &[Value],
+) -> Result<Box<dyn Simulation>> {
+    let mut given: Vec<(String, Value)> = axes
+        .iter()
+        .map(|(k, _)| k.clone())
+        .zip(values.iter().cloned())
+        .collect();
+    for (k, v) in fixed.iter().chain(&variant.overrides) {
+        given.retain(|(g, _)| g != k);
+        given.push((k.clone(), v.clone()));
+    }
+    let context = |e: Error| {
+        let at: Vec<String> = given.iter().map(|(k, v)| format!("{k}={v}")).collect();
+        file_error(
+            path,
+            format!("{e} (at {}, variant '{}')", at.join(" "), variant.name),
+        )
+    };
+    let specs = mechanic.params();
+    let params = ParamValues::resolve(mechanic.name(), &specs, &given).map_err(context)?;
+    mechanic.build(&params).map_err(context)
+}
+
+impl Analysis {
+    /// The number of grid points (the product of the axes' lengths; saturates).
+    pub fn point_count(&self) -> u64 {
+        self.axes
+            .iter()
+            .fold(1u64, |n, (_, values)| n.saturating_mul(values.len() as u64))
+    }
+
+    /// The values of grid point `index`, one per axis, the first axis varying slowest.
+    pub fn point(&self, index: u64) -> Vec<Value> {
+        let mut rest = index;
+        let mut values: Vec<Value> = self
+            .axes
+            .iter()
+            .rev()
+            .map(|(_, axis)| {
+                let n = axis.len() as u64;
+                let value = axis[(rest % n) as usize].clone();
+                rest /= n;
+                value
+            })
+            .collect();
+        values.reverse();
+        values
+    }
+
+    /// The simulation of `variant` at the grid point with `values`.
+    pub fn build(&self, values: &[Value], variant: usize) -> Result<Box<dyn Simulation>> {
+        build_simulation(
+            &self.path,
+            self.mechanic,
+            &self.axes,
+            &self.fixed,
+            &self.variants[variant],
+            values,
+        )
+    }
+
+    /// Builds every grid point's simulations once (and drops them), so that a point the
+    /// mechanic refuses is found before any sampling. The first such point in grid order
+    /// is reported.
+    pub fn check_points(&self) -> Result<()> {
+        let error = (0..self.point_count()).into_par_iter().find_map_first(|i| {
+            let values = self.point(i);
+            (0..self.variants.len()).find_map(|v| self.build(&values, v).err())
+        });
+        error.map_or(Ok(()), Err)
+    }
+
+    /// Refuses, before any sampling, a run over the budget of samples or grid points
+    /// ([`crate::budget`]) unless the file or `options` allow it.
+    pub fn check_plan(&self, options: &RunOptions) -> Result<()> {
+        if self.file.allow_large || options.allow_large {
+            return Ok(());
+        }
+        let work = Work {
+            points: self.point_count(),
+            variants: self.variants.len() as u64,
+            size: self.plan(options).size,
+        };
+        work.check(OVER_BUDGET_REMEDY).map_err(|e| match e {
+            Error::OverBudget { what, remedy } => Error::OverBudget {
+                what: format!("{}: {what}", self.path.display()),
+                remedy,
+            },
+            other => other,
+        })
+    }
+
+    /// The seed and sample size, command line first, then the file, then the defaults.
+    pub fn plan(&self, options: &RunOptions) -> RunPlan {
+        let size = options
+            .size
+            .unwrap_or(match (self.file.samples, self.file.precision) {
+                (_, Some(p)) => SampleSize::Precision(p),
+                (Some(n), _) => SampleSize::Samples(n),
+                _ => SampleSize::Samples(DEFAULT_SAMPLES),
+            });
+        RunPlan {
+            seed: options.seed.or(self.file.seed).unwrap_or(DEFAULT_SEED),
+            size,
+        }
+    }
+
+    /// Samples the whole analysis will draw, when the size is fixed.
+    pub fn total_samples(&self, plan: &RunPlan) -> Option<u64> {
+        match plan.size {
+            SampleSize::Samples(n) => Some(
+                n.saturating_mul(self.point_count())
+                    .saturating_mul(self.variants.len() as u64),
+            ),
+            SampleSize::Precision(_) => None,
+        }
+    }
+
+    /// Runs every grid point (point `i` draws from streams of point `i`), all variants of
+    /// a point on common random numbers, building each point's simulations as it runs.
+    /// `progress` receives sample counts as they are drawn. Fails only on a point the
+    /// mechanic refuses, which [`Analysis::check_points`] finds beforehand.
+    pub fn run(
+        &self,
+        options: &RunOptions,
+        progress: &(dyn Fn(u64) + Sync),
+    ) -> Result<AnalysisResult> {
+        let plan = self.plan(options);
+        // Grid points run in parallel too (each on its own streams, collected in order),
+        // so small sample counts over large grids still use every core.
+        let points = (0..self.point_count())
+            .into_par_iter()
+            .map(|i| self.run_one(i, &plan, progress))
+            .collect::<Result<Vec<_>>>()?;
+        Ok(AnalysisResult {
+            seed: plan.seed,
+            size: plan.size,
+            points,
+        })
+    }
+
+    /// True when the histograms of the point with `values` are written or drawn: every
+    /// point with `histograms = "all"`, else the points of a bars chart.
+    pub fn histograms_needed(&self, values: &[Value]) -> bool {
+        self.file.histograms == HistogramScope::All
+            || self.file.charts.iter().any(|c| {
+                matches!(c.kind, ChartKind::Bars { .. }) && self.point_matches(values, &c.at)
+            })
+    }
+
+    fn run_one(
+        &self,
+        index: u64,
+        plan: &RunPlan,
+        progress: &(dyn Fn(u64) + Sync),
+    ) -> Result<PointResult> {
+        let values = self.point(index);
+        let sims = (0..self.variants.len())
+            .map(|v| self.build(&values, v))
+            .collect::<Result<Vec<_>>>()?;
+        let keep_histograms = self.histograms_needed(&values);
+        let refs: Vec<&dyn Simulation> = sims.iter().map(|s| s.as_ref()).collect();
+        let report = |n: u64| progress(n * refs.len() as u64);
+        let run = run_point(&refs, index, plan, &report);
+        let variants = sims
+            .iter()
+            .zip(&run.tallies)
+            .enumerate()
+            .map(|(v, (sim, tally))| {
+                let mut summary = summarize(sim.layout(), tally, sim.exact().as_ref());
+                if !keep_histograms {
+                    // Most of a point's memory: kept only where a table or chart uses it.
+                    summary.histograms.clear();
+                }
+                let diffs = (0..summary.metrics.len())
+                    .map(|m| if v == 0 { None } else { run.paired.diff(v, m) })
+                    .collect();
+                VariantResult { summary, diffs }
+            })
+            .collect();
+        Ok(PointResult {
+            values,
+            variants,
+            precision_reached: run.precision_reached,
+        })
+    }
+}

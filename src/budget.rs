@@ -1,0 +1,229 @@
+//! How much work a run asks for, checked before any sampling against a stated budget,
+//! and sample counts as people write them (`1000000`, `1_000_000`, `1e6`).
+//!
+//! A run over the budget is refused with its size and how to go on; it runs only when
+//! allowed explicitly (`allow_large = true` in an analysis file).
+
+use crate::engine::runner::SampleSize;
+use crate::engine::stats::Z95;
+use crate::error::{Error, Result};
+use crate::report::text::group_thousands;
+
+/// Most samples a run may draw (grid points × variants × samples) without being allowed
+/// explicitly: seconds to minutes for most mechanics, more for long fights.
+pub const MAX_SAMPLES: u64 = 10_000_000_000;
+/// Most grid points an analysis may have without being allowed explicitly (each is a
+/// row of `results.csv` per variant).
+pub const MAX_POINTS: u64 = 100_000;
+
+/// The size of a run.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Work {
+    /// Grid points.
+    pub points: u64,
+    /// Variants at each point.
+    pub variants: u64,
+    /// Samples per point and variant.
+    pub size: SampleSize,
+}
+
+/// Samples per point and variant that `size` draws at most: the count itself, or for a
+/// precision the samples a chance of 1/2 needs (the worst case).
+pub fn samples_per_run(size: SampleSize) -> f64 {
+    match size {
+        SampleSize::Samples(n) => n as f64,
+        SampleSize::Precision(e) => (Z95 * Z95 * 0.25 / (e * e)).ceil(),
+    }
+}
+
+/// A count in words: grouped digits, or `1.6e20` when it is too large for that.
+fn count(x: f64) -> String {
+    if x < 1e18 {
+        group_thousands(x as u64)
+    } else if x.is_infinite() {
+        "more than 1e308".into()
+    } else {
+        format!("{x:.1e}")
+    }
+}
+
+fn plural(n: u64, word: &str) -> String {
+    format!(
+        "{} {word}{}",
+        group_thousands(n),
+        if n == 1 { "" } else { "s" }
+    )
+}
+
+impl Work {
+    /// Samples the whole run draws at most.
+    pub fn total_samples(&self) -> f64 {
+        self.points as f64 * self.variants as f64 * samples_per_run(self.size)
+    }
+
+    /// Refuses a run beyond [`MAX_POINTS`] or [`MAX_SAMPLES`], saying its size; `remedy`
+    /// says how to go on.
+    pub fn check(&self, remedy: &str) -> Result<()> {
+        let over = |what: String| {
+            Err(Error::OverBudget {
+                what,
+                remedy: remedy.to_string(),
+            })
+        };
+        if self.points > MAX_POINTS {
+            return over(format!(
+                "the grid has {}, over the budget of {}",
+                plural(self.points, "point"),
+                group_thousands(MAX_POINTS)
+            ));
+        }
+        let total = self.total_samples();
+        if total > MAX_SAMPLES as f64 {
+            let per = match self.size {
+                SampleSize::Samples(n) => plural(n, "sample"),
+                SampleSize::Precision(e) => format!(
+                    "up to {} samples (a 95% half-width of {e:?} on a chance of 1/2)",
+                    count(samples_per_run(self.size))
+                ),
+            };
+            return over(format!(
+                "this run would draw {} samples ({} x {} x {per}), over the budget of {}",
+                count(total),
+                plural(self.points, "grid point"),
+                plural(self.variants, "variant"),
+                group_thousands(MAX_SAMPLES)
+            ));
+        }
+        Ok(())
+    }
+}
+
+/// Parses a sample count: `1000000`, `1_000_000`, `1e6` or `2.5e6`; a whole number of at
+/// least 1. The error says what is accepted.
+pub fn parse_count(text: &str) -> std::result::Result<u64, String> {
+    let bad = |why: &str| {
+        Err(format!(
+            "'{text}' {why}; write a whole number of at least 1, like 100000 or 1e6"
+        ))
+    };
+    let clean: String = text.trim().chars().filter(|c| *c != '_').collect();
+    let (mantissa, exponent) = match clean.split_once(['e', 'E']) {
+        Some((m, e)) => (m, e),
+        None => (clean.as_str(), "0"),
+    };
+    let Ok(exponent) = exponent
+        .strip_prefix('+')
+        .unwrap_or(exponent)
+        .parse::<i32>()
+    else {
+        return bad("is not a number");
+    };
+    let (whole, fraction) = mantissa.split_once('.').unwrap_or((mantissa, ""));
+    if whole.is_empty() && fraction.is_empty()
+        || !(whole.chars().chain(fraction.chars())).all(|c| c.is_ascii_digit())
+    {
+        return if mantissa.starts_with('-') {
+            bad("is negative")
+        } else {
+            bad("is not a number")
+        };
+    }
+    let digits = format!("{whole}{fraction}");
+    let digits = digits.trim_start_matches('0');
+    let shift = exponent - fraction.len() as i32;
+    let (kept, dropped) = if shift >= 0 {
+        (digits.to_string(), "")
+    } else {
+        let cut = digits.len().saturating_sub(shift.unsigned_abs() as usize);
+        (digits[..cut].to_string(), &digits[cut..])
+    };
+    if dropped.chars().any(|c| c != '0') {
+        return bad("is not a whole number");
+    }
+    let zeros = shift.max(0) as usize;
+    if kept.len() + zeros > 20 {
+        return bad("is too large");
+    }
+    let value = format!("{kept}{}", "0".repeat(zeros));
+    match value.parse::<u64>() {
+        Ok(0) => bad("is zero"),
+        Ok(n) => Ok(n),
+        Err(_) if kept.is_empty() => bad("is zero"),
+        Err(_) => bad("is too large"),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn counts_as_people_write_them() {
+        for (text, n) in [
+            ("1000000", 1_000_000),
+            ("1_000_000", 1_000_000),
+            ("1e6", 1_000_000),
+            ("1E6", 1_000_000),
+            ("2.5e6", 2_500_000),
+            ("1e+3", 1000),
+            ("120e-1", 12),
+            ("0.5e1", 5),
+            ("18446744073709551615", u64::MAX),
+        ] {
+            assert_eq!(parse_count(text), Ok(n), "{text}");
+        }
+        for (text, why) in [
+            ("-1", "negative"),
+            ("0", "zero"),
+            ("0e5", "zero"),
+            ("1.5", "not a whole number"),
+            ("1.5e0.5", "not a number"),
+            ("1e20", "too large"),
+            ("1e999999", "too large"),
+            ("1e99999999999", "not a number"),
+            ("abc", "not a number"),
+            ("", "not a number"),
+            ("nan", "not a number"),
+            ("inf", "not a number"),
+        ] {
+            let e = parse_count(text).unwrap_err();
+            assert!(
+                e.contains(why) && e.contains("like 100000 or 1e6"),
+                "{text}: {e}"
+            );
+        }
+    }
+
+    #[test]
+    fn budget_says_the_size() {
+        let work = |points, size| Work {
+            points,
+            variants: 2,
+            size,
+        };
+        assert!(
+            work(2460, SampleSize::Samples(1_000_000))
+                .check("x")
+                .is_ok()
+        );
+        let e = work(160_801, SampleSize::Samples(1_000_000))
+            .check("go on")
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains("160,801 points") && e.contains("go on"), "{e}");
+        let e = work(1, SampleSize::Samples(u64::MAX / 2))
+            .check("")
+            .unwrap_err()
+            .to_string();
+        assert!(
+            e.contains("1.8e19 samples") && e.contains("10,000,000,000"),
+            "{e}"
+        );
+        let e = work(1, SampleSize::Precision(1e-300))
+            .check("")
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains("half-width of 1e-300"), "{e}");
+        assert!(work(10, SampleSize::Precision(0.001)).check("").is_ok());
+    }
+}

@@ -1,0 +1,252 @@
+//! Replacing report folders and files without ever losing the previous good one, and
+//! cleaning what an interrupted run left behind.
+//!
+//! A report is written whole into `.NAME.tmp-PID` beside its destination. To replace the
+//! destination, the old one is renamed aside to `.NAME.old-PID`, the new one renamed in,
+//! then the old one removed: at every moment the previous report or the new one is
+//! complete, under its name or aside.
+//!
+//! Temporary paths are registered while they exist. Writers hold the [`lock`] from the
+//! moment they create a temporary path until it is renamed into place or removed, so a
+//! signal handler that calls [`abandon`] waits for a replacement under way to finish,
+//! then removes every temporary path left. A run killed outright (SIGKILL, power loss)
+//! leaves them behind: [`clean_stale`], at the start of the next run, removes them and
+//! puts back a report left aside.
+
+use crate::error::{Error, Result};
+use std::path::{Path, PathBuf};
+use std::sync::{Mutex, MutexGuard};
+
+static REGISTERED: Mutex<Vec<PathBuf>> = Mutex::new(Vec::new());
+
+/// The registry of temporary paths, locked: no signal handler cleans while it is held.
+pub struct Registry {
+    guard: MutexGuard<'static, Vec<PathBuf>>,
+}
+
+/// Locks the registry of temporary paths.
+pub fn lock() -> Registry {
+    Registry {
+        guard: REGISTERED.lock().unwrap_or_else(|e| e.into_inner()),
+    }
+}
+
+/// `dir/.NAME.tmp-PID`: where `NAME` is written before it is renamed into place.
+pub fn temp_path(dir: &Path, name: &str) -> PathBuf {
+    dir.join(format!(".{name}.tmp-{}", std::process::id()))
+}
+
+fn aside_path(dir: &Path, name: &str) -> PathBuf {
+    dir.join(format!(".{name}.old-{}", std::process::id()))
+}
+
+/// Removes a file or a folder with everything in it; a missing path is no error.
+fn remove(path: &Path) -> std::io::Result<()> {
+    match std::fs::symlink_metadata(path) {
+        Ok(meta) if meta.is_dir() => std::fs::remove_dir_all(path),
+        Ok(_) => std::fs::remove_file(path),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(()),
+        Err(e) => Err(e),
+    }
+}
+
+impl Registry {
+    /// Registers `path`, about to be created, for removal on a signal.
+    pub fn add(&mut self, path: &Path) {
+        self.guard.push(path.to_path_buf());
+    }
+
+    /// Removes `path` (written in part, after an error) and forgets it.
+    pub fn discard(&mut self, path: &Path) {
+        let _ = remove(path);
+        self.guard.retain(|p| p != path);
+    }
+
+    /// Renames the registered `temp` to `target`. An existing `target` folder is renamed
+    /// aside first and removed once the new one is in place (put back if the rename
+    /// fails); a file is replaced in one step.
+    pub fn replace(&mut self, temp: &Path, target: &Path) -> Result<()> {
+        let result = replace(temp, target);
+        if result.is_err() {
+            let _ = remove(temp);
+        }
+        self.guard.retain(|p| p != temp);
+        result
+    }
+}
+
+fn replace(temp: &Path, target: &Path) -> Result<()> {
+    // A rename over a file replaces it in one step; a folder must be moved aside first.
+    if !std::fs::symlink_metadata(target).is_ok_and(|m| m.is_dir()) {
+        return std::fs::rename(temp, target).map_err(|e| Error::io("rename into", target, e));
+    }
+    let (dir, name) = match (target.parent(), target.file_name()) {
+        (Some(dir), Some(name)) => (dir, name.to_string_lossy()),
+        _ => {
+            return Err(Error::Invalid(format!(
+                "'{}' has no name",
+                target.display()
+            )));
+        }
+    };
+    let aside = aside_path(dir, &name);
+    remove(&aside).map_err(|e| Error::io("remove", &aside, e))?;
+    std::fs::rename(target, &aside).map_err(|e| Error::io("move aside", target, e))?;
+    if let Err(e) = std::fs::rename(temp, target) {
+        let _ = std::fs::rename(&aside, target);
+        return Err(Error::io("rename into", target, e));
+    }
+    // A failure here leaves only a hidden folder, which the next run removes.
+    let _ = remove(&aside);
+    Ok(())
+}
+
+/// For a signal handler: waits for any replacement under way, removes every registered
+/// temporary path and keeps the registry locked, so nothing new starts before the
+/// process ends.
+pub fn abandon() {
+    let mut registry = lock();
+    for path in registry.guard.drain(..) {
+        // A writer may still be adding files: try a few times.
+        for _ in 0..5 {
+            if remove(&path).is_ok() {
+                break;
+            }
+        }
+    }
+    std::mem::forget(registry);
+}
+
+/// `(name, kind, pid)` of a hidden `.NAME.tmp-PID` or `.NAME.old-PID` entry.
+fn parse_staged(file_name: &str) -> Option<(&str, &str, u32)> {
+    let rest = file_name.strip_prefix('.')?;
+    ["tmp", "old"].into_iter().find_map(|kind| {
+        let (name, pid) = rest.rsplit_once(&format!(".{kind}-"))?;
+        let pid = pid.parse().ok()?;
+        (!name.is_empty()).then_some((name, kind, pid))
+    })
+}
+
+/// True when process `pid` may still be writing its temporary paths (another process
+/// alive on Linux; elsewhere, where this cannot be known cheaply, never).
+fn alive(pid: u32) -> bool {
+    pid != std::process::id()
+        && Path::new("/proc/self").exists()
+        && Path::new("/proc").join(pid.to_string()).exists()
+}
+
+/// True for the hidden names of temporary and aside paths (never a report).
+pub fn is_staged(file_name: &str) -> bool {
+    parse_staged(file_name).is_some()
+}
+
+/// Removes the temporary paths that dead runs left in `dir` and puts back a report that
+/// was renamed aside but not replaced. Returns true when something changed.
+pub fn clean_stale(dir: &Path) -> Result<bool> {
+    let entries = match std::fs::read_dir(dir) {
+        Ok(entries) => entries,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(false),
+        Err(e) => return Err(Error::io("read folder", dir, e)),
+    };
+    let mut names: Vec<String> = entries
+        .filter_map(|e| e.ok())
+        .map(|e| e.file_name().to_string_lossy().into_owned())
+        .collect();
+    names.sort();
+    let mut changed = false;
+    let mut aside = Vec::new();
+    for file_name in &names {
+        let Some((name, kind, pid)) = parse_staged(file_name) else {
+            continue;
+        };
+        if alive(pid) {
+            continue;
+        }
+        let path = dir.join(file_name);
+        if kind == "old" {
+            aside.push((path, dir.join(name)));
+        } else {
+            remove(&path).map_err(|e| Error::io("remove", &path, e))?;
+            changed = true;
+        }
+    }
+    for (path, target) in aside {
+        if std::fs::symlink_metadata(&target).is_err() {
+            std::fs::rename(&path, &target).map_err(|e| Error::io("put back", &target, e))?;
+        } else {
+            remove(&path).map_err(|e| Error::io("remove", &path, e))?;
+        }
+        changed = true;
+    }
+    Ok(changed)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn scratch(label: &str) -> PathBuf {
+        let dir = std::env::temp_dir().join(format!("alea-staging-{label}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        dir
+    }
+
+    #[test]
+    fn names_of_staged_paths() {
+        assert_eq!(parse_staged(".a_b.tmp-12"), Some(("a_b", "tmp", 12)));
+        assert_eq!(
+            parse_staged(".index.html.tmp-7"),
+            Some(("index.html", "tmp", 7))
+        );
+        assert_eq!(parse_staged(".r.old-99"), Some(("r", "old", 99)));
+        assert_eq!(parse_staged("r.tmp-1"), None);
+        assert_eq!(parse_staged(".r.tmp-x"), None);
+        assert_eq!(parse_staged(".tmp-1"), None);
+    }
+
+    #[test]
+    fn replace_keeps_one_complete_report() {
+        let dir = scratch("replace");
+        let target = dir.join("r");
+        for round in 0..2 {
+            let temp = temp_path(&dir, "r");
+            let mut registry = lock();
+            registry.add(&temp);
+            std::fs::create_dir_all(&temp).unwrap();
+            std::fs::write(temp.join("f"), format!("{round}")).unwrap();
+            registry.replace(&temp, &target).unwrap();
+            drop(registry);
+            assert_eq!(
+                std::fs::read_to_string(target.join("f")).unwrap(),
+                round.to_string()
+            );
+            assert_eq!(std::fs::read_dir(&dir).unwrap().count(), 1, "no leftover");
+        }
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn stale_paths_are_cleaned_and_reports_put_back() {
+        let dir = scratch("stale");
+        let dead = u32::MAX;
+        for name in [
+            format!(".a.tmp-{dead}"),
+            format!(".a.old-{dead}"),
+            format!(".b.old-{dead}"),
+            "b".to_string(),
+        ] {
+            std::fs::create_dir_all(dir.join(name)).unwrap();
+        }
+        std::fs::write(dir.join(format!(".index.html.tmp-{dead}")), "x").unwrap();
+        assert!(clean_stale(&dir).unwrap());
+        let mut left: Vec<String> = std::fs::read_dir(&dir)
+            .unwrap()
+            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+            .collect();
+        left.sort();
+        assert_eq!(left, ["a", "b"]);
+        assert!(!clean_stale(&dir).unwrap());
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+}

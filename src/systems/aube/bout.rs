@@ -1,0 +1,309 @@
+//! One round of classic combat between two fighters (seed chapter 4, "le combat";
+//! `RULES.md` `aube` → *Classic combat*), written once for the fights that sample it
+//! (`aube.duel`, `aube.gauntlet`) and once as a distribution for their exact values (the
+//! agreement tests of both mechanics hold the two together).
+//!
+//! A round is one attack by each fighter, the side with the initiative first; a fighter put
+//! out by the first attack does not strike back. Each attack reads the fighters' totals
+//! as they stand: fatigue points lower TA, TP and `enc`; pending étourdis lower the next
+//! attack (and, under switch `etourdi=aspect`, TP and `enc` until that attack).
+
+use super::attack::{AttackOutcome, AttackRule, Swing};
+use super::damage::{Armour, DamageResult};
+use super::fighter::{Fighter, FighterState};
+use super::wounds::{EtourdiScope, OutAt, OverflowFatigue, WoundTrack};
+use crate::engine::Dice;
+use std::collections::HashMap;
+
+crate::choice! {
+    /// Who attacks first in a round.
+    pub enum Initiative {
+        /// Fighter A, every round.
+        A = "a",
+        /// Fighter B, every round.
+        B = "b",
+        /// Drawn each round, even odds.
+        Random = "random",
+    }
+}
+
+/// One attack of a fight, as an observer of [`Bout::play_round`] sees it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Exchange {
+    /// The round (1-based).
+    pub round: u32,
+    /// 0 when A attacks, 1 when B does.
+    pub attacker: usize,
+    /// TA used (fatigue and étourdi taken off).
+    pub ta: i64,
+    /// The defender's TP used.
+    pub tp: i64,
+    /// The defender's `enc` used.
+    pub enc: i64,
+    /// What the attack did.
+    pub outcome: AttackOutcome,
+    /// What the defender's track recorded (the result, or a higher grade on overflow).
+    pub recorded: DamageResult,
+}
+
+/// What a sampled round did.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Played {
+    /// The side (0 for A, 1 for B) that put the other out, if any.
+    pub winner: Option<usize>,
+    /// Attacks that hit.
+    pub hits: u32,
+}
+
+/// The rules of a fight, apart from who fights: the attack rule, the initiative, when a
+/// fighter is out and how wounds and étourdis count.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Bout {
+    /// `fa`, `fm` and where armour acts.
+    pub rule: AttackRule,
+    /// Who strikes first.
+    pub initiative: Initiative,
+    /// When a fighter is out.
+    pub out_at: OutAt,
+    /// Fatigue of a wound that moved up a grade.
+    pub overflow_fatigue: OverflowFatigue,
+    /// Switch `etourdi_fatigue`: an étourdi also gives 1 PF (Ex. 3.1's count).
+    pub etourdi_fatigue: bool,
+    /// Switch `etourdi`: what a pending étourdi lowers.
+    pub etourdi: EtourdiScope,
+}
+
+/// What one attack can do to the defender's track, with its probability: `None` for a
+/// miss.
+pub type Blows = Vec<(Option<DamageResult>, f64)>;
+
+/// The attack distributions met so far, by attacker and totals (TA, TP, `enc`): the
+/// fighters of a fight are fixed, so these are all an attack depends on.
+pub type BlowCache = HashMap<(usize, i64, i64, i64), Blows>;
+
+/// One way an attack can go: the tracks after it, whether the defender is out, the
+/// chance.
+pub type AttackWay = ([WoundTrack; 2], bool, f64);
+
+impl Bout {
+    /// Default rules under `rule`: initiative random, out at fatale, the table's fatigue,
+    /// étourdi on the next attack.
+    pub fn new(rule: AttackRule) -> Self {
+        Self {
+            rule,
+            initiative: Initiative::Random,
+            out_at: OutAt::Fatale,
+            overflow_fatigue: OverflowFatigue::Recorded,
+            etourdi_fatigue: false,
+            etourdi: EtourdiScope::NextAttack,
+        }
+    }
+
+    /// The swing of `attacker` (0 or 1) on the other fighter now, spending the attacker's
+    /// pending étourdis.
+    #[inline]
+    pub fn swing(&self, s: &mut [FighterState; 2], attacker: usize) -> Swing {
+        let defender = 1 - attacker;
+        let ta = s[attacker].attack_total();
+        Swing {
+            ta,
+            tp: s[defender].parry_total(self.rule.fa, self.etourdi),
+            bd: s[attacker].fighter.bd,
+            enc: s[defender].encaissement(self.etourdi),
+            be: s[defender].fighter.be,
+            att: s[attacker].fighter.options,
+            def: s[defender].fighter.options,
+        }
+    }
+
+    /// Puts a hit's `result` on `track`; returns what the track recorded.
+    #[inline]
+    pub fn wound(&self, track: &mut WoundTrack, result: DamageResult) -> DamageResult {
+        if self.etourdi_fatigue && result == DamageResult::Etourdi {
+            track.add_fatigue(1);
+        }
+        track.take_with(result, self.overflow_fatigue)
+    }
+
+    /// Whether neither fighter can hit the other as things stand, étourdis aside (fatigue
+    /// only): then nothing can change any more, since only hits change anything. Asked
+    /// when no étourdi is pending.
+    pub fn frozen(&self, s: &[FighterState; 2]) -> bool {
+        (0..2).all(|k| {
+            let (att, def) = (&s[k], &s[1 - k]);
+            let ta = att.fighter.ta() - att.wounds.fatigue();
+            let tp = def.fighter.tp(self.rule.fa) - def.wounds.fatigue();
+            !att.fighter.options.rule(ta, tp).can_beat_nd()
+        })
+    }
+
+    /// The side attacking first this round (draws a d2 under random initiative).
+    #[inline]
+    pub fn first<D: Dice>(&self, dice: &mut D) -> usize {
+        match self.initiative {
+            Initiative::A => 0,
+            Initiative::B => 1,
+            Initiative::Random => (dice.die(2) - 1) as usize,
+        }
+    }
+
+    /// The side attacking first, each with its chance.
+    pub fn orders(&self) -> &'static [(usize, f64)] {
+        match self.initiative {
+            Initiative::A => &[(0, 1.0)],
+            Initiative::B => &[(1, 1.0)],
+            Initiative::Random => &[(0, 0.5), (1, 0.5)],
+        }
+    }
+
+    /// Plays round `round` on `s`, telling `observe` every attack.
+    #[inline(always)]
+    pub fn play_round<D: Dice>(
+        &self,
+        s: &mut [FighterState; 2],
+        round: u32,
+        dice: &mut D,
+        observe: &mut impl FnMut(&Exchange),
+    ) -> Played {
+        let mut hits = 0;
+        let first = self.first(dice);
+        for attacker in [first, 1 - first] {
+            let defender = 1 - attacker;
+            let swing = self.swing(s, attacker);
+            let outcome = self.rule.roll(&swing, dice);
+            let recorded = if outcome.hit {
+                hits += 1;
+                self.wound(&mut s[defender].wounds, outcome.damage.result)
+            } else {
+                DamageResult::None
+            };
+            observe(&Exchange {
+                round,
+                attacker,
+                ta: swing.ta,
+                tp: swing.tp,
+                enc: swing.enc,
+                outcome,
+                recorded,
+            });
+            if s[defender].wounds.is_out(self.out_at) {
+                return Played {
+                    winner: Some(attacker),
+                    hits,
+                };
+            }
+        }
+        Played { winner: None, hits }
+    }
+
+    /// Fights on from `s` for at most `rounds` rounds, telling `observe` every attack: the
+    /// side that put the other out (`None`: neither, after `rounds` rounds or as soon as
+    /// neither can hit the other any more) and the rounds fought (up to the last round
+    /// played when neither is out).
+    #[inline(always)]
+    pub fn fight_on<D: Dice>(
+        &self,
+        s: &mut [FighterState; 2],
+        rounds: u32,
+        dice: &mut D,
+        observe: &mut impl FnMut(&Exchange),
+    ) -> (Option<usize>, u32) {
+        let mut changed = true;
+        for round in 1..=rounds {
+            let played = self.play_round(s, round, dice, observe);
+            if played.winner.is_some() {
+                return (played.winner, round);
+            }
+            // Only hits change anything; after a round without one, and when something
+            // changed since the last look, check whether a hit is still possible.
+            if played.hits > 0 {
+                changed = true;
+            } else if changed {
+                if self.frozen(s) {
+                    return (None, round);
+                }
+                changed = false;
+            }
+        }
+        (None, rounds)
+    }
+
+    /// What `attacker` can do to the other fighter from `s` (its étourdis spent in `s`).
+    fn blows(&self, s: &mut [FighterState; 2], attacker: usize, cache: &mut BlowCache) -> Blows {
+        let swing = self.swing(s, attacker);
+        cache
+            .entry((attacker, swing.ta, swing.tp, swing.enc))
+            .or_insert_with(|| {
+                self.rule
+                    .exact_result(&swing)
+                    .iter()
+                    .map(|(r, p)| (*r, p))
+                    .collect()
+            })
+            .clone()
+    }
+
+    /// The fatigue past which nothing changes for each fighter, when both test with the
+    /// default options (else `None`): its attack fails without a roll (TA - PF <= 1), every
+    /// success hits it (TP - PF <= 0) and its resistance test fails without a roll
+    /// (`enc - fm - PF <= 1`, armour included when it raises `enc`). A fighter past it
+    /// plays the same whatever its fatigue and its pending étourdis; the exact fights merge
+    /// such tracks ([`Bout::merge`]).
+    pub fn saturation(&self, fighters: &[Fighter; 2]) -> Option<[i64; 2]> {
+        let plain = fighters
+            .iter()
+            .all(|f| f.options == super::resolution::TestOptions::DEFAULT);
+        plain.then(|| {
+            fighters.map(|f| {
+                let armour = match self.rule.armour {
+                    Armour::ReducesDom => 0,
+                    Armour::RaisesEnc => f.be,
+                };
+                let enc = f.enc + armour - self.rule.fm;
+                (f.ta() - 1).max(f.tp(self.rule.fa)).max(enc - 1).max(0)
+            })
+        })
+    }
+
+    /// Merges `tracks` with every track that plays the same from now on, given the
+    /// [`Bout::saturation`] `cap`: fatigue past it comes down to it, and pending étourdis
+    /// are forgotten once they cannot matter (past the cap, or past the fatigue at which
+    /// the attack fails anyway when they lower only the attack).
+    pub fn merge(&self, fighters: &[Fighter; 2], cap: &[i64; 2], tracks: &mut [WoundTrack; 2]) {
+        for k in 0..2 {
+            let fatigue = tracks[k].fatigue();
+            let spent = fatigue >= fighters[k].ta() - 1 && self.etourdi == EtourdiScope::NextAttack;
+            tracks[k].saturate(cap[k], fatigue < cap[k] && !spent);
+        }
+    }
+
+    /// Every way the attack of `attacker` can go from the tracks `tracks` of `fighters`,
+    /// with its chance (ways may repeat; their chances add up to one, less the crit die's
+    /// tail): the tracks after it (the attacker's étourdis spent), and whether the
+    /// defender is out. The distribution twin of one attack of [`Bout::play_round`].
+    pub fn attack_ways(
+        &self,
+        fighters: &[Fighter; 2],
+        tracks: &[WoundTrack; 2],
+        attacker: usize,
+        cache: &mut BlowCache,
+    ) -> Vec<AttackWay> {
+        let mut s = [0, 1].map(|k| FighterState {
+            fighter: fighters[k],
+            wounds: tracks[k],
+        });
+        let defender = 1 - attacker;
+        let blows = self.blows(&mut s, attacker, cache);
+        blows
+            .into_iter()
+            .map(|(blow, p)| {
+                let mut after = [s[0].wounds, s[1].wounds];
+                if let Some(r) = blow {
+                    self.wound(&mut after[defender], r);
+                }
+                let out = after[defender].is_out(self.out_at);
+                (after, out, p)
+            })
+            .collect()
+    }
+}

@@ -1,0 +1,339 @@
+//! Hazards that wound round after round (seed *Fiche 3*, "Autres sources de dégâts",
+//! *Feu* and *Asphyxie*), and the `cle.fire` and `cle.asphyxia` mechanics.
+//!
+//! - *Feu*: each round in the fire deals 1d6 (a torch), 2d6 (a campfire) or 3d6 (a blaze).
+//! - *Asphyxie*: a character holds their breath for a minute (10 rounds); then a test of
+//!   Résistance against 15 every round, the difficulty rising by 5 every minute (rounds
+//!   11–20 against 15, 21–30 against 20, ...). Once a test fails the character needs to
+//!   breathe, and without air takes 1d6 every round.
+//!
+//! Each round's damage is a wound ([`super::harm`]): it lowers vitality, and from 0 on
+//! every wound brings the *mal en point* tests, at −5 per wound beyond the first.
+//!
+//! Readings of this program: without air the damage starts the round after the failed
+//! test; the character stays exposed for the whole `rounds` (no escape); protection does
+//! not count. The exact distributions carry the state round by round (vitality left, the
+//! wounds at 0, whether a test failed, the round the character fell to 0).
+
+use super::harm::{FailTable, Harm, HarmMetrics, VictimParams};
+use super::test::TestRule;
+use crate::engine::{Dice, Dist, HistId, Layout, MetricId, Model, Recorder, Registered};
+use crate::error::Result;
+
+/// Rounds a character holds their breath (one minute).
+pub const BREATH_ROUNDS: u32 = 10;
+
+/// What harms the character each round.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Source {
+    /// A fire of this many d6 per round.
+    Fire(u32),
+    /// No air.
+    Asphyxia,
+}
+
+crate::choice! {
+    /// The size of a fire (*Feu*).
+    pub enum Fire {
+        /// A torch: 1d6 per round.
+        Torch = "torch",
+        /// A campfire (*feu de camp*): 2d6.
+        Campfire = "campfire",
+        /// A blaze (*incendie*): 3d6.
+        Blaze = "blaze",
+    }
+}
+
+impl Fire {
+    /// Damage dice per round.
+    pub fn dice(self) -> u32 {
+        match self {
+            Fire::Torch => 1,
+            Fire::Campfire => 2,
+            Fire::Blaze => 3,
+        }
+    }
+}
+
+/// One exposure's inputs.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ExposureRule {
+    /// What harms.
+    pub source: Source,
+    /// Rounds exposed.
+    pub rounds: u32,
+    /// The character exposed.
+    pub victim: VictimParams,
+}
+
+/// The state of an exposure, and its outcome after the last round.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub struct ExposureOutcome {
+    /// The round a Résistance test failed and the character needed air (asphyxia).
+    pub breathless: Option<u32>,
+    /// The round the character fell to 0 vitality.
+    pub mal_round: Option<u32>,
+    /// The character's wounds (the exact distribution counts the wounds at 0 only until
+    /// both tests have failed, as 1 from then on).
+    pub harm: Harm,
+}
+
+impl ExposureRule {
+    /// The difficulty of the breath test in `round` (after the first minute).
+    pub fn breath_difficulty(round: u32) -> i64 {
+        15 + 5 * ((round - BREATH_ROUNDS - 1) / BREATH_ROUNDS) as i64
+    }
+
+    /// The damage dice of `round` in state `s`, or the breath test to take (`Err`).
+    fn step(&self, s: &ExposureOutcome, round: u32) -> std::result::Result<u32, TestRule> {
+        match self.source {
+            Source::Fire(k) => Ok(k),
+            Source::Asphyxia => match s.breathless {
+                Some(r) if r < round => Ok(1),
+                Some(_) => Ok(0),
+                None if round <= BREATH_ROUNDS => Ok(0),
+                None => Err(TestRule::new(
+                    self.victim.resistance,
+                    Self::breath_difficulty(round),
+                )),
+            },
+        }
+    }
+
+    /// `s` after a wound of `damage` in `round`, as `harm` left it.
+    fn after(s: &ExposureOutcome, harm: Harm, round: u32) -> ExposureOutcome {
+        ExposureOutcome {
+            mal_round: s.mal_round.or(harm.mal().then_some(round)),
+            harm,
+            ..*s
+        }
+    }
+
+    /// Rolls every round: the breath test or the damage dice, then the wound's tests.
+    #[inline(always)]
+    pub fn roll<D: Dice>(&self, dice: &mut D) -> ExposureOutcome {
+        let tests = self.victim.tests();
+        let mut s = ExposureOutcome {
+            breathless: None,
+            mal_round: None,
+            harm: Harm::new(self.victim.vitality),
+        };
+        for round in 1..=self.rounds {
+            match self.step(&s, round) {
+                Err(test) => {
+                    if !test.roll(dice).success {
+                        s.breathless = Some(round);
+                    }
+                }
+                Ok(0) => {}
+                Ok(k) => {
+                    let damage = dice.sum(k, 6) as i64;
+                    let mut harm = s.harm;
+                    harm.wound(dice, &tests, damage);
+                    s = Self::after(&s, harm, round);
+                }
+            }
+        }
+        s
+    }
+
+    /// The exact distribution, carried round by round over the states.
+    pub fn exact(&self) -> Dist<ExposureOutcome> {
+        let k_max = match self.source {
+            Source::Fire(k) => k,
+            Source::Asphyxia => 1,
+        };
+        let table = FailTable::new(&self.victim.tests(), 6 * k_max as i64, self.rounds as i64);
+        let fails = |d, l| table.get(d, l);
+        let mut state = Dist::certain(ExposureOutcome {
+            breathless: None,
+            mal_round: None,
+            harm: Harm::new(self.victim.vitality),
+        });
+        for round in 1..=self.rounds {
+            state = state.then(|s| match self.step(s, round) {
+                Err(test) => {
+                    let pass = test.exact().p_where(|o| o.success);
+                    Dist::bernoulli(pass).map(|&ok| ExposureOutcome {
+                        breathless: (!ok).then_some(round),
+                        ..*s
+                    })
+                }
+                Ok(0) => Dist::certain(*s),
+                // Once both tests have failed nothing more can change: the count of
+                // wounds is dropped, so that such states merge.
+                Ok(_) if s.harm.danger && s.harm.unconscious => Dist::certain(*s),
+                Ok(k) => Dist::dice_sum(k, 6).then(|&damage| {
+                    s.harm.wound_dist(damage, &fails).map(|&harm| {
+                        let mut next = Self::after(s, harm, round);
+                        if harm.danger && harm.unconscious {
+                            next.harm.wounds = 1;
+                        }
+                        next
+                    })
+                }),
+            });
+        }
+        state
+    }
+}
+
+/// What `cle.fire` and `cle.asphyxia` report.
+#[derive(Debug, Clone, PartialEq)]
+struct ExposureMetrics {
+    /// Asphyxia only.
+    breath: Option<(MetricId, MetricId, HistId)>,
+    harm: HarmMetrics,
+    mean_mal_round: MetricId,
+    vitality_left: MetricId,
+    mal_round: HistId,
+}
+
+/// `cle.fire` and `cle.asphyxia`: a character exposed for some rounds.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ExposureModel {
+    rule: ExposureRule,
+    layout: Layout,
+    m: ExposureMetrics,
+}
+
+impl ExposureModel {
+    /// The model of `rule`.
+    pub fn new(rule: ExposureRule) -> Self {
+        let mut layout = Layout::new();
+        let span = (1, rule.rounds as i64);
+        let breath = (rule.source == Source::Asphyxia).then(|| {
+            (
+                layout.proportion(
+                    "needs_air",
+                    "chance a Résistance test fails within the rounds: the character needs air",
+                ),
+                layout.mean(
+                    "mean_breath_round",
+                    "mean round the character needs air, given it does",
+                ),
+                layout.histogram(
+                    "breath_round",
+                    "histogram of the round the character needs air, given it does",
+                    span,
+                ),
+            )
+        });
+        let m = ExposureMetrics {
+            breath,
+            harm: HarmMetrics::declare(&mut layout),
+            mean_mal_round: layout.mean(
+                "mean_mal_round",
+                "mean round the character falls to 0 vitality, given it does",
+            ),
+            vitality_left: layout.mean("mean_vitality_left", "mean vitality left at the end"),
+            mal_round: layout.histogram(
+                "mal_round",
+                "histogram of the round the character falls to 0 vitality, given it does",
+                span,
+            ),
+        };
+        Self { rule, layout, m }
+    }
+}
+
+impl Model for ExposureModel {
+    type Outcome = ExposureOutcome;
+
+    fn layout(&self) -> Layout {
+        self.layout.clone()
+    }
+
+    #[inline(always)]
+    fn sample<D: Dice>(&self, dice: &mut D) -> ExposureOutcome {
+        self.rule.roll(dice)
+    }
+
+    #[inline(always)]
+    fn record<R: Recorder>(&self, o: &ExposureOutcome, rec: &mut R) {
+        if let Some((needs_air, mean, hist)) = self.m.breath {
+            rec.event(needs_air, o.breathless.is_some());
+            rec.value_given(
+                mean,
+                o.breathless.is_some(),
+                o.breathless.unwrap_or(0) as i64,
+            );
+            if let Some(r) = o.breathless {
+                rec.hist(hist, r as i64);
+            }
+        }
+        self.m.harm.record(&o.harm, rec);
+        let mal = o.mal_round.unwrap_or(0) as i64;
+        rec.value_given(self.m.mean_mal_round, o.mal_round.is_some(), mal);
+        rec.value(self.m.vitality_left, o.harm.vitality);
+        if o.mal_round.is_some() {
+            rec.hist(self.m.mal_round, mal);
+        }
+    }
+
+    fn exact(&self) -> Option<Dist<ExposureOutcome>> {
+        Some(self.rule.exact())
+    }
+}
+
+crate::config! {
+    /// The parameters of `cle.fire`.
+    #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+    pub struct FireParams {
+        /// the fire: torch (1d6 a round), campfire (2d6), blaze (3d6)
+        fire: Fire = choice(default = Fire::Campfire),
+        /// rounds in the fire
+        rounds: u32 = int(1..=30, default = 3),
+        /// the character in the fire
+        victim: VictimParams = flatten(),
+    }
+}
+
+crate::config! {
+    /// The parameters of `cle.asphyxia`.
+    #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+    pub struct AsphyxiaParams {
+        /// rounds without air (10 rounds: one minute)
+        rounds: u32 = int(1..=120, default = 30),
+        /// the character without air (Résistance also makes the breath tests)
+        victim: VictimParams = flatten(),
+    }
+}
+
+impl ExposureModel {
+    fn fire(p: FireParams) -> Result<Self> {
+        Ok(Self::new(ExposureRule {
+            source: Source::Fire(p.fire.dice()),
+            rounds: p.rounds,
+            victim: p.victim,
+        }))
+    }
+
+    fn asphyxia(p: AsphyxiaParams) -> Result<Self> {
+        Ok(Self::new(ExposureRule {
+            source: Source::Asphyxia,
+            rounds: p.rounds,
+            victim: p.victim,
+        }))
+    }
+}
+
+/// The registry entry of `cle.fire`.
+pub static FIRE: Registered<FireParams, ExposureModel> = Registered::new(
+    "cle.fire",
+    "rounds in a fire: 1d6, 2d6 or 3d6 a round, mal en point tests at 0 vitality",
+    "resistance=5 volonte=5",
+    ExposureModel::fire,
+);
+
+/// The registry entry of `cle.asphyxia`.
+pub static ASPHYXIA: Registered<AsphyxiaParams, ExposureModel> = Registered::new(
+    "cle.asphyxia",
+    "rounds without air: breath held 10 rounds, Résistance tests, then 1d6 a round",
+    "resistance=5 volonte=5",
+    ExposureModel::asphyxia,
+);
+
+#[cfg(test)]
+#[path = "exposure_tests.rs"]
+mod tests;

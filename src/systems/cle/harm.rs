@@ -1,0 +1,218 @@
+//! Wounds outside a fight (seed *Fiche 3*, "Autres sources de dégâts"; *Fiche 4*, "Mal en
+//! point"): the character a hazard strikes, the state its wounds leave, and what the
+//! hazard mechanics ([`super::fall`], [`super::exposure`]) report of it.
+//!
+//! A wound lowers vitality; the wound that reaches 0 makes the character *mal en point*
+//! and every wound from then on brings the *mal en point* tests ([`MalEnPoint`]), at −5 per
+//! wound beyond the first. A hazard's report keeps whether any test failed: *danger de
+//! mort* (death within 1d6 rounds without first aid) and unconsciousness.
+
+use super::vitality::MalEnPoint;
+use crate::engine::{Dice, Dist, Layout, MetricId, Recorder};
+
+crate::config! {
+    /// The character a hazard strikes.
+    #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+    pub struct VictimParams {
+        /// vitality left before the hazard
+        vitality: i64 = int(1..=100, default = 20),
+        /// Résistance
+        resistance: i64 = int(-10..=40),
+        /// Volonté
+        volonte: i64 = int(-10..=40),
+    }
+}
+
+impl VictimParams {
+    /// The *mal en point* tests of this character (3d6 each).
+    pub fn tests(&self) -> MalEnPoint {
+        MalEnPoint {
+            resistance: self.resistance,
+            volonte: self.volonte,
+            dice: 3,
+        }
+    }
+}
+
+/// What a character's wounds have done so far.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Harm {
+    /// Vitality left (0 once *mal en point*).
+    pub vitality: i64,
+    /// Wounds at 0 vitality, the one that made the character *mal en point* included
+    /// (0: not *mal en point*).
+    pub wounds: i64,
+    /// A Résistance test failed: *danger de mort*.
+    pub danger: bool,
+    /// A Volonté test failed: unconscious.
+    pub unconscious: bool,
+}
+
+impl Harm {
+    /// An unhurt character with `vitality`.
+    pub fn new(vitality: i64) -> Self {
+        Self {
+            vitality,
+            wounds: 0,
+            danger: false,
+            unconscious: false,
+        }
+    }
+
+    /// At 0 vitality.
+    pub fn mal(&self) -> bool {
+        self.wounds > 0
+    }
+
+    /// The state after a wound of `damage`, before its tests, and whether the tests
+    /// follow (not when the wound leaves vitality, nor for a damage of 0: no wound).
+    fn hit(mut self, damage: i64) -> (Self, bool) {
+        if damage <= 0 {
+            return (self, false);
+        }
+        if !self.mal() {
+            self.vitality -= damage;
+            if self.vitality > 0 {
+                return (self, false);
+            }
+            self.vitality = 0;
+        }
+        self.wounds += 1;
+        (self, true)
+    }
+
+    /// A wound of `damage`: vitality, then the tests (rolled as at the table, the rounds
+    /// of death and unconsciousness included).
+    #[inline(always)]
+    pub fn wound<D: Dice>(&mut self, dice: &mut D, tests: &MalEnPoint, damage: i64) {
+        let (next, tested) = self.hit(damage);
+        *self = next;
+        if tested {
+            let blow = tests.roll(dice, damage, self.wounds - 1);
+            self.danger |= blow.dies_in > 0;
+            self.unconscious |= blow.out_for > 0;
+        }
+    }
+
+    /// The exact counterpart of [`Harm::wound`]: `fails` gives the chances the
+    /// Résistance and Volonté tests fail after a wound of `damage` with `later` wounds
+    /// beyond the first.
+    pub fn wound_dist(&self, damage: i64, fails: &impl Fn(i64, i64) -> (f64, f64)) -> Dist<Harm> {
+        let (next, tested) = self.hit(damage);
+        if !tested {
+            return Dist::certain(next);
+        }
+        let (res, vol) = fails(damage, next.wounds - 1);
+        Dist::bernoulli(res).combine(&Dist::bernoulli(vol), |&d, &u| Harm {
+            danger: next.danger || d,
+            unconscious: next.unconscious || u,
+            ..next
+        })
+    }
+}
+
+/// The chances that the *mal en point* tests fail, for every damage up to `max_damage`
+/// and every count of later wounds below `max_later`: a table, so that exact propagations
+/// enumerate each test once.
+#[derive(Debug, Clone)]
+pub struct FailTable {
+    rows: Vec<Vec<(f64, f64)>>,
+}
+
+impl FailTable {
+    /// The table of `tests`.
+    pub fn new(tests: &MalEnPoint, max_damage: i64, max_later: i64) -> Self {
+        let rows = (0..max_later.max(1))
+            .map(|later| (0..=max_damage).map(|d| tests.p_fail(d, later)).collect())
+            .collect();
+        Self { rows }
+    }
+
+    /// The chances after a wound of `damage` with `later` wounds beyond the first.
+    pub fn get(&self, damage: i64, later: i64) -> (f64, f64) {
+        self.rows[later as usize][damage as usize]
+    }
+}
+
+/// What a hazard reports of the harm it did.
+#[derive(Debug, Clone, PartialEq)]
+pub struct HarmMetrics {
+    mal_en_point: MetricId,
+    danger: MetricId,
+    unconscious: MetricId,
+}
+
+impl HarmMetrics {
+    /// Declares the metrics.
+    pub fn declare(layout: &mut Layout) -> Self {
+        Self {
+            mal_en_point: layout.proportion(
+                "mal_en_point",
+                "chance the character falls to 0 vitality (mal en point)",
+            ),
+            danger: layout.proportion(
+                "danger",
+                "chance a mal en point Résistance test fails: danger de mort, death within 1d6 rounds without first aid",
+            ),
+            unconscious: layout.proportion(
+                "unconscious",
+                "chance a mal en point Volonté test fails: unconscious for 2d6 rounds",
+            ),
+        }
+    }
+
+    /// Records `harm`.
+    #[inline(always)]
+    pub fn record<R: Recorder>(&self, harm: &Harm, rec: &mut R) {
+        rec.event(self.mal_en_point, harm.mal());
+        rec.event(self.danger, harm.danger);
+        rec.event(self.unconscious, harm.unconscious);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::replay;
+
+    fn tests(resistance: i64, volonte: i64) -> MalEnPoint {
+        MalEnPoint {
+            resistance,
+            volonte,
+            dice: 3,
+        }
+    }
+
+    #[test]
+    fn wounds_reach_zero_then_bring_the_tests() {
+        let t = tests(5, 5);
+        let mut h = Harm::new(5);
+        replay(&[], |d| h.wound(d, &t, 4));
+        assert_eq!((h.vitality, h.mal()), (1, false));
+        // 3 damage: 0 vitality, tests against 8: 1 + 1 + 2 + 5 = 9 and 9 pass.
+        replay(&[1, 1, 2, 1, 1, 2], |d| h.wound(d, &t, 3));
+        assert!(h.mal() && !h.danger && !h.unconscious && h.vitality == 0);
+        // A later wound of 3: -5: 1 + 1 + 2 + 5 - 5 = 4 fails (1d6: 2), then 6 + 6 + 6
+        // passes.
+        replay(&[1, 1, 2, 2, 6, 6, 6], |d| h.wound(d, &t, 3));
+        assert!(h.danger && !h.unconscious && h.wounds == 2);
+        // No damage, no wound.
+        replay(&[], |d| h.wound(d, &t, 0));
+        assert_eq!(h.wounds, 2);
+    }
+
+    #[test]
+    fn the_exact_wound_matches_the_tests() {
+        let t = tests(5, 3);
+        let table = FailTable::new(&t, 10, 2);
+        let fails = |d, l| table.get(d, l);
+        // 6 damage on 6 vitality: tests against 11 (10 and 35 of 216 fail).
+        let d = Harm::new(6).wound_dist(6, &fails);
+        assert!((d.p_where(|h| h.danger) - 10.0 / 216.0).abs() < 1e-12);
+        assert!((d.p_where(|h| h.unconscious) - 35.0 / 216.0).abs() < 1e-12);
+        assert!(d.iter().all(|(h, _)| h.mal() && h.vitality == 0));
+        // Short of 0: no test.
+        let d = Harm::new(7).wound_dist(6, &fails);
+        assert_eq!(d.p(&Harm::new(1)), 1.0);
+    }
+}

@@ -1,0 +1,291 @@
+//! Natural healing (seed *Fiche 4*, "Guérison naturelle", "Difficultés des soins"), and
+//! the `cle.healing` mechanic: the days of rest until full vitality.
+//!
+//! A character who rests a whole day or night recovers as much vitality as their
+//! Résistance. A healer's Soins test (against 10, or 15 while the patient is *mal en
+//! point*, at 0 vitality) adds the healer's Soins to that rest's recovery.
+//!
+//! Readings of this program: one Soins test per rest; vitality stops at its maximum; a
+//! patient at 0 is *mal en point* only until the first rest brings vitality back. The
+//! exact distribution of the days is a chain over the vitality reached
+//! ([`crate::engine::chain`]).
+
+use super::test::TestRule;
+use crate::engine::chain::{Chain, Limits, Step, propagate};
+use crate::engine::{Dice, Dist, HistId, Layout, MetricId, Model, Recorder, Registered};
+use crate::error::{Error, Result};
+
+/// The Soins difficulty for a patient with `vitality` left (*Difficultés des soins*).
+pub fn care_difficulty(vitality: i64) -> i64 {
+    if vitality <= 0 { 15 } else { 10 }
+}
+
+/// One convalescence's inputs.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct HealingRule {
+    /// Full vitality.
+    pub vitality: i64,
+    /// Vitality when the rest begins.
+    pub current: i64,
+    /// Résistance: vitality recovered per rest.
+    pub resistance: i64,
+    /// The Soins of a healer who tests at every rest, if any.
+    pub healer: Option<i64>,
+}
+
+impl HealingRule {
+    /// The vitality after one rest from `v`, when the Soins test gives `aided`.
+    fn rest(&self, v: i64, aided: bool) -> i64 {
+        let soins = if aided { self.healer.unwrap_or(0) } else { 0 };
+        (v + self.resistance + soins).min(self.vitality)
+    }
+
+    /// The Soins test at a rest from `v`.
+    fn care(&self, v: i64) -> Option<TestRule> {
+        self.healer
+            .map(|soins| TestRule::new(soins, care_difficulty(v)))
+    }
+
+    /// Rolls the rests (a Soins test each, with a healer) until full vitality: the days.
+    #[inline(always)]
+    pub fn roll<D: Dice>(&self, dice: &mut D) -> u32 {
+        let (mut v, mut days) = (self.current, 0);
+        while v < self.vitality {
+            let aided = self.care(v).is_some_and(|t| t.roll(dice).success);
+            v = self.rest(v, aided);
+            days += 1;
+        }
+        days
+    }
+
+    /// The exact distribution of the days.
+    pub fn exact(&self) -> Dist<u32> {
+        let limits = Limits {
+            max_rounds: self.vitality as u32 + 1,
+            tolerance: 0.0,
+        };
+        propagate(self, limits).endings.map(|&((), days)| days)
+    }
+}
+
+/// A convalescence as a chain: the state is the vitality reached.
+impl Chain for HealingRule {
+    type State = i64;
+    type End = ();
+
+    fn start(&self) -> i64 {
+        self.current
+    }
+
+    fn round(&self, &v: &i64) -> Vec<(Step<i64, ()>, f64)> {
+        let step = |aided| {
+            let next = self.rest(v, aided);
+            if next >= self.vitality {
+                Step::End(())
+            } else {
+                Step::Next(next)
+            }
+        };
+        let p = self
+            .care(v)
+            .map_or(0.0, |t| t.exact().p_where(|o| o.success));
+        vec![(step(true), p), (step(false), 1.0 - p)]
+    }
+
+    /// Never reached: every rest brings at least 1 vitality.
+    fn at_cap(&self, _: &i64) {}
+}
+
+crate::config! {
+    /// The parameters of `cle.healing`.
+    #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+    pub struct HealingParams {
+        /// full vitality
+        vitality: i64 = int(1..=100, default = 20),
+        /// vitality when the rest begins (0: mal en point)
+        current: i64 = int(0..=99, default = 0),
+        /// Résistance: vitality recovered per day or night of rest
+        resistance: i64 = int(1..=40),
+        /// Soins of a healer who tests at every rest (against 10, or 15 while the patient
+        /// is mal en point): a success adds the healer's Soins; nobody by default
+        healer: Option<i64> = int(0..=40, optional),
+    }
+}
+
+/// What `cle.healing` reports.
+#[derive(Debug, Clone, PartialEq)]
+struct HealingMetrics {
+    mean_days: MetricId,
+    one_rest: MetricId,
+    days: HistId,
+}
+
+/// `cle.healing`: days of rest until full vitality.
+#[derive(Debug, Clone, PartialEq)]
+pub struct HealingModel {
+    rule: HealingRule,
+    layout: Layout,
+    m: HealingMetrics,
+}
+
+impl HealingModel {
+    /// The model of `rule`.
+    pub fn new(rule: HealingRule) -> Self {
+        let mut layout = Layout::new();
+        let slowest = (rule.vitality - rule.current + rule.resistance - 1) / rule.resistance;
+        let m = HealingMetrics {
+            mean_days: layout.mean(
+                "mean_days",
+                "mean days (or nights) of rest until full vitality",
+            ),
+            one_rest: layout.proportion("one_rest", "chance one rest is enough"),
+            days: layout.histogram(
+                "days",
+                "histogram of the days of rest until full vitality",
+                (1, slowest),
+            ),
+        };
+        Self { rule, layout, m }
+    }
+
+    fn from_config(p: HealingParams) -> Result<Self> {
+        if p.current >= p.vitality {
+            return Err(Error::value(
+                "current",
+                "the vitality at the start must be below the full vitality: nothing to heal",
+            ));
+        }
+        Ok(Self::new(HealingRule {
+            vitality: p.vitality,
+            current: p.current,
+            resistance: p.resistance,
+            healer: p.healer,
+        }))
+    }
+}
+
+impl Model for HealingModel {
+    type Outcome = u32;
+
+    fn layout(&self) -> Layout {
+        self.layout.clone()
+    }
+
+    #[inline(always)]
+    fn sample<D: Dice>(&self, dice: &mut D) -> u32 {
+        self.rule.roll(dice)
+    }
+
+    #[inline(always)]
+    fn record<R: Recorder>(&self, days: &u32, rec: &mut R) {
+        rec.value(self.m.mean_days, *days as i64);
+        rec.event(self.m.one_rest, *days == 1);
+        rec.hist(self.m.days, *days as i64);
+    }
+
+    fn exact(&self) -> Option<Dist<u32>> {
+        Some(self.rule.exact())
+    }
+}
+
+/// The registry entry of `cle.healing`.
+pub static HEALING: Registered<HealingParams, HealingModel> = Registered::new(
+    "cle.healing",
+    "natural healing: Résistance per day of rest, plus a healer's Soins on a passed test",
+    "resistance=5",
+    HealingModel::from_config,
+);
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::model::replay_one;
+    use crate::engine::{replay, simulation};
+    use crate::systems::test_support::{
+        AGREEMENT_SAMPLES, AGREEMENT_SEED, assert_agrees_with_exact,
+    };
+
+    fn rule(words: &str) -> HealingRule {
+        HEALING.model_for(words).unwrap().rule
+    }
+
+    #[test]
+    fn resistance_per_rest_without_a_healer() {
+        // 20 vitality from 0 at 6 a day: 6, 12, 18, 20: four days, no roll.
+        let r = rule("resistance=6");
+        assert_eq!(replay(&[], |d| r.roll(d)), 4);
+        assert_eq!(r.exact().p(&4), 1.0);
+    }
+
+    #[test]
+    fn a_healer_adds_soins_on_a_passed_test() {
+        // Soins 4. Day 1 against 15 (mal en point): 5 + 5 + 5 + 4 passes: 0 + 3 + 4 = 7.
+        // Day 2 against 10: 1 + 1 + 2 + 4 fails: 10. Day 3: 4 + 4 + 4 + 4 passes: 17.
+        // Day 4 fails: 20.
+        let r = rule("resistance=3 healer=4");
+        let days = replay(&[5, 5, 5, 1, 1, 2, 4, 4, 4, 1, 1, 1], |d| r.roll(d));
+        assert_eq!(days, 4);
+        assert_eq!(care_difficulty(0), 15);
+        assert_eq!(care_difficulty(1), 10);
+    }
+
+    #[test]
+    fn exact_values_by_hand() {
+        // 10 vitality from 0, Résistance 5, Soins 5: one rest is enough when the test
+        // against 15 passes (3d6 >= 10: 5/8); else 5, and the second rest ends it.
+        let d = rule("vitality=10 resistance=5 healer=5").exact();
+        assert!((d.p(&1) - 0.625).abs() < 1e-12);
+        assert!((d.p(&2) - 0.375).abs() < 1e-12);
+        // From 1: against 10 (3d6 >= 5: 212/216).
+        let d = rule("vitality=10 current=1 resistance=5 healer=5").exact();
+        assert!((d.p(&1) - 212.0 / 216.0).abs() < 1e-12);
+        let total: f64 = d.iter().map(|(_, p)| p).sum();
+        assert!((total - 1.0).abs() < 1e-12 && d.tail() == 0.0);
+    }
+
+    #[test]
+    fn a_healer_shortens_the_rest() {
+        let mean = |words: &str| {
+            let d = rule(words).exact();
+            d.iter().map(|(&days, p)| days as f64 * p).sum::<f64>()
+        };
+        let alone = mean("vitality=30 resistance=4");
+        let aided = mean("vitality=30 resistance=4 healer=6");
+        assert_eq!(alone, 8.0);
+        assert!(aided < 5.0, "{aided}");
+    }
+
+    #[test]
+    fn monte_carlo_agrees_with_exact() {
+        let cases = [
+            "vitality=30 resistance=4 healer=6",
+            "vitality=50 current=3 resistance=2 healer=3",
+        ];
+        for (i, words) in cases.into_iter().enumerate() {
+            let sim = simulation(HEALING.model_for(words).unwrap());
+            let seed = AGREEMENT_SEED + i as u64;
+            assert_agrees_with_exact(sim.as_ref(), AGREEMENT_SAMPLES, seed, 4, &words);
+        }
+    }
+
+    #[test]
+    fn model_records_the_days() {
+        let model = HEALING.model_for("resistance=10 current=5").unwrap();
+        let (days, tally) = replay_one(&model, &[]);
+        assert_eq!(days, 2);
+        assert_eq!(tally.metric(model.m.mean_days).sum, 2);
+        assert_eq!(tally.metric(model.m.one_rest).sum, 0);
+    }
+
+    #[test]
+    fn bad_input_is_an_error() {
+        for words in [
+            "",
+            "resistance=0",
+            "resistance=5 current=20",
+            "resistance=5 healer=-1",
+        ] {
+            assert!(HEALING.model_for(words).is_err(), "{words}");
+        }
+    }
+}

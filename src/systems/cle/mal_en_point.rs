@@ -1,0 +1,250 @@
+//! One blow at 0 vitality (seed *Fiche 4*, "Mal en point", "Premiers soins", "Difficultés
+//! des soins"; `RULES.md` `cle` → *Vitality, mal en point, NPC tiers*), and the
+//! `cle.mal_en_point` mechanic: the chance to survive it.
+//!
+//! A character left without vitality is *mal en point* and tests Résistance against
+//! `5 + damage` (failure: *danger de mort*, death at the end of the 1d6-th following
+//! round) and Volonté against `5 + damage` (failure: unconscious for 2d6 rounds); each
+//! wound beyond the one that made the character *mal en point* repeats both tests at −5.
+//! First aid (*premiers soins*: a Soins test, against 20 for a character in danger de
+//! mort) stops the dying.
+//!
+//! Readings of this program: the healer first tries in the round after the blow, so a
+//! death at the end of the d-th round leaves d rounds to try in;
+//! **\[choice, switch `aid_retry`\]**: one try only (the default: *Fiche 2*, a failed test
+//! cannot be tried again without better chances), or one try every round until the death
+//! (*Fiche 3*: in a fight the rule of new attempts does not apply; the text says it of
+//! actions against an adversary).
+
+use super::test::TestRule;
+use super::vitality::{Blow, MalEnPoint};
+use crate::engine::{Dice, Dist, HistId, Layout, MetricId, Model, Recorder, Registered};
+use crate::error::Result;
+
+/// The difficulty of first aid for a character in *danger de mort* (or unconscious).
+pub const AID_DIFFICULTY: i64 = 20;
+
+/// One blow's inputs.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct MalRule {
+    /// The tests.
+    pub tests: MalEnPoint,
+    /// The blow's damage.
+    pub damage: i64,
+    /// Wounds beyond the one that made the character *mal en point* (this one included).
+    pub later_wounds: i64,
+    /// The Soins of whoever gives first aid, if anyone does.
+    pub healer: Option<i64>,
+    /// Switch `aid_retry`: first aid is tried every round until the death.
+    pub aid_retry: bool,
+}
+
+/// The outcome of one blow.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub struct MalOutcome {
+    /// The tests' outcome.
+    pub blow: Blow,
+    /// First aid came in time (only for a character in danger de mort).
+    pub saved: bool,
+}
+
+impl MalRule {
+    /// First-aid tries before the death at the end of round `dies_in`.
+    fn tries(&self, dies_in: u32) -> u32 {
+        if self.aid_retry { dies_in } else { 1 }
+    }
+
+    /// Rolls the tests, then first aid (a Soins test per try) for a dying character.
+    #[inline(always)]
+    pub fn roll<D: Dice>(&self, dice: &mut D) -> MalOutcome {
+        let blow = self.tests.roll(dice, self.damage, self.later_wounds);
+        let mut saved = false;
+        if let Some(soins) = self.healer
+            && blow.dies_in > 0
+        {
+            let aid = TestRule::new(soins, AID_DIFFICULTY);
+            saved = (0..self.tries(blow.dies_in)).any(|_| aid.roll(dice).success);
+        }
+        MalOutcome { blow, saved }
+    }
+
+    /// The exact distribution of the outcome.
+    pub fn exact(&self) -> Dist<MalOutcome> {
+        let p_aid = self.healer.map_or(0.0, |soins| {
+            TestRule::new(soins, AID_DIFFICULTY)
+                .exact()
+                .p_where(|o| o.success)
+        });
+        self.tests
+            .exact(self.damage, self.later_wounds)
+            .then(|&blow| {
+                let p_saved = if blow.dies_in > 0 && self.healer.is_some() {
+                    1.0 - (1.0 - p_aid).powi(self.tries(blow.dies_in) as i32)
+                } else {
+                    0.0
+                };
+                Dist::bernoulli(p_saved).map(|&saved| MalOutcome { blow, saved })
+            })
+    }
+}
+
+crate::config! {
+    /// The parameters of `cle.mal_en_point`.
+    #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+    pub struct MalParams {
+        /// damage of the blow (the tests are against 5 + damage)
+        damage: i64 = int(0..=60),
+        /// Résistance
+        resistance: i64 = int(-10..=40),
+        /// Volonté
+        volonte: i64 = int(-10..=40),
+        /// wounds beyond the one that made the character mal en point, this blow included:
+        /// -5 each to both tests
+        later_wounds: i64 = int(0..=10, default = 0),
+        /// dice for each test: 3, or 4 with a hero point
+        dice: u32 = int(3..=4, default = 3),
+        /// Soins of a companion giving first aid (against 20) to a character in danger de
+        /// mort; nobody by default
+        healer: Option<i64> = int(-10..=40, optional),
+        /// [choice] first aid is tried every round until the death (else once: a failed
+        /// test cannot be tried again)
+        aid_retry: bool = switch(default = false),
+    }
+}
+
+impl From<MalParams> for MalRule {
+    fn from(p: MalParams) -> Self {
+        Self {
+            tests: MalEnPoint {
+                resistance: p.resistance,
+                volonte: p.volonte,
+                dice: p.dice,
+            },
+            damage: p.damage,
+            later_wounds: p.later_wounds,
+            healer: p.healer,
+            aid_retry: p.aid_retry,
+        }
+    }
+}
+
+/// What `cle.mal_en_point` reports.
+#[derive(Debug, Clone, PartialEq)]
+struct MalMetrics {
+    danger: MetricId,
+    unconscious: MetricId,
+    still_acting: MetricId,
+    dies: MetricId,
+    saved: MetricId,
+    mean_death_round: MetricId,
+    mean_unconscious_rounds: MetricId,
+    death_round: HistId,
+    unconscious_rounds: HistId,
+}
+
+/// `cle.mal_en_point`: one blow at 0 vitality.
+#[derive(Debug, Clone, PartialEq)]
+pub struct MalModel {
+    rule: MalRule,
+    layout: Layout,
+    m: MalMetrics,
+}
+
+impl MalModel {
+    /// The model of `rule`.
+    pub fn new(rule: MalRule) -> Self {
+        let mut layout = Layout::new();
+        let m = MalMetrics {
+            danger: layout.proportion(
+                "danger",
+                "chance the Résistance test fails: danger de mort, death at the end of the 1d6-th following round",
+            ),
+            unconscious: layout.proportion(
+                "unconscious",
+                "chance the Volonté test fails: unconscious for 2d6 rounds",
+            ),
+            still_acting: layout.proportion(
+                "still_acting",
+                "chance both tests pass: mal en point, but still acting",
+            ),
+            dies: layout.proportion(
+                "dies",
+                "chance the character dies: danger de mort and no first aid in time",
+            ),
+            saved: layout.proportion(
+                "saved",
+                "chance first aid comes in time, given danger de mort",
+            ),
+            mean_death_round: layout.mean(
+                "mean_death_round",
+                "mean rounds left before death (1d6), given danger de mort",
+            ),
+            mean_unconscious_rounds: layout.mean(
+                "mean_unconscious_rounds",
+                "mean rounds unconscious (2d6), given unconsciousness",
+            ),
+            death_round: layout.histogram(
+                "death_round",
+                "histogram of the round of death after the blow, given danger de mort",
+                (1, 6),
+            ),
+            unconscious_rounds: layout.histogram(
+                "unconscious_rounds",
+                "histogram of the rounds unconscious, given unconsciousness",
+                (2, 12),
+            ),
+        };
+        Self { rule, layout, m }
+    }
+
+    fn from_config(p: MalParams) -> Result<Self> {
+        Ok(Self::new(p.into()))
+    }
+}
+
+impl Model for MalModel {
+    type Outcome = MalOutcome;
+
+    fn layout(&self) -> Layout {
+        self.layout.clone()
+    }
+
+    #[inline(always)]
+    fn sample<D: Dice>(&self, dice: &mut D) -> MalOutcome {
+        self.rule.roll(dice)
+    }
+
+    #[inline(always)]
+    fn record<R: Recorder>(&self, o: &MalOutcome, rec: &mut R) {
+        let (danger, out) = (o.blow.dies_in > 0, o.blow.out_for > 0);
+        rec.event(self.m.danger, danger);
+        rec.event(self.m.unconscious, out);
+        rec.event(self.m.still_acting, !danger && !out);
+        rec.event(self.m.dies, danger && !o.saved);
+        rec.event_given(self.m.saved, danger, o.saved);
+        rec.value_given(self.m.mean_death_round, danger, o.blow.dies_in as i64);
+        rec.value_given(self.m.mean_unconscious_rounds, out, o.blow.out_for as i64);
+        if danger {
+            rec.hist(self.m.death_round, o.blow.dies_in as i64);
+        }
+        if out {
+            rec.hist(self.m.unconscious_rounds, o.blow.out_for as i64);
+        }
+    }
+
+    fn exact(&self) -> Option<Dist<MalOutcome>> {
+        Some(self.rule.exact())
+    }
+}
+
+/// The registry entry of `cle.mal_en_point`.
+pub static MAL_EN_POINT: Registered<MalParams, MalModel> = Registered::new(
+    "cle.mal_en_point",
+    "a blow at 0 vitality: Résistance and Volonté against 5 + damage, death within 1d6 rounds, first aid",
+    "damage=6 resistance=5 volonte=5",
+    MalModel::from_config,
+);
+
+#[cfg(test)]
+#[path = "mal_en_point_tests.rs"]
+mod tests;

@@ -1,0 +1,383 @@
+//! The start of an encounter (seed: *Rencontres → Surprise*, *Distance de rencontre*,
+//! *Séquence de la rencontre*; `RULES.md` `ose` → Surprise, Encounter distance), and the
+//! mechanics `ose.surprise` and `ose.distance`.
+//!
+//! Surprise: each side rolls a d6 and is surprised on 1 or 2 (`party`, `monsters`: x in 6,
+//! 2 by default); a surprised side does not act in the first round, so when only one side
+//! is surprised the other gets a free round. The party's die is rolled first.
+//!
+//! Encounter distance: in a dungeon 2d6 × 3 m; outdoors (the wilds, or on water) 4d6 ×
+//! 10 m, or 1d4 × 10 m when surprise is involved. Which surprise brings the encounter that
+//! close is a **[choice]** (switch `close_if`): the sheet says only "si surpris"; the
+//! default, `either`, reads it as either side being surprised. The sheet gives the close
+//! distance only outdoors: in a dungeon surprise does not change the 2d6 × 3 m.
+
+use crate::engine::{Dice, Dist, HistId, Layout, MetricId, Model, Recorder, Registered};
+use crate::error::{Error, Result};
+
+crate::config! {
+    /// The two surprise dice (the parameters of `ose.surprise`, and of `ose.distance` when
+    /// it rolls surprise).
+    #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+    pub struct SurpriseParams {
+        /// the party is surprised on this many in 6 (the sheet: 1-2, so 2)
+        party: u32 = int(0..=6, default = 2),
+        /// the monsters are surprised on this many in 6 (the sheet: 1-2, so 2)
+        monsters: u32 = int(0..=6, default = 2),
+    }
+}
+
+/// Who is surprised.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Surprise {
+    /// The party's d6 came up surprised.
+    pub party: bool,
+    /// The monsters' d6 came up surprised.
+    pub monsters: bool,
+}
+
+impl Surprise {
+    /// Nobody surprised.
+    pub const NONE: Surprise = Surprise {
+        party: false,
+        monsters: false,
+    };
+}
+
+impl SurpriseParams {
+    /// The sheet's odds: each side surprised on 1-2.
+    pub const SHEET: SurpriseParams = SurpriseParams {
+        party: 2,
+        monsters: 2,
+    };
+
+    /// Rolls the party's d6, then the monsters'.
+    #[inline]
+    pub fn roll<D: Dice>(&self, dice: &mut D) -> Surprise {
+        let party = dice.in_six(self.party);
+        let monsters = dice.in_six(self.monsters);
+        Surprise { party, monsters }
+    }
+
+    /// The exact distribution of [`SurpriseParams::roll`].
+    pub fn dist(&self) -> Dist<Surprise> {
+        let side = |x: u32| Dist::bernoulli(x as f64 / 6.0);
+        side(self.party).combine(&side(self.monsters), |&party, &monsters| Surprise {
+            party,
+            monsters,
+        })
+    }
+}
+
+/// What `ose.surprise` reports.
+#[derive(Debug, Clone, PartialEq)]
+struct SurpriseMetrics {
+    party: MetricId,
+    monsters: MetricId,
+    both: MetricId,
+    neither: MetricId,
+    party_only: MetricId,
+    monsters_only: MetricId,
+}
+
+impl SurpriseMetrics {
+    fn declare(layout: &mut Layout) -> Self {
+        Self {
+            party: layout.proportion("party_surprised", "chance the party is surprised"),
+            monsters: layout.proportion("monsters_surprised", "chance the monsters are surprised"),
+            both: layout.proportion(
+                "both_surprised",
+                "chance both sides are surprised (neither gets a free round)",
+            ),
+            neither: layout.proportion(
+                "neither_surprised",
+                "chance neither side is surprised (initiative as usual)",
+            ),
+            party_only: layout.proportion(
+                "party_only",
+                "chance only the party is surprised: the monsters get a free round",
+            ),
+            monsters_only: layout.proportion(
+                "monsters_only",
+                "chance only the monsters are surprised: the party gets a free round",
+            ),
+        }
+    }
+
+    fn record<R: Recorder>(&self, s: Surprise, rec: &mut R) {
+        rec.event(self.party, s.party);
+        rec.event(self.monsters, s.monsters);
+        rec.event(self.both, s.party && s.monsters);
+        rec.event(self.neither, !s.party && !s.monsters);
+        rec.event(self.party_only, s.party && !s.monsters);
+        rec.event(self.monsters_only, s.monsters && !s.party);
+    }
+}
+
+/// `ose.surprise`: both sides' surprise dice.
+#[derive(Debug, Clone, PartialEq)]
+pub struct SurpriseModel {
+    p: SurpriseParams,
+    layout: Layout,
+    m: SurpriseMetrics,
+}
+
+impl SurpriseModel {
+    /// The surprise rolls of `p`.
+    pub fn new(p: SurpriseParams) -> Self {
+        let mut layout = Layout::new();
+        let m = SurpriseMetrics::declare(&mut layout);
+        Self { p, layout, m }
+    }
+
+    fn from_config(p: SurpriseParams) -> Result<Self> {
+        Ok(Self::new(p))
+    }
+}
+
+impl Model for SurpriseModel {
+    /// Who is surprised.
+    type Outcome = Surprise;
+
+    fn layout(&self) -> Layout {
+        self.layout.clone()
+    }
+
+    #[inline]
+    fn sample<D: Dice>(&self, dice: &mut D) -> Surprise {
+        self.p.roll(dice)
+    }
+
+    #[inline]
+    fn record<R: Recorder>(&self, s: &Surprise, rec: &mut R) {
+        self.m.record(*s, rec);
+    }
+
+    fn exact(&self) -> Option<Dist<Surprise>> {
+        Some(self.p.dist())
+    }
+}
+
+/// The registry entry of `ose.surprise`.
+pub static SURPRISE: Registered<SurpriseParams, SurpriseModel> = Registered::new(
+    "ose.surprise",
+    "surprise at an encounter: each side's d6, surprised on 1-2",
+    "",
+    SurpriseModel::from_config,
+);
+
+crate::choice! {
+    /// Where the encounter happens.
+    pub enum Setting {
+        /// *Donjon*: 2d6 × 3 m.
+        Dungeon = "dungeon",
+        /// *Contrées sauvages ou sur l'eau*: 4d6 × 10 m, 1d4 × 10 m if surprised.
+        Outdoors = "outdoors",
+    }
+}
+
+crate::choice! {
+    /// How surprise enters the distance.
+    pub enum SurpriseMode {
+        /// Both sides roll their surprise dice first.
+        Roll = "roll",
+        /// Nobody is surprised.
+        Nobody = "none",
+        /// Surprise is given: the close distance applies.
+        Surprised = "surprised",
+    }
+}
+
+crate::choice! {
+    /// **[choice]** Which rolled surprise brings an outdoor encounter to 1d4 × 10 m.
+    pub enum CloseIf {
+        /// Either side surprised (the default).
+        Either = "either",
+        /// The party surprised.
+        Party = "party",
+        /// The monsters surprised.
+        Monsters = "monsters",
+        /// Both sides surprised.
+        Both = "both",
+    }
+}
+
+impl CloseIf {
+    /// Whether the surprise `s` brings the encounter close.
+    pub fn holds(self, s: Surprise) -> bool {
+        match self {
+            CloseIf::Either => s.party || s.monsters,
+            CloseIf::Party => s.party,
+            CloseIf::Monsters => s.monsters,
+            CloseIf::Both => s.party && s.monsters,
+        }
+    }
+}
+
+crate::config! {
+    /// The parameters of `ose.distance`.
+    #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+    pub struct DistanceParams {
+        /// dungeon (2d6 x 3 m) or outdoors, in the wilds or on water (4d6 x 10 m; 1d4 x 10 m
+        /// if surprised)
+        setting: Setting = choice(default = Setting::Dungeon),
+        /// roll (each side's surprise d6 first), none (nobody surprised) or surprised (the
+        /// close distance outdoors)
+        surprise: SurpriseMode = choice(default = SurpriseMode::Roll),
+        /// [choice] with rolled surprise, outdoors: who must be surprised for 1d4 x 10 m:
+        /// either side, party, monsters, or both
+        close_if: CloseIf = choice(default = CloseIf::Either),
+        /// the distance asked about: the chance the encounter starts at this many metres or
+        /// less is reported as p_within
+        within: i64 = int(0..=300, default = 30),
+        /// the surprise dice, with surprise=roll
+        dice: SurpriseParams = flatten(),
+    }
+}
+
+/// The start of one encounter.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Start {
+    /// Who is surprised (nobody unless rolled).
+    pub surprise: Surprise,
+    /// Whether the close distance (1d4 × 10 m) applies.
+    pub close: bool,
+    /// The distance, in metres.
+    pub metres: i64,
+}
+
+/// What `ose.distance` reports.
+#[derive(Debug, Clone, PartialEq)]
+struct DistanceMetrics {
+    mean: MetricId,
+    within: MetricId,
+    close: MetricId,
+    distance: HistId,
+}
+
+/// `ose.distance`: the distance at which an encounter starts.
+#[derive(Debug, Clone, PartialEq)]
+pub struct DistanceModel {
+    p: DistanceParams,
+    layout: Layout,
+    m: DistanceMetrics,
+}
+
+impl DistanceModel {
+    /// Builds `ose.distance`: the surprise dice only when surprise is rolled, the rule
+    /// for the close distance only when it can apply.
+    pub fn from_config(p: DistanceParams) -> Result<Self> {
+        if p.surprise != SurpriseMode::Roll && p.dice != SurpriseParams::SHEET {
+            return Err(Error::value(
+                "party",
+                "party and monsters set the surprise dice; they need surprise=roll",
+            ));
+        }
+        if p.close_if != CloseIf::Either
+            && (p.surprise != SurpriseMode::Roll || p.setting != Setting::Outdoors)
+        {
+            return Err(Error::value(
+                "close_if",
+                "close_if says which rolled surprise brings the encounter close; it needs setting=outdoors and surprise=roll",
+            ));
+        }
+        let mut layout = Layout::new();
+        let m = DistanceMetrics {
+            mean: layout.mean("mean_distance", "mean distance of the encounter, in metres"),
+            within: layout.proportion(
+                "p_within",
+                "chance the encounter starts at `within` metres or less",
+            ),
+            close: layout.proportion(
+                "close",
+                "chance surprise brings the encounter to 1d4 x 10 m (outdoors)",
+            ),
+            distance: layout.histogram(
+                "distance",
+                "histogram of the distance of the encounter, in metres",
+                (0, 240),
+            ),
+        };
+        Ok(Self { p, layout, m })
+    }
+
+    /// Whether the surprise `s` brings the encounter to the close distance.
+    fn close(&self, s: Surprise) -> bool {
+        self.p.setting == Setting::Outdoors
+            && match self.p.surprise {
+                SurpriseMode::Roll => self.p.close_if.holds(s),
+                SurpriseMode::Nobody => false,
+                SurpriseMode::Surprised => true,
+            }
+    }
+
+    /// The distribution of the distance in metres (close or not).
+    fn distance(&self, close: bool) -> Dist<i64> {
+        match (self.p.setting, close) {
+            (Setting::Dungeon, _) => Dist::dice_sum(2, 6).map(|t| t * 3),
+            (Setting::Outdoors, false) => Dist::dice_sum(4, 6).map(|t| t * 10),
+            (Setting::Outdoors, true) => Dist::die(4).map(|t| t * 10),
+        }
+    }
+}
+
+impl Model for DistanceModel {
+    /// Surprise, and the distance.
+    type Outcome = Start;
+
+    fn layout(&self) -> Layout {
+        self.layout.clone()
+    }
+
+    fn sample<D: Dice>(&self, dice: &mut D) -> Start {
+        let surprise = match self.p.surprise {
+            SurpriseMode::Roll => self.p.dice.roll(dice),
+            _ => Surprise::NONE,
+        };
+        let close = self.close(surprise);
+        let metres = match (self.p.setting, close) {
+            (Setting::Dungeon, _) => dice.sum(2, 6) as i64 * 3,
+            (Setting::Outdoors, false) => dice.sum(4, 6) as i64 * 10,
+            (Setting::Outdoors, true) => dice.die(4) as i64 * 10,
+        };
+        Start {
+            surprise,
+            close,
+            metres,
+        }
+    }
+
+    fn record<R: Recorder>(&self, s: &Start, rec: &mut R) {
+        rec.value(self.m.mean, s.metres);
+        rec.event(self.m.within, s.metres <= self.p.within);
+        rec.event(self.m.close, s.close);
+        rec.hist(self.m.distance, s.metres);
+    }
+
+    fn exact(&self) -> Option<Dist<Start>> {
+        let surprise = match self.p.surprise {
+            SurpriseMode::Roll => self.p.dice.dist(),
+            _ => Dist::certain(Surprise::NONE),
+        };
+        Some(surprise.then(|&surprise| {
+            let close = self.close(surprise);
+            self.distance(close).map(|&metres| Start {
+                surprise,
+                close,
+                metres,
+            })
+        }))
+    }
+}
+
+/// The registry entry of `ose.distance`.
+pub static DISTANCE: Registered<DistanceParams, DistanceModel> = Registered::new(
+    "ose.distance",
+    "encounter distance: dungeon 2d6 x 3 m, outdoors 4d6 x 10 m or 1d4 x 10 m if surprised",
+    "",
+    DistanceModel::from_config,
+);
+
+#[cfg(test)]
+#[path = "encounter_tests.rs"]
+mod tests;

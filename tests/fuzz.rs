@@ -1,0 +1,344 @@
+//! A bounded fuzz test of the analysis-file reader and the `name=value` parser: shipped
+//! analyses mutated by a seeded generator (the same inputs on every run), and random
+//! assignments to every mechanic's parameters.
+//!
+//! In the library: every input is either accepted or refused with a message naming the
+//! file (or the parameter), never a panic, and each takes little time. Through the binary,
+//! on a sample of them: exit code 0 or 2, a bounded time, and nothing written outside
+//! `--out`. `cargo test --release --test fuzz -- --nocapture` prints the counts.
+
+mod common;
+
+use alea::analysis::{Analysis, RunOptions};
+use alea::engine::runner::SampleSize;
+use common::*;
+use std::path::Path;
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+/// The generator: splitmix64, seeded, so every run tries the same inputs.
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+
+    fn below(&mut self, n: usize) -> usize {
+        (self.next() % n.max(1) as u64) as usize
+    }
+
+    fn pick<'a, T>(&mut self, items: &'a [T]) -> &'a T {
+        &items[self.below(items.len())]
+    }
+}
+
+/// Values that have broken parsers before.
+const VALUES: &[&str] = &[
+    "-1",
+    "0",
+    "1",
+    "1e308",
+    "-1e308",
+    "9223372036854775807",
+    "-9223372036854775808",
+    "nan",
+    "inf",
+    "-inf",
+    "1.5",
+    "1e6",
+    "\"0..=1:inf\"",
+    "\"0..=20000\"",
+    "\"-5..=5:0\"",
+    "\"5..=-5\"",
+    "\"0..=1:1e-300\"",
+    "\"-9223372036854775808..=9223372036854775807\"",
+    "\"-200..=200\"",
+    "\"d10\"",
+    "\"\"",
+    "\"é\"",
+    "[]",
+    "[1, 2, 3]",
+    "[\"a\"]",
+    "{}",
+    "{ n = 4 }",
+    "true",
+    "false",
+    "1979-05-27",
+];
+
+/// Lines inserted as they are.
+const LINES: &[&str] = &[
+    "\"a.ca\" = 3",
+    "[params.a]",
+    "ca = 15",
+    "samples = 0",
+    "samples = 1e6",
+    "samples = 9223372036854775807",
+    "precision = 1e-300",
+    "precision = 0.01",
+    "allow_large = true",
+    "seed = -1",
+    "[grid]",
+    "[params]",
+    "[[variants]]",
+    "name = \"x\"",
+    "histograms = \"all\"",
+    "nd = \"0..=9999\"",
+    "[[charts]]",
+    "kind = \"lines\"",
+    "kind = \"bars\"",
+    "metric = \"nope\"",
+    "x = \"ca\"",
+    "at = { ca = 1 }",
+    "=",
+    "[",
+    "\"",
+    "\u{0}",
+];
+
+/// One mutation of `text`.
+fn mutate(rng: &mut Rng, text: &str) -> String {
+    let mut lines: Vec<String> = text.lines().map(String::from).collect();
+    let n = lines.len().max(1);
+    match rng.below(8) {
+        0 => {
+            // A value replaced.
+            let i = rng.below(n);
+            if let Some(line) = lines.get_mut(i)
+                && let Some((key, _)) = line.split_once('=')
+            {
+                *line = format!("{key}= {}", rng.pick(VALUES));
+            }
+        }
+        1 => {
+            if !lines.is_empty() {
+                lines.remove(rng.below(n));
+            }
+        }
+        2 => {
+            let i = rng.below(n);
+            if let Some(line) = lines.get(i).cloned() {
+                lines.insert(i, line);
+            }
+        }
+        3 => {
+            let (i, j) = (rng.below(n), rng.below(n));
+            if i < lines.len() && j < lines.len() {
+                lines.swap(i, j);
+            }
+        }
+        4 => lines.insert(rng.below(n), rng.pick(LINES).to_string()),
+        5 => {
+            // A key misspelt.
+            let i = rng.below(n);
+            if let Some(line) = lines.get_mut(i)
+                && let Some(pos) = line.find(|c: char| c.is_ascii_lowercase())
+            {
+                line.insert(pos, 'x');
+            }
+        }
+        6 => {
+            let mut bytes: Vec<char> = lines.join("\n").chars().collect();
+            bytes.truncate(rng.below(bytes.len() + 1));
+            return bytes.into_iter().collect();
+        }
+        _ => {
+            let mut chars: Vec<char> = lines.join("\n").chars().collect();
+            let at = rng.below(chars.len() + 1);
+            let inserted = *rng.pick(&['"', '[', ']', '{', '=', '.', '#', '\n', 'é', '\u{feff}']);
+            chars.insert(at.min(chars.len()), inserted);
+            return chars.into_iter().collect();
+        }
+    }
+    lines.join("\n")
+}
+
+#[derive(Debug, Default)]
+struct Counts {
+    inputs: usize,
+    accepted: usize,
+    clear_errors: usize,
+    panics: usize,
+    slow: usize,
+}
+
+/// Reads, checks the plan of and builds every point of `text`, as `alea run` does before
+/// sampling; counts the outcome.
+fn read_analysis(path: &Path, text: &str, counts: &mut Counts) {
+    counts.inputs += 1;
+    let started = Instant::now();
+    let outcome = std::panic::catch_unwind(|| {
+        let options = RunOptions {
+            size: Some(SampleSize::Samples(100)),
+            ..RunOptions::default()
+        };
+        Analysis::parse(path, text).and_then(|a| {
+            a.check_plan(&options)?;
+            a.check_points()
+        })
+    });
+    if started.elapsed() > Duration::from_secs(2) {
+        counts.slow += 1;
+        eprintln!("slow ({:?}):\n{text}", started.elapsed());
+    }
+    match outcome {
+        Ok(Ok(())) => counts.accepted += 1,
+        Ok(Err(e)) => {
+            let message = e.to_string();
+            assert!(
+                message.contains(&*path.to_string_lossy()) && message.len() < 4000,
+                "unclear message for\n{text}\n---\n{message}"
+            );
+            counts.clear_errors += 1;
+        }
+        Err(_) => {
+            counts.panics += 1;
+            eprintln!("panic on:\n{text}");
+        }
+    }
+}
+
+fn shipped() -> Vec<String> {
+    let mut files: Vec<_> = std::fs::read_dir("analyses")
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .collect();
+    files.sort();
+    files
+        .iter()
+        .map(|f| std::fs::read_to_string(f).unwrap())
+        .collect()
+}
+
+/// `text` without its charts (drawing is checked by the chart tests).
+fn without_charts(text: &str) -> String {
+    text.split("[[charts]]")
+        .next()
+        .unwrap_or_default()
+        .to_string()
+}
+
+#[test]
+fn mutated_analyses_are_read_or_refused_clearly() {
+    let sources = shipped();
+    let mut rng = Rng(20_261_122);
+    let mut counts = Counts::default();
+    let path = Path::new("fuzz/mutated.toml");
+    let started = Instant::now();
+    let mut samples = Vec::new();
+    while counts.inputs < 3000 && started.elapsed() < Duration::from_secs(4) {
+        let mut text = rng.pick(&sources).clone();
+        for _ in 0..=rng.below(3) {
+            text = mutate(&mut rng, &text);
+        }
+        read_analysis(path, &text, &mut counts);
+        if counts.inputs % 60 == 0 {
+            samples.push(without_charts(&text));
+        }
+    }
+    eprintln!("analysis files in the library: {counts:?}");
+    assert_eq!(counts.panics, 0);
+    assert_eq!(counts.slow, 0);
+    assert!(counts.inputs >= 300, "{counts:?}");
+    assert!(counts.accepted > 0 && counts.clear_errors > 0, "{counts:?}");
+
+    // A sample through the binary: exit 0 or 2, bounded time, nothing outside --out.
+    let dir = temp_dir("fuzz-run");
+    let out_dir = dir.join("out");
+    let (mut ok, mut refused) = (0, 0);
+    for (i, text) in samples.iter().take(12).enumerate() {
+        let file = write_file(&dir, &format!("m{i}.toml"), text);
+        let started = Instant::now();
+        let out = alea(&[
+            "run",
+            &file,
+            "--samples",
+            "200",
+            "--out",
+            out_dir.to_str().unwrap(),
+            "-q",
+        ]);
+        assert!(started.elapsed() < Duration::from_secs(20), "{text}");
+        assert_clean_exit(&out, text);
+        if out.status.success() {
+            ok += 1;
+        } else {
+            refused += 1;
+        }
+    }
+    eprintln!("analysis files through the binary: {ok} run, {refused} refused");
+    let outside: Vec<String> = names_in(&dir)
+        .into_iter()
+        .filter(|n| n != "out" && !(n.starts_with('m') && n.ends_with(".toml")))
+        .collect();
+    assert!(outside.is_empty(), "written outside --out: {outside:?}");
+    assert!(names_in(&out_dir).iter().all(|n| !n.starts_with('.')));
+}
+
+#[test]
+fn random_assignments_are_parsed_or_refused_clearly() {
+    let mechanics = alea::systems::of_system(None).unwrap();
+    let mut rng = Rng(7);
+    let (mut inputs, mut accepted, mut clear, mut panics) = (0, 0, 0, 0);
+    let mut samples = Vec::new();
+    let started = Instant::now();
+    while inputs < 20_000 && started.elapsed() < Duration::from_secs(2) {
+        let mechanic = *rng.pick(&mechanics);
+        let specs = mechanic.params();
+        let words: Vec<String> = (0..rng.below(5))
+            .map(|_| {
+                let name = match rng.below(6) {
+                    0 => "nope".to_string(),
+                    1 => String::new(),
+                    _ => rng.pick(&specs).name.clone(),
+                };
+                let value = rng.pick(VALUES).trim_matches('"').to_string();
+                match rng.below(8) {
+                    0 => name,
+                    1 => format!("{name}=={value}"),
+                    _ => format!("{name}={value}"),
+                }
+            })
+            .collect();
+        inputs += 1;
+        let name = mechanic.name();
+        let outcome =
+            std::panic::catch_unwind(|| alea::query::Query::parse(name, &words).map(|_| ()));
+        match outcome {
+            Ok(Ok(())) => accepted += 1,
+            Ok(Err(e)) => {
+                assert!(!e.to_string().is_empty());
+                clear += 1;
+            }
+            Err(_) => {
+                panics += 1;
+                eprintln!("panic on {} {words:?}", mechanic.name());
+            }
+        }
+        if inputs % 500 == 0 {
+            samples.push((mechanic.name(), words));
+        }
+    }
+    eprintln!(
+        "assignments in the library: {inputs} inputs, {accepted} accepted, {clear} clear errors, {panics} panics"
+    );
+    assert_eq!(panics, 0);
+    assert!(inputs >= 1000);
+    for (mechanic, words) in samples.iter().take(8) {
+        let mut args = vec!["prob", mechanic, "--samples", "2000"];
+        args.extend(words.iter().map(String::as_str));
+        let started = Instant::now();
+        let out = Command::new(env!("CARGO_BIN_EXE_alea"))
+            .args(&args)
+            .stdin(Stdio::null())
+            .output()
+            .unwrap();
+        assert!(started.elapsed() < Duration::from_secs(20), "{args:?}");
+        assert_clean_exit(&out, &format!("{args:?}"));
+    }
+}
