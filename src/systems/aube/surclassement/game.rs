@@ -319,21 +319,15 @@ impl OptimalModel {
         }
     }
 
-    /// The model of the whole-duel game between `a` and `b`, ended by `end`.
+    /// The model of the whole-duel game between `a` and `b`, ended by `end` (the game is
+    /// solved when first sampled, or asked for its [`OptimalModel::solution`]).
     pub fn whole_duel(rules: Rules, a: &Fighter, b: &Fighter, end: DuelEndParams) -> Result<Self> {
         let both = (StrategyName::OptimalDuel, Strategy::OptimalDuel);
         let duel = Duel::new(rules, [*a, *b], [both, both], end)?;
-        let game = duel
-            .game
-            .clone()
-            .ok_or_else(|| Error::value("horizon", "no game"))?;
-        let [row, col] = game.mixes(&Position::START);
+        if duel.game.is_none() {
+            return Err(Error::value("horizon", "no game"));
+        }
         Ok(Self {
-            solution: Solution {
-                row,
-                col,
-                value: game.start_value(),
-            },
             duel: Some(duel),
             ..Self::new(rules, a, b)
         })
@@ -350,7 +344,18 @@ impl OptimalModel {
     /// The solution of the game (under `horizon = duel`: the mixes of the start and the
     /// game's value).
     pub fn solution(&self) -> Solution {
-        self.solution
+        match self.duel.as_ref().and_then(|d| d.game.as_ref()) {
+            Some(game) => {
+                let game = game.get();
+                let [row, col] = game.mixes(&Position::START);
+                Solution {
+                    row,
+                    col,
+                    value: game.start_value(),
+                }
+            }
+            None => self.solution,
+        }
     }
 }
 

@@ -53,7 +53,7 @@ use super::stage::{feint_gains, fixed_point, matrix, plainest};
 use crate::error::{Error, Result};
 use crate::systems::aube::damage::DamageResult;
 use crate::systems::aube::wounds::{OutAt, WoundTrack};
-use std::sync::{Arc, Mutex};
+use std::sync::{Arc, Mutex, OnceLock};
 
 /// What the next exchange's position is worth against this one's: a win one exchange
 /// later is worth a hair less (see the module doc).
@@ -141,18 +141,7 @@ impl WholeDuel {
         let classes = fatigue_cap.map(|cap| classes(&fight, cap));
         let width = 3 + 2 * feint_cap as usize;
         let n = [classes[0].len(), classes[1].len()];
-        let positions = n[0] * n[1] * width;
-        if positions > MAX_POSITIONS {
-            return Err(Error::value(
-                "a.enc",
-                format!(
-                    "the whole-duel game of these fighters has {positions} positions (feint \
-                     points up to {feint_cap}, fatigue points up to {} and {}); at most \
-                     {MAX_POSITIONS} are solved: lower the CAs, enc or bd",
-                    fatigue_cap[0], fatigue_cap[1]
-                ),
-            ));
-        }
+        let positions = count_positions(&fight, &classes, feint_cap)?;
         let index = [0, 1].map(|s| {
             let mut index = vec![u32::MAX; 30 * (fatigue_cap[s] as usize + 1)];
             for (i, c) in classes[s].iter().enumerate() {
@@ -181,6 +170,14 @@ impl WholeDuel {
             game.solve_layer(&fight, &classes, [a, b]);
         }
         Ok(game)
+    }
+
+    /// Checks, without solving it, that the game of `fighters` is not too large to solve
+    /// (the error [`WholeDuel::solve`] would give).
+    pub fn check(rules: Rules, fighters: [Fighter; 2], out_at: OutAt) -> Result<()> {
+        let fight = Fight::new(rules, fighters, out_at);
+        let classes = [0, 1].map(|s| classes(&fight, fight.fatigue_cap(s)));
+        count_positions(&fight, &classes, fight.feint_cap()).map(|_| ())
     }
 
     /// The position `w` of layer `classes` (see [`WholeDuel::width`]).
@@ -383,6 +380,66 @@ impl WholeDuel {
             cache.push(game.clone());
         }
         Ok(game)
+    }
+}
+
+/// The positions of the game of `fight` over the track classes `classes` with feint
+/// points counted up to `feint_cap`; an error beyond [`MAX_POSITIONS`].
+fn count_positions(fight: &Fight, classes: &[Vec<Class>; 2], feint_cap: i64) -> Result<usize> {
+    let positions = classes[0].len() * classes[1].len() * (3 + 2 * feint_cap as usize);
+    if positions > MAX_POSITIONS {
+        return Err(Error::value(
+            "a.enc",
+            format!(
+                "the whole-duel game of these fighters has {positions} positions (feint \
+                 points up to {feint_cap}, fatigue points up to {} and {}); at most \
+                 {MAX_POSITIONS} are solved: lower the CAs, enc or bd",
+                fight.fatigue_cap(0),
+                fight.fatigue_cap(1)
+            ),
+        ));
+    }
+    Ok(positions)
+}
+
+/// The whole-duel game of a duel, solved when first needed. Building a duel (as `alea run`
+/// builds every point of a study before it samples any) only checks that the game is not
+/// too large; the first sample or exact law solves it, or takes it from
+/// [`WholeDuel::cached`].
+#[derive(Debug)]
+pub struct LazyGame {
+    rules: Rules,
+    fighters: [Fighter; 2],
+    out_at: OutAt,
+    solved: OnceLock<Arc<WholeDuel>>,
+}
+
+impl LazyGame {
+    /// The game of `fighters` under `rules`, out at `out_at`; an error when it is too
+    /// large to solve.
+    pub fn new(rules: Rules, fighters: [Fighter; 2], out_at: OutAt) -> Result<Self> {
+        WholeDuel::check(rules, fighters, out_at)?;
+        Ok(Self {
+            rules,
+            fighters,
+            out_at,
+            solved: OnceLock::new(),
+        })
+    }
+
+    /// The solved game (solved by the first call, which the others wait for).
+    #[inline]
+    pub fn get(&self) -> &WholeDuel {
+        self.solved.get_or_init(|| {
+            WholeDuel::cached(self.rules, self.fighters, self.out_at)
+                .expect("the game's size was checked when the duel was built")
+        })
+    }
+}
+
+impl PartialEq for LazyGame {
+    fn eq(&self, other: &Self) -> bool {
+        (self.rules, self.fighters, self.out_at) == (other.rules, other.fighters, other.out_at)
     }
 }
 

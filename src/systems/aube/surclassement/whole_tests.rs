@@ -10,6 +10,7 @@ use crate::systems::aube::surclassement::duel::{Duel, DuelModel};
 use crate::systems::aube::surclassement::exact::{exact_law, has_exact};
 use crate::systems::aube::surclassement::exchange::Winner;
 use crate::systems::aube::surclassement::strategy::{Strategy, StrategyName};
+use crate::systems::test_support::AGREEMENT_SEED;
 
 /// The equal fighters of the shipped studies (Ph 7, Pu 7, Ma 5, Ex 5, BC −5: MP 7, MA 7,
 /// MD 9; ba 1, bp 1, bd 15, enc 12, be 3).
@@ -131,7 +132,7 @@ fn the_games_value_is_the_exact_duel_of_two_optimal_players() {
     ] {
         let d = duel(fighters, both, out_at);
         assert!(has_exact(&d));
-        let value = d.game.as_ref().unwrap().start_value();
+        let value = d.game.as_ref().unwrap().get().start_value();
         let payoff = exact_payoff(&d);
         assert!(
             (payoff - value).abs() < 1e-6,
@@ -153,8 +154,10 @@ fn shipped() -> [(StrategyName, Strategy); 5] {
 }
 
 /// Checked by play: no shipped strategy does better against `optimal_duel` than the
-/// game's value allows, on either side; Monte Carlo (fixed seed, the shared checker's
-/// family-wise interval) for every strategy, and exactly where the duel has an exact law.
+/// game's value allows, on either side; Monte Carlo (fixed seeds from the shared
+/// `AGREEMENT_SEED`, the shared checker's family-wise interval: a correct strategy fails
+/// the whole test by chance with probability at most `FAMILY_ALPHA`) for every strategy,
+/// and exactly where the duel has an exact law.
 #[test]
 fn no_shipped_strategy_beats_the_whole_duel_strategy() {
     let cases = [
@@ -166,7 +169,7 @@ fn no_shipped_strategy_beats_the_whole_duel_strategy() {
     let comparisons = cases.len() * shipped().len() * 2;
     let z = normal_quantile(1.0 - FAMILY_ALPHA / (2.0 * comparisons as f64));
     let optimal = (StrategyName::OptimalDuel, Strategy::OptimalDuel);
-    let mut seed = 900;
+    let mut seed = AGREEMENT_SEED;
     for (fighters, out_at) in cases {
         let value = WholeDuel::cached(Rules::default(), fighters, out_at)
             .unwrap()
@@ -201,4 +204,33 @@ fn no_shipped_strategy_beats_the_whole_duel_strategy() {
             }
         }
     }
+}
+
+/// Building a duel only checks the game's size (a study builds every point before it
+/// samples any); the first fight, or the first question to the game, solves it.
+#[test]
+fn the_game_is_solved_when_first_needed() {
+    let d = duel(
+        krom_bjorn(),
+        [Strategy::OptimalDuel, Strategy::AlwaysMd],
+        OutAt::Grave,
+    );
+    let game = d.game.as_ref().unwrap();
+    assert!(game.solved.get().is_none());
+    let solved = WholeDuel::solve(Rules::default(), krom_bjorn(), OutAt::Grave).unwrap();
+    assert_eq!(game.get().start_value(), solved.start_value());
+    assert!(game.solved.get().is_some());
+    // A game too large to solve is refused when the duel is built, as solving it would.
+    let tough = Fighter::new([7, 7, 9], [1, 1, 15], 200, 3);
+    let optimal = (StrategyName::OptimalDuel, Strategy::OptimalDuel);
+    let built = Duel::new(
+        Rules::default(),
+        [tough; 2],
+        [optimal; 2],
+        end(OutAt::Fatale),
+    );
+    let refused = WholeDuel::check(Rules::default(), [tough; 2], OutAt::Fatale);
+    let message = built.err().map(|e| e.to_string()).unwrap_or_default();
+    assert!(message.contains("positions"), "{message}");
+    assert_eq!(refused.err().map(|e| e.to_string()), Some(message));
 }
