@@ -1,6 +1,7 @@
 //! Exact fights against sampled ones: the time to propagate a duel's whole distribution
-//! (the engine's Markov chain over merged states) beside the time to sample it 10^5
-//! times on one core. Run with `cargo bench --bench fights`.
+//! (the engine's Markov chain over merged states) beside the time to sample it 10^5 times
+//! (10^6 for `aube.duel`, issue 15's yardstick) on one core. Run with
+//! `cargo bench --bench fights`, or `cargo bench --bench fights -- aube` for one mechanic.
 
 use alea::engine::Tally;
 use alea::engine::rng::chunk_rng;
@@ -32,19 +33,56 @@ fn bench(c: &mut Criterion) {
             "ose.duel",
             "level-1 fighter against 3 HD",
             vec!["monster.hd=3"],
+            100_000,
+        ),
+        (
+            "ose.duel",
+            "12 HP against 15 HP (benches/icepool_duel.py 12 15)",
+            vec!["fighter.hp=12", "monster.hp=15", "monster.hd=1"],
+            100_000,
+        ),
+        (
+            "ose.duel",
+            "36 HP against 45 HP (benches/icepool_duel.py 36 45)",
+            vec!["fighter.hp=36", "monster.hp=45", "monster.hd=1"],
+            100_000,
         ),
         (
             "ose.duel",
             "50 HP against 50 HP",
             vec!["fighter.hp=50", "monster.hp=50", "monster.hd=9"],
+            100_000,
+        ),
+        (
+            "aube.duel",
+            "two average fighters, FA 10, FM 0, random initiative, out at fatale",
+            vec![
+                "a.ca=12",
+                "a.ba=0",
+                "a.bp=0",
+                "a.bd=15",
+                "a.enc=12",
+                "a.be=3",
+                "b.ca=12",
+                "b.ba=0",
+                "b.bp=0",
+                "b.bd=15",
+                "b.enc=12",
+                "b.be=3",
+                "fa=10",
+                "fm=0",
+                "initiative=random",
+                "out_at=fatale",
+            ],
+            1_000_000,
         ),
     ];
-    for (mechanic, label, words) in cases {
+    for (mechanic, label, words, n) in cases {
         let q = query(mechanic, &words);
         let mut group = c.benchmark_group(format!("{mechanic} {label}"));
         group.bench_function("exact", |b| b.iter(|| black_box(exact(&q))));
-        group.bench_function("100000 sampled", |b| {
-            b.iter(|| black_box(sampled(&q, 100_000)))
+        group.bench_function(format!("{n} sampled"), |b| {
+            b.iter(|| black_box(sampled(&q, n)))
         });
         group.finish();
     }

@@ -6,7 +6,7 @@
 use crate::engine::params::{ParamKind, parse_assignments};
 use crate::engine::runner::{RunPlan, run_point};
 use crate::engine::summary::summarize;
-use crate::engine::{MetricKind, ParamValues, Value};
+use crate::engine::{MetricKind, ParamValues, Rosters, Value};
 use crate::error::{Error, Result, did_you_mean};
 use crate::query::Query;
 use crate::systems;
@@ -155,8 +155,14 @@ fn sweep_values(
     }
 }
 
-/// Sweeps `request.over` and finds the value whose chance is closest to the target.
+/// Sweeps `request.over` and finds the value whose chance is closest to the target
+/// (roster names from the built-in rosters).
 pub fn find(request: &FinderRequest) -> Result<FinderAnswer> {
+    find_with(request, crate::roster::builtin())
+}
+
+/// The same, roster names read from `rosters`.
+pub fn find_with(request: &FinderRequest, rosters: &Rosters) -> Result<FinderAnswer> {
     if !(0.0..=1.0).contains(&request.target) {
         return Err(Error::option(
             "target",
@@ -203,7 +209,7 @@ pub fn find(request: &FinderRequest) -> Result<FinderAnswer> {
         given.push((request.over.clone(), value.clone()));
         queries.push(Query::build(
             mechanic,
-            ParamValues::resolve(mechanic.name(), &specs, &given)?,
+            ParamValues::resolve(mechanic.name(), &specs, &given, rosters)?,
         )?);
         given.pop();
     }

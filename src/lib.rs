@@ -7,6 +7,7 @@
 //! - [`analysis`]: analysis files (TOML), grids and variants, and running them.
 //! - [`report`]: what users read: text and JSON answers, CSV/Parquet tables, charts.
 //! - [`budget`]: the size of a run, checked before any sampling.
+//! - [`roster`]: named fighters and monsters (built-in and user roster files).
 //!
 //! The library never prints and never exits; the `alea` binary does.
 
@@ -19,6 +20,7 @@ pub mod error;
 pub mod finder;
 pub mod query;
 pub mod report;
+pub mod roster;
 pub mod systems;
 
 pub use error::{Error, Result};

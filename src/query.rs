@@ -3,9 +3,8 @@
 
 use crate::engine::params::parse_assignments;
 use crate::engine::runner::{RunPlan, run_point};
-use crate::engine::stats::quantile;
-use crate::engine::summary::{QUANTILES, Summary, summarize};
-use crate::engine::{Mechanic, ParamValues, Simulation, Tally};
+use crate::engine::summary::{Summary, exact_summary, summarize};
+use crate::engine::{Mechanic, ParamValues, Rosters, Simulation};
 use crate::error::{Error, Result};
 use crate::systems;
 
@@ -20,14 +19,20 @@ pub struct Query {
 }
 
 impl Query {
-    /// Looks up `mechanic` and parses `assignments` (`ca=12`) against its parameters.
+    /// Looks up `mechanic` and parses `assignments` (`ca=12`, `a=krom`) against its
+    /// parameters, roster names against the built-in rosters.
     pub fn parse(mechanic: &str, assignments: &[String]) -> Result<Self> {
+        Self::parse_with(mechanic, assignments, crate::roster::builtin())
+    }
+
+    /// The same, roster names read from `rosters`.
+    pub fn parse_with(mechanic: &str, assignments: &[String], rosters: &Rosters) -> Result<Self> {
         let mechanic = systems::find(mechanic)?;
         let specs = mechanic.params();
         let given = parse_assignments(mechanic.name(), &specs, assignments)?;
         Self::build(
             mechanic,
-            ParamValues::resolve(mechanic.name(), &specs, &given)?,
+            ParamValues::resolve(mechanic.name(), &specs, &given, rosters)?,
         )
     }
 
@@ -79,21 +84,7 @@ pub fn answer(
             let exact = exact.ok_or_else(|| Error::NoExact {
                 mechanic: query.mechanic.name().to_string(),
             })?;
-            let mut summary = summarize(layout, &Tally::new(layout), Some(&exact));
-            for m in &mut summary.metrics {
-                if let Some(x) = m.exact {
-                    (m.estimate, m.lo, m.hi) = (x, x, x);
-                }
-            }
-            for h in &mut summary.histograms {
-                h.probs = h.exact.clone().unwrap_or_default();
-                h.mean = h.probs.iter().map(|(v, p)| *v as f64 * p).sum();
-                h.se = 0.0;
-                h.quantiles = QUANTILES
-                    .iter()
-                    .filter_map(|q| quantile(&h.probs, *q).map(|v| (*q, v)))
-                    .collect();
-            }
+            let summary = exact_summary(layout, &exact);
             (summary, true)
         }
     };

@@ -59,6 +59,11 @@ const VALUES: &[&str] = &[
     "\"-9223372036854775808..=9223372036854775807\"",
     "\"-200..=200\"",
     "\"d10\"",
+    "\"krom\"",
+    "\"fighter1*3,hd1*30\"",
+    "\"hd6*100,krom\"",
+    "\"krom*0\"",
+    "[\"hd1*2\", \"fighter1\"]",
     "\"\"",
     "\"é\"",
     "[]",
@@ -207,6 +212,7 @@ fn shipped() -> Vec<String> {
     let mut files: Vec<_> = std::fs::read_dir("analyses")
         .unwrap()
         .map(|e| e.unwrap().path())
+        .filter(|p| p.is_file())
         .collect();
     files.sort();
     files
@@ -341,4 +347,43 @@ fn random_assignments_are_parsed_or_refused_clearly() {
         assert!(started.elapsed() < Duration::from_secs(20), "{args:?}");
         assert_clean_exit(&out, &format!("{args:?}"));
     }
+}
+
+/// The shipped roster files, mutated: every input is read or refused with a message naming
+/// the file, never a panic.
+#[test]
+fn mutated_rosters_are_read_or_refused_clearly() {
+    let mut rng = Rng(17);
+    let (mut inputs, mut accepted, mut panics) = (0, 0, 0);
+    let started = Instant::now();
+    let path = Path::new("mutated_roster.toml");
+    while inputs < 3_000 && started.elapsed() < Duration::from_secs(2) {
+        let (_, text) = rng.pick(alea::roster::BUILTIN);
+        let mut text = text.to_string();
+        for _ in 0..=rng.below(3) {
+            text = mutate(&mut rng, &text);
+        }
+        inputs += 1;
+        let outcome = std::panic::catch_unwind(|| {
+            let mut rosters = alea::roster::empty();
+            alea::roster::add_text(&mut rosters, path, "fuzz", &text)
+        });
+        match outcome {
+            Ok(Ok(())) => accepted += 1,
+            Ok(Err(e)) => {
+                let message = e.to_string();
+                assert!(
+                    message.contains("mutated_roster.toml") && message.len() < 4000,
+                    "unclear message for\n{text}\n---\n{message}"
+                );
+            }
+            Err(_) => {
+                panics += 1;
+                eprintln!("panic on:\n{text}");
+            }
+        }
+    }
+    eprintln!("rosters: {inputs} inputs, {accepted} accepted, {panics} panics");
+    assert_eq!(panics, 0);
+    assert!(inputs > 100 && accepted > 0 && accepted < inputs);
 }

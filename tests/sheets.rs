@@ -65,7 +65,9 @@ fn html_sheet_written_to_a_folder() {
     assert!(out.status.success(), "{}", stderr(&out));
     let html = std::fs::read_to_string(dir.join("sheet_cle.html")).unwrap();
     assert!(html.starts_with("<!DOCTYPE html>") && html.trim_end().ends_with("</html>"));
-    assert_eq!(html.matches("<table>").count(), 2);
+    // Success by 3d6, by 4d6 and with a reroll; opposition; cooperation.
+    assert_eq!(html.matches("<table>").count(), 5);
+    assert!(html.contains("<p>Equal totals go to the higher skill"));
     assert_eq!(
         html.matches("<table>").count(),
         html.matches("</table>").count()

@@ -74,3 +74,22 @@ pub fn collect_files(paths: &[PathBuf]) -> Result<Vec<PathBuf>> {
     }
     Ok(files)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A folder's analyses are its own `*.toml` files: the roster files of a subfolder
+    /// (`analyses/rosters/`) are not run.
+    #[test]
+    fn folders_give_their_own_toml_files_only() {
+        let files = collect_files(&[PathBuf::from("analyses")]).expect("the shipped analyses");
+        assert!(files.len() > 10);
+        assert!(
+            files
+                .iter()
+                .all(|f| f.parent() == Some(Path::new("analyses")))
+        );
+        assert!(Path::new("analyses/rosters/aube.toml").is_file());
+    }
+}

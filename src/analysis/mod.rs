@@ -18,7 +18,7 @@ use crate::engine::paired::PairedDiff;
 use crate::engine::params::{ParamSpec, unknown_param};
 use crate::engine::runner::SampleSize;
 use crate::engine::summary::Summary;
-use crate::engine::{Mechanic, Simulation, Value};
+use crate::engine::{Mechanic, Rosters, Simulation, Value};
 use crate::error::{Error, Result};
 use crate::systems;
 use spec::{AnalysisFile, flatten, line_of};
@@ -53,6 +53,8 @@ pub struct Analysis {
     pub axes: Vec<(String, Vec<Value>)>,
     /// Variants (one called "default" when the file has none).
     pub variants: Vec<Variant>,
+    /// The rosters its fighters' names are read from.
+    pub rosters: Rosters,
     /// The simulation of the first variant at the first grid point: its layout names the
     /// metrics and histograms of the report.
     first: Box<dyn Simulation>,
@@ -61,6 +63,9 @@ pub struct Analysis {
 /// Command-line overrides of an analysis file's sample size and seed.
 #[derive(Debug, Clone, Copy, Default, PartialEq)]
 pub struct RunOptions {
+    /// Exact values instead of sampling, as `exact = true` in every file (the size and
+    /// seed then apply to nothing).
+    pub exact: bool,
     /// Replaces the file's sample size.
     pub size: Option<SampleSize>,
     /// Replaces the file's seed.
@@ -92,7 +97,10 @@ pub struct PointResult {
 /// The results of a whole analysis.
 #[derive(Debug, Clone)]
 pub struct AnalysisResult {
-    /// The seed used.
+    /// True when every value is exact and nothing was sampled (`exact = true`): each
+    /// estimate is then its exact value, with an interval of zero width.
+    pub exact: bool,
+    /// The seed used (unused when `exact`).
     pub seed: u64,
     /// The sample size used.
     pub size: SampleSize,
@@ -109,14 +117,25 @@ fn file_error(path: &Path, message: impl Into<String>) -> Error {
 
 impl Analysis {
     /// Reads and validates an analysis file (a small text file: a device or a huge file
-    /// is refused at once).
+    /// is refused at once), fighters' names read from the built-in rosters.
     pub fn load(path: &Path) -> Result<Self> {
-        let text = files::read_small_text(path, files::MAX_ANALYSIS_BYTES)?;
-        Self::parse(path, &text)
+        Self::load_with(path, crate::roster::builtin())
     }
 
-    /// Validates the analysis in `text` (read from `path`).
+    /// The same, fighters' names read from `rosters`.
+    pub fn load_with(path: &Path, rosters: &Rosters) -> Result<Self> {
+        let text = files::read_small_text(path, files::MAX_ANALYSIS_BYTES)?;
+        Self::parse_with(path, &text, rosters)
+    }
+
+    /// Validates the analysis in `text` (read from `path`), with the built-in rosters.
     pub fn parse(path: &Path, text: &str) -> Result<Self> {
+        Self::parse_with(path, text, crate::roster::builtin())
+    }
+
+    /// Validates the analysis in `text` (read from `path`), fighters' names read from
+    /// `rosters`.
+    pub fn parse_with(path: &Path, text: &str, rosters: &Rosters) -> Result<Self> {
         let file: AnalysisFile = toml::from_str(text)
             .map_err(|e| file_error(path, e.to_string().trim_end().replace('\n', "\n  ")))?;
         let at_line = |key: &str, message: String| {
@@ -226,6 +245,17 @@ impl Analysis {
                 ));
             }
             (Some(0), _) => return Err(at_line("samples", "samples must be at least 1".into())),
+            (Some(_), _) | (_, Some(_)) if file.exact => {
+                let key = if file.samples.is_some() {
+                    "samples"
+                } else {
+                    "precision"
+                };
+                return Err(at_line(
+                    key,
+                    format!("exact = true draws no samples: remove {key}, or exact to simulate"),
+                ));
+            }
             (_, Some(p)) if !(p > 0.0 && p < 0.5) => {
                 return Err(at_line(
                     "precision",
@@ -236,8 +266,15 @@ impl Analysis {
         }
 
         let first_point: Vec<Value> = axes.iter().map(|(_, v)| v[0].clone()).collect();
-        let first =
-            run::build_simulation(path, mechanic, &axes, &fixed, &variants[0], &first_point)?;
+        let first = run::build_simulation(
+            path,
+            mechanic,
+            &axes,
+            &fixed,
+            &variants[0],
+            &first_point,
+            rosters,
+        )?;
         let analysis = Self {
             path: path.to_path_buf(),
             file,
@@ -245,6 +282,7 @@ impl Analysis {
             fixed,
             axes,
             variants,
+            rosters: rosters.clone(),
             first,
         };
         for (i, chart) in analysis.file.charts.iter().enumerate() {

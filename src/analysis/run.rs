@@ -8,9 +8,10 @@ use super::{
     VariantResult, file_error,
 };
 use crate::budget::Work;
+use crate::engine::paired::PairedDiff;
 use crate::engine::runner::{DEFAULT_SAMPLES, RunPlan, SampleSize, run_point};
-use crate::engine::summary::summarize;
-use crate::engine::{Mechanic, ParamValues, Simulation, Value};
+use crate::engine::summary::{Estimate, Summary, exact_summary, summarize};
+use crate::engine::{Mechanic, ParamValues, Rosters, Simulation, Value};
 use crate::error::{Error, Result};
 use rayon::prelude::*;
 use std::path::Path;
@@ -24,6 +25,7 @@ pub(super) fn build_simulation(
     fixed: &[(String, Value)],
     variant: &Variant,
     values: &[Value],
+    rosters: &Rosters,
 ) -> Result<Box<dyn Simulation>> {
     let mut given: Vec<(String, Value)> = axes
         .iter()
@@ -42,7 +44,7 @@ pub(super) fn build_simulation(
         )
     };
     let specs = mechanic.params();
-    let params = ParamValues::resolve(mechanic.name(), &specs, &given).map_err(context)?;
+    let params = ParamValues::resolve(mechanic.name(), &specs, &given, rosters).map_err(context)?;
     mechanic.build(&params).map_err(context)
 }
 
@@ -81,6 +83,7 @@ impl Analysis {
             &self.fixed,
             &self.variants[variant],
             values,
+            &self.rosters,
         )
     }
 
@@ -95,6 +98,16 @@ impl Analysis {
         error.map_or(Ok(()), Err)
     }
 
+    /// When exact ([`Analysis::is_exact`]), computes the first grid point's exact values
+    /// and drops them, so that a mechanic with none (or none here) is refused before any
+    /// report is written; a later point without exact values still stops the run.
+    pub fn check_exact(&self, options: &RunOptions) -> Result<()> {
+        if self.is_exact(options) {
+            self.exact_one(0)?;
+        }
+        Ok(())
+    }
+
     /// Refuses, before any sampling, a run over the budget of samples or grid points
     /// ([`crate::budget`]) unless the file or `options` allow it.
     pub fn check_plan(&self, options: &RunOptions) -> Result<()> {
@@ -104,7 +117,11 @@ impl Analysis {
         let work = Work {
             points: self.point_count(),
             variants: self.variants.len() as u64,
-            size: self.plan(options).size,
+            size: if self.is_exact(options) {
+                SampleSize::Samples(0)
+            } else {
+                self.plan(options).size
+            },
         };
         work.check(OVER_BUDGET_REMEDY).map_err(|e| match e {
             Error::OverBudget { what, remedy } => Error::OverBudget {
@@ -130,9 +147,19 @@ impl Analysis {
         }
     }
 
-    /// Samples the whole analysis will draw, when the size is fixed.
-    pub fn total_samples(&self, plan: &RunPlan) -> Option<u64> {
-        match plan.size {
+    /// True when the analysis gives exact values instead of sampling (`exact = true` in
+    /// the file, or in `options`).
+    pub fn is_exact(&self, options: &RunOptions) -> bool {
+        self.file.exact || options.exact
+    }
+
+    /// Samples the whole analysis will draw with `options`, when the size is fixed (none
+    /// when exact).
+    pub fn total_samples(&self, options: &RunOptions) -> Option<u64> {
+        if self.is_exact(options) {
+            return Some(0);
+        }
+        match self.plan(options).size {
             SampleSize::Samples(n) => Some(
                 n.saturating_mul(self.point_count())
                     .saturating_mul(self.variants.len() as u64),
@@ -142,22 +169,35 @@ impl Analysis {
     }
 
     /// Runs every grid point (point `i` draws from streams of point `i`), all variants of
-    /// a point on common random numbers, building each point's simulations as it runs.
-    /// `progress` receives sample counts as they are drawn. Fails only on a point the
-    /// mechanic refuses, which [`Analysis::check_points`] finds beforehand.
+    /// a point on common random numbers, building each point's simulations as it runs;
+    /// or, when exact ([`Analysis::is_exact`]), computes every point's exact values with
+    /// no sampling. `progress` receives sample counts as they are drawn. Fails on a point
+    /// the mechanic refuses, which [`Analysis::check_points`] finds beforehand, and when
+    /// exact on the first point (in grid order) that has no exact values.
     pub fn run(
         &self,
         options: &RunOptions,
         progress: &(dyn Fn(u64) + Sync),
     ) -> Result<AnalysisResult> {
         let plan = self.plan(options);
+        let exact = self.is_exact(options);
         // Grid points run in parallel too (each on its own streams, collected in order),
-        // so small sample counts over large grids still use every core.
-        let points = (0..self.point_count())
+        // so small sample counts over large grids still use every core. Every point's
+        // result is kept until all are done, so that the error reported is the first
+        // point's in grid order, whatever thread met it.
+        let points: Vec<Result<PointResult>> = (0..self.point_count())
             .into_par_iter()
-            .map(|i| self.run_one(i, &plan, progress))
-            .collect::<Result<Vec<_>>>()?;
+            .map(|i| {
+                if exact {
+                    self.exact_one(i)
+                } else {
+                    self.run_one(i, &plan, progress)
+                }
+            })
+            .collect();
+        let points = points.into_iter().collect::<Result<Vec<_>>>()?;
         Ok(AnalysisResult {
+            exact,
             seed: plan.seed,
             size: plan.size,
             points,
@@ -171,6 +211,61 @@ impl Analysis {
             || self.file.charts.iter().any(|c| {
                 matches!(c.kind, ChartKind::Bars { .. }) && self.point_matches(values, &c.at)
             })
+    }
+
+    /// The exact values of every variant at grid point `index`, as estimates with an
+    /// interval of zero width; the differences to the first variant are exact too.
+    fn exact_one(&self, index: u64) -> Result<PointResult> {
+        let values = self.point(index);
+        let keep_histograms = self.histograms_needed(&values);
+        let mut summaries = Vec::with_capacity(self.variants.len());
+        for (v, variant) in self.variants.iter().enumerate() {
+            let sim = self.build(&values, v)?;
+            let exact = sim.exact().ok_or_else(|| {
+                let at: Vec<String> = self
+                    .axes
+                    .iter()
+                    .zip(&values)
+                    .map(|((k, _), x)| format!("{k}={x}"))
+                    .collect();
+                let at = if at.is_empty() {
+                    String::new()
+                } else {
+                    format!(" at {}", at.join(" "))
+                };
+                file_error(
+                    &self.path,
+                    format!(
+                        "{} has no exact values{at} (variant '{}'); drop exact = true (or --exact) to simulate it",
+                        self.mechanic.name(),
+                        variant.name
+                    ),
+                )
+            })?;
+            let mut summary = exact_summary(sim.layout(), &exact);
+            if !keep_histograms {
+                summary.histograms.clear();
+            }
+            summaries.push(summary);
+        }
+        let diffs: Vec<Vec<Option<PairedDiff>>> = summaries
+            .iter()
+            .enumerate()
+            .map(|(v, summary)| {
+                let diff = |m: &Estimate| (v > 0).then(|| exact_diff(m, &summaries[0])).flatten();
+                summary.metrics.iter().map(diff).collect()
+            })
+            .collect();
+        let variants = summaries
+            .into_iter()
+            .zip(diffs)
+            .map(|(summary, diffs)| VariantResult { summary, diffs })
+            .collect();
+        Ok(PointResult {
+            values,
+            variants,
+            precision_reached: true,
+        })
     }
 
     fn run_one(
@@ -209,4 +304,21 @@ impl Analysis {
             precision_reached: run.precision_reached,
         })
     }
+}
+
+/// The exact difference of `metric` to the first variant's metric of the same name, as a
+/// paired difference with an interval of zero width (`None` when either value is
+/// undefined or the first variant has no such metric).
+fn exact_diff(metric: &Estimate, first: &Summary) -> Option<PairedDiff> {
+    let base = first
+        .metrics
+        .iter()
+        .find(|m| m.name == metric.name)?
+        .exact?;
+    let diff = metric.exact? - base;
+    Some(PairedDiff {
+        diff,
+        lo: Some(diff),
+        hi: Some(diff),
+    })
 }

@@ -7,9 +7,10 @@
 //! mechanic = "aube.test"
 //! samples = 1000000                 # or: precision = 0.001 (95% half-width)
 //! seed = 20261122
+//! # exact = true                   # instead of samples: the mechanic's exact values, no sampling
 //!
 //! [params]                          # fixed parameters ([params.a] for fighter a)
-//! extremes = "auto"
+//! extremes = "auto"                 # a fighter by roster name: a = "krom" ("a.ca" = 11 wins)
 //!
 //! [grid]                            # swept parameters: lists or ranges
 //! ca = "-5..=25"                    # inclusive range; "0..=30:5" steps by 5
@@ -64,6 +65,10 @@ pub struct AnalysisFile {
     /// Seed.
     #[serde(default)]
     pub seed: Option<u64>,
+    /// Exact values instead of sampling: every grid point and variant must have them
+    /// (the run stops with an error naming the first point that has none).
+    #[serde(default)]
+    pub exact: bool,
     /// Runs past the budget of samples and grid points ([`crate::budget`]).
     #[serde(default)]
     pub allow_large: bool,

@@ -80,44 +80,172 @@ pub struct Propagated<E: Ord> {
     pub endings: Dist<(E, u32)>,
     /// Distinct states met (the size of the chain, for the reader of a benchmark).
     pub states: usize,
+    /// Whether mass was still in play at the round cap (it ended by [`Chain::at_cap`]).
+    pub capped: bool,
+}
+
+/// One state's round, with next states as indices: what the propagation walks each round
+/// without hashing a state again.
+struct Moves {
+    next: Vec<(usize, f64)>,
+    ends: Vec<(usize, f64)>,
+}
+
+/// The states met so far, each with an index, and their rounds once asked for.
+struct Indexed<C: Chain> {
+    index: FixedMap<C::State, usize>,
+    states: Vec<C::State>,
+    moves: Vec<Option<Moves>>,
+    ends: Vec<C::End>,
+}
+
+impl<C: Chain> Indexed<C> {
+    fn new() -> Self {
+        Self {
+            index: FixedMap::default(),
+            states: Vec::new(),
+            moves: Vec::new(),
+            ends: Vec::new(),
+        }
+    }
+
+    /// The index of `state`, given one if it is new.
+    fn index_of(&mut self, state: &C::State) -> usize {
+        if let Some(&i) = self.index.get(state) {
+            return i;
+        }
+        let i = self.states.len();
+        self.index.insert(state.clone(), i);
+        self.states.push(state.clone());
+        self.moves.push(None);
+        i
+    }
+
+    /// The index of the ending `end` (endings are few: a linear search).
+    fn end_of(&mut self, end: &C::End) -> usize {
+        match self.ends.iter().position(|e| e == end) {
+            Some(k) => k,
+            None => {
+                self.ends.push(end.clone());
+                self.ends.len() - 1
+            }
+        }
+    }
+
+    /// Works out the round of state `i` if it is not known yet.
+    fn ensure_moves(&mut self, chain: &C, i: usize) {
+        if self.moves[i].is_some() {
+            return;
+        }
+        let round = chain.round(&self.states[i]);
+        let mut moves = Moves {
+            next: Vec::with_capacity(round.len()),
+            ends: Vec::new(),
+        };
+        for (step, q) in &round {
+            match step {
+                Step::Next(s) => moves.next.push((self.index_of(s), *q)),
+                Step::End(e) => moves.ends.push((self.end_of(e), *q)),
+            }
+        }
+        merge_repeats(&mut moves.next);
+        merge_repeats(&mut moves.ends);
+        self.moves[i] = Some(moves);
+    }
+}
+
+/// Adds up the entries of `moves` that go to the same index, keeping the order in which
+/// each index first appears (so the sums are the same on every run).
+fn merge_repeats(moves: &mut Vec<(usize, f64)>) {
+    let mut merged: Vec<(usize, f64)> = Vec::with_capacity(moves.len());
+    for &(j, q) in moves.iter() {
+        match merged.iter_mut().find(|(k, _)| *k == j) {
+            Some((_, sum)) => *sum += q,
+            None => merged.push((j, q)),
+        }
+    }
+    *moves = merged;
 }
 
 /// Propagates `chain` round by round under `limits`.
 pub fn propagate<C: Chain>(chain: &C, limits: Limits) -> Propagated<C::End> {
-    let mut rounds_cache: FixedMap<C::State, Round<C::State, C::End>> = FixedMap::default();
-    let mut live: FixedMap<C::State, f64> = FixedMap::default();
-    live.insert(chain.start(), 1.0);
+    propagate_within(chain, limits, usize::MAX).expect("no state budget")
+}
+
+/// [`propagate`], giving up (`None`) as soon as the mass in play reaches more than
+/// `max_states` distinct states.
+///
+/// Each state is hashed once, when first met, and given an index; a round is then a walk
+/// over the states in play and their indexed successors, adding mass into a plain vector.
+/// The states in play are visited in the order they were first reached, so the sums are
+/// made in the same order on every run and exact values are reproducible to the last bit.
+pub fn propagate_within<C: Chain>(
+    chain: &C,
+    limits: Limits,
+    max_states: usize,
+) -> Option<Propagated<C::End>> {
+    let mut known = Indexed::<C>::new();
+    let start = known.index_of(&chain.start());
+    // The states in play, in the order they were reached, and their mass.
+    let mut live: Vec<(usize, f64)> = vec![(start, 1.0)];
+    // The mass reaching each state next round, and the round that last touched it.
+    let mut next_mass: Vec<f64> = Vec::new();
+    let mut touched_at: Vec<u32> = Vec::new();
+    let mut touched: Vec<usize> = Vec::new();
+    let mut end_mass: Vec<f64> = Vec::new();
     let mut endings: Vec<((C::End, u32), f64)> = Vec::new();
     let mut round = 0;
     while !live.is_empty() && round < limits.max_rounds {
-        let mass: f64 = live.values().sum();
+        let mass: f64 = live.iter().map(|(_, p)| p).sum();
         if mass < limits.tolerance {
             break;
         }
         round += 1;
-        let mut next: FixedMap<C::State, f64> =
-            FixedMap::with_capacity_and_hasher(live.len(), Default::default());
-        for (state, p) in live.drain() {
-            let steps = rounds_cache
-                .entry(state)
-                .or_insert_with_key(|s| chain.round(s));
-            for (step, q) in steps.iter() {
-                match step {
-                    Step::Next(s) => *next.entry(s.clone()).or_insert(0.0) += p * q,
-                    Step::End(e) => endings.push(((e.clone(), round), p * q)),
+        for &(i, _) in &live {
+            known.ensure_moves(chain, i);
+        }
+        if known.states.len() > max_states {
+            return None;
+        }
+        next_mass.resize(known.states.len(), 0.0);
+        touched_at.resize(known.states.len(), 0);
+        end_mass.clear();
+        end_mass.resize(known.ends.len(), 0.0);
+        for &(i, p) in &live {
+            let moves = known.moves[i].as_ref().expect("worked out above");
+            for &(j, q) in &moves.next {
+                if touched_at[j] != round {
+                    touched_at[j] = round;
+                    touched.push(j);
+                    next_mass[j] = 0.0;
                 }
+                next_mass[j] += p * q;
+            }
+            for &(k, q) in &moves.ends {
+                end_mass[k] += p * q;
             }
         }
-        live = next;
+        for (k, &m) in end_mass.iter().enumerate() {
+            if m > 0.0 {
+                endings.push(((known.ends[k].clone(), round), m));
+            }
+        }
+        live.clear();
+        live.extend(touched.drain(..).map(|j| (j, next_mass[j])));
     }
-    if round >= limits.max_rounds {
-        endings.extend(live.iter().map(|(s, p)| ((chain.at_cap(s), round), *p)));
+    let capped = round >= limits.max_rounds && !live.is_empty();
+    if capped {
+        endings.extend(
+            live.iter()
+                .map(|&(i, p)| ((chain.at_cap(&known.states[i]), round), p)),
+        );
     }
     // Whatever is left in play below the tolerance is the missing mass: the tail.
-    Propagated {
+    Some(Propagated {
         endings: Dist::truncated(endings),
-        states: rounds_cache.len(),
-    }
+        states: known.states.len(),
+        capped,
+    })
 }
 
 #[cfg(test)]

@@ -31,7 +31,12 @@
 //! - `list(RANGE, len = LENGTHS)`, `list(RANGE, len = LENGTHS, default = [..])` (a `Vec<i64>`);
 //! - `flatten()`: another config's parameters under the same prefix (the options every
 //!   test takes);
-//! - `group("a")`: another config's parameters under `a.` (a fighter: `a.ca`, `a.bd`).
+//! - `group("a")`: another config's parameters under `a.` (`a.ca`, `a.bd`);
+//! - `fighter("a")`: the same for a fighter, and `a` itself, a roster name that gives
+//!   them all at once (`a=krom`; see [`roster`](super::roster));
+//! - `side(len = RANGE)`: a side of a group fight, a [`Side<T>`](super::roster::Side) of
+//!   roster names with counts (`fighter1*3,hd1*4`), `RANGE` members in all;
+//!   `side(len = RANGE, optional)`, an `Option<Side<T>>`.
 //!
 //! Checks that involve several parameters live in the mechanic's `build` function, the
 //! one place a model is made from its config.
@@ -243,6 +248,28 @@ macro_rules! config {
     (@spec $key:ident, $prefix:ident, $doc:ident, $ty:ty, group($group:expr)) => {
         <$ty as $crate::engine::config::Config>::specs(&$crate::engine::config::key($prefix, $group))
     };
+    (@spec $key:ident, $prefix:ident, $doc:ident, $ty:ty, fighter($group:expr)) => {{
+        let group = $crate::engine::config::key($prefix, $group);
+        let mut specs = ::std::vec![$crate::engine::ParamSpec::named(&group, $doc)];
+        specs.extend(<$ty as $crate::engine::config::Config>::specs(&group));
+        specs
+    }};
+    (@spec $key:ident, $prefix:ident, $doc:ident, $ty:ty, side(len = $len:expr, optional)) => {
+        [$crate::engine::ParamSpec::side(
+            &$key,
+            $doc,
+            <$ty as $crate::engine::roster::SideType>::member_specs(),
+            (*($len).start(), *($len).end()),
+        ).optional()]
+    };
+    (@spec $key:ident, $prefix:ident, $doc:ident, $ty:ty, side(len = $len:expr)) => {
+        [$crate::engine::ParamSpec::side(
+            &$key,
+            $doc,
+            <$ty as $crate::engine::roster::SideType>::member_specs(),
+            (*($len).start(), *($len).end()),
+        )]
+    };
 
     // Reading, one arm per kind.
     (@read $values:ident, $key:ident, $prefix:ident, $ty:ty, choice($($arg:tt)*)) => {
@@ -257,6 +284,12 @@ macro_rules! config {
             &$crate::engine::config::key($prefix, $group),
         )
     };
+    (@read $values:ident, $key:ident, $prefix:ident, $ty:ty, fighter($group:expr)) => {
+        <$ty as $crate::engine::config::Config>::read(
+            $values,
+            &$crate::engine::config::key($prefix, $group),
+        )
+    };
     (@read $values:ident, $key:ident, $prefix:ident, $ty:ty, $kind:ident($($arg:tt)*)) => {
         $crate::engine::config::read::<$ty>($values, &$key)
     };
@@ -266,6 +299,7 @@ macro_rules! config {
 mod tests {
     use super::*;
     use crate::engine::params::parse_assignments;
+    use crate::engine::roster::Rosters;
 
     #[derive(Debug, Clone, Copy, PartialEq)]
     enum Side {
@@ -304,7 +338,7 @@ mod tests {
         #[derive(Debug, Clone, PartialEq)]
         struct Everything {
             /// fighter a
-            a: Fighter = group("a"),
+            a: Fighter = fighter("a"),
             /// options
             options: Options = flatten(),
             /// chance
@@ -320,7 +354,7 @@ mod tests {
         let specs = Everything::specs("");
         let words: Vec<String> = words.iter().map(|w| w.to_string()).collect();
         let given = parse_assignments("m", &specs, &words)?;
-        let values = ParamValues::resolve("m", &specs, &given)?;
+        let values = ParamValues::resolve("m", &specs, &given, Rosters::none())?;
         read_config(&values)
     }
 
@@ -328,9 +362,12 @@ mod tests {
     fn specs_carry_names_docs_and_prefixes() {
         let specs = Everything::specs("");
         let names: Vec<&str> = specs.iter().map(|s| s.name.as_str()).collect();
-        assert_eq!(names, ["a.ca", "a.bd", "side", "flag", "p", "list", "ph"]);
-        assert_eq!(specs[1].doc, "bonus, read over two lines");
-        assert!(specs[6].optional);
+        assert_eq!(
+            names,
+            ["a", "a.ca", "a.bd", "side", "flag", "p", "list", "ph"]
+        );
+        assert_eq!(specs[2].doc, "bonus, read over two lines");
+        assert!(specs[0].optional && specs[7].optional);
     }
 
     #[test]

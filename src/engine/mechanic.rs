@@ -8,6 +8,7 @@ use super::config::{Config, read_config};
 use super::layout::Layout;
 use super::model::{ClassModel, Model, Simulation, class_simulation, simulation};
 use super::params::{ParamSpec, ParamValues, parse_assignments};
+use super::roster::Rosters;
 use crate::error::Result;
 
 /// A registry entry as the rest of the program sees it: one mechanic of one rule system.
@@ -50,6 +51,7 @@ pub struct Registered<C, M> {
     primary: Option<&'static str>,
     build: fn(C) -> Result<M>,
     wrap: fn(M) -> Box<dyn Simulation>,
+    rosters: fn() -> &'static Rosters,
 }
 
 impl<C: Config, M: Model> Registered<C, M> {
@@ -69,7 +71,15 @@ impl<C: Config, M: Model> Registered<C, M> {
             primary: None,
             build,
             wrap: simulation::<M>,
+            rosters: Rosters::none,
         }
+    }
+
+    /// The same, with its example and [`Registered::values`] reading roster names from
+    /// `rosters` (the built-in ones): for a mechanic whose example names fighters.
+    pub const fn with_rosters(mut self, rosters: fn() -> &'static Rosters) -> Self {
+        self.rosters = rosters;
+        self
     }
 
     /// The same, with `metric` as the chance the difficulty finder matches by default.
@@ -101,12 +111,13 @@ impl<C: Config, M: Model> Registered<C, M> {
         (self.build)(read_config(params)?)
     }
 
-    /// Resolves `name=value` words (`ca=12 nd=5`) against this mechanic's parameters.
+    /// Resolves `name=value` words (`ca=12 nd=5`) against this mechanic's parameters,
+    /// roster names against the rosters it was registered with.
     pub fn values(&self, words: &str) -> Result<ParamValues> {
         let specs = self.params();
         let words: Vec<String> = words.split_whitespace().map(str::to_string).collect();
         let given = parse_assignments(self.name, &specs, &words)?;
-        ParamValues::resolve(self.name, &specs, &given)
+        ParamValues::resolve(self.name, &specs, &given, (self.rosters)())
     }
 
     /// The model for `name=value` words (unit tests use it).

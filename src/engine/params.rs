@@ -2,7 +2,9 @@
 //! or choices; parsing from the command line (`ca=12`) and from analysis files (TOML); and
 //! the validated set of values a mechanic is built from.
 
-use crate::error::{Error, Result, did_you_mean};
+use super::roster::{self, Names, SideValue};
+pub use super::values::{ParamValues, parse_assignments, unknown_param};
+use crate::error::{Error, Result};
 use std::fmt;
 
 /// A closed set of named choices (an enum), declared once: the names accepted on the
@@ -113,6 +115,19 @@ pub enum ParamKind {
         /// Value when not given.
         default: Option<Vec<i64>>,
     },
+    /// A roster name that gives every parameter of a group at once (`a=krom` gives
+    /// `a.ca`, `a.ba`...); declared by `group(..)`.
+    Named,
+    /// A side of a group fight: roster names with counts (`fighter1*3,hd1*4`), each
+    /// member read with the fields `members`.
+    Side {
+        /// The fields of one member, unprefixed.
+        members: Vec<ParamSpec>,
+        /// Fewest members.
+        min_len: usize,
+        /// Most members.
+        max_len: usize,
+    },
 }
 
 /// One parameter of a mechanic.
@@ -142,6 +157,10 @@ pub enum Value {
     Choice(&'static str),
     /// A list of whole numbers.
     IntList(Vec<i64>),
+    /// Roster names with counts, as typed (`krom`, `fighter1*3,hd1*4`).
+    Names(Names),
+    /// A side, its names resolved into members.
+    Side(SideValue),
 }
 
 impl fmt::Display for Value {
@@ -155,6 +174,8 @@ impl fmt::Display for Value {
                 let parts: Vec<String> = v.iter().map(|x| x.to_string()).collect();
                 write!(f, "[{}]", parts.join(","))
             }
+            Value::Names(names) => f.write_str(&roster::names_text(names)),
+            Value::Side(side) => write!(f, "{side}"),
         }
     }
 }
@@ -236,6 +257,35 @@ impl ParamSpec {
         }
     }
 
+    /// The roster name of the group `name` (`a`): it gives every `a.*` at once.
+    pub fn named(name: &str, doc: &'static str) -> Self {
+        Self {
+            name: name.into(),
+            doc,
+            optional: true,
+            kind: ParamKind::Named,
+        }
+    }
+
+    /// A side of a group fight: `min_len..=max_len` members, each read with `members`.
+    pub fn side(
+        name: &str,
+        doc: &'static str,
+        members: Vec<ParamSpec>,
+        (min_len, max_len): (usize, usize),
+    ) -> Self {
+        Self {
+            name: name.into(),
+            doc,
+            optional: false,
+            kind: ParamKind::Side {
+                members,
+                min_len,
+                max_len,
+            },
+        }
+    }
+
     /// The same parameter, which may be left out (it then has no value at all).
     pub fn optional(mut self) -> Self {
         self.optional = true;
@@ -256,6 +306,7 @@ impl ParamSpec {
             ParamKind::Bool { default } => Some(Value::Bool(*default)),
             ParamKind::Choice { default, .. } => default.map(Value::Choice),
             ParamKind::IntList { default, .. } => default.clone().map(Value::IntList),
+            ParamKind::Named | ParamKind::Side { .. } => None,
         }
     }
 
@@ -275,6 +326,12 @@ impl ParamSpec {
             } => {
                 format!("a list of {min_len} to {max_len} integers in {min}..={max}, like [5,5,6]")
             }
+            ParamKind::Named => "a roster name, like krom (see alea roster)".into(),
+            ParamKind::Side {
+                min_len, max_len, ..
+            } => format!(
+                "roster names, each with an optional count, like a*3,b ({min_len} to {max_len} in all; see alea roster)"
+            ),
         }
     }
 
@@ -317,6 +374,9 @@ impl ParamSpec {
                     .collect();
                 Value::IntList(items.map_err(|_| self.invalid(text))?)
             }
+            ParamKind::Named | ParamKind::Side { .. } => Value::Names(
+                roster::parse_names(text).map_err(|why| Error::value(&self.name, why))?,
+            ),
         };
         self.check(value)
     }
@@ -332,6 +392,13 @@ impl ParamSpec {
             (ParamKind::IntList { .. }, toml::Value::Array(items)) => {
                 let ints: Option<Vec<i64>> = items.iter().map(|v| v.as_integer()).collect();
                 Value::IntList(ints.ok_or_else(|| self.invalid(value))?)
+            }
+            (ParamKind::Named | ParamKind::Side { .. }, toml::Value::String(s)) => {
+                return self.parse_text(s);
+            }
+            (ParamKind::Side { .. }, toml::Value::Array(items)) => {
+                let texts: Option<Vec<&str>> = items.iter().map(|v| v.as_str()).collect();
+                return self.parse_text(&texts.ok_or_else(|| self.invalid(value))?.join(","));
             }
             _ => return Err(self.invalid(value)),
         };
@@ -360,6 +427,16 @@ impl ParamSpec {
                 (min_len..=max_len).contains(&&v.len())
                     && v.iter().all(|x| (min..=max).contains(&x))
             }
+            (ParamKind::Named, Value::Names(names)) => {
+                if !matches!(names.as_slice(), [(_, 1)]) {
+                    return Err(Error::value(
+                        &self.name,
+                        format!("'{value}' is not one roster name; give one name, like krom"),
+                    ));
+                }
+                true
+            }
+            (ParamKind::Side { .. }, Value::Names(_) | Value::Side(_)) => true,
             _ => false,
         };
         if ok {
@@ -370,98 +447,10 @@ impl ParamSpec {
     }
 }
 
-/// The validated values of every parameter of a mechanic, defaults filled in, in the
-/// order the mechanic declares them.
-#[derive(Debug, Clone, PartialEq)]
-pub struct ParamValues {
-    values: Vec<(String, Value)>,
-}
-
-impl ParamValues {
-    /// Checks `given` against `specs`: unknown names, missing required values and
-    /// duplicates are errors; absent parameters take their defaults.
-    pub fn resolve(mechanic: &str, specs: &[ParamSpec], given: &[(String, Value)]) -> Result<Self> {
-        for (name, _) in given {
-            if !specs.iter().any(|s| &s.name == name) {
-                return Err(unknown_param(mechanic, specs, name));
-            }
-        }
-        let mut values = Vec::with_capacity(specs.len());
-        for spec in specs {
-            let mut matching = given.iter().filter(|(n, _)| *n == spec.name);
-            let value = match matching.next() {
-                Some((_, v)) => spec.check(v.clone())?,
-                None if spec.optional && spec.default_value().is_none() => continue,
-                None => spec.default_value().ok_or_else(|| {
-                    Error::value(
-                        &spec.name,
-                        format!(
-                            "{mechanic} needs a value for '{}' ({})",
-                            spec.name,
-                            spec.accepted()
-                        ),
-                    )
-                })?,
-            };
-            if matching.next().is_some() {
-                return Err(Error::value(&spec.name, "given twice"));
-            }
-            values.push((spec.name.clone(), value));
-        }
-        Ok(Self { values })
-    }
-
-    /// Every value, in declaration order.
-    pub fn iter(&self) -> impl Iterator<Item = (&str, &Value)> {
-        self.values.iter().map(|(n, v)| (n.as_str(), v))
-    }
-
-    /// The value of `name`, if the mechanic has such a parameter.
-    pub fn get(&self, name: &str) -> Option<&Value> {
-        self.values.iter().find(|(n, _)| n == name).map(|(_, v)| v)
-    }
-}
-
-/// The error for a parameter name the mechanic does not take.
-pub fn unknown_param(mechanic: &str, specs: &[ParamSpec], name: &str) -> Error {
-    Error::UnknownParam {
-        mechanic: mechanic.into(),
-        name: name.into(),
-        hint: did_you_mean(name, specs.iter().map(|s| s.name.as_str())),
-        accepted: specs
-            .iter()
-            .map(|s| s.name.as_str())
-            .collect::<Vec<_>>()
-            .join(", "),
-    }
-}
-
-/// Splits `key=value` words from the command line and parses each against `specs`.
-pub fn parse_assignments(
-    mechanic: &str,
-    specs: &[ParamSpec],
-    words: &[String],
-) -> Result<Vec<(String, Value)>> {
-    words
-        .iter()
-        .map(|word| {
-            let (key, text) = word.split_once('=').ok_or_else(|| {
-                Error::Invalid(format!(
-                    "'{word}' is not a parameter assignment; write name=value, like ca=12"
-                ))
-            })?;
-            let spec = specs
-                .iter()
-                .find(|s| s.name == key)
-                .ok_or_else(|| unknown_param(mechanic, specs, key))?;
-            Ok((key.to_string(), spec.parse_text(text)?))
-        })
-        .collect()
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::engine::roster::Rosters;
 
     #[derive(Debug, Clone, Copy, PartialEq)]
     enum Side {
@@ -475,10 +464,16 @@ mod tests {
     #[test]
     fn optional_parameters_may_be_left_out() {
         let specs = vec![ParamSpec::int("ph", "aspect", -50, 50, None).optional()];
-        let v = ParamValues::resolve("m", &specs, &[]).unwrap();
+        let v = ParamValues::resolve("m", &specs, &[], Rosters::none()).unwrap();
         assert_eq!(v.get("ph"), None);
         assert_eq!(v.iter().count(), 0);
-        let v = ParamValues::resolve("m", &specs, &[("ph".into(), Value::Int(3))]).unwrap();
+        let v = ParamValues::resolve(
+            "m",
+            &specs,
+            &[("ph".into(), Value::Int(3))],
+            Rosters::none(),
+        )
+        .unwrap();
         assert_eq!(v.get("ph"), Some(&Value::Int(3)));
     }
 
@@ -500,7 +495,7 @@ mod tests {
             &["ca=12".into(), "side=b".into(), "list=[1,2]".into()],
         )
         .unwrap();
-        let v = ParamValues::resolve("m", &specs(), &given).unwrap();
+        let v = ParamValues::resolve("m", &specs(), &given, Rosters::none()).unwrap();
         assert_eq!(v.get("ca"), Some(&Value::Int(12)));
         assert_eq!(v.get("nd"), Some(&Value::Int(0)));
         assert_eq!(v.get("side"), Some(&Value::Choice("b")));
@@ -522,7 +517,7 @@ mod tests {
             .unwrap_err()
             .to_string();
         assert!(e.contains("-50..=50"), "{e}");
-        let e = ParamValues::resolve("m", &specs(), &[])
+        let e = ParamValues::resolve("m", &specs(), &[], Rosters::none())
             .unwrap_err()
             .to_string();
         assert!(e.contains("needs a value for 'ca'"), "{e}");

@@ -27,8 +27,12 @@ pub struct Estimate {
 }
 
 impl Estimate {
-    /// True when the exact value is known and lies inside the 95% interval.
+    /// True when the exact value is known and lies inside the 95% interval (`None` too
+    /// when no trial was drawn, as in an exact-only summary: nothing to check).
     pub fn agrees(&self) -> Option<bool> {
+        if self.n == 0 {
+            return None;
+        }
         self.exact.map(|x| x >= self.lo && x <= self.hi)
     }
 }
@@ -66,6 +70,28 @@ pub struct Summary {
     pub histograms: Vec<HistogramSummary>,
     /// Probability neglected by the exact computation's truncation, when exact.
     pub exact_tail: Option<f64>,
+}
+
+/// The summary of an exact tally alone, with no sampling: each metric's estimate and both
+/// ends of its interval are its exact value (NaN when its condition never holds), drawn
+/// from no trial (`n = 0`, `samples = 0`); each histogram's probabilities, mean and
+/// quantiles are the exact ones, with a standard error of 0.
+pub fn exact_summary(layout: &Layout, exact: &ExactTally) -> Summary {
+    let mut summary = summarize(layout, &Tally::new(layout), Some(exact));
+    for m in &mut summary.metrics {
+        let x = m.exact.unwrap_or(f64::NAN);
+        (m.estimate, m.lo, m.hi) = (x, x, x);
+    }
+    for h in &mut summary.histograms {
+        h.probs = h.exact.clone().unwrap_or_default();
+        h.mean = h.probs.iter().map(|(v, p)| *v as f64 * p).sum();
+        h.se = 0.0;
+        h.quantiles = QUANTILES
+            .iter()
+            .filter_map(|q| quantile(&h.probs, *q).map(|v| (*q, v)))
+            .collect();
+    }
+    summary
 }
 
 /// Summarises a Monte Carlo tally beside the exact tally, when there is one.

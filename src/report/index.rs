@@ -155,6 +155,9 @@ fn study_body(out: &mut String, m: &ReportMeta) {
         })
         .collect();
     let samples = match m.precision {
+        _ if m.exact => {
+            "none: exact values (exact = true), each estimate is its exact value".into()
+        }
         Some(p) => format!(
             "until every 95% half-width &lt;= {p} (first point: {})",
             m.samples
@@ -177,7 +180,14 @@ fn study_body(out: &mut String, m: &ReportMeta) {
         ),
         ("grid", escape(&grid.join("; "))),
         ("variants", escape(&variants.join("; "))),
-        ("seed", m.seed.to_string()),
+        (
+            "seed",
+            if m.exact {
+                "-".into()
+            } else {
+                m.seed.to_string()
+            },
+        ),
         ("samples", samples),
         ("grid points", m.points.to_string()),
         ("analysis file", escape(&m.source)),
@@ -220,6 +230,8 @@ fn study_body(out: &mut String, m: &ReportMeta) {
                 .is_some_and(|(lo, hi)| x >= lo - 1e-9 && x <= hi + 1e-9)
         };
         let (exact, agrees) = match r.exact {
+            // Nothing was sampled: the estimate is the exact value, nothing to check.
+            Some(x) if m.exact => (number(Some(x)), String::new()),
             Some(x) if inside(x) => (number(Some(x)), "yes".to_string()),
             Some(x) => (number(Some(x)), "<span class=\"out\">no</span>".to_string()),
             None => ("-".into(), String::new()),

@@ -16,6 +16,7 @@ pub fn value_json(value: &Value) -> serde_json::Value {
         Value::Bool(v) => json!(v),
         Value::Choice(v) => json!(v),
         Value::IntList(v) => json!(v),
+        Value::Names(_) | Value::Side(_) => json!(value.to_string()),
     }
 }
 

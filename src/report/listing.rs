@@ -3,6 +3,7 @@
 
 use crate::engine::Mechanic;
 use crate::engine::params::ParamSpec;
+use crate::engine::roster::Rosters;
 use crate::systems::SYSTEMS;
 use std::fmt::Write;
 
@@ -68,5 +69,49 @@ pub fn render_mechanic(m: &dyn Mechanic) -> String {
     for (name, doc) in docs {
         let _ = writeln!(out, "    {name:metric_w$}  {doc}");
     }
+    out
+}
+
+/// The named fighters of `system` (every system's for `None`): for each system, the kinds
+/// of entry it accepts, then one line per name with its fields and what it is.
+pub fn render_rosters(rosters: &Rosters, system: Option<&str>) -> String {
+    let mut out = String::new();
+    for (name, _) in SYSTEMS
+        .iter()
+        .filter(|(s, _)| system.is_none_or(|w| w == *s))
+    {
+        let kinds: Vec<_> = rosters.kinds_of(name).collect();
+        if kinds.is_empty() {
+            if system.is_some() {
+                let _ = writeln!(out, "{name}: no roster entries yet");
+            }
+            continue;
+        }
+        for kind in kinds {
+            let _ = writeln!(out, "{name} [[{}]]: {}", kind.table, kind.doc);
+            let entries: Vec<_> = rosters
+                .entries(Some(name))
+                .filter(|e| e.table == kind.table)
+                .collect();
+            let width = entries.iter().map(|e| e.name.len()).max().unwrap_or(4);
+            for e in entries {
+                let fields: Vec<String> =
+                    e.fields.iter().map(|(f, v)| format!("{f}={v}")).collect();
+                let from = if e.source == "built-in" {
+                    String::new()
+                } else {
+                    format!(" [{}]", e.source)
+                };
+                let _ = writeln!(out, "  {:width$}  {}{from}", e.name, fields.join(" "));
+                if !e.about.is_empty() {
+                    let _ = writeln!(out, "  {:width$}    {}", "", e.about);
+                }
+            }
+            out.push('\n');
+        }
+    }
+    out.push_str(
+        "Use a name for a fighter (aube.duel a=krom, with a.ca=11 to change a field) or in a side (ose.encounter party=fighter1*3 monsters=hd1*4).\nYour own: a roster file like analyses/rosters/<system>.toml, passed with --roster FILE.\n",
+    );
     out
 }

@@ -53,6 +53,10 @@ pub struct ReportMeta {
     pub grid: Vec<(String, Vec<String>)>,
     /// Variants and their overrides.
     pub variants: Vec<(String, Vec<String>)>,
+    /// True when every value is exact and nothing was sampled (`exact = true`); written
+    /// only then.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub exact: bool,
     /// Seed.
     pub seed: u64,
     /// Samples per grid point and variant (the first point's, with `--precision`).
@@ -148,6 +152,7 @@ impl ReportMeta {
                     )
                 })
                 .collect(),
+            exact: result.exact,
             seed: result.seed,
             samples,
             precision: match result.size {

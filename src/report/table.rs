@@ -199,7 +199,7 @@ pub fn results_frame(analysis: &Analysis, result: &AnalysisResult) -> Result<Dat
                 .summary
                 .histograms
                 .iter()
-                .find(|h| h.name == hist && h.n > 0)
+                .find(|h| h.name == hist && !h.probs.is_empty())
         };
         columns.push(Column::new(
             format!("{hist}_mean").into(),
@@ -229,7 +229,9 @@ pub fn results_frame(analysis: &Analysis, result: &AnalysisResult) -> Result<Dat
             .map(|(p, v)| result.points[*p].variants[*v].summary.samples)
             .collect::<Vec<u64>>(),
     ));
-    columns.push(Column::new("seed".into(), vec![result.seed; rows.len()]));
+    // Exact values come from no seed: the column is empty.
+    let seed = (!result.exact).then_some(result.seed);
+    columns.push(Column::new("seed".into(), vec![seed; rows.len()]));
     DataFrame::new(rows.len(), columns).map_err(|e| report_error("results table", e))
 }
 

@@ -94,6 +94,7 @@
 //! [`Registered`]: crate::engine::Registered
 
 use crate::engine::Mechanic;
+use crate::engine::roster::Kind;
 use crate::error::{Error, Result, did_you_mean};
 
 pub mod aube;
@@ -101,6 +102,7 @@ pub mod cle;
 pub mod maitrise;
 pub mod ose;
 pub mod sccs;
+pub mod target;
 #[cfg(test)]
 pub(crate) mod test_support;
 
@@ -141,6 +143,17 @@ pub fn registry() -> impl Iterator<Item = &'static dyn Mechanic> {
     .into_iter()
     .flatten()
     .copied()
+}
+
+/// The kinds of roster entry of every system (the tables of roster files: `aube`
+/// fighters, `ose` fighters and monsters...).
+pub fn roster_kinds() -> Vec<Kind> {
+    [
+        aube::roster_kinds(),
+        cle::roster_kinds(),
+        ose::roster_kinds(),
+    ]
+    .concat()
 }
 
 /// The mechanic called `name` (`aube.test`), or an error listing the known ones.
@@ -200,6 +213,22 @@ mod tests {
         names.sort_unstable();
         names.dedup();
         assert_eq!(names.len(), count);
+    }
+
+    /// No parameter takes a name the results table gives its own columns (a grid over it
+    /// would give two columns of one name).
+    #[test]
+    fn no_parameter_is_named_like_a_results_column() {
+        for m in registry() {
+            for spec in m.params() {
+                assert!(
+                    !["variant", "samples", "seed"].contains(&spec.name.as_str()),
+                    "{}: parameter '{}'",
+                    m.name(),
+                    spec.name
+                );
+            }
+        }
     }
 
     /// Every mechanic builds from its example (the parameters it requires), and every metric

@@ -14,12 +14,13 @@ pub(crate) const AGREEMENT_SAMPLES: u64 = 200_000;
 /// The first seed of those tests; case `i` of a test uses `AGREEMENT_SEED + i`.
 pub(crate) const AGREEMENT_SEED: u64 = 700;
 
-/// Builds `mechanic` from `name=value` words, as the command line does.
+/// Builds `mechanic` from `name=value` words, as the command line does (roster names
+/// from the built-in rosters).
 pub(crate) fn build_with(mechanic: &dyn Mechanic, words: &[&str]) -> Result<Box<dyn Simulation>> {
     let specs = mechanic.params();
     let words: Vec<String> = words.iter().map(|w| w.to_string()).collect();
     let given = parse_assignments(mechanic.name(), &specs, &words)?;
-    let values = ParamValues::resolve(mechanic.name(), &specs, &given)?;
+    let values = ParamValues::resolve(mechanic.name(), &specs, &given, crate::roster::builtin())?;
     mechanic.build(&values)
 }
 

@@ -6,11 +6,15 @@ use std::path::PathBuf;
 
 /// Exact answers and honest Monte Carlo for tabletop role-playing rules.
 #[derive(Debug, Parser)]
-#[command(name = "alea", version, about, long_about = None, after_help = "Examples:\n  alea prob aube.test ca=12 nd=5\n  alea run analyses\n  alea list aube")]
+#[command(name = "alea", version, about, long_about = None, after_help = "Examples:\n  alea prob aube.test ca=12 nd=5\n  alea prob aube.duel a=krom b=bjorn\n  alea run analyses\n  alea list aube\n  alea roster ose")]
 pub struct Cli {
     /// What to do.
     #[command(subcommand)]
     pub command: Command,
+    /// A roster file of your own named fighters, added to the built-in ones (repeat for
+    /// several; alea roster shows them)
+    #[arg(long, global = true, value_name = "FILE")]
+    pub roster: Vec<PathBuf>,
 }
 
 /// The subcommands.
@@ -38,6 +42,19 @@ pub enum Command {
     Sheet(SheetArgs),
     /// List the systems and mechanics, or one system's or mechanic's parameters and metrics.
     List(ListArgs),
+    /// List the named fighters and monsters (built-in rosters, and --roster files), for
+    /// parameters such as a=krom or party=fighter1*3.
+    #[command(
+        after_help = "Examples:\n  alea roster ose\n  alea roster aube --roster my_fighters.toml\n  alea prob aube.duel a=krom b=bjorn"
+    )]
+    Roster(RosterArgs),
+}
+
+/// `alea roster`.
+#[derive(Debug, Args)]
+pub struct RosterArgs {
+    /// A system (aube, cle, ose...) [default: every system]
+    pub system: Option<String>,
 }
 
 /// The formats of a cheat sheet.
@@ -149,6 +166,10 @@ pub struct RunArgs {
     pub out: PathBuf,
     #[command(flatten)]
     pub sampling: SamplingArgs,
+    /// Exact values instead of sampling, as exact = true in every file: fails, naming the
+    /// point, where a mechanic has no exact values
+    #[arg(long, conflicts_with_all = ["samples", "precision", "seed"])]
+    pub exact: bool,
     /// No progress bar and no summary lines
     #[arg(long, short)]
     pub quiet: bool,

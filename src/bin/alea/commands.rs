@@ -1,15 +1,17 @@
 //! One function per subcommand: turn arguments into library calls and print the result.
 
 use crate::args::{
-    Cli, Command, DifficultyArgs, ListArgs, ProbArgs, RunArgs, SamplingArgs, SheetArgs, SheetFormat,
+    Cli, Command, DifficultyArgs, ListArgs, ProbArgs, RosterArgs, RunArgs, SamplingArgs, SheetArgs,
+    SheetFormat,
 };
 use crate::output::{Printer, clean_up_on_signals, print};
 use crate::progress::Progress;
 use alea::analysis::{Analysis, RunOptions, collect_files};
 use alea::budget::Work;
+use alea::engine::Rosters;
 use alea::engine::runner::{DEFAULT_SAMPLES, RunPlan, SampleSize};
 use alea::error::{Error, Result};
-use alea::finder::{FinderRequest, find};
+use alea::finder::{FinderRequest, find_with};
 use alea::query::{Query, answer};
 use alea::report;
 use alea::systems;
@@ -17,12 +19,15 @@ use std::time::Instant;
 
 /// Runs the subcommand of `cli`.
 pub fn dispatch(cli: Cli) -> Result<()> {
+    let rosters = alea::roster::with_files(&cli.roster)?;
+    let rosters = &rosters;
     match cli.command {
-        Command::Prob(args) => with_threads(args.sampling.threads, || prob(&args)),
-        Command::Run(args) => with_threads(args.sampling.threads, || run(&args)),
-        Command::Difficulty(args) => difficulty(&args),
+        Command::Prob(args) => with_threads(args.sampling.threads, || prob(&args, rosters)),
+        Command::Run(args) => with_threads(args.sampling.threads, || run(&args, rosters)),
+        Command::Difficulty(args) => difficulty(&args, rosters),
         Command::Sheet(args) => sheet(&args),
         Command::List(args) => list(&args),
+        Command::Roster(args) => roster(&args, rosters),
     }
 }
 
@@ -56,8 +61,8 @@ fn with_flags(e: Error, remedy: &str) -> Error {
     }
 }
 
-fn prob(args: &ProbArgs) -> Result<()> {
-    let query = Query::parse(&args.mechanic, &args.params)?;
+fn prob(args: &ProbArgs, rosters: &Rosters) -> Result<()> {
+    let query = Query::parse_with(&args.mechanic, &args.params, rosters)?;
     let plan = (!args.exact).then(|| RunPlan {
         seed: args.sampling.seed.unwrap_or(alea::analysis::DEFAULT_SEED),
         size: size(&args.sampling).unwrap_or(SampleSize::Samples(DEFAULT_SAMPLES)),
@@ -96,11 +101,11 @@ fn prob(args: &ProbArgs) -> Result<()> {
     }
 }
 
-fn run(args: &RunArgs) -> Result<()> {
+fn run(args: &RunArgs, rosters: &Rosters) -> Result<()> {
     let files = collect_files(&args.paths)?;
     let analyses = files
         .iter()
-        .map(|f| Analysis::load(f))
+        .map(|f| Analysis::load_with(f, rosters))
         .collect::<Result<Vec<_>>>()?;
     let mut names = std::collections::BTreeMap::new();
     for a in &analyses {
@@ -114,6 +119,7 @@ fn run(args: &RunArgs) -> Result<()> {
         }
     }
     let options = RunOptions {
+        exact: args.exact,
         size: size(&args.sampling),
         seed: args.sampling.seed,
         allow_large: args.sampling.allow_large,
@@ -128,6 +134,7 @@ fn run(args: &RunArgs) -> Result<()> {
     }
     for a in &analyses {
         a.check_points()?;
+        a.check_exact(&options)?;
     }
     let out = &args.out;
     std::fs::create_dir_all(out).map_err(|e| Error::io("create folder", out, e))?;
@@ -135,10 +142,7 @@ fn run(args: &RunArgs) -> Result<()> {
     if report::staging::clean_stale(out)? {
         report::index::write_index(out)?;
     }
-    let total: Option<u64> = analyses
-        .iter()
-        .map(|a| a.total_samples(&a.plan(&options)))
-        .sum();
+    let total: Option<u64> = analyses.iter().map(|a| a.total_samples(&options)).sum();
     let progress = Progress::new(total, args.quiet);
     let mut printer = Printer::default();
     for analysis in &analyses {
@@ -153,13 +157,20 @@ fn run(args: &RunArgs) -> Result<()> {
                 .first()
                 .and_then(|p| p.variants.first())
                 .map_or(0, |v| v.summary.samples);
+            let how = if result.exact {
+                "exact values".to_string()
+            } else {
+                format!(
+                    "{} samples each, seed {}",
+                    report::text::group_thousands(samples),
+                    result.seed
+                )
+            };
             let line = format!(
-                "wrote {}  ({} x {}, {} samples each, seed {}, {:.1} s)\n",
+                "wrote {}  ({} x {}, {how}, {:.1} s)\n",
                 dir.display(),
                 plural(analysis.point_count(), "grid point"),
                 plural(analysis.variants.len() as u64, "variant"),
-                report::text::group_thousands(samples),
-                result.seed,
                 started.elapsed().as_secs_f64()
             );
             progress.bar.suspend(|| printer.print(&line))?;
@@ -172,7 +183,7 @@ fn run(args: &RunArgs) -> Result<()> {
     Ok(())
 }
 
-fn difficulty(args: &DifficultyArgs) -> Result<()> {
+fn difficulty(args: &DifficultyArgs, rosters: &Rosters) -> Result<()> {
     let request = FinderRequest {
         mechanic: args.mechanic.clone(),
         assignments: args.params.clone(),
@@ -186,7 +197,7 @@ fn difficulty(args: &DifficultyArgs) -> Result<()> {
             size: SampleSize::Samples(args.samples),
         },
     };
-    let answer = find(&request)?;
+    let answer = find_with(&request, rosters)?;
     if args.json {
         print(&format!("{}\n", report::json::finder_json(&answer)))
     } else {
@@ -195,10 +206,7 @@ fn difficulty(args: &DifficultyArgs) -> Result<()> {
 }
 
 fn sheet(args: &SheetArgs) -> Result<()> {
-    let tables = report::sheet::tables(&args.system)?
-        .into_iter()
-        .map(report::sheet::fill)
-        .collect::<Result<Vec<_>>>()?;
+    let tables = report::sheet::fill_all(&args.system)?;
     let (text, extension) = match args.format {
         SheetFormat::Md => (report::sheet::markdown(&args.system, &tables), "md"),
         SheetFormat::Html => (report::sheet::html(&args.system, &tables), "html"),
@@ -247,4 +255,14 @@ fn list(args: &ListArgs) -> Result<()> {
         }
     };
     print(&text)
+}
+
+fn roster(args: &RosterArgs, rosters: &Rosters) -> Result<()> {
+    if let Some(system) = &args.system {
+        systems::of_system(Some(system))?;
+    }
+    print(&report::listing::render_rosters(
+        rosters,
+        args.system.as_deref(),
+    ))
 }

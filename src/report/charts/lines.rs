@@ -1,6 +1,7 @@
 //! Lines: a metric over one grid parameter, one line per variant or per value of a
 //! second grid parameter (`series`). Each line carries its 95% interval as a band; where
-//! the exact value is known it is the line, and the estimates are the dots. A difference
+//! the exact value is known it is the line, and the estimates are the dots (none when
+//! the analysis is exact and nothing was sampled). A difference
 //! (`X_diff`) is drawn for each variant against the first, with a zero line.
 
 use super::Scope;
@@ -194,6 +195,7 @@ pub(super) fn draw<DB: DrawingBackend>(
         chart
             .draw_series(
                 pts.iter()
+                    .filter(|(_, b)| !b.exact_only())
                     .map(|(px, b)| Circle::new((*px, b.estimate), 2, c.filled())),
             )
             .map_err(e)?;

@@ -193,6 +193,11 @@ impl Band {
         }
     }
 
+    /// True when the band is an exact value alone (nothing sampled): no estimate to dot.
+    pub(super) fn exact_only(&self) -> bool {
+        self.exact == Some(self.estimate) && self.lo == self.hi
+    }
+
     /// The value to draw: the exact one when known.
     pub(super) fn value(&self) -> f64 {
         self.exact.unwrap_or(self.estimate)

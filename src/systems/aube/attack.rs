@@ -327,9 +327,9 @@ crate::config! {
     #[derive(Debug, Clone, Copy, PartialEq, Eq)]
     pub struct AttackParams {
         /// the attacker, with the options of the attack test
-        att: Attacker = group("att"),
+        att: Attacker = fighter("att"),
         /// the defender, with the options of the resistance test
-        def: Defender = group("def"),
+        def: Defender = fighter("def"),
         /// `fa`, `fm` and `armour`
         factors: Factors = flatten(),
     }
@@ -341,7 +341,8 @@ pub static ATTACK: Registered<AttackParams, AttackModel> = Registered::new(
     "one attack of classic combat: hit chance and damage result (FA and FM)",
     "att.ca=12 att.ba=0 att.bd=15 def.ca=12 def.bp=0 def.enc=12 def.be=3",
     AttackModel::from_config,
-);
+)
+.with_rosters(crate::roster::builtin);
 
 #[cfg(test)]
 #[path = "attack_tests.rs"]

@@ -103,16 +103,27 @@ impl Bout {
     /// pending étourdis.
     #[inline]
     pub fn swing(&self, s: &mut [FighterState; 2], attacker: usize) -> Swing {
-        let defender = 1 - attacker;
-        let ta = s[attacker].attack_total();
+        let [a, b] = s;
+        if attacker == 0 {
+            self.swing_at(a, b)
+        } else {
+            self.swing_at(b, a)
+        }
+    }
+
+    /// The swing of `attacker` on `defender` now, spending the attacker's pending
+    /// étourdis (a fight of any number of fighters).
+    #[inline]
+    pub fn swing_at(&self, attacker: &mut FighterState, defender: &FighterState) -> Swing {
+        let ta = attacker.attack_total();
         Swing {
             ta,
-            tp: s[defender].parry_total(self.rule.fa, self.etourdi),
-            bd: s[attacker].fighter.bd,
-            enc: s[defender].encaissement(self.etourdi),
-            be: s[defender].fighter.be,
-            att: s[attacker].fighter.options,
-            def: s[defender].fighter.options,
+            tp: defender.parry_total(self.rule.fa, self.etourdi),
+            bd: attacker.fighter.bd,
+            enc: defender.encaissement(self.etourdi),
+            be: defender.fighter.be,
+            att: attacker.fighter.options,
+            def: defender.fighter.options,
         }
     }
 

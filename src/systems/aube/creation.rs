@@ -1,11 +1,14 @@
 //! Character creation (seed chapter 1, "les aspects", "les moyens"; `RULES.md` `aube` →
 //! *Character creation*), and the `aube.creation` mechanic.
 //!
-//! Terms: the three *aspects* (Physique, Mental, Social) and the six *moyens* (the means
+//! Terms: the three *aspects* (Physique, Mental, Mystique) and the six *moyens* (the means
 //! of acting, in opposed pairs). Aspects: two rolls of `2d6+3` and the third is
 //! `30 - sum` (weak variant: `2d6-2`, third `20 - sum`). Moyens: three rolls of `2d6-7`
 //! and their opposites, so a pair is `+m / -m`; the *best moyen* is the largest `|m|`.
+//! The CA of the new character's best weapon follows the rest of creation: see
+//! [`super::creation_ca`].
 
+use super::creation_ca::{AspectPx, Skills, best_weapon_ca};
 use crate::engine::{Dice, Dist, HistId, Layout, MetricId, Model, Recorder, Registered};
 use crate::error::Result;
 
@@ -44,8 +47,12 @@ crate::config! {
     /// The parameters of `aube.creation`.
     #[derive(Debug, Clone, Copy, PartialEq, Eq)]
     pub struct CreationParams {
-        /// normal (2d6+3, total 30) or weak (2d6-2, total 20)
-        variant: Variant = choice(default = Variant::Normal),
+        /// the aspects: normal (2d6+3, total 30) or weak (2d6-2, total 20)
+        aspects: Variant = choice(default = Variant::Normal),
+        /// the beginner's skills: disciple (weapon at 10) or compagnon (weapon at 15)
+        skills: Skills = choice(default = Skills::Disciple),
+        /// [choice] experience for the weapon's aspect: the weapon skill's (weapon) or every creation skill's (all)
+        aspect_px: AspectPx = choice(default = AspectPx::Weapon),
     }
 }
 
@@ -60,19 +67,33 @@ struct CreationMetrics {
     rolled: HistId,
     third: HistId,
     best_moyen: HistId,
+    mean_weapon_ca: MetricId,
+    weapon_ca_20: MetricId,
+    weapon_ca: HistId,
 }
 
 /// `aube.creation`.
 #[derive(Debug, Clone, PartialEq)]
 pub struct CreationModel {
     variant: Variant,
+    skills: Skills,
+    aspect_px: AspectPx,
     layout: Layout,
     m: CreationMetrics,
 }
 
 impl CreationModel {
-    /// The model of `variant`.
+    /// The model of `variant`, with the default skills and experience choices.
     pub fn new(variant: Variant) -> Self {
+        Self::with(CreationParams {
+            aspects: variant,
+            skills: Skills::Disciple,
+            aspect_px: AspectPx::Weapon,
+        })
+    }
+
+    /// The model of `p`.
+    pub fn with(p: CreationParams) -> Self {
         let mut layout = Layout::new();
         let m = CreationMetrics {
             mean_rolled: layout.mean("mean_rolled_aspect", "mean of a rolled aspect"),
@@ -95,12 +116,36 @@ impl CreationModel {
             rolled: layout.histogram("rolled_aspect", "histogram of a rolled aspect", (0, 15)),
             third: layout.histogram("third_aspect", "histogram of the third aspect", (0, 24)),
             best_moyen: layout.histogram("best_moyen", "histogram of the best moyen", (0, 5)),
+            mean_weapon_ca: layout.mean(
+                "mean_weapon_ca",
+                "mean CA of the new character's best weapon (aspect + moyen + BC)",
+            ),
+            weapon_ca_20: layout.proportion(
+                "weapon_ca_20",
+                "chance the best weapon CA is 20 or more (an automatic success)",
+            ),
+            weapon_ca: layout.histogram("weapon_ca", "histogram of the best weapon CA", (0, 40)),
         };
-        Self { variant, layout, m }
+        Self {
+            variant: p.aspects,
+            skills: p.skills,
+            aspect_px: p.aspect_px,
+            layout,
+            m,
+        }
     }
 
     fn from_config(p: CreationParams) -> Result<Self> {
-        Ok(Self::new(p.variant))
+        Ok(Self::with(p))
+    }
+
+    /// The CA of the best weapon of the character `c`.
+    pub fn weapon_ca(&self, c: &Creation) -> i64 {
+        best_weapon_ca(
+            [c.first, c.second, self.third(c)],
+            self.skills,
+            self.aspect_px,
+        )
     }
 
     fn third(&self, c: &Creation) -> i64 {
@@ -142,6 +187,10 @@ impl Model for CreationModel {
         rec.hist(self.m.rolled, c.first);
         rec.hist(self.m.third, third);
         rec.hist(self.m.best_moyen, c.best_moyen);
+        let ca = self.weapon_ca(c);
+        rec.value(self.m.mean_weapon_ca, ca);
+        rec.event(self.m.weapon_ca_20, ca >= 20);
+        rec.hist(self.m.weapon_ca, ca);
     }
 
     fn exact(&self) -> Option<Dist<Creation>> {
@@ -165,7 +214,7 @@ impl Model for CreationModel {
 /// The registry entry of `aube.creation`.
 pub static CREATION: Registered<CreationParams, CreationModel> = Registered::new(
     "aube.creation",
-    "a new character's aspects (2d6+3, third = 30 - sum) and moyens (2d6-7 and opposites)",
+    "a new character's aspects (2d6+3, third = 30 - sum), moyens, and best weapon CA",
     "",
     CreationModel::from_config,
 );
@@ -189,7 +238,7 @@ mod tests {
             (10, 15, 5, 5)
         );
         assert_eq!(tally.metric(model.m.third_is_lowest).sum, 1);
-        let weak = CREATION.model_for("variant=weak").expect("valid");
+        let weak = CREATION.model_for("aspects=weak").expect("valid");
         let (c, tally) = replay_one(&weak, &[3, 4, 6, 6, 3, 4, 3, 4, 3, 4]);
         assert_eq!(
             (c.first, c.second, weak.third(&c), c.best_moyen),
@@ -212,6 +261,22 @@ mod tests {
             assert!((v(model.m.mean_rolled) - rolled).abs() < 1e-12);
             assert!((v(model.m.mean_third) - third).abs() < 1e-12);
         }
+    }
+
+    #[test]
+    fn every_normal_character_reaches_ca_20() {
+        // The footnote: CA 20 "assez faciles à atteindre". Exactly 1 with the normal
+        // aspects; the weak variant's chance is far lower.
+        let chance = |words: &str| {
+            let model = CREATION.model_for(words).expect("valid");
+            let dist = model.exact().expect("exact");
+            let t = exact_tally(&model, &model.layout(), &dist);
+            t.value(model.m.weapon_ca_20).unwrap_or(f64::NAN)
+        };
+        assert_eq!(chance(""), 1.0);
+        let weak = chance("aspects=weak");
+        assert!(weak > 0.10 && weak < 0.15, "{weak}");
+        assert!(chance("aspects=weak aspect_px=all") > weak);
     }
 
     #[test]

@@ -59,9 +59,9 @@ crate::config! {
     #[derive(Debug, Clone, Copy, PartialEq, Eq)]
     pub struct DuelParams {
         /// fighter A, with the options of its tests
-        a: Fighter = group("a"),
+        a: Fighter = fighter("a"),
         /// fighter B, with the options of its tests
-        b: Fighter = group("b"),
+        b: Fighter = fighter("b"),
         /// `fa`, `fm` and `armour`
         factors: Factors = flatten(),
         /// who attacks first each round: a, b, random (drawn each round)
@@ -230,7 +230,8 @@ pub static DUEL: Registered<DuelParams, DuelModel> = Registered::new(
     "a duel of classic combat until one fighter is out: winner, length, wounds",
     "a.ca=12 a.ba=0 a.bp=0 a.bd=15 a.enc=12 a.be=3 b.ca=12 b.ba=0 b.bp=0 b.bd=15 b.enc=12 b.be=3",
     DuelModel::from_config,
-);
+)
+.with_rosters(crate::roster::builtin);
 
 #[cfg(test)]
 #[path = "duel_tests.rs"]

@@ -231,7 +231,8 @@ mod tests {
         assert!(specs[6..].iter().all(|s| s.default_value().is_some()));
         let given = parse_assignments("t", &specs, &["a.ca=9".into(), "a.bd=20".into()])
             .expect("known names");
-        let e = ParamValues::resolve("t", &specs, &given).expect_err("a.ba is missing");
+        let e = ParamValues::resolve("t", &specs, &given, crate::engine::Rosters::none())
+            .expect_err("a.ba is missing");
         assert!(e.to_string().contains("a.ba"), "{e}");
         let names =
             |specs: Vec<ParamSpec>| -> Vec<String> { specs.into_iter().map(|s| s.name).collect() };

@@ -40,9 +40,9 @@ crate::config! {
     #[derive(Debug, Clone, Copy, PartialEq, Eq)]
     pub struct GauntletParams {
         /// the fighter who meets the opponents one after another, with the options of its tests
-        a: Fighter = group("a"),
+        a: Fighter = fighter("a"),
         /// every opponent (each comes fresh), with the options of its tests
-        b: Fighter = group("b"),
+        b: Fighter = fighter("b"),
         /// opponents met one after another
         fights: u32 = int(1..=20, default = 5),
         /// minutes of rest between two fights: 1 fatigue point back per 10 minutes, down to the recovery floor of the wounds held
@@ -348,7 +348,8 @@ pub static GAUNTLET: Registered<GauntletParams, GauntletModel> = Registered::new
     "a.ca=12 a.ba=0 a.bp=0 a.bd=15 a.enc=12 a.be=3 b.ca=12 b.ba=0 b.bp=0 b.bd=15 b.enc=12 b.be=3",
     GauntletModel::from_config,
 )
-.primary("mean_won");
+.primary("mean_won")
+.with_rosters(crate::roster::builtin);
 
 #[cfg(test)]
 #[path = "gauntlet_tests.rs"]

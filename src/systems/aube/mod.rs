@@ -14,8 +14,9 @@
 //! [`multiple`], [`encaissement`] (`aube.damage`, `aube.depassement`), [`tir`] and
 //! [`creation`].
 //!
-//! [`bout`] is one round of classic combat, shared by [`duel`] and [`gauntlet`] (fights in
-//! a row); [`duel_exact`] and [`exact_fight`] give their exact values. The rules as alea
+//! [`bout`] is one round of classic combat, shared by [`duel`], [`gauntlet`] (fights in
+//! a row) and [`melee`] (side against side); [`duel_exact`] and [`exact_fight`] give
+//! their exact values. The rules as alea
 //! plays them, with every reading it chose and the switch to the other, are in
 //! `src/systems/aube/README.md`.
 
@@ -23,6 +24,7 @@ pub mod attack;
 pub mod bout;
 pub mod confrontation;
 pub mod creation;
+pub mod creation_ca;
 pub mod damage;
 pub mod duel;
 pub mod duel_end;
@@ -31,6 +33,7 @@ pub mod encaissement;
 pub mod exact_fight;
 pub mod fighter;
 pub mod gauntlet;
+pub mod melee;
 pub mod multiple;
 pub mod resolution;
 pub mod surclassement;
@@ -43,6 +46,7 @@ pub static MECHANICS: &[&dyn crate::engine::Mechanic] = &[
     &attack::ATTACK,
     &duel::DUEL,
     &gauntlet::GAUNTLET,
+    &melee::MELEE,
     &confrontation::CONFRONTATION,
     &multiple::MULTIPLE,
     &encaissement::DAMAGE,
@@ -53,6 +57,17 @@ pub static MECHANICS: &[&dyn crate::engine::Mechanic] = &[
     &surclassement::game::OPTIMAL,
     &surclassement::duel::DUEL,
 ];
+
+/// The kinds of entry of `aube` rosters: fighters of classic combat.
+pub fn roster_kinds() -> Vec<crate::engine::roster::Kind> {
+    use crate::engine::Config;
+    vec![crate::engine::roster::Kind {
+        system: "aube",
+        table: "fighter",
+        doc: "a fighter of classic combat (a.* of aube.duel, sides of aube.melee)",
+        specs: fighter::Fighter::specs(""),
+    }]
+}
 
 #[cfg(test)]
 mod tests {

@@ -9,8 +9,11 @@
 //! to 5: one test with +1 per other standing member, and the same bonus to the damage.
 //!
 //! Simplifications of this program (each stated in the report):
-//! - All PCs share one profile; PCs act in a fixed order each round and all attack the
-//!   first standing foe (focus fire). Nobody uses primes, pénalités or atouts.
+//! - The PCs share one profile (`pcs`, `pc.*`) or are named from a roster one by one
+//!   (`party`); the foes are of one tier (`opponent`, `foe.*`) or a list of roster names
+//!   of several tiers (`foes`: a boss with seconds couteaux and figurant groups). PCs act
+//!   in a fixed order each round and all attack the first standing foe in the order listed
+//!   (focus fire). Nobody uses primes, pénalités or atouts.
 //! - **\[choice, switch `order`\]** of `RULES.md`, the order of play (the text lets the
 //!   players pick who acts and lets the GM answer each attack): `answer` (the default):
 //!   after a PC attacks, the attacked foe (its group, for figurants) answers at once
@@ -20,7 +23,9 @@
 //!   (cyclically). `pcs_first`: no answers, every PC acts, then every foe as at the end
 //!   of a round. `foes_first`: the players let the GM act first: every foe acts (the k-th
 //!   against the k-th PC), then every PC.
-//! - Figurant groups are formed anew each round: the standing figurants in order, by fives.
+//! - Figurant groups are formed anew each round: the standing figurants in order, by fives
+//!   (in a mixed list, consecutive figurants of one profile; a boss or a second acts
+//!   alone; a group strikes with its first standing member's profile).
 //! - Switch `outnumbered`: a defender defends at −2 whenever two or more enemies stand
 //!   (the text's "in melee with several foes").
 //! - Hero points (10/8/6/4 per PC for 2/3/4/5 PCs) are spent by `hero_policy`: a fourth
@@ -41,7 +46,7 @@
 
 use super::damage::Weapon;
 pub use super::vitality::{Profile, State, hero_points};
-use crate::engine::{Dice, HistId, Layout, MetricId, Model, Recorder, Registered};
+use crate::engine::{Dice, HistId, Layout, MetricId, Model, Recorder, Registered, Side};
 use crate::error::{Error, Result};
 
 /// The round-by-round play of [`FightRule::roll`] (`fight_play.rs`).
@@ -98,15 +103,14 @@ crate::choice! {
 pub struct FightRule {
     /// Number of PCs, 2..=5.
     pub pcs: usize,
-    /// The PCs' shared profile.
-    pub pc: Profile,
+    /// Each PC's profile (the first `pcs` take part).
+    pub pc: [Profile; MAX_PCS],
     /// Hero point policy.
     pub hero_policy: HeroPolicy,
-    /// The kind of foes.
-    pub opponent: Opponent,
-    /// The foes' profile (vitality for this number of PCs; 1 for figurants).
-    pub foe: Profile,
-    /// Number of foes (1 for a boss).
+    /// Each foe's tier and profile, vitality for this number of PCs (1 for figurants); the
+    /// first `foes` take part.
+    pub foe: [(Opponent, Profile); MAX_FOES],
+    /// Number of foes.
     pub foes: usize,
     /// Switch `outnumbered`: −2 to defend when two or more enemies stand.
     pub outnumbered: bool,
@@ -114,6 +118,23 @@ pub struct FightRule {
     pub order: FightOrder,
     /// Rounds before the fight is called unresolved.
     pub max_rounds: u32,
+}
+
+impl FightRule {
+    /// `pcs` PCs of profile `pc` against `foes` foes of tier `opponent` and profile `foe`,
+    /// with the defaults: hero points on attacks, `outnumbered`, `order=answer`, 60 rounds.
+    pub fn uniform(pcs: usize, pc: Profile, opponent: Opponent, foe: Profile, foes: usize) -> Self {
+        Self {
+            pcs,
+            pc: [pc; MAX_PCS],
+            hero_policy: HeroPolicy::Attack,
+            foe: [(opponent, foe); MAX_FOES],
+            foes,
+            outnumbered: true,
+            order: FightOrder::Answer,
+            max_rounds: 60,
+        }
+    }
 }
 
 /// The outcome of a fight.
@@ -180,6 +201,17 @@ crate::config! {
 }
 
 crate::config! {
+    /// A foe of a mixed list (`foes` of `cle.fight`; a `cle` roster's `[[foe]]`).
+    #[derive(Debug, Clone, PartialEq, Eq)]
+    pub struct FoeMember {
+        /// its tier: boss (mal en point like a PC; always one), seconds, figurants (1 vitality, groups of 5)
+        tier: Opponent = choice(default = Opponent::Seconds),
+        /// its vitality and numbers by party size, and its profile
+        foe: FoeParams = flatten(),
+    }
+}
+
+crate::config! {
     /// The foes' profile and numbers (`foe.*`).
     #[derive(Debug, Clone, PartialEq, Eq)]
     pub struct FoeParams {
@@ -199,7 +231,9 @@ crate::config! {
         /// number of PCs (all share the pc.* profile)
         pcs: usize = int(2..=5, default = 4),
         /// the PCs' profile
-        pc: PcParams = group("pc"),
+        pc: PcParams = fighter("pc"),
+        /// instead of pcs and pc.*: the PCs by roster name, of different profiles (bretteur,costaud*2)
+        party: Option<Side<PcParams>> = side(len = 2..=MAX_PCS, optional),
         /// hero points (10/8/6/4 per PC for 2/3/4/5 PCs) buy a fourth die on: none, attack,
         /// defense (first defence each round), both
         hero_policy: HeroPolicy = choice(default = HeroPolicy::Attack),
@@ -207,7 +241,9 @@ crate::config! {
         /// vitality, groups of 5)
         opponent: Opponent = choice(default = Opponent::Boss),
         /// the foes
-        foe: FoeParams = group("foe"),
+        foe: FoeParams = fighter("foe"),
+        /// instead of opponent and foe.*: foes of several tiers by roster name (boss_brute,lieutenants,mob), each bringing its tier and, for seconds and figurants, its number for the party's size (mob*2: twice that); the PCs attack them in this order
+        foes: Option<Side<FoeMember>> = side(len = 1..=MAX_FOES, optional),
         /// [choice] a defender defends at -2 whenever two or more enemies stand
         outnumbered: bool = switch(default = true),
         /// [choice] order of play in a round: answer (each foe attacked answers the PC at
@@ -267,39 +303,70 @@ impl FightModel {
 
     /// The model of `p`: the foes' vitality and number are those of the party's size.
     fn from_config(p: FightParams) -> Result<Self> {
-        if !(2..=MAX_PCS).contains(&p.pcs) {
+        let (pcs, pc) = match &p.party {
+            Some(party) => {
+                let first = &party.members[0].1;
+                let mut pc = [first.profile.with_vitality(first.vitality); MAX_PCS];
+                for (slot, m) in pc.iter_mut().zip(party.fighters()) {
+                    *slot = m.profile.with_vitality(m.vitality);
+                }
+                (party.len(), pc)
+            }
+            None => (p.pcs, [p.pc.profile.with_vitality(p.pc.vitality); MAX_PCS]),
+        };
+        if !(2..=MAX_PCS).contains(&pcs) {
             return Err(Error::value("pcs", "the number of PCs must be in 2..=5"));
         }
         let by_party = |name: &str, list: &[i64]| -> Result<i64> {
-            list.get(p.pcs - 2).copied().ok_or_else(|| {
+            list.get(pcs - 2).copied().ok_or_else(|| {
                 Error::value(
                     name,
                     "give four values, for 2, 3, 4 and 5 PCs, like [20,30,40,50]",
                 )
             })
         };
-        let foe_vitality = match p.opponent {
-            Opponent::Figurants => 1,
-            _ => by_party("foe.vitality", &p.foe.vitality)?,
+        // One tier, profile and number per kind of foe, in order.
+        let kinds: Vec<(Opponent, &FoeParams, &str)> = match &p.foes {
+            Some(side) => side.fighters().map(|m| (m.tier, &m.foe, "foes")).collect(),
+            None => vec![(p.opponent, &p.foe, "foe.count")],
         };
-        let foes = match p.opponent {
-            Opponent::Boss => 1,
-            _ => by_party("foe.count", &p.foe.count)?,
-        };
-        if !(1..=MAX_FOES as i64).contains(&foes) {
-            return Err(Error::value("foe.count", "each count must be in 1..=20"));
+        let mut foe = Vec::new();
+        for (tier, params, name) in kinds {
+            let vitality = match tier {
+                Opponent::Figurants => 1,
+                _ => by_party("foe.vitality", &params.vitality)?,
+            };
+            let count = match tier {
+                Opponent::Boss => 1,
+                _ => by_party(name, &params.count)?,
+            };
+            if !(1..=MAX_FOES as i64).contains(&count) {
+                return Err(Error::value(name, "each count must be in 1..=20"));
+            }
+            foe.extend(std::iter::repeat_n(
+                (tier, params.profile.with_vitality(vitality)),
+                count as usize,
+            ));
         }
-        Ok(Self::new(FightRule {
-            pcs: p.pcs,
-            pc: p.pc.profile.with_vitality(p.pc.vitality),
-            hero_policy: p.hero_policy,
-            opponent: p.opponent,
-            foe: p.foe.profile.with_vitality(foe_vitality),
-            foes: foes as usize,
-            outnumbered: p.outnumbered,
-            order: p.order,
-            max_rounds: p.max_rounds,
-        }))
+        if foe.len() > MAX_FOES {
+            return Err(Error::value(
+                "foes",
+                format!(
+                    "makes {} foes for {pcs} PCs; a fight has at most {MAX_FOES}",
+                    foe.len()
+                ),
+            ));
+        }
+        let mut rule = FightRule::uniform(pcs, pc[0], foe[0].0, foe[0].1, foe.len());
+        rule.pc = pc;
+        for (slot, f) in rule.foe.iter_mut().zip(&foe) {
+            *slot = *f;
+        }
+        rule.hero_policy = p.hero_policy;
+        rule.outnumbered = p.outnumbered;
+        rule.order = p.order;
+        rule.max_rounds = p.max_rounds;
+        Ok(Self::new(rule))
     }
 }
 
@@ -330,10 +397,11 @@ impl Model for FightModel {
 /// The registry entry of `cle.fight`.
 pub static FIGHT: Registered<FightParams, FightModel> = Registered::new(
     "cle.fight",
-    "a whole fight of 2..=5 PCs against a boss, seconds couteaux or figurants",
+    "a whole fight of 2..=5 PCs against a boss, seconds couteaux, figurants, or all at once",
     "",
     FightModel::from_config,
-);
+)
+.with_rosters(crate::roster::builtin);
 
 #[cfg(test)]
 #[path = "fight_tests.rs"]

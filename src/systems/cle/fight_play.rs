@@ -1,5 +1,8 @@
 //! The play of a fight, round by round (the order of play of [`super`]'s module
 //! documentation): who attacks whom, the figurants' groups, the hero points spent.
+//!
+//! Each round the foes standing, in order, form groups: a figurant with up to four more
+//! figurants of the same profile right after it, any other foe alone.
 
 use super::{FightOrder, FightOutcome, FightRule, GROUP, HeroPolicy, MAX_FOES, MAX_PCS, Opponent};
 use crate::engine::Dice;
@@ -22,16 +25,28 @@ impl FightRule {
         states.iter().filter(|s| s.standing(round)).count()
     }
 
-    fn group_size(&self) -> usize {
-        if self.opponent == Opponent::Figurants {
-            GROUP
-        } else {
-            1
+    /// This round's groups as ranges of `order` (the foes standing, in order), into
+    /// `groups`; returns how many.
+    pub(super) fn form_groups(&self, order: &[u8], groups: &mut [(u8, u8); MAX_FOES]) -> usize {
+        let (mut n, mut i) = (0, 0);
+        while i < order.len() {
+            let first = self.foe[order[i] as usize];
+            let mut j = i + 1;
+            if first.0 == Opponent::Figurants {
+                while j < order.len() && j - i < GROUP && self.foe[order[j] as usize] == first {
+                    j += 1;
+                }
+            }
+            groups[n] = (i as u8, j as u8);
+            n += 1;
+            i = j;
         }
+        n
     }
 
     /// PC `i` attacks foe `t`.
     fn pc_attacks<D: Dice>(&self, dice: &mut D, b: &mut Battle, i: usize, t: usize, round: u32) {
+        let (pc, (tier, foe)) = (&self.pc[i], &self.foe[t]);
         let use_hero =
             matches!(self.hero_policy, HeroPolicy::Attack | HeroPolicy::Both) && b.pcs[i].hero > 0;
         if use_hero {
@@ -40,38 +55,39 @@ impl FightRule {
         }
         let rule = AttackRule {
             attacker: Side {
-                skill: self.pc.combat,
+                skill: pc.combat,
                 dice: if use_hero { 4 } else { 3 },
                 modifiers: 0,
             },
-            defense: self.foe.defense,
+            defense: foe.defense,
             defender_dice: 3,
             outnumbered: self.outnumbered && Self::standing_count(&b.pcs[..self.pcs], round) >= 2,
             auto_triples: false,
             damage: DamageRule {
-                bonus: self.pc.bonus,
-                protection: self.foe.protection,
-                ..DamageRule::new(self.pc.weapon)
+                bonus: pc.bonus,
+                protection: foe.protection,
+                ..DamageRule::new(pc.weapon)
             },
         };
         let (hit, damage) = rule.strike(dice);
         if hit {
-            match self.opponent {
-                Opponent::Boss => b.foes[t].wound_like_pc(dice, &self.foe, damage, round),
-                _ => b.foes[t].wound_like_npc(&self.foe, damage),
+            match tier {
+                Opponent::Boss => b.foes[t].wound_like_pc(dice, foe, damage, round),
+                _ => b.foes[t].wound_like_npc(foe, damage),
             }
         }
     }
 
-    /// A foe group of `size` standing members attacks PC `t`.
+    /// A foe group of `size` standing members, led by foe `f`, attacks PC `t`.
     pub(super) fn foe_attacks<D: Dice>(
         &self,
         dice: &mut D,
         b: &mut Battle,
-        size: i64,
+        (f, size): (usize, i64),
         t: usize,
         round: u32,
     ) {
+        let (foe, profile) = (&self.foe[f].1, &self.pc[t]);
         let pc = &mut b.pcs[t];
         let use_hero = matches!(self.hero_policy, HeroPolicy::Defense | HeroPolicy::Both)
             && pc.hero > 0
@@ -83,61 +99,62 @@ impl FightRule {
         }
         let rule = AttackRule {
             attacker: Side {
-                skill: self.foe.combat,
+                skill: foe.combat,
                 dice: 3,
                 modifiers: size - 1,
             },
-            defense: self.pc.defense,
+            defense: profile.defense,
             defender_dice: if use_hero { 4 } else { 3 },
             outnumbered: self.outnumbered && Self::standing_count(&b.foes[..self.foes], round) >= 2,
             auto_triples: false,
             damage: DamageRule {
-                bonus: self.foe.bonus + size - 1,
-                protection: self.pc.protection,
-                ..DamageRule::new(self.foe.weapon)
+                bonus: foe.bonus + size - 1,
+                protection: profile.protection,
+                ..DamageRule::new(foe.weapon)
             },
         };
         let (hit, damage) = rule.strike(dice);
         if hit {
-            b.pcs[t].wound_like_pc(dice, &self.pc, damage, round);
+            b.pcs[t].wound_like_pc(dice, profile, damage, round);
         }
     }
 
-    /// Standing members of group `g` (consecutive chunk `g` of this round's `order`).
-    fn group_members(&self, order: &[u8], g: usize) -> std::ops::Range<usize> {
-        let k = self.group_size();
-        (g * k).min(order.len())..((g + 1) * k).min(order.len())
+    /// The members of group `g` (a range of this round's `order`).
+    fn members<'a>(order: &'a [u8], groups: &[(u8, u8)], g: usize) -> &'a [u8] {
+        let (start, end) = groups[g];
+        &order[start as usize..end as usize]
     }
 
-    /// Group `g` acts against PC `t`, if any of its members still stands.
+    /// Group `g` acts against PC `t`, if any of its members still stands (the first
+    /// standing leads).
     fn group_acts<D: Dice>(
         &self,
         dice: &mut D,
         b: &mut Battle,
-        order: &[u8],
+        (order, groups): (&[u8], &[(u8, u8)]),
         g: usize,
         t: usize,
         round: u32,
     ) {
-        let size = order[self.group_members(order, g)]
+        let members = Self::members(order, groups, g);
+        let mut standing = members
             .iter()
-            .filter(|&&f| b.foes[f as usize].standing(round))
-            .count() as i64;
-        if size > 0 {
-            self.foe_attacks(dice, b, size, t, round);
+            .filter(|&&f| b.foes[f as usize].standing(round));
+        if let Some(&lead) = standing.next() {
+            let size = 1 + standing.count() as i64;
+            self.foe_attacks(dice, b, (lead as usize, size), t, round);
         }
     }
 
     fn group_can_act(
-        &self,
         b: &Battle,
-        order: &[u8],
+        (order, groups): (&[u8], &[(u8, u8)]),
         acted: &[bool],
         g: usize,
         round: u32,
     ) -> bool {
         !acted[g]
-            && order[self.group_members(order, g)]
+            && Self::members(order, groups, g)
                 .iter()
                 .any(|&f| b.foes[f as usize].standing(round))
     }
@@ -148,14 +165,14 @@ impl FightRule {
         &self,
         dice: &mut D,
         b: &mut Battle,
-        order: &[u8],
+        round_groups: (&[u8], &[(u8, u8)]),
         acted: &mut [bool],
         round: u32,
     ) {
         let n_pcs = self.pcs;
         let mut k = 0;
-        for g in 0..order.len().div_ceil(self.group_size()) {
-            if !self.group_can_act(b, order, acted, g, round) {
+        for g in 0..round_groups.1.len() {
+            if !Self::group_can_act(b, round_groups, acted, g, round) {
                 continue;
             }
             let standing = Self::standing_count(&b.pcs[..n_pcs], round);
@@ -168,7 +185,7 @@ impl FightRule {
                 .nth(nth)
                 .unwrap_or(0);
             acted[g] = true;
-            self.group_acts(dice, b, order, g, t, round);
+            self.group_acts(dice, b, round_groups, g, t, round);
             k += 1;
         }
     }
@@ -177,8 +194,8 @@ impl FightRule {
     pub fn roll<D: Dice>(&self, dice: &mut D) -> FightOutcome {
         let hero = hero_points(self.pcs);
         let mut b = Battle {
-            pcs: [State::new(self.pc.vitality, hero); MAX_PCS],
-            foes: [State::new(self.foe.vitality, 0); MAX_FOES],
+            pcs: self.pc.map(|p| State::new(p.vitality, hero)),
+            foes: self.foe.map(|(_, p)| State::new(p.vitality, 0)),
             hero_spent: 0,
         };
         let (n_pcs, n_foes) = (self.pcs, self.foes);
@@ -195,13 +212,15 @@ impl FightRule {
                 }
             }
             let order = &order[..n_order];
-            let groups = n_order.div_ceil(self.group_size());
+            let mut group_ranges = [(0u8, 0u8); MAX_FOES];
+            let groups = self.form_groups(order, &mut group_ranges);
+            let round_groups = (order, &group_ranges[..groups]);
             let mut acted = [false; MAX_FOES];
             for pc in b.pcs.iter_mut() {
                 pc.flag = false;
             }
             if self.order == FightOrder::FoesFirst {
-                self.foes_act_in_turn(dice, &mut b, order, &mut acted, round);
+                self.foes_act_in_turn(dice, &mut b, round_groups, &mut acted, round);
             }
             for i in 0..n_pcs {
                 if !b.pcs[i].standing(round) {
@@ -213,18 +232,22 @@ impl FightRule {
                 let t = t as usize;
                 self.pc_attacks(dice, &mut b, i, t, round);
                 // The attacked foe's group answers, else the first that has not acted.
-                let own =
-                    order.iter().position(|&f| f as usize == t).unwrap_or(0) / self.group_size();
+                let at = order.iter().position(|&f| f as usize == t).unwrap_or(0);
+                let own = round_groups
+                    .1
+                    .iter()
+                    .position(|&(start, end)| (start as usize..end as usize).contains(&at))
+                    .unwrap_or(0);
                 let answer = if self.order != FightOrder::Answer {
                     None
-                } else if self.group_can_act(&b, order, &acted, own, round) {
+                } else if Self::group_can_act(&b, round_groups, &acted, own, round) {
                     Some(own)
                 } else {
-                    (0..groups).find(|&g| self.group_can_act(&b, order, &acted, g, round))
+                    (0..groups).find(|&g| Self::group_can_act(&b, round_groups, &acted, g, round))
                 };
                 if let Some(g) = answer {
                     acted[g] = true;
-                    self.group_acts(dice, &mut b, order, g, i, round);
+                    self.group_acts(dice, &mut b, round_groups, g, i, round);
                 }
                 if Self::standing_count(&b.pcs[..n_pcs], round) == 0
                     || Self::standing_count(&b.foes[..n_foes], round) == 0
@@ -233,7 +256,7 @@ impl FightRule {
                 }
             }
             // Foes that have not acted, against the standing PCs in turn.
-            self.foes_act_in_turn(dice, &mut b, order, &mut acted, round);
+            self.foes_act_in_turn(dice, &mut b, round_groups, &mut acted, round);
             // End of the round: the dying whose time has come die.
             for s in b.pcs[..n_pcs].iter_mut().chain(b.foes[..n_foes].iter_mut()) {
                 if s.dies_at != 0 && s.dies_at <= round {

@@ -7,17 +7,13 @@ use crate::engine::runner::{RunPlan, SampleSize, run_point};
 use crate::engine::{RollDice, replay, simulation};
 
 fn rule(opponent: Opponent, pcs: usize, foes: usize, foe_vitality: i64) -> FightRule {
-    FightRule {
+    FightRule::uniform(
         pcs,
-        pc: Profile::for_tests(20),
-        hero_policy: HeroPolicy::Attack,
+        Profile::for_tests(20),
         opponent,
-        foe: Profile::for_tests(foe_vitality),
+        Profile::for_tests(foe_vitality),
         foes,
-        outnumbered: true,
-        order: FightOrder::Answer,
-        max_rounds: 60,
-    }
+    )
 }
 
 #[test]
@@ -32,7 +28,7 @@ fn figurant_group_bonus_to_test_and_damage() {
     // Attack 3+3+3 + 8 + 4 = 21 against 6+6+5 + 6 - 2 = 21: equal totals, Combat 8
     // beats Défense 6. Damage: whites 3 + 3, + bonus 1 + 4, - protection 1 = 10.
     replay(&[3, 3, 3, 6, 6, 5], |dice| {
-        r.foe_attacks(dice, &mut b, 5, 0, 1)
+        r.foe_attacks(dice, &mut b, (0, 5), 0, 1)
     });
     assert_eq!(b.pcs[0].vitality, 10);
 }
@@ -129,28 +125,28 @@ fn parameters_make_the_rule() {
                  foe.vitality=[5,6,7,8] foe.count=[2,4,6,8] foe.protection=0 \
                  hero_policy=defense outnumbered=false order=foes_first max_rounds=30";
     let built = FIGHT.model_for(words).unwrap().rule;
+    let pc = Profile {
+        combat: 9,
+        weapon: Weapon::D3,
+        ..Profile::for_tests(15)
+    };
+    let foe = Profile {
+        protection: 0,
+        ..Profile::for_tests(6)
+    };
     let expected = FightRule {
-        pc: Profile {
-            combat: 9,
-            weapon: Weapon::D3,
-            ..Profile::for_tests(15)
-        },
         hero_policy: HeroPolicy::Defense,
-        foe: Profile {
-            protection: 0,
-            ..Profile::for_tests(6)
-        },
         outnumbered: false,
         order: FightOrder::FoesFirst,
         max_rounds: 30,
-        ..rule(Opponent::Seconds, 3, 4, 6)
+        ..FightRule::uniform(3, pc, Opponent::Seconds, foe, 4)
     };
     assert_eq!(built, expected);
     // One boss whatever foe.count; figurants have 1 vitality whatever foe.vitality.
     let boss = FIGHT.model_for("pcs=5").unwrap().rule;
-    assert_eq!((boss.foes, boss.foe.vitality), (1, 50));
+    assert_eq!((boss.foes, boss.foe[0].1.vitality), (1, 50));
     let figurants = FIGHT.model_for("pcs=2 opponent=figurants").unwrap().rule;
-    assert_eq!((figurants.foes, figurants.foe.vitality), (2, 1));
+    assert_eq!((figurants.foes, figurants.foe[0].1.vitality), (2, 1));
 }
 
 #[test]
@@ -166,4 +162,63 @@ fn bad_input_is_an_error() {
     ] {
         assert!(FIGHT.model_for(words).is_err(), "{words}");
     }
+}
+
+#[test]
+fn parties_of_profiles_and_foes_of_tiers_come_from_the_rosters() {
+    // One profile named for every PC, one kind of foe named: the same fight as the
+    // numbers (the rule is equal, so its distribution is).
+    let named = FIGHT
+        .model_for("party=bretteur*3 foes=lieutenants")
+        .unwrap()
+        .rule;
+    let by_group = FIGHT
+        .model_for("pcs=3 pc=bretteur opponent=seconds foe=lieutenants")
+        .unwrap()
+        .rule;
+    assert_eq!(named, by_group);
+    // Different profiles, and a boss with a crowd: 1 + 6 figurants for 3 PCs.
+    let r = FIGHT
+        .model_for("party=bretteur,costaud,erudit foes=boss_brute,mob")
+        .unwrap()
+        .rule;
+    assert_eq!(
+        (r.pcs, r.pc[0].combat, r.pc[1].vitality, r.pc[2].combat),
+        (3, 10, 24, 5)
+    );
+    assert_eq!(r.foes, 7);
+    assert_eq!((r.foe[0].0, r.foe[0].1.vitality), (Opponent::Boss, 30));
+    assert_eq!((r.foe[6].0, r.foe[6].1.vitality), (Opponent::Figurants, 1));
+    // Groups: the boss alone, then the figurants by fives.
+    let order: Vec<u8> = (0..7).collect();
+    let mut groups = [(0, 0); MAX_FOES];
+    let n = r.form_groups(&order, &mut groups);
+    assert_eq!(&groups[..n], &[(0, 1), (1, 6), (6, 7)]);
+    // Too many foes for the party's size.
+    let e = FIGHT.model_for("party=bretteur*5 foes=mob*3").err();
+    assert!(e.is_some_and(|e| e.to_string().contains("at most 20")));
+    assert!(FIGHT.model_for("party=bretteur foes=mob").is_err());
+}
+
+#[test]
+fn more_foes_never_help_the_party() {
+    let p_win = |foes: &str| {
+        let words = format!("party=bretteur,costaud,erudit foes={foes}");
+        let (model, tally) = run(FIGHT.model_for(&words).unwrap().rule, 20_000, 4);
+        let acc = tally.metric(model.m.pcs_win);
+        let p = acc.sum as f64 / acc.n as f64;
+        (p, 1.96 * (p * (1.0 - p) / acc.n as f64).sqrt())
+    };
+    let sizes = [
+        p_win("boss_brute"),
+        p_win("boss_brute,mob"),
+        p_win("boss_brute,lieutenants,mob"),
+    ];
+    for k in 1..sizes.len() {
+        assert!(
+            sizes[k].0 <= sizes[k - 1].0 + sizes[k].1 + sizes[k - 1].1,
+            "{sizes:?}"
+        );
+    }
+    assert!(sizes[0].0 > sizes[2].0 + 0.2, "{sizes:?}");
 }

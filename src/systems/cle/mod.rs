@@ -54,6 +54,26 @@ pub static MECHANICS: &[&dyn crate::engine::Mechanic] = &[
     &healing::HEALING,
 ];
 
+/// The kinds of entry of `cle` rosters: PC profiles (`pc.*` and `party` of `cle.fight`)
+/// and foes (`foe.*` and `foes`).
+pub fn roster_kinds() -> Vec<crate::engine::roster::Kind> {
+    use crate::engine::Config;
+    vec![
+        crate::engine::roster::Kind {
+            system: "cle",
+            table: "pc",
+            doc: "a PC profile (pc.* of cle.fight)",
+            specs: fight::PcParams::specs(""),
+        },
+        crate::engine::roster::Kind {
+            system: "cle",
+            table: "foe",
+            doc: "a foe: tier, vitality and numbers by party size, profile (foe.* and foes of cle.fight)",
+            specs: fight::FoeMember::specs(""),
+        },
+    ]
+}
+
 #[cfg(test)]
 mod tests {
     #[test]

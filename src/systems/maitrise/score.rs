@@ -182,7 +182,12 @@ mod tests {
         let specs = ScoreParams::specs("");
         let words: Vec<String> = words.iter().map(|w| w.to_string()).collect();
         let given = parse_assignments("maitrise.score", &specs, &words)?;
-        let values = ParamValues::resolve("maitrise.score", &specs, &given)?;
+        let values = ParamValues::resolve(
+            "maitrise.score",
+            &specs,
+            &given,
+            crate::engine::Rosters::none(),
+        )?;
         Score::from_config(read_config(&values)?)
     }
 

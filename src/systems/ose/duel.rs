@@ -74,9 +74,9 @@ crate::config! {
     #[derive(Debug, Clone, Copy, PartialEq, Eq)]
     pub struct DuelParams {
         /// the fighter
-        fighter: Fighter = group("fighter"),
+        fighter: Fighter = fighter("fighter"),
         /// the monster
-        monster: MonsterParams = group("monster"),
+        monster: MonsterParams = fighter("monster"),
         /// [choice] initiative ties: reroll, or simultaneous (both act; both may die)
         ties: Ties = choice(default = Ties::Reroll),
     }
@@ -340,7 +340,8 @@ pub static DUEL: Registered<DuelParams, DuelModel> = Registered::new(
     "a melee duel to the death, a fighter against a monster of given hit dice",
     "",
     DuelModel::from_config,
-);
+)
+.with_rosters(crate::roster::builtin);
 
 /// The chance that one swing of `thac0` against `ac` with `bonus` hits.
 pub fn hit_chance(thac0: i64, ac: i64, bonus: i64) -> f64 {

@@ -9,8 +9,10 @@
 //! `ose.morale`); *Donjons* and *Contrées sauvages* x-in-6 odds ([`exploration`]:
 //! `ose.exploration`); *Surprise* and *Distance de rencontre* ([`encounter`]:
 //! `ose.surprise`, `ose.distance`); *Initiative*, *Séquence du round de combat*, *Dégâts*
-//! ([`duel`]: `ose.duel`). The sheet's tables are data in [`sheet`]; [`d20`] is the one-d20
-//! model of the attack, the save and the check.
+//! ([`duel`]: `ose.duel`); the whole *Séquence de la rencontre* fought out, a party
+//! against a group of monsters with *Moral* ([`group`]: `ose.encounter`). The sheet's
+//! tables are data in [`sheet`]; [`d20`] is the one-d20 model of the attack, the save
+//! and the check.
 //!
 //! Terms: THAC0 (*TAC0*), the d20 roll needed to hit armour class 0; AC (*CA*), armour
 //! class, descending (lower is better); HD (*DV*), a monster's hit dice.
@@ -22,6 +24,7 @@ pub mod duel;
 pub mod duel_exact;
 pub mod encounter;
 pub mod exploration;
+pub mod group;
 pub mod morale;
 pub mod reaction;
 pub mod save;
@@ -38,7 +41,28 @@ pub static MECHANICS: &[&dyn crate::engine::Mechanic] = &[
     &encounter::SURPRISE,
     &encounter::DISTANCE,
     &duel::DUEL,
+    &group::ENCOUNTER,
 ];
+
+/// The kinds of entry of `ose` rosters: fighters (player characters: `fighter.*` of
+/// `ose.duel`, the party of `ose.encounter`) and monsters (`monster.*`, the monsters).
+pub fn roster_kinds() -> Vec<crate::engine::roster::Kind> {
+    use crate::engine::Config;
+    vec![
+        crate::engine::roster::Kind {
+            system: "ose",
+            table: "fighter",
+            doc: "a player character (fighter.* of ose.duel, party of ose.encounter)",
+            specs: duel::Fighter::specs(""),
+        },
+        crate::engine::roster::Kind {
+            system: "ose",
+            table: "monster",
+            doc: "a monster (monster.* of ose.duel, monsters of ose.encounter)",
+            specs: group::GroupMonster::specs(""),
+        },
+    ]
+}
 
 #[cfg(test)]
 mod tests {

@@ -1,0 +1,135 @@
+//! The `ose` sheet: the reference sheet's tables as chances — attacks by hit dice and by
+//! THAC0, saving throws, ability checks, the two reaction tables, morale, x-in-6 odds,
+//! surprise — and a level-1 fighter's duel against small monsters.
+
+use super::{Columns, SheetTable, values};
+
+/// The tables of the `ose` sheet, in print order.
+pub(super) fn tables() -> Vec<SheetTable> {
+    let ac = || Columns::Param {
+        name: "ac",
+        values: values(-3..=9),
+        metric: "hit",
+    };
+    let cha = || ("cha_mod", values(-3..=3));
+    vec![
+        SheetTable::new(
+            "Monster's chance to hit, by hit dice (rows) and AC (columns)",
+            "ose.attack",
+            vec![],
+            (
+                "hd",
+                values([
+                    "human", "1", "2", "3", "4", "5", "6", "7", "9", "11", "13", "15", "17", "19",
+                    "21+",
+                ]),
+            ),
+            ac(),
+        ),
+        SheetTable::new(
+            "Character's chance to hit, by THAC0 (rows) and AC (columns)",
+            "ose.attack",
+            vec![],
+            ("thac0", values((10..=20).rev())),
+            ac(),
+        )
+        .with_note("Before STR or DEX, range and cover; a natural 1 misses and a natural 20 hits."),
+        SheetTable::new(
+            "Monster's saving throws, by hit dice (rows) and category (columns)",
+            "ose.save",
+            vec![],
+            (
+                "hd",
+                values(["human", "1", "4", "7", "10", "13", "16", "19", "22"]),
+            ),
+            Columns::Param {
+                name: "category",
+                values: values(["death", "wands", "paralysis", "breath", "spells"]),
+                metric: "save",
+            },
+        )
+        .with_note("Rows 1-3, 4-6, ... of the sheet: read the row of the first hit die of the range."),
+        SheetTable::new(
+            "Ability check, by ability score (rows) and difficulty (columns, -4 easy .. +4 very hard)",
+            "ose.check",
+            vec![],
+            ("ability", values(3..=18)),
+            Columns::Param {
+                name: "difficulty",
+                values: values(-4..=4),
+                metric: "success",
+            },
+        ),
+        SheetTable::new(
+            "Monster reactions, by the CHA modifier (rows)",
+            "ose.reaction",
+            vec!["table=monster"],
+            cha(),
+            Columns::Metrics(vec![
+                "hostile",
+                "unfriendly",
+                "neutral",
+                "indifferent",
+                "friendly",
+            ]),
+        ),
+        SheetTable::new(
+            "Hireling reactions to an offer, by the CHA modifier (rows)",
+            "ose.reaction",
+            vec!["table=hireling"],
+            cha(),
+            Columns::Metrics(vec![
+                "animosity",
+                "refused",
+                "try_again",
+                "accepted",
+                "accepted_loyal",
+            ]),
+        )
+        .with_note("An ordinary offer and no bad reputation: the offer (-2..+2) and a bad reputation (-1, -2) add to the roll as the CHA modifier does, so read the row of their sum."),
+        SheetTable::new(
+            "Morale: chance the monsters fight on (rows: morale score)",
+            "ose.morale",
+            vec![],
+            ("morale", values(2..=12)),
+            Columns::Metrics(vec!["holds_first", "holds"]),
+        )
+        .with_note("holds_first: the check at the first death; holds: that one and the check when half are out."),
+        SheetTable::new(
+            "x-in-6 odds: chance the event comes up at least once (rows: x in 6, columns: checks)",
+            "ose.exploration",
+            vec!["every=1"],
+            ("chance", values(1..=3)),
+            Columns::Param {
+                name: "turns",
+                values: values([1, 2, 3, 4, 6, 8, 12]),
+                metric: "at_least_one",
+            },
+        )
+        .with_note("Wandering monsters (1 in 6 every 2 turns: 6 turns are 3 checks), traps and listening (2 in 6), getting lost (1, 2 or 3 in 6 a day)."),
+        SheetTable::new(
+            "Surprise: who gets a free round (rows: the party is surprised on x in 6; the monsters on 2 in 6)",
+            "ose.surprise",
+            vec!["monsters=2"],
+            ("party", values(0..=3)),
+            Columns::Metrics(vec![
+                "monsters_only",
+                "party_only",
+                "both_surprised",
+                "neither_surprised",
+            ]),
+        ),
+        SheetTable::new(
+            "Duel to the death: chance a level-1 fighter wins, by hit points (rows) and the monster's hit dice (columns)",
+            "ose.duel",
+            vec!["fighter.thac0=19", "fighter.ac=4", "monster.ac=7"],
+            ("fighter.hp", values([2, 4, 6, 8, 10, 12])),
+            Columns::Param {
+                name: "monster.hd",
+                values: values(["human", "1", "2", "3", "4"]),
+                metric: "fighter_wins",
+            },
+        )
+        .with_note("Fighter AC 4, monster AC 7, both hit for 1d6; the monster's hit points rolled (d8 per hit die, 1d4 for a human); initiative rerolled on a tie."),
+    ]
+}

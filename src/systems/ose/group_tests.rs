@@ -1,0 +1,220 @@
+//! Unit tests of `ose.encounter` (a sibling file of `group.rs`): rounds on rigged dice,
+//! the duel it becomes one against one, and more monsters never helping the party.
+
+use super::*;
+use crate::engine::model::replay_one;
+use crate::engine::rng::chunk_rng;
+use crate::engine::summary::summarize;
+use crate::engine::{RollDice, RunPlan, SampleSize, run_point, simulation};
+use crate::systems::test_support::{AGREEMENT_SAMPLES, AGREEMENT_SEED, assert_agrees_with_exact};
+
+fn model(words: &str) -> EncounterModel {
+    ENCOUNTER
+        .model_for(words)
+        .unwrap_or_else(|e| panic!("{words}: {e}"))
+}
+
+fn play(words: &str, dice: &[u32]) -> EncounterOutcome {
+    replay_one(&model(words), dice).0
+}
+
+const QUIET: &str = "party_surprise=0 monsters_surprise=0";
+
+#[test]
+fn sides_read_from_the_rosters_with_count_replacing_the_last() {
+    let m = model("party=fighter1*2,cleric1 monsters=hd2,hd1*3 count=5");
+    let (party, monsters) = m.sides();
+    assert_eq!(party.len(), 3);
+    assert_eq!((party[0].hp, party[0].str, party[2].hp), (5, 1, 4));
+    assert_eq!(monsters.len(), 6);
+    assert_eq!(
+        (monsters[0].monster.hd, monsters[5].monster.hd),
+        (Hd::Dice(2), Hd::Dice(1))
+    );
+    assert_eq!(model("party=fighter1 monsters=hd1*3").sides().1.len(), 3);
+    let e = ENCOUNTER
+        .model_for("party=hd1 monsters=hd1")
+        .err()
+        .map(|e| e.to_string());
+    assert!(e.is_some_and(|e| e.contains("'hd1' is a monster")));
+    let e = ENCOUNTER.model_for("party=fighter1 monsters=hd1*2,hd2*20 count=29");
+    assert!(e.is_err());
+}
+
+#[test]
+fn a_round_the_side_with_initiative_strikes_the_weakest_first() {
+    // HP 3 and 5; initiative 5-2: the fighter (needs 11+ with STR) hits the 3-HP monster
+    // (15) for 2+1: dead. The other misses (14 < 15). Round 2, monsters first (1-6): 20
+    // hits for 6, the fighter's 5 HP are gone.
+    let words = format!("party=fighter1 monsters=hd1*2 {QUIET} morale=false");
+    let o = play(&words, &[3, 5, 5, 2, 15, 2, 14, 1, 6, 20, 6]);
+    assert_eq!(
+        o,
+        EncounterOutcome {
+            end: End::Monsters,
+            rounds: 2,
+            pc_deaths: 1,
+            monster_deaths: 1
+        }
+    );
+}
+
+#[test]
+fn morale_is_checked_once_at_the_first_death_that_is_also_half() {
+    let words = format!("party=fighter1 monsters=hd1*2 {QUIET}");
+    // As above, then the monsters' 2d6 5+4 = 9 > 7: they flee.
+    let o = play(&words, &[3, 5, 5, 2, 15, 2, 5, 4]);
+    assert_eq!((o.end, o.rounds, o.monster_deaths), (End::Fled, 1, 1));
+    // 3+3 = 6 holds; the survivor misses. Round 2, the party first: a miss (3), and no
+    // second check (the first death and half out came together): 20 for 6 kills.
+    let o = play(&words, &[3, 5, 5, 2, 15, 2, 3, 3, 14, 6, 1, 3, 20, 6]);
+    assert_eq!((o.end, o.rounds, o.pc_deaths), (End::Monsters, 2, 1));
+    // Morale 12 never fails: 6+6 holds.
+    let words = format!("party=fighter1 monsters=hd1_fearless*2 {QUIET}");
+    let o = play(&words, &[3, 5, 5, 2, 15, 2, 6, 6, 20, 6]);
+    assert_eq!(o.end, End::Monsters);
+}
+
+#[test]
+fn a_surprised_side_loses_the_first_round() {
+    // The party is surprised (1): the monster acts alone in round 1, without initiative:
+    // 20 for 6 kills the fighter.
+    let words = "party=fighter1 monsters=hd1 monsters_surprise=0 morale=false";
+    let o = play(words, &[4, 1, 20, 6]);
+    assert_eq!((o.end, o.rounds), (End::Monsters, 1));
+    // Both surprised (2, 1): nothing in round 1; round 2 as usual.
+    let words = "party=fighter1 monsters=hd1 morale=false";
+    let o = play(words, &[4, 2, 1, 6, 1, 20, 6]);
+    assert_eq!((o.end, o.rounds), (End::Party, 2));
+}
+
+#[test]
+fn targets_spread_and_random() {
+    // Two fighters against two monsters (4 and 4 HP), the party first. Spread: the
+    // second fighter takes the second monster; both hit for 3+1.
+    let words = format!("party=fighter1*2 monsters=hd1*2 {QUIET} morale=false party_target=spread");
+    let o = play(&words, &[4, 4, 6, 1, 15, 3, 15, 3]);
+    assert_eq!((o.end, o.monster_deaths), (End::Party, 2));
+    // Focus: both on the first; the second's blow meets the second monster once the
+    // first is dead. Random: a d2 for each target.
+    let focus = format!("party=fighter1*2 monsters=hd1*2 {QUIET} morale=false");
+    let o = play(&focus, &[4, 4, 6, 1, 15, 3, 15, 3]);
+    assert_eq!(o.monster_deaths, 2);
+    let random =
+        format!("party=fighter1*2 monsters=hd1*2 {QUIET} morale=false party_target=random");
+    let o = play(&random, &[4, 4, 6, 1, 2, 15, 3, 15, 3]);
+    assert_eq!(o.monster_deaths, 2);
+}
+
+#[test]
+fn simultaneous_rounds_let_the_fallen_strike_back() {
+    // Tie 3-3: the fighter kills the monster (15, 6+1), which still strikes (20, 6).
+    let words = format!("party=fighter1 monsters=hd1 {QUIET} morale=false ties=simultaneous");
+    let o = play(&words, &[4, 3, 3, 15, 6, 20, 6]);
+    assert_eq!((o.end, o.pc_deaths, o.monster_deaths), (End::Both, 1, 1));
+}
+
+/// One against one, without surprise and with steady morale, the encounter draws the
+/// duel's dice in the duel's order: the same stream gives the same fight.
+#[test]
+fn one_against_one_is_the_duel_fight_for_fight() {
+    for (i, extra) in [
+        "",
+        "ties=simultaneous",
+        "party_target=random monsters_target=spread",
+    ]
+    .iter()
+    .enumerate()
+    {
+        for (pc, monster) in [("fighter1", "hd1"), ("fighter3", "hd2"), ("mu1", "human")] {
+            let words = format!("party={pc} monsters={monster} {QUIET} {extra}");
+            let m = model(&words);
+            let duel = m.as_duel().expect("a duel");
+            let (mut a, mut b) = (
+                RollDice::new(chunk_rng(11, i as u64, 0)),
+                RollDice::new(chunk_rng(11, i as u64, 0)),
+            );
+            for _ in 0..5_000 {
+                assert_eq!(m.sample(&mut a), from_duel(duel.sample(&mut b)), "{words}");
+            }
+        }
+    }
+}
+
+/// The shared checker: Monte Carlo of the encounter against the duel's exact values.
+#[test]
+fn one_against_one_agrees_with_the_exact_duel() {
+    let cases = [
+        "party=fighter1 monsters=hd1",
+        "party=fighter2 monsters=hd2 morale=false ties=simultaneous",
+    ];
+    for (i, words) in cases.iter().enumerate() {
+        let m = model(&format!("{words} {QUIET}"));
+        assert!(m.exact().is_some(), "{words}");
+        let sim = simulation(m);
+        assert_agrees_with_exact(
+            sim.as_ref(),
+            AGREEMENT_SAMPLES,
+            AGREEMENT_SEED + i as u64,
+            10,
+            words,
+        );
+    }
+    // Surprise, or a second fighter on a side: no exact values.
+    for words in [
+        "party=fighter1 monsters=hd1",
+        "party=fighter1*2 monsters=hd1 party_surprise=0 monsters_surprise=0 morale=false",
+        "party=fighter1 monsters=hd1*2 party_surprise=0 monsters_surprise=0",
+    ] {
+        assert!(model(words).exact().is_none(), "{words}");
+    }
+}
+
+/// Each extra monster lowers the party's chance to win and raises the risk of a death,
+/// beyond what chance explains (Wilson intervals at fixed seeds): a later size never
+/// beats an earlier one by more than the two half-widths together.
+#[test]
+fn more_monsters_never_help_the_party() {
+    let chance = |count: u32, metric: &str| {
+        let m = model(&format!(
+            "party=fighter1*2,cleric1 monsters=hd1 count={count}"
+        ));
+        let layout = m.layout();
+        let sim = simulation(m);
+        let plan = RunPlan {
+            seed: 20_261_122,
+            size: SampleSize::Samples(40_000),
+        };
+        let run = run_point(&[sim.as_ref()], u64::from(count), &plan, &|_| {});
+        let s = summarize(&layout, &run.tallies[0], None);
+        let e = s
+            .metrics
+            .iter()
+            .find(|e| e.name == metric)
+            .expect("metric")
+            .clone();
+        (e.estimate, e.estimate - e.lo, e.hi - e.estimate)
+    };
+    for metric in ["party_wins", "any_pc_dies"] {
+        let sizes: Vec<_> = (1..=6).map(|k| chance(k, metric)).collect();
+        for k in 1..sizes.len() {
+            let ((before, lo_b, hi_b), (after, lo_a, hi_a)) = (sizes[k - 1], sizes[k]);
+            if metric == "party_wins" {
+                assert!(
+                    after <= before + hi_b + lo_a,
+                    "{metric} at {}: {sizes:?}",
+                    k + 1
+                );
+            } else {
+                assert!(
+                    after >= before - lo_b - hi_a,
+                    "{metric} at {}: {sizes:?}",
+                    k + 1
+                );
+            }
+        }
+        // And the trend is large: one monster against six.
+        let (first, last) = (sizes[0].0, sizes[5].0);
+        assert!((first - last).abs() > 0.3, "{metric}: {sizes:?}");
+    }
+}
