@@ -9,23 +9,33 @@
 //! fighter's next manœuvre, **[choice]** whichever it is, and are spent by it. A fighter
 //! whose worst wound reaches `out_at` loses. Only the winner of an exchange hurts, so
 //! both fighters can never fall together; a fight still on after `max_rounds` is a draw.
-//! Draws are mostly stalemates: fatigue points lower every CA, and once both fighters'
-//! CAs are at 1 or less every test fails and nothing can happen any more (the duel plays
-//! on to `max_rounds` as the classic duel does; `mean_rounds_decided` leaves draws out).
+//! Draws are mostly fights that can no longer end: fatigue points lower every CA, and
+//! once one fighter's CAs are at 1 or less he can no longer succeed at anything, while the
+//! other, tired too, may no longer be able to feint nor to strike harder than a sonné
+//! (or both are at 1 or less and every test fails). The duel plays on to `max_rounds` as
+//! the classic duel does; `mean_rounds_decided` leaves draws out.
+//!
+//! The exact law of the duel is in [`super::exact`]; the strategy `optimal_duel` reads
+//! the solved whole-duel game of [`super::whole`] (solved when the duel is first fought,
+//! not when it is built, once per set of fighters, rules and `out_at`, and kept for the
+//! next points of a study).
 
 use super::exchange::{Effect, Stance, Winner, contest, effect};
-use super::fighter::{Fighter, FightersParams, Rules};
-use super::game::optimal;
-use super::strategy::{Strategy, StrategyName, StrategyParams};
+use super::fighter::{Fighter, FightersParams, Manoeuvre, Rules};
+use super::game::{Mix, optimal};
+use super::position::Position;
+use super::strategy::{Strategy, StrategyName, StrategyParams, pick};
 use super::table::RollTable;
-use crate::engine::{Dice, HistId, Layout, MetricId, Model, Recorder, Registered};
+use super::whole::LazyGame;
+use crate::engine::{Dice, Dist, HistId, Layout, MetricId, Model, Recorder, Registered};
 use crate::error::Result;
 use crate::systems::aube::damage::{DamageResult, DamageRule};
 use crate::systems::aube::duel_end::{DuelEndMetrics, DuelEndParams};
 use crate::systems::aube::wounds::{OverflowFatigue, WoundTrack};
+use std::sync::Arc;
 
 /// Everything fixed about a duel.
-#[derive(Debug, Clone, Copy, PartialEq)]
+#[derive(Debug, Clone, PartialEq)]
 pub struct Duel {
     /// The switches.
     pub rules: Rules,
@@ -36,6 +46,8 @@ pub struct Duel {
     /// When a fighter is out (`out_at`) and the cap on rounds (`max_rounds`; a capped
     /// fight is a draw).
     pub end: DuelEndParams,
+    /// The whole-duel game (solved on first use), when a side plays `optimal_duel`.
+    pub game: Option<Arc<LazyGame>>,
 }
 
 /// The outcome of a duel.
@@ -52,17 +64,21 @@ pub struct DuelOutcome {
     pub grave_hits: u32,
     /// Whether the first blow of the fight was grave or worse (`None`: no blow).
     pub first_hit_grave: Option<bool>,
+    /// Whether `hits` and `grave_hits` were counted: always in a fought duel, never in
+    /// the exact law ([`super::exact`]), which leaves the counts out.
+    pub counted: bool,
 }
 
 impl Duel {
     /// The duel with each side's strategy; `optimal` is resolved here to each fighter's
-    /// optimal mix against the other (both unhurt).
+    /// optimal mix against the other (both unhurt), and `optimal_duel` to the whole-duel
+    /// game, solved when the duel is first fought (an error when that game is too large).
     pub fn new(
         rules: Rules,
         fighters: [Fighter; 2],
         strategies: [(StrategyName, Strategy); 2],
         end: DuelEndParams,
-    ) -> Self {
+    ) -> Result<Self> {
         let solution = optimal(rules, &fighters[0], &fighters[1]);
         let mixes = [solution.row, solution.col];
         let mut resolved = [strategies[0].1, strategies[1].1];
@@ -71,32 +87,73 @@ impl Duel {
                 resolved[side] = Strategy::Mixed(mixes[side]);
             }
         }
-        Self {
+        let game = if resolved.contains(&Strategy::OptimalDuel) {
+            Some(Arc::new(LazyGame::new(rules, fighters, end.out_at)?))
+        } else {
+            None
+        };
+        Ok(Self {
             rules,
             fighters,
             strategies: resolved,
             end,
+            game,
+        })
+    }
+
+    /// The chances with which side `s` picks MP, MA, MD in `pos`.
+    pub fn mix(&self, s: usize, pos: &Position) -> Mix {
+        match (&self.strategies[s], &self.game) {
+            (Strategy::OptimalDuel, Some(game)) => game.get().mixes(pos)[s],
+            (strategy, _) => strategy
+                .mix(pos.feints[s], pos.tracks[s].worst())
+                .unwrap_or([0.0, 0.0, 1.0]),
         }
     }
 
-    /// Side `s` picks its manœuvre and takes its handicap (fatigue and pending étourdis,
-    /// which this spends).
+    /// Whether side `s`'s feint points can add up without bound: it may feint (MA) again
+    /// however many feint points it holds.
+    pub fn unbounded_feints(&self, s: usize) -> bool {
+        match (&self.strategies[s], &self.game) {
+            (Strategy::OptimalDuel, Some(game)) => game.get().unbounded_feints(s),
+            (Strategy::Mixed(p), _) => p[Manoeuvre::Ma.index()] > 0.0,
+            _ => false,
+        }
+    }
+
+    /// Whether side `s` ever feints (MA).
+    pub fn feints(&self, s: usize) -> bool {
+        match (&self.strategies[s], &self.game) {
+            (Strategy::OptimalDuel, Some(game)) => game.get().ever_feints(s),
+            (Strategy::Mixed(p), _) => p[Manoeuvre::Ma.index()] > 0.0,
+            (Strategy::FeintThenMd, _) => true,
+            _ => false,
+        }
+    }
+
+    /// Side `s` picks its manœuvre in `pos`.
     #[inline]
-    fn stance<D: Dice>(
-        &self,
-        s: usize,
-        track: &mut WoundTrack,
-        feint: i64,
-        dice: &mut D,
-    ) -> Stance {
-        let m = self.strategies[s].choose(feint, track.worst(), dice);
-        let handicap = track.attack_handicap();
-        Stance::new(&self.fighters[s], m, &self.rules, feint, handicap)
+    fn choose<D: Dice>(&self, s: usize, pos: &Position, dice: &mut D) -> Manoeuvre {
+        match (&self.strategies[s], &self.game) {
+            (Strategy::OptimalDuel, Some(game)) => pick(&game.get().mixes(pos)[s], dice),
+            (strategy, _) => strategy.choose(pos.feints[s], pos.tracks[s].worst(), dice),
+        }
     }
 
     /// Fights until one is out or `max_rounds` have passed.
     #[inline]
     pub fn fight<D: Dice>(&self, table: &RollTable, dice: &mut D) -> DuelOutcome {
+        self.fight_observed(table, dice, |_| {})
+    }
+
+    /// [`Duel::fight`], telling `on_moves` both manœuvres of each exchange.
+    #[inline]
+    pub fn fight_observed<D: Dice>(
+        &self,
+        table: &RollTable,
+        dice: &mut D,
+        mut on_moves: impl FnMut([Manoeuvre; 2]),
+    ) -> DuelOutcome {
         let mut tracks = [WoundTrack::new(); 2];
         let mut feints = [0i64; 2];
         let mut out = DuelOutcome {
@@ -105,13 +162,25 @@ impl Duel {
             hits: 0,
             grave_hits: 0,
             first_hit_grave: None,
+            counted: true,
         };
         for round in 1..=self.end.max_rounds {
             out.rounds = round;
-            let stances = [
-                self.stance(0, &mut tracks[0], feints[0], dice),
-                self.stance(1, &mut tracks[1], feints[1], dice),
-            ];
+            // Both pick their manœuvre, then take their handicap (fatigue and pending
+            // étourdis, which the manœuvre spends).
+            let pos = Position { tracks, feints };
+            let moves = [self.choose(0, &pos, dice), self.choose(1, &pos, dice)];
+            on_moves(moves);
+            let stances = [0, 1].map(|s| {
+                let handicap = tracks[s].attack_handicap();
+                Stance::new(
+                    &self.fighters[s],
+                    moves[s],
+                    &self.rules,
+                    feints[s],
+                    handicap,
+                )
+            });
             let ta = table.roll(stances[0].ca, dice);
             let tb = table.roll(stances[1].ca, dice);
             let (winner, magnitude) =
@@ -188,10 +257,14 @@ impl DuelMetrics {
                 "chance the first blow that reaches the damage step is grave or worse (given \
                  one does)",
             ),
-            mean_hits: layout.mean("mean_hits", "mean number of blows reaching the damage step"),
+            mean_hits: layout.mean(
+                "mean_hits",
+                "mean number of blows reaching the damage step (no exact value: the exact law \
+                 leaves the counts out)",
+            ),
             mean_grave_hits: layout.mean(
                 "mean_grave_hits",
-                "mean number of blows giving grave or worse",
+                "mean number of blows giving grave or worse (no exact value)",
             ),
             mean_rounds_decided: layout.mean(
                 "mean_rounds_decided",
@@ -224,13 +297,23 @@ impl DuelModel {
         }
     }
 
+    /// The handles of who won and how long it took.
+    pub fn end_metrics(&self) -> DuelEndMetrics {
+        self.m.end
+    }
+
+    /// The duel.
+    pub fn duel(&self) -> &Duel {
+        &self.duel
+    }
+
     fn from_config(p: DuelParams) -> Result<Self> {
         let (fighters, rules) = p.fighters.fighters()?;
         let strategies = [
             Strategy::from_config("a", &p.a)?,
             Strategy::from_config("b", &p.b)?,
         ];
-        Ok(Self::new(Duel::new(rules, fighters, strategies, p.end)))
+        Ok(Self::new(Duel::new(rules, fighters, strategies, p.end)?))
     }
 }
 
@@ -246,6 +329,10 @@ impl Model for DuelModel {
         self.duel.fight(&self.table, dice)
     }
 
+    fn exact(&self) -> Option<Dist<DuelOutcome>> {
+        super::exact::exact(&self.duel)
+    }
+
     #[inline(always)]
     fn record<R: Recorder>(&self, o: &DuelOutcome, rec: &mut R) {
         let m = &self.m;
@@ -256,8 +343,8 @@ impl Model for DuelModel {
             o.first_hit_grave.is_some(),
             o.first_hit_grave == Some(true),
         );
-        rec.value(m.mean_hits, o.hits as i64);
-        rec.value(m.mean_grave_hits, o.grave_hits as i64);
+        rec.value_given(m.mean_hits, o.counted, o.hits as i64);
+        rec.value_given(m.mean_grave_hits, o.counted, o.grave_hits as i64);
         rec.value_given(
             m.mean_rounds_decided,
             o.winner != Winner::Draw,

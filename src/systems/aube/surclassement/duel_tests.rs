@@ -25,7 +25,7 @@ fn duel(
         (n, s)
     };
     let end = DuelEndParams { out_at, max_rounds };
-    Duel::new(Rules::default(), [a, b], [pure(sa), pure(sb)], end)
+    Duel::new(Rules::default(), [a, b], [pure(sa), pure(sb)], end).unwrap()
 }
 
 #[test]
@@ -192,7 +192,8 @@ fn optimal_resolves_to_each_sides_mix() {
             out_at: OutAt::Fatale,
             max_rounds: 1000,
         },
-    );
+    )
+    .unwrap();
     let s = optimal(Rules::default(), &krom, &bjorn);
     assert_eq!(
         d.strategies,

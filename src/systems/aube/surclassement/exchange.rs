@@ -272,7 +272,7 @@ pub fn wounds(o: &ExchangeOutcome, side: usize) -> bool {
 /// `aube.surclassement.optimal` under the optimal mixes).
 #[derive(Debug, Clone, PartialEq)]
 pub struct ExchangeMetrics {
-    a_wins: MetricId,
+    pub(super) a_wins: MetricId,
     b_wins: MetricId,
     nothing: MetricId,
     draw: MetricId,

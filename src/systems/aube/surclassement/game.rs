@@ -1,6 +1,7 @@
 //! The one-exchange matrix game of surclassement and its optimal mixed strategy
 //! (`RULES.md` `aube` → *Surclassement*, "the optimal mixed strategy of the one-exchange
-//! matrix game"), and the `aube.surclassement.optimal` mechanic.
+//! matrix game"), and the `aube.surclassement.optimal` mechanic, which also reports the
+//! whole-duel game of [`super::whole`] (`horizon = duel`).
 //!
 //! Payoff to A of the pair (A's manœuvre, B's manœuvre), neither holding feint points:
 //! P(A inflicts at least a blessure légère) − P(A receives one). Only one fighter can win
@@ -14,11 +15,16 @@
 //! the point where all three columns tie) and keeps the best; B's side is the same on
 //! `−Mᵀ`. At the optimum both guarantees meet at the value of the game.
 
-use super::exchange::{Exchange, ExchangeMetrics, ExchangeOutcome, wounds};
+use super::duel::Duel;
+use super::exact::first_moves_and_winner;
+use super::exchange::{Exchange, ExchangeMetrics, ExchangeOutcome, Winner, wounds};
 use super::fighter::{Fighter, FightersParams, Manoeuvre, Rules};
+use super::position::Position;
+use super::strategy::{Strategy, StrategyName};
 use super::table::RollTable;
 use crate::engine::{Dice, Dist, Layout, MetricId, Model, Recorder, Registered};
-use crate::error::Result;
+use crate::error::{Error, Result};
+use crate::systems::aube::duel_end::DuelEndParams;
 
 /// A 3×3 payoff matrix, rows A's manœuvre, columns B's (in [`Manoeuvre::ALL`] order).
 pub type Matrix = [[f64; 3]; 3];
@@ -129,8 +135,37 @@ fn maximin(m: &Matrix) -> (Mix, f64) {
     best
 }
 
-/// Solves the zero-sum game `m` exactly (see the module doc).
+/// The pure saddle point of `m`, if it has one: the first row whose worst column is the
+/// best of the rows' worst, and the first column whose best row is the least of the
+/// columns' best, when the two meet.
+fn saddle(m: &Matrix) -> Option<Solution> {
+    let row_worst = m.map(|r| r[0].min(r[1]).min(r[2]));
+    let col_best: [f64; 3] = std::array::from_fn(|j| m[0][j].max(m[1][j]).max(m[2][j]));
+    let lower = row_worst[0].max(row_worst[1]).max(row_worst[2]);
+    let upper = col_best[0].min(col_best[1]).min(col_best[2]);
+    if lower < upper {
+        return None;
+    }
+    let pure = |k: usize| {
+        let mut x = [0.0; 3];
+        x[k] = 1.0;
+        x
+    };
+    let i = row_worst.iter().position(|&v| v == lower)?;
+    let j = col_best.iter().position(|&v| v == upper)?;
+    Some(Solution {
+        row: pure(i),
+        col: pure(j),
+        value: lower,
+    })
+}
+
+/// Solves the zero-sum game `m` exactly (see the module doc; a pure saddle point, the
+/// usual case, is found first and directly).
 pub fn solve(m: &Matrix) -> Solution {
+    if let Some(s) = saddle(m) {
+        return s;
+    }
     let (row, value) = maximin(m);
     let mut minus_t = [[0.0; 3]; 3];
     for (i, r) in m.iter().enumerate() {
@@ -147,7 +182,31 @@ pub fn optimal(rules: Rules, a: &Fighter, b: &Fighter) -> Solution {
     solve(&payoff_matrix(rules, a, b))
 }
 
-/// `aube.surclassement.optimal`: the optimal mixes, as the exchange played under them.
+crate::choice! {
+    /// What the optimal mixes of `aube.surclassement.optimal` value.
+    pub enum Horizon {
+        /// One exchange: a wound dealt minus a wound taken (this module).
+        Exchange = "exchange",
+        /// The whole duel: a win minus a loss ([`super::whole`]).
+        Duel = "duel",
+    }
+}
+
+crate::config! {
+    /// The parameters of `aube.surclassement.optimal`.
+    #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+    pub struct OptimalParams {
+        /// both fighters and the switches
+        fighters: FightersParams = flatten(),
+        /// what the mixes value: exchange (one exchange: wound dealt minus wound taken) or duel (the whole duel: won minus lost; the mixes of the first exchange, then the whole-duel strategy to the end)
+        horizon: Horizon = choice(default = Horizon::Exchange),
+        /// when the duel ends (horizon=duel)
+        end: DuelEndParams = flatten(),
+    }
+}
+
+/// `aube.surclassement.optimal`: the optimal mixes, as the exchange (or the duel) played
+/// under them.
 ///
 /// There is no random quantity to estimate here, and the engine's metrics are
 /// proportions and means of integer outcomes. So the model is honest about what it is:
@@ -156,11 +215,20 @@ pub fn optimal(rules: Rules, a: &Fighter, b: &Fighter) -> Solution {
 /// exact values are the optimal mixes. `value` is the mean of the integer payoff of one
 /// exchange (+1 A wounds B, −1 B wounds A, 0 otherwise): its exact value is `x·M·y`, the
 /// value of the game. The exchange metrics follow, under the optimal play.
+///
+/// Under `horizon = duel` the sample is a whole duel where both play the whole-duel
+/// strategy (`optimal_duel`): the manœuvres are those of the first exchange (exact values:
+/// the mixes of the start), `value` is the duel's payoff (+1 A wins, −1 B wins, 0 a draw;
+/// exact value: the game's value, less what the fights still on at `max_rounds` would
+/// have brought), `duel_a_wins` and `duel_b_wins` who won; the exchange metrics are not
+/// recorded.
 #[derive(Debug, Clone, PartialEq)]
 pub struct OptimalModel {
     solution: Solution,
     /// The exchange for each pair (A's move, B's move).
     exchanges: [[Exchange; 3]; 3],
+    /// Under `horizon = duel`: the duel both fight with the whole-duel strategy.
+    duel: Option<Duel>,
     table: RollTable,
     layout: Layout,
     m: OptimalMetrics,
@@ -174,6 +242,7 @@ struct OptimalMetrics {
     /// B's chance of each manœuvre.
     b_move: [MetricId; 3],
     value: MetricId,
+    duel_wins: [MetricId; 2],
     exchange: ExchangeMetrics,
 }
 
@@ -182,7 +251,8 @@ impl OptimalMetrics {
         let a_move = [
             layout.proportion(
                 "p_mp",
-                "A's optimal chance of the parry MP (exact value: the optimal mix)",
+                "A's optimal chance of the parry MP (exact value: the optimal mix; \
+                 horizon=duel: in the first exchange)",
             ),
             layout.proportion("p_ma", "A's optimal chance of the feint MA"),
             layout.proportion("p_md", "A's optimal chance of the blow MD"),
@@ -194,30 +264,46 @@ impl OptimalMetrics {
         ];
         let value = layout.mean(
             "value",
-            "mean payoff to A (+1 A wounds, -1 A is wounded, 0 else) under both optimal mixes: \
-             the game's value",
+            "mean payoff to A (+1 A wounds, -1 A is wounded, 0 else; horizon=duel: +1 A wins \
+             the duel, -1 B wins, 0 a draw) under both optimal strategies: the game's value",
         );
+        let duel_wins = [
+            layout.proportion(
+                "duel_a_wins",
+                "horizon=duel: chance A puts B out, both playing the whole-duel strategy",
+            ),
+            layout.proportion("duel_b_wins", "horizon=duel: chance B puts A out"),
+        ];
         let first = layout.metrics.len();
         let exchange = ExchangeMetrics::declare(layout);
         layout.list_as_one(
             first,
             "a_wins ...",
-            "the metrics of aube.surclassement.exchange, under the optimal mixes",
+            "the metrics of aube.surclassement.exchange, under the optimal mixes (horizon=exchange)",
         );
         Self {
             a_move,
             b_move,
             value,
+            duel_wins,
             exchange,
         }
     }
 }
 
-/// An outcome of the optimal model: the two manœuvres drawn and the exchange.
-pub type OptimalOutcome = (Manoeuvre, Manoeuvre, ExchangeOutcome);
+/// An outcome of the optimal model.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub struct OptimalOutcome {
+    /// A's and B's manœuvres (of the first exchange under `horizon = duel`).
+    pub moves: [Manoeuvre; 2],
+    /// The exchange (`horizon = exchange`).
+    pub exchange: Option<ExchangeOutcome>,
+    /// Who won the duel (`horizon = duel`; a draw at `max_rounds`).
+    pub duel: Option<Winner>,
+}
 
 impl OptimalModel {
-    /// The model of the game between `a` and `b`.
+    /// The model of the one-exchange game between `a` and `b`.
     pub fn new(rules: Rules, a: &Fighter, b: &Fighter) -> Self {
         let exchanges = Manoeuvre::ALL
             .map(|ma| Manoeuvre::ALL.map(|mb| Exchange::new(rules, [a, b], [ma, mb], [0, 0])));
@@ -226,20 +312,50 @@ impl OptimalModel {
         Self {
             solution: optimal(rules, a, b),
             exchanges,
+            duel: None,
             table: RollTable::new(),
             layout,
             m,
         }
     }
 
-    fn from_config(p: FightersParams) -> Result<Self> {
-        let ([a, b], rules) = p.fighters()?;
-        Ok(Self::new(rules, &a, &b))
+    /// The model of the whole-duel game between `a` and `b`, ended by `end` (the game is
+    /// solved when first sampled, or asked for its [`OptimalModel::solution`]).
+    pub fn whole_duel(rules: Rules, a: &Fighter, b: &Fighter, end: DuelEndParams) -> Result<Self> {
+        let both = (StrategyName::OptimalDuel, Strategy::OptimalDuel);
+        let duel = Duel::new(rules, [*a, *b], [both, both], end)?;
+        if duel.game.is_none() {
+            return Err(Error::value("horizon", "no game"));
+        }
+        Ok(Self {
+            duel: Some(duel),
+            ..Self::new(rules, a, b)
+        })
     }
 
-    /// The solution of the game.
+    fn from_config(p: OptimalParams) -> Result<Self> {
+        let ([a, b], rules) = p.fighters.fighters()?;
+        match p.horizon {
+            Horizon::Exchange => Ok(Self::new(rules, &a, &b)),
+            Horizon::Duel => Self::whole_duel(rules, &a, &b, p.end),
+        }
+    }
+
+    /// The solution of the game (under `horizon = duel`: the mixes of the start and the
+    /// game's value).
     pub fn solution(&self) -> Solution {
-        self.solution
+        match self.duel.as_ref().and_then(|d| d.game.as_ref()) {
+            Some(game) => {
+                let game = game.get();
+                let [row, col] = game.mixes(&Position::START);
+                Solution {
+                    row,
+                    col,
+                    value: game.start_value(),
+                }
+            }
+            None => self.solution,
+        }
     }
 }
 
@@ -252,23 +368,55 @@ impl Model for OptimalModel {
 
     #[inline]
     fn sample<D: Dice>(&self, dice: &mut D) -> OptimalOutcome {
+        if let Some(duel) = &self.duel {
+            let mut first = None;
+            let out = duel.fight_observed(&self.table, dice, |m| {
+                first.get_or_insert(m);
+            });
+            return OptimalOutcome {
+                moves: first.unwrap_or([Manoeuvre::Md; 2]),
+                exchange: None,
+                duel: Some(out.winner),
+            };
+        }
         let i = dice.weighted(&self.solution.row);
         let j = dice.weighted(&self.solution.col);
         let o = self.exchanges[i][j].roll(&self.table, dice);
-        (Manoeuvre::ALL[i], Manoeuvre::ALL[j], o)
+        OptimalOutcome {
+            moves: [Manoeuvre::ALL[i], Manoeuvre::ALL[j]],
+            exchange: Some(o),
+            duel: None,
+        }
     }
 
     #[inline]
-    fn record<R: Recorder>(&self, (ma, mb, o): &OptimalOutcome, rec: &mut R) {
+    fn record<R: Recorder>(&self, o: &OptimalOutcome, rec: &mut R) {
         for m in Manoeuvre::ALL {
-            rec.event(self.m.a_move[m.index()], *ma == m);
-            rec.event(self.m.b_move[m.index()], *mb == m);
+            rec.event(self.m.a_move[m.index()], o.moves[0] == m);
+            rec.event(self.m.b_move[m.index()], o.moves[1] == m);
         }
-        rec.value(self.m.value, payoff(o));
-        self.m.exchange.record(o, rec);
+        if let Some(x) = &o.exchange {
+            rec.value(self.m.value, payoff(x));
+            self.m.exchange.record(x, rec);
+        }
+        if let Some(w) = o.duel {
+            rec.value(self.m.value, duel_payoff(w));
+        }
+        for (id, side) in self.m.duel_wins.into_iter().zip([Winner::A, Winner::B]) {
+            rec.event_given(id, o.duel.is_some(), o.duel == Some(side));
+        }
     }
 
     fn exact(&self) -> Option<Dist<OptimalOutcome>> {
+        if let Some(duel) = &self.duel {
+            return first_moves_and_winner(duel).map(|law| {
+                law.map(|&(moves, w)| OptimalOutcome {
+                    moves,
+                    exchange: None,
+                    duel: Some(w),
+                })
+            });
+        }
         let pick = |mix: &Mix| {
             Dist::from_weights(
                 Manoeuvre::ALL
@@ -281,173 +429,33 @@ impl Model for OptimalModel {
         Some(pairs.then(|&(ma, mb)| {
             self.exchanges[ma.index()][mb.index()]
                 .exact()
-                .map(|o| (ma, mb, *o))
+                .map(|o| OptimalOutcome {
+                    moves: [ma, mb],
+                    exchange: Some(*o),
+                    duel: None,
+                })
         }))
     }
 }
 
+/// The payoff to A of a duel won by `w`: +1, −1, or 0 for a draw.
+pub fn duel_payoff(w: Winner) -> i64 {
+    match w {
+        Winner::A => 1,
+        Winner::B => -1,
+        Winner::Nobody | Winner::Draw => 0,
+    }
+}
+
 /// The registry entry of `aube.surclassement.optimal`.
-pub static OPTIMAL: Registered<FightersParams, OptimalModel> = Registered::new(
+pub static OPTIMAL: Registered<OptimalParams, OptimalModel> = Registered::new(
     "aube.surclassement.optimal",
-    "the optimal mixed manœuvres of the one-exchange game (payoff: wound dealt minus wound taken)",
+    "the optimal mixed manœuvres of one exchange (wound dealt minus wound taken) or, with \
+     horizon=duel, of the whole duel (won minus lost)",
     "a.ca_mp=9 a.ca_ma=9 a.ca_md=9 a.enc=11 b.ca_mp=9 b.ca_ma=9 b.ca_md=9 b.enc=11",
     OptimalModel::from_config,
 );
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::engine::simulation;
-    use crate::systems::test_support::{
-        AGREEMENT_SAMPLES, AGREEMENT_SEED, assert_agrees_with_exact,
-    };
-
-    /// What each pure reply gets against the solution: no column does better for B than
-    /// the value against A's mix, no row does better for A against B's mix.
-    fn assert_optimal(m: &Matrix, s: &Solution) {
-        for x in [s.row, s.col] {
-            assert!(x.iter().all(|&p| p >= 0.0), "{s:?}");
-            assert!((x.iter().sum::<f64>() - 1.0).abs() < 1e-12, "{s:?}");
-        }
-        for j in 0..3 {
-            let against_pure: f64 = (0..3).map(|i| s.row[i] * m[i][j]).sum();
-            assert!(against_pure >= s.value - 1e-12, "column {j}: {m:?} {s:?}");
-        }
-        for i in 0..3 {
-            let against_pure: f64 = (0..3).map(|j| m[i][j] * s.col[j]).sum();
-            assert!(against_pure <= s.value + 1e-12, "row {i}: {m:?} {s:?}");
-        }
-    }
-
-    #[test]
-    fn rock_paper_scissors_and_a_saddle_point() {
-        let rps = [[0.0, -1.0, 1.0], [1.0, 0.0, -1.0], [-1.0, 1.0, 0.0]];
-        let s = solve(&rps);
-        for p in s.row.iter().chain(&s.col) {
-            assert!((p - 1.0 / 3.0).abs() < 1e-12, "{s:?}");
-        }
-        assert!(s.value.abs() < 1e-12);
-        assert_optimal(&rps, &s);
-        let saddle = [[3.0, 1.0, 4.0], [2.0, 0.0, 1.0], [5.0, -1.0, 0.0]];
-        let s = solve(&saddle);
-        assert_eq!((s.row, s.col), ([1.0, 0.0, 0.0], [0.0, 1.0, 0.0]));
-        assert_eq!(s.value, 1.0);
-        // A 2×2 core inside a 3×3 game: rows 0 and 1 against columns 0 and 1 mix
-        // 1/2–1/2 with value 0.5; row 2 and column 2 are dominated.
-        let core = [[1.0, 0.0, 2.0], [0.0, 1.0, 2.0], [0.0, 0.0, 3.0]];
-        let s = solve(&core);
-        assert!((s.value - 0.5).abs() < 1e-12, "{s:?}");
-        assert_optimal(&core, &s);
-    }
-
-    #[test]
-    fn random_games_meet_the_minimax_theorem() {
-        let mut state = 0x2545_f491_4f6c_dd1du64;
-        let mut next = || {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            // Small integers make ties and degenerate games frequent.
-            ((state % 7) as f64 - 3.0) / 3.0
-        };
-        for _ in 0..2000 {
-            let mut m = [[0.0; 3]; 3];
-            for row in m.iter_mut() {
-                for v in row.iter_mut() {
-                    *v = next();
-                }
-            }
-            assert_optimal(&m, &solve(&m));
-        }
-    }
-
-    #[test]
-    fn the_fighters_game_value_holds_against_every_pure_reply() {
-        let krom = Fighter::new([9, 9, 9], [1, -3, 20], 13, 3);
-        let bjorn = Fighter::new([9, 9, 9], [1, 1, 15], 11, 4);
-        let defender = Fighter::new([13, 8, 9], [0, 6, 8], 12, 4);
-        for (a, b) in [(krom, bjorn), (bjorn, krom), (krom, krom), (defender, krom)] {
-            let m = payoff_matrix(Rules::default(), &a, &b);
-            let s = solve(&m);
-            assert_optimal(&m, &s);
-            // The feint never wounds in one exchange: it never beats the blow.
-            for j in 0..3 {
-                assert!(m[1][j] <= m[2][j] + 1e-12, "{m:?}");
-            }
-        }
-    }
-
-    #[test]
-    fn equal_fighters_game_is_fair() {
-        let f = Fighter::new([9, 9, 9], [1, 1, 15], 11, 3);
-        let s = optimal(Rules::default(), &f, &f);
-        assert!(s.value.abs() < 1e-12, "{s:?}");
-    }
-
-    #[test]
-    fn optimal_model_exact_agrees_with_monte_carlo() {
-        let krom = Fighter::new([9, 9, 9], [1, -3, 20], 13, 3);
-        let bjorn = Fighter::new([9, 9, 9], [1, 1, 15], 11, 4);
-        let model = OptimalModel::new(Rules::default(), &krom, &bjorn);
-        let s = model.solution();
-        let exact = simulation(model.clone()).exact().unwrap();
-        let value = exact.value(model.m.value).unwrap();
-        assert!((value - s.value).abs() < 1e-12, "{value} vs {s:?}");
-        for m in Manoeuvre::ALL {
-            let p = exact.value(model.m.a_move[m.index()]).unwrap();
-            assert!((p - s.row[m.index()]).abs() < 1e-12);
-            let p = exact.value(model.m.b_move[m.index()]).unwrap();
-            assert!((p - s.col[m.index()]).abs() < 1e-12);
-        }
-        let sim = simulation(model);
-        assert_agrees_with_exact(sim.as_ref(), AGREEMENT_SAMPLES, AGREEMENT_SEED, 20, &"");
-    }
-
-    #[test]
-    fn a_mixed_optimum_is_sampled_as_mixed() {
-        // The model's sampler on a hand-made mixed solution (the fighters' games have
-        // pure optima): proportions and value agree with their exact values.
-        let f = Fighter::new([10, 10, 10], [1, 2, 12], 11, 3);
-        let mut model = OptimalModel::new(Rules::default(), &f, &f);
-        model.solution = Solution {
-            row: [0.2, 0.3, 0.5],
-            col: [0.6, 0.0, 0.4],
-            value: 0.0,
-        };
-        let sim = simulation(model);
-        assert_agrees_with_exact(sim.as_ref(), AGREEMENT_SAMPLES, AGREEMENT_SEED + 1, 20, &"");
-    }
-
-    #[test]
-    fn built_from_words_with_both_fighters_checked() {
-        let fighters = "a.ca_mp=9 a.ca_ma=9 a.ca_md=9 a.enc=13 a.bd=20 \
-                        b.ph=7 b.pu=7 b.ma=5 b.ex=5 b.bc=-5 b.bd=15 b.enc=11";
-        let model = OPTIMAL.model_for(fighters).unwrap();
-        let a = Fighter::new([9, 9, 9], [0, 0, 20], 13, 0);
-        let b = Fighter::new([7, 7, 9], [0, 0, 15], 11, 0);
-        assert_eq!(model.solution(), optimal(Rules::default(), &a, &b));
-        let e = OPTIMAL
-            .model_for(&format!("{fighters} b.ca_md=9"))
-            .err()
-            .map(|e| e.to_string())
-            .unwrap_or_default();
-        assert!(e.contains("fighter b is given both forms"), "{e}");
-        // The exchange metrics follow the game's own, listed as one line.
-        let docs = model.layout().docs();
-        let names: Vec<&str> = docs.iter().map(|(n, _)| n.as_str()).collect();
-        assert_eq!(
-            names,
-            [
-                "p_mp",
-                "p_ma",
-                "p_md",
-                "b_p_mp",
-                "b_p_ma",
-                "b_p_md",
-                "value",
-                "a_wins ..."
-            ]
-        );
-        assert_eq!(model.layout().metrics.len(), 7 + 23);
-    }
-}
+#[path = "game_tests.rs"]
+mod tests;

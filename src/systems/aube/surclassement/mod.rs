@@ -15,13 +15,20 @@
 //!
 //! Files: [`fighter`] (a fighter's CAs and weapon, the rule switches), [`exchange`] (one
 //! exchange, `aube.surclassement.exchange`), [`game`] (the 3×3 one-exchange game and its
-//! optimal mixed strategy, `aube.surclassement.optimal`), [`strategy`] (how a fighter picks
-//! its manœuvre), [`duel`] (`aube.surclassement.duel`), [`table`] (the prepared tests all three
-//! roll).
+//! optimal mixed strategy, `aube.surclassement.optimal`), [`strategy`] (how a fighter
+//! picks its manœuvre), [`duel`] (`aube.surclassement.duel`), [`table`] (the prepared
+//! tests all three roll), [`position`] (where a duel stands between two exchanges, and the
+//! exact law of the next exchange), [`whole`] (the whole duel as a stochastic game and its
+//! optimal stationary strategy `optimal_duel`), [`stage`] (that game in one position),
+//! [`exact`] (the exact law of a duel, propagated round by round).
 
 pub mod duel;
+pub mod exact;
 pub mod exchange;
 pub mod fighter;
 pub mod game;
+pub mod position;
+pub mod stage;
 pub mod strategy;
 pub mod table;
+pub mod whole;

@@ -8,9 +8,13 @@
 //!   numbers adding up to 1, drawn with [`Dice::weighted`]);
 //! - `optimal`: the optimal mix of the one-exchange game ([`super::game`]) against this
 //!   opponent, **[choice]** computed once for both fighters unhurt and kept for the whole
-//!   fight (it ignores fatigue and feint points).
+//!   fight (it ignores fatigue and feint points);
+//! - `optimal_duel`: the optimal stationary strategy of the whole duel ([`super::whole`]):
+//!   in each position (both wound tracks, the feint points held) the fighter's optimal mix
+//!   of the stochastic game that values winning the duel, not one exchange.
 
 use super::fighter::Manoeuvre;
+use super::game::Mix;
 use crate::engine::Dice;
 use crate::engine::config::key;
 use crate::error::{Error, Result};
@@ -29,6 +33,8 @@ crate::choice! {
         Mixed = "mixed",
         /// The optimal mix of the one-exchange game.
         Optimal = "optimal",
+        /// The optimal stationary strategy of the whole duel.
+        OptimalDuel = "optimal_duel",
     }
 }
 
@@ -36,7 +42,7 @@ crate::config! {
     /// One fighter's strategy as given (`a.strategy`, `a.p_mp`, ...).
     #[derive(Debug, Clone, Copy, PartialEq)]
     pub struct StrategyParams {
-        /// always_md, feint_then_md, parry_when_wounded, mixed (p_mp, p_ma, p_md), optimal
+        /// always_md, feint_then_md, parry_when_wounded, mixed (p_mp, p_ma, p_md), optimal (one exchange), optimal_duel (the whole duel)
         strategy: StrategyName = choice(default = StrategyName::AlwaysMd),
         /// mixed: chance of the parry MP
         p_mp: f64 = float(0.0..=1.0, default = 1.0 / 3.0),
@@ -50,6 +56,8 @@ crate::config! {
 /// A strategy ready to play (`optimal` resolved to its mix).
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub enum Strategy {
+    /// The whole-duel game's mix in each position (the duel holds the solved game).
+    OptimalDuel,
     /// Always MD.
     AlwaysMd,
     /// MA, then MD while feint points are held.
@@ -61,16 +69,42 @@ pub enum Strategy {
 }
 
 impl Strategy {
-    /// The manœuvre of a fighter holding `feint` points whose worst wound is `worst`.
+    /// The manœuvre of a deterministic strategy for a fighter holding `feint` points
+    /// whose worst wound is `worst` (`None` for `mixed` and `optimal_duel`).
+    #[inline]
+    fn pure(&self, feint: i64, worst: DamageResult) -> Option<Manoeuvre> {
+        match self {
+            Strategy::AlwaysMd => Some(Manoeuvre::Md),
+            Strategy::FeintThenMd if feint > 0 => Some(Manoeuvre::Md),
+            Strategy::FeintThenMd => Some(Manoeuvre::Ma),
+            Strategy::ParryWhenWounded if worst >= DamageResult::Grave => Some(Manoeuvre::Mp),
+            Strategy::ParryWhenWounded => Some(Manoeuvre::Md),
+            Strategy::Mixed(_) | Strategy::OptimalDuel => None,
+        }
+    }
+
+    /// The manœuvre of a fighter holding `feint` points whose worst wound is `worst`
+    /// (`optimal_duel` needs the whole position: the duel draws it from the game's mix
+    /// with [`pick`]; here it strikes).
     #[inline]
     pub fn choose<D: Dice>(&self, feint: i64, worst: DamageResult, dice: &mut D) -> Manoeuvre {
         match self {
-            Strategy::AlwaysMd => Manoeuvre::Md,
-            Strategy::FeintThenMd if feint > 0 => Manoeuvre::Md,
-            Strategy::FeintThenMd => Manoeuvre::Ma,
-            Strategy::ParryWhenWounded if worst >= DamageResult::Grave => Manoeuvre::Mp,
-            Strategy::ParryWhenWounded => Manoeuvre::Md,
             Strategy::Mixed(p) => Manoeuvre::ALL[dice.weighted(p)],
+            _ => self.pure(feint, worst).unwrap_or(Manoeuvre::Md),
+        }
+    }
+
+    /// The chances of MP, MA, MD [`Strategy::choose`] draws from (`None` for
+    /// `optimal_duel`, which reads the whole position).
+    pub fn mix(&self, feint: i64, worst: DamageResult) -> Option<Mix> {
+        match self {
+            Strategy::Mixed(p) => Some(*p),
+            Strategy::OptimalDuel => None,
+            _ => self.pure(feint, worst).map(|m| {
+                let mut x = [0.0; 3];
+                x[m.index()] = 1.0;
+                x
+            }),
         }
     }
 
@@ -79,6 +113,7 @@ impl Strategy {
     pub fn from_config(side: &str, p: &StrategyParams) -> Result<(StrategyName, Self)> {
         let strategy = match p.strategy {
             StrategyName::AlwaysMd | StrategyName::Optimal => Strategy::AlwaysMd,
+            StrategyName::OptimalDuel => Strategy::OptimalDuel,
             StrategyName::FeintThenMd => Strategy::FeintThenMd,
             StrategyName::ParryWhenWounded => Strategy::ParryWhenWounded,
             StrategyName::Mixed => {
@@ -97,6 +132,15 @@ impl Strategy {
             }
         };
         Ok((p.strategy, strategy))
+    }
+}
+
+/// A manœuvre drawn from `mix`: no die when it is pure (as the pure strategies draw none).
+#[inline]
+pub fn pick<D: Dice>(mix: &Mix, dice: &mut D) -> Manoeuvre {
+    match mix.iter().position(|&p| p >= 1.0) {
+        Some(i) => Manoeuvre::ALL[i],
+        None => Manoeuvre::ALL[dice.weighted(mix)],
     }
 }
 
@@ -126,6 +170,42 @@ mod tests {
         assert_eq!(choose(m, 0, DamageResult::None, &half), Manoeuvre::Md);
         let quarter = [(1 << 24) + 1, 1];
         assert_eq!(choose(m, 0, DamageResult::None, &quarter), Manoeuvre::Ma);
+    }
+
+    #[test]
+    fn the_mix_each_strategy_draws_from() {
+        let md = Some([0.0, 0.0, 1.0]);
+        assert_eq!(Strategy::AlwaysMd.mix(3, DamageResult::Critique), md);
+        assert_eq!(
+            Strategy::FeintThenMd.mix(0, DamageResult::None),
+            Some([0.0, 1.0, 0.0])
+        );
+        assert_eq!(Strategy::FeintThenMd.mix(2, DamageResult::None), md);
+        let parry = Strategy::ParryWhenWounded;
+        assert_eq!(parry.mix(0, DamageResult::Grave), Some([1.0, 0.0, 0.0]));
+        assert_eq!(parry.mix(0, DamageResult::Legere), md);
+        assert_eq!(
+            Strategy::Mixed([0.2, 0.3, 0.5]).mix(0, DamageResult::None),
+            Some([0.2, 0.3, 0.5])
+        );
+        assert_eq!(Strategy::OptimalDuel.mix(0, DamageResult::None), None);
+        // A pure mix draws no die; a mixed one draws from the weights.
+        assert_eq!(replay(&[], |d| pick(&[0.0, 1.0, 0.0], d)), Manoeuvre::Ma);
+        let quarter = [(1 << 24) + 1, 1];
+        assert_eq!(
+            replay(&quarter, |d| pick(&[0.2, 0.3, 0.5], d)),
+            Manoeuvre::Ma
+        );
+        let p = StrategyParams {
+            strategy: StrategyName::OptimalDuel,
+            p_mp: 0.0,
+            p_ma: 0.0,
+            p_md: 1.0,
+        };
+        assert_eq!(
+            Strategy::from_config("a", &p).unwrap(),
+            (StrategyName::OptimalDuel, Strategy::OptimalDuel)
+        );
     }
 
     #[test]

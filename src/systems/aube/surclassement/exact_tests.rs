@@ -1,0 +1,129 @@
+//! Unit tests of [`super`] (`exact.rs`), kept beside it: the exact duel against Monte Carlo
+//! with the shared checker.
+
+use super::*;
+use crate::engine::{Model, simulation};
+use crate::systems::aube::surclassement::duel::{DUEL, DuelModel};
+use crate::systems::test_support::{AGREEMENT_SAMPLES, AGREEMENT_SEED, assert_agrees_with_exact};
+
+/// The equal fighters of the shipped studies, as parameters.
+const EQUAL: &str = "a.ph=7 a.pu=7 a.ma=5 a.ex=5 a.bc=-5 a.ba=1 a.bp=1 a.bd=15 a.enc=12 a.be=3 \
+                     b.ph=7 b.pu=7 b.ma=5 b.ex=5 b.bc=-5 b.ba=1 b.bp=1 b.bd=15 b.enc=12 b.be=3";
+
+/// Kröm (axe) against Björn (sword and shield), same aspects.
+const KROM_BJORN: &str = "a.ph=7 a.pu=7 a.ma=5 a.ex=5 a.bc=-5 a.ba=1 a.bp=-3 a.bd=20 \
+                          a.enc=13 a.be=3 b.ph=7 b.pu=7 b.ma=5 b.ex=5 b.bc=-5 b.ba=1 b.bp=2 \
+                          b.bd=15 b.enc=11 b.be=4";
+
+fn model(words: &str) -> DuelModel {
+    DUEL.model_for(words).unwrap()
+}
+
+/// Every strategy, both pairs of fighters, every `out_at`, several `fm` (a higher fm makes
+/// grave blows, so that `first_hit_grave` is tried both ways).
+#[test]
+fn exact_duels_agree_with_monte_carlo() {
+    let cases = [
+        (EQUAL, "out_at=fatale"),
+        (EQUAL, "a.strategy=feint_then_md out_at=grave fm=10"),
+        (
+            EQUAL,
+            "a.strategy=parry_when_wounded b.strategy=feint_then_md out_at=critique fm=10",
+        ),
+        (
+            EQUAL,
+            "a.strategy=mixed a.p_mp=0.3 a.p_ma=0 a.p_md=0.7 b.strategy=optimal out_at=legere",
+        ),
+        (
+            EQUAL,
+            "a.strategy=optimal_duel b.strategy=feint_then_md out_at=grave fm=5",
+        ),
+        (
+            KROM_BJORN,
+            "b.strategy=parry_when_wounded out_at=fatale fm=10",
+        ),
+        (
+            KROM_BJORN,
+            "a.strategy=feint_then_md b.strategy=feint_then_md out_at=grave",
+        ),
+        (
+            KROM_BJORN,
+            "a.strategy=optimal b.strategy=mixed b.p_mp=0.2 b.p_ma=0 b.p_md=0.8 out_at=critique",
+        ),
+        (
+            KROM_BJORN,
+            "b.strategy=feint_then_md out_at=legere fm=5 max_rounds=12",
+        ),
+        (
+            KROM_BJORN,
+            "a.strategy=optimal_duel b.strategy=optimal_duel out_at=fatale",
+        ),
+    ];
+    for (i, (fighters, rest)) in cases.iter().enumerate() {
+        let m = model(&format!("{fighters} {rest}"));
+        let (law, states) = exact_law(m.duel()).unwrap();
+        // The exact probabilities add up to 1 less the reported tail.
+        let total: f64 = law.iter().map(|(_, p)| p).sum();
+        assert!((total + law.tail() - 1.0).abs() < 1e-12, "{rest}: {total}");
+        assert!(law.tail() < 1e-10, "{rest}: {}", law.tail());
+        assert!(states < 20_000, "{rest}: {states} states");
+        let sim = simulation(m);
+        let exact = sim.exact().unwrap();
+        assert!(exact.tail < 1e-10);
+        assert_agrees_with_exact(
+            sim.as_ref(),
+            AGREEMENT_SAMPLES,
+            AGREEMENT_SEED + i as u64,
+            15,
+            rest,
+        );
+    }
+}
+
+#[test]
+fn blow_counts_and_endless_feints_are_left_to_monte_carlo() {
+    // The exact law has no blow counts: those two means have no exact value, the others do.
+    let m = model(&format!("{EQUAL} out_at=grave"));
+    let sim = simulation(model(&format!("{EQUAL} out_at=grave")));
+    let exact = sim.exact().unwrap();
+    let layout = m.layout();
+    for (def, acc) in layout.metrics.iter().zip(&exact.metrics) {
+        let blows = def.name == "mean_hits" || def.name == "mean_grave_hits";
+        assert_eq!(acc.value().is_none(), blows, "{}", def.name);
+    }
+    // A mixed strategy that feints while holding feint points: no exact law.
+    let feinting = model(&format!("{EQUAL} a.strategy=mixed out_at=grave"));
+    assert!(!has_exact(feinting.duel()));
+    assert!(simulation(feinting).exact().is_none());
+}
+
+#[test]
+fn stalemates_and_endless_fights_are_draws_of_max_rounds() {
+    // Every CA at 1: every test fails, from the start: a stalemate, ended at once.
+    let idle = "a.ca_mp=1 a.ca_ma=1 a.ca_md=1 a.enc=10 b.ca_mp=1 b.ca_ma=1 b.ca_md=1 b.enc=10 \
+                max_rounds=40";
+    let (law, states) = exact_law(model(idle).duel()).unwrap();
+    assert_eq!(states, 1);
+    assert_eq!(law.p(&law.iter().next().unwrap().0.clone()), 1.0);
+    assert!(
+        law.iter()
+            .all(|(o, _)| o.winner == Winner::Draw && o.rounds == 40)
+    );
+    // CAs of 3 and blows that only daze (sonné): the one who falls behind can no longer
+    // succeed, the other dazes him for ever; the fight is a draw at max_rounds.
+    let weak = "a.ca_mp=3 a.ca_ma=3 a.ca_md=3 a.bd=10 a.enc=1 b.ca_mp=3 b.ca_ma=3 b.ca_md=3 \
+                b.bd=10 b.enc=1 max_rounds=50";
+    let m = model(weak);
+    let (law, _) = exact_law(m.duel()).unwrap();
+    let draws = law.p_where(|o| o.winner == Winner::Draw);
+    assert!(draws > 0.5, "{draws}");
+    assert!((law.p_where(|o| o.winner == Winner::Draw && o.rounds == 50) - draws).abs() < 1e-15);
+    let sim = simulation(m);
+    assert_agrees_with_exact(
+        sim.as_ref(),
+        AGREEMENT_SAMPLES,
+        AGREEMENT_SEED + 20,
+        6,
+        &weak,
+    );
+}

@@ -1,0 +1,476 @@
+//! Where a surclassement duel stands between two exchanges, and the exact law of the next
+//! exchange from there: what the whole-duel game ([`super::whole`]) and the exact duel
+//! ([`super::exact`]) are built on.
+//!
+//! A [`Position`] is everything the rest of a duel depends on: both wound tracks (wounds,
+//! fatigue points, a pending étourdi) and the feint points held. [`Fight::exchange`] plays
+//! one exchange from a position exactly as [`super::duel::Duel::fight`] rolls it: each
+//! side's handicap (fatigue and pending étourdi, which the manœuvre spends), both tests,
+//! the contest, the winner's effect, the loser's damage step and wound track.
+//!
+//! Positions are merged when nothing that follows can tell them apart
+//! ([`Fight::canonical`]): fatigue points beyond the point where every test of the fighter
+//! is an automatic failure (every manœuvre CA and the resistance CA `enc - fm` at 1 or
+//! less) change nothing, so they are counted up to that cap only, and a pending étourdi
+//! of such a fighter is dropped.
+
+use super::exchange::{Effect as Won, Move, Stance, Winner, contest, effect};
+use super::fighter::{Fighter, LoserSubtracts, Manoeuvre, Rules};
+use crate::systems::aube::damage::{DamageResult, DamageRule};
+use crate::systems::aube::resolution::TestRule;
+use crate::systems::aube::wounds::{OutAt, WoundTrack};
+use std::cell::RefCell;
+use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
+use std::rc::Rc;
+
+/// The hasher of the caches' keys: small integers, hashed often, never chosen by an
+/// adversary (a multiply-rotate hash, much quicker than the default one).
+#[derive(Debug, Default, Clone, Copy)]
+pub struct QuickHasher(u64);
+
+impl Hasher for QuickHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.write_u64(u64::from(b));
+        }
+    }
+
+    #[inline]
+    fn write_u64(&mut self, n: u64) {
+        self.0 = (self.0.rotate_left(5) ^ n).wrapping_mul(0x517c_c1b7_2722_0a95);
+    }
+
+    #[inline]
+    fn write_i64(&mut self, n: i64) {
+        self.write_u64(n as u64);
+    }
+
+    #[inline]
+    fn write_usize(&mut self, n: usize) {
+        self.write_u64(n as u64);
+    }
+
+    #[inline]
+    fn write_isize(&mut self, n: isize) {
+        self.write_u64(n as u64);
+    }
+
+    #[inline]
+    fn write_u8(&mut self, n: u8) {
+        self.write_u64(u64::from(n));
+    }
+
+    #[inline]
+    fn write_i32(&mut self, n: i32) {
+        self.write_u64(n as u64);
+    }
+}
+
+/// Hash maps keyed by small integers ([`QuickHasher`]).
+pub type Quick = BuildHasherDefault<QuickHasher>;
+
+/// `items` with equal keys merged (their chances added), by increasing key: the same sums
+/// in the same order on every run.
+fn merged<K: Ord + Copy>(mut items: Vec<(K, f64)>) -> Vec<(K, f64)> {
+    items.sort_by_key(|x| x.0);
+    let mut out: Vec<(K, f64)> = Vec::with_capacity(items.len());
+    for (k, p) in items {
+        match out.last_mut() {
+            Some(last) if last.0 == k => last.1 += p,
+            _ => out.push((k, p)),
+        }
+    }
+    out
+}
+
+/// A duel between two exchanges.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Position {
+    /// A's and B's wound tracks (their étourdi pending for the next manœuvre).
+    pub tracks: [WoundTrack; 2],
+    /// Feint points A and B hold (at most one of them holds any: the winner of the last
+    /// exchange's MA).
+    pub feints: [i64; 2],
+}
+
+impl Position {
+    /// Both fighters unhurt, no feint points held.
+    pub const START: Position = Position {
+        tracks: [WoundTrack::new(); 2],
+        feints: [0, 0],
+    };
+}
+
+/// What an exchange leads to.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum After {
+    /// The duel goes on from this (canonical) position.
+    Next(Position),
+    /// The winner of the exchange put the other out.
+    Out(Winner),
+}
+
+/// One outcome of an exchange from a position.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Step {
+    /// Where the duel goes.
+    pub after: After,
+    /// The damage result of the blow that reached the damage step this exchange, as read
+    /// on Tableau 3.1 (`None`: no MD won).
+    pub blow: Option<DamageResult>,
+}
+
+/// What an exchange does, whatever the wound boxes: the law [`Fight::law`] caches.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Effect {
+    /// Nothing lasting: both failed, a draw, a won MP, or a won MA worth no points.
+    Quiet,
+    /// Fighter `.0` won an MA and now holds `.1` (> 0) feint points.
+    Feint(usize, i64),
+    /// Fighter `.0` lost to an MD and its damage step read `.1`.
+    Blow(usize, DamageResult),
+}
+
+/// A test's law as the contest reads it: success, `°R`, chance.
+type TestLaw = Rc<[(bool, i64, f64)]>;
+
+/// The law of the damage step's result.
+type DamageLaw = Rc<[(DamageResult, f64)]>;
+
+/// The law of an exchange's [`Effect`].
+pub type Law = Rc<[(Effect, f64)]>;
+
+/// What the law of an exchange depends on: both manœuvres, and each side's fatigue
+/// points, pending étourdi and feint points.
+type LawKey = ([Manoeuvre; 2], [i64; 6]);
+
+/// Everything fixed about a duel that its exchanges need, with the caches of its exact
+/// laws (tests by CA, damage steps by target and blow, exchanges by what they depend
+/// on).
+#[derive(Debug)]
+pub struct Fight {
+    rules: Rules,
+    fighters: [Fighter; 2],
+    out_at: OutAt,
+    /// Fatigue points from which fighter `s`'s tests all fail automatically.
+    fatigue_cap: [i64; 2],
+    /// Fatigue points from which fighter `s`'s manœuvres all fail automatically.
+    idle_at: [i64; 2],
+    tests: RefCell<HashMap<i64, TestLaw>>,
+    damage: RefCell<HashMap<(usize, i64, i64), DamageLaw, Quick>>,
+    laws: RefCell<HashMap<LawKey, Law, Quick>>,
+}
+
+impl Fight {
+    /// The duel of `fighters` under `rules`, a fighter out at `out_at`.
+    pub fn new(rules: Rules, fighters: [Fighter; 2], out_at: OutAt) -> Self {
+        // A test of CA 1 or less is an automatic failure (nd 0, no crit die): fatigue
+        // beyond `ca - 1` for every CA the fighter tests changes nothing.
+        let idle_at = fighters.map(|f| (f.ca.iter().max().copied().unwrap_or(0) - 1).max(0));
+        let fatigue_cap = [0, 1].map(|s| idle_at[s].max(fighters[s].enc - rules.fm - 1));
+        Self {
+            rules,
+            fighters,
+            out_at,
+            fatigue_cap,
+            idle_at,
+            tests: RefCell::default(),
+            damage: RefCell::default(),
+            laws: RefCell::default(),
+        }
+    }
+
+    /// The switches.
+    pub fn rules(&self) -> Rules {
+        self.rules
+    }
+
+    /// Fighters A and B.
+    pub fn fighters(&self) -> &[Fighter; 2] {
+        &self.fighters
+    }
+
+    /// When a fighter is out.
+    pub fn out_at(&self) -> OutAt {
+        self.out_at
+    }
+
+    /// The fatigue points from which fighter `side`'s tests (manœuvres and resistance) are
+    /// all automatic failures: a canonical position counts no more.
+    pub fn fatigue_cap(&self, side: usize) -> i64 {
+        self.fatigue_cap[side]
+    }
+
+    /// The feint points from which the holder's every success wins the contest and every
+    /// successful MD is fatale, whoever holds them: more make no difference in the
+    /// exchange they are spent in.
+    pub fn feint_cap(&self) -> i64 {
+        feint_cap(&self.rules, &self.fighters)
+    }
+
+    /// Whether fighter `side` of `pos` can no longer succeed at any manœuvre.
+    pub fn idle(&self, pos: &Position, side: usize) -> bool {
+        pos.tracks[side].fatigue() >= self.idle_at[side]
+    }
+
+    /// Whether no fighter can ever be put out from `pos` when side `s` feints only if
+    /// `feints[s]`: neither can succeed at a manœuvre any more (every exchange is "both
+    /// fail"), or one cannot and the other can neither feint (its strategy never does, or
+    /// it can no longer succeed at it) nor strike hard enough to wound (it dazes its foe for
+    /// ever). Such a fight is a draw once `max_rounds` have passed.
+    pub fn endless(&self, pos: &Position, feints: [bool; 2]) -> bool {
+        let idle = [self.idle(pos, 0), self.idle(pos, 1)];
+        (idle[0] && (idle[1] || self.harmless(pos, 1, feints[1])))
+            || (idle[1] && self.harmless(pos, 0, feints[0]))
+    }
+
+    /// Whether side `y` of `pos`, facing a foe who can no longer succeed (so that `y`'s
+    /// track never changes again), can never wound him: it cannot feint (`feints` false,
+    /// or its feint fails for sure: its feint points cannot grow) and its best blow, with
+    /// the points it holds, the foe failing his resistance test, is no more than a sonné.
+    fn harmless(&self, pos: &Position, y: usize, feints: bool) -> bool {
+        let f = &self.fighters[y];
+        let handicap = pos.tracks[y].fatigue();
+        if feints && success_range(f.ca_of(Manoeuvre::Ma) - handicap).is_some() {
+            return false;
+        }
+        let Some((_, best)) = success_range(f.ca_of(Manoeuvre::Md) - handicap) else {
+            return true;
+        };
+        let dom = best + f.bonus(Manoeuvre::Md, &self.rules) + pos.feints[y];
+        let foe = &self.fighters[1 - y];
+        // The foe at his fatigue cap fails every resistance test.
+        let rule = DamageRule::new(foe.enc - self.fatigue_cap[1 - y], foe.be, self.rules.fm);
+        (0..=dom.max(0)).all(|d| {
+            rule.exact(d)
+                .iter()
+                .all(|(o, _)| o.result < DamageResult::Legere)
+        })
+    }
+
+    /// `pos` with the fatigue points beyond each cap dropped (and a capped fighter's
+    /// pending étourdi, which no longer matters): positions nothing can tell apart are
+    /// equal.
+    pub fn canonical(&self, mut pos: Position) -> Position {
+        for (s, t) in pos.tracks.iter_mut().enumerate() {
+            let excess = t.fatigue() - self.fatigue_cap[s];
+            if excess >= 0 {
+                t.add_fatigue(-excess);
+                t.attack_handicap();
+            }
+        }
+        pos
+    }
+
+    /// The law of a test of `ca` against nd 0, as `(success, °R, chance)`.
+    fn test(&self, ca: i64) -> TestLaw {
+        let mut tests = self.tests.borrow_mut();
+        tests
+            .entry(ca)
+            .or_insert_with(|| {
+                let law = TestRule::new(ca, 0)
+                    .exact()
+                    .map(|t| (t.success, if t.success { t.raw_degree } else { 0 }));
+                law.iter().map(|(&(s, r), p)| (s, r, p)).collect()
+            })
+            .clone()
+    }
+
+    /// The damage results of a blow of level `dom` against fighter `side` carrying
+    /// `fatigue` points.
+    fn damage(&self, side: usize, fatigue: i64, dom: i64) -> DamageLaw {
+        let key = (side, fatigue, dom);
+        if let Some(d) = self.damage.borrow().get(&key) {
+            return d.clone();
+        }
+        let f = &self.fighters[side];
+        let rule = DamageRule::new(f.enc - fatigue, f.be, self.rules.fm);
+        let law: DamageLaw = rule
+            .exact(dom)
+            .map(|o| o.result)
+            .iter()
+            .map(|(r, p)| (*r, p))
+            .collect();
+        self.damage.borrow_mut().insert(key, law.clone());
+        law
+    }
+
+    /// The law of what the exchange from `pos` does when A makes `moves[0]` and B
+    /// `moves[1]` (see [`Effect`]); chances add up to 1.
+    pub fn law(&self, pos: &Position, moves: [Manoeuvre; 2]) -> Law {
+        let [ta, tb] = pos.tracks;
+        let key = (
+            moves,
+            [
+                ta.fatigue(),
+                ta.stun(),
+                pos.feints[0],
+                tb.fatigue(),
+                tb.stun(),
+                pos.feints[1],
+            ],
+        );
+        if let Some(law) = self.laws.borrow().get(&key) {
+            return law.clone();
+        }
+        let stances = [0, 1].map(|s| {
+            let t = &pos.tracks[s];
+            let handicap = t.fatigue() + t.stun();
+            Stance::new(
+                &self.fighters[s],
+                moves[s],
+                &self.rules,
+                pos.feints[s],
+                handicap,
+            )
+        });
+        // The contest first (who wins by how much), then each winner's effect once.
+        let (la, lb) = (self.test(stances[0].ca), self.test(stances[1].ca));
+        let mut contests = Vec::with_capacity(la.len() * lb.len());
+        for &(sa, ra, pa) in la.iter() {
+            for &(sb, rb, pb) in lb.iter() {
+                let read = |success, raw, s: &Stance| Move {
+                    success,
+                    raw,
+                    e: raw + s.bonus + s.feint,
+                };
+                let won = contest(
+                    &self.rules,
+                    &read(sa, ra, &stances[0]),
+                    &read(sb, rb, &stances[1]),
+                );
+                contests.push((won, pa * pb));
+            }
+        }
+        let mut law = Vec::new();
+        for ((winner, magnitude), p) in merged(contests) {
+            let (w, l) = match winner {
+                Winner::A => (0, 1),
+                Winner::B => (1, 0),
+                Winner::Nobody | Winner::Draw => {
+                    law.push((Effect::Quiet, p));
+                    continue;
+                }
+            };
+            match effect(stances[w].manoeuvre, magnitude) {
+                Won::Feint(f) if f > 0 => law.push((Effect::Feint(w, f), p)),
+                Won::Nothing | Won::Feint(_) => law.push((Effect::Quiet, p)),
+                Won::Blow(dom) => {
+                    for &(result, q) in self.damage(l, pos.tracks[l].fatigue(), dom).iter() {
+                        law.push((Effect::Blow(l, result), p * q));
+                    }
+                }
+            }
+        }
+        let law = merged(law);
+        let law: Law = law.into();
+        self.laws.borrow_mut().insert(key, law.clone());
+        law
+    }
+
+    /// Every outcome of the exchange from `pos` where A makes `moves[0]` and B
+    /// `moves[1]`, with its chance (the chances add up to 1).
+    pub fn exchange(&self, pos: &Position, moves: [Manoeuvre; 2]) -> Vec<(Step, f64)> {
+        let mut tracks = pos.tracks;
+        for t in &mut tracks {
+            t.attack_handicap();
+        }
+        self.law(pos, moves)
+            .iter()
+            .map(|&(e, p)| {
+                let mut next = Position {
+                    tracks,
+                    feints: [0, 0],
+                };
+                let mut blow = None;
+                match e {
+                    Effect::Quiet => {}
+                    Effect::Feint(w, f) => next.feints[w] = f,
+                    Effect::Blow(l, result) => {
+                        blow = Some(result);
+                        next.tracks[l].take(result);
+                        if next.tracks[l].is_out(self.out_at) {
+                            let winner = if l == 1 { Winner::A } else { Winner::B };
+                            return (
+                                Step {
+                                    after: After::Out(winner),
+                                    blow,
+                                },
+                                p,
+                            );
+                        }
+                    }
+                }
+                let after = After::Next(self.canonical(next));
+                (Step { after, blow }, p)
+            })
+            .collect()
+    }
+}
+
+/// The best and worst `°R` of a success at `ca` (`None`: it never succeeds).
+fn success_range(ca: i64) -> Option<(i64, i64)> {
+    let law = TestRule::new(ca, 0).exact();
+    let raws = law
+        .iter()
+        .filter(|(t, _)| t.success)
+        .map(|(t, _)| t.raw_degree);
+    let (lo, hi) = raws.fold((i64::MAX, i64::MIN), |(lo, hi), r| (lo.min(r), hi.max(r)));
+    (lo <= hi).then_some((lo, hi))
+}
+
+/// The feint points from which the holder's every success wins the contest and every
+/// successful MD is fatale, whoever holds them (fresh fighters: fatigue only lowers the
+/// other side's degrees).
+fn feint_cap(rules: &Rules, fighters: &[Fighter; 2]) -> i64 {
+    let mut cap = 1;
+    for x in 0..2 {
+        let (holder, other) = (&fighters[x], &fighters[1 - x]);
+        // The other side's best E, and the most a success of its subtracts from a win.
+        let mut best_e = i64::MIN;
+        let mut most_sub = 0;
+        for m in Manoeuvre::ALL {
+            if let Some((_, hi)) = success_range(other.ca_of(m)) {
+                let e = hi + other.bonus(m, rules);
+                best_e = best_e.max(e);
+                most_sub = most_sub.max(match rules.loser_subtracts {
+                    LoserSubtracts::Raw => hi,
+                    LoserSubtracts::Modified => e,
+                });
+            }
+        }
+        for m in Manoeuvre::ALL {
+            let Some((lo, _)) = success_range(holder.ca_of(m)) else {
+                continue;
+            };
+            let least_e = lo + holder.bonus(m, rules);
+            if best_e > i64::MIN {
+                cap = cap.max(best_e - least_e + 1);
+            }
+            if m == Manoeuvre::Md {
+                let rule = DamageRule::new(other.enc, other.be, rules.fm);
+                let fatale = |dom: i64| {
+                    rule.exact(dom)
+                        .iter()
+                        .all(|(o, _)| o.result == DamageResult::Fatale)
+                };
+                let mut dom = 41;
+                while !fatale(dom) && dom < 10_000 {
+                    dom += 1;
+                }
+                // The least dom of a won MD holding f points: least_e + f - most_sub.
+                cap = cap.max(dom - least_e + most_sub);
+            }
+        }
+    }
+    cap
+}
+
+#[cfg(test)]
+#[path = "position_tests.rs"]
+mod tests;

@@ -1,0 +1,499 @@
+//! The optimal stationary strategy of a whole surclassement duel (`RULES.md` `aube` →
+//! *Surclassement*; issue 13 item 7): the duel as a zero-sum stochastic game, solved by
+//! value iteration (Shapley) over the exact exchange matrices.
+//!
+//! - **State**: a [`Position`] between two exchanges: both wound tracks (wounds, fatigue
+//!   points, a pending étourdi) and the feint points held. Positions are merged as
+//!   [`Fight::canonical`] merges them.
+//! - **Payoff** **\[choice\]**: +1 to A when A puts B out, −1 when B puts A out, 0 for a
+//!   fight that never ends (a stalemate, or both fighters avoiding harm for ever). The
+//!   game is zero-sum (what A wins B loses); a draw is worth half-way between a win and a
+//!   loss to both. The values solve Shapley's equations `v(s) = val(M_s(v))`. The duel's
+//!   `max_rounds` plays no part: the horizon is unbounded. The start's value is
+//!   `P(A wins) - P(B wins)` when both play the strategy.
+//! - **Discount** **\[choice\]**: the next exchange's position is worth [`DISCOUNT`]
+//!   (1 − 10⁻⁹) times its value. Without it, where every manœuvre leads to the same value
+//!   (an opponent who can no longer succeed at anything, say, whom the fighter will put
+//!   out sooner or later), "strike for ever with blows too weak to wound" or "feint for
+//!   ever" are as good as winning on paper, and a strategy built on them never ends the
+//!   fight (this is the snag of recursive games). With it, ending the fight sooner is
+//!   strictly better, and the values move by about 10⁻⁹ times the exchanges left (10⁻⁷
+//!   for the duels of the shipped studies). The discount would also make a fighter who
+//!   is behind put his loss off however he can (feinting for ever out of harm's way,
+//!   once he can no longer strike), so for the side behind, manœuvres within [`TIE`]
+//!   (10⁻⁶) of each other count as equally good; for the side ahead only rounding makes a
+//!   tie, lest "stay here for ever" pass for as good as winning.
+//! - **Stage game**: in each position both fighters pick a manœuvre at once; the 3×3
+//!   matrix holds, for each pair, the expected value of the position the exact exchange
+//!   ([`Fight::law`]) leads to. Its optimal mixes ([`super::game::solve`]) are the
+//!   strategy in that position. **\[choice\]** Where several pure manœuvres are optimal
+//!   (a fighter who can no longer succeed at anything, say), the fighter takes MD, else
+//!   MP, else MA: a fighter feints only where feinting does better.
+//!
+//! Order of solution. Wounds and fatigue points never go away in a duel, so the wound
+//! tracks split the positions into layers (A's track, B's track) that only lead to
+//! themselves or to layers further on. Layers are solved from the last to the first; in
+//! a layer the positions differ only by a pending étourdi and the feint points held, and
+//! are swept (Gauss-Seidel) until no value moves by more than [`TOLERANCE`]. In a sweep,
+//! a position's value is the fixed point of `v = val(C + A·v)`, with `A` the chances of
+//! staying in the same position (both fail, say), found by Newton steps on the optimal
+//! strategies: a tired pair of fighters who fail nine times in ten then costs a few steps,
+//! not hundreds of sweeps.
+//!
+//! Feint points are unbounded (a won MA while holding points adds them up). Holdings are
+//! counted up to a cap [`WholeDuel::feint_cap`], from which any success of the holder
+//! wins the contest and any successful MD of the holder is fatale; above it the holder
+//! plays the cap's mix. This is the one approximation of the game: raising the cap does
+//! not move the values (a unit test checks it to 1e-12).
+
+use super::fighter::{Fighter, Manoeuvre, Rules};
+use super::game::Mix;
+use super::position::{Effect, Fight, Position};
+use super::stage::{feint_gains, fixed_point, matrix, plainest};
+use crate::error::{Error, Result};
+use crate::systems::aube::damage::DamageResult;
+use crate::systems::aube::wounds::{OutAt, WoundTrack};
+use std::sync::{Arc, Mutex, OnceLock};
+
+/// What the next exchange's position is worth against this one's: a win one exchange
+/// later is worth a hair less (see the module doc).
+pub const DISCOUNT: f64 = 1.0 - 1e-9;
+
+/// For the side that is behind, manœuvres whose values differ by less than this are
+/// equally good: more than the discount makes of putting off a loss for a thousand
+/// exchanges (see the module doc).
+pub const TIE: f64 = 1e-6;
+
+/// Sweeps of a layer stop when no value moves by more than this.
+pub const TOLERANCE: f64 = 1e-13;
+
+/// The most positions a game may have (56 bytes each): beyond, the duel is refused.
+pub const MAX_POSITIONS: usize = 3_000_000;
+
+/// Boxes of a wound track (légère, grave, critique): 4, 2, 1.
+const BOXES: [u8; 3] = [4, 2, 1];
+
+/// The solved game of one duel: the value and both optimal mixes in every position.
+#[derive(Debug, Clone, PartialEq)]
+pub struct WholeDuel {
+    rules: Rules,
+    fighters: [Fighter; 2],
+    out_at: OutAt,
+    feint_cap: i64,
+    fatigue_cap: [i64; 2],
+    /// For each side, the index of each track class (légères, graves, critiques, fatigue)
+    /// among that side's tracks in play, or `u32::MAX`.
+    index: [Vec<u32>; 2],
+    /// The number of tracks in play of each side.
+    tracks: [usize; 2],
+    /// Positions per layer: no feint and no étourdi, A stunned, B stunned, A holding
+    /// 1..=cap, B holding 1..=cap.
+    width: usize,
+    values: Vec<f64>,
+    mixes: Vec<[Mix; 2]>,
+    /// For each side, the positions where feinting pays by more than [`TIE`], and the
+    /// most it pays anywhere.
+    feint_pays: [(usize, f64); 2],
+}
+
+/// One track class of a side: its track (no étourdi pending), and what each damage result
+/// makes of it.
+struct Class {
+    track: WoundTrack,
+    progress: i64,
+    /// The class after each result (by [`DamageResult::index`]); `None`: out.
+    next: [Option<usize>; 7],
+}
+
+/// The dense key of a track class.
+fn class_key(track: &WoundTrack, cap: i64) -> usize {
+    let counts = [
+        DamageResult::Legere,
+        DamageResult::Grave,
+        DamageResult::Critique,
+    ]
+    .map(|g| track.count(g) as usize);
+    ((counts[0] * 3 + counts[1]) * 2 + counts[2]) * (cap as usize + 1)
+        + track.fatigue().min(cap) as usize
+}
+
+/// Where a transition of the stage game leads, seen from one layer.
+#[derive(Debug, Clone, Copy)]
+enum Target {
+    /// A known value (an end, or a position of a layer already solved, discounted).
+    Known(f64),
+    /// A position of this layer.
+    Here(usize),
+}
+
+impl WholeDuel {
+    /// Solves the duel of `fighters` under `rules`, a fighter out at `out_at`.
+    pub fn solve(rules: Rules, fighters: [Fighter; 2], out_at: OutAt) -> Result<Self> {
+        let fight = Fight::new(rules, fighters, out_at);
+        Self::solve_with(fight, 0)
+    }
+
+    /// Solves `fight` with feint points counted `extra` points beyond the cap.
+    pub(crate) fn solve_with(fight: Fight, extra: i64) -> Result<Self> {
+        let (rules, fighters, out_at) = (fight.rules(), *fight.fighters(), fight.out_at());
+        let fatigue_cap = [fight.fatigue_cap(0), fight.fatigue_cap(1)];
+        let feint_cap = fight.feint_cap() + extra;
+        let classes = fatigue_cap.map(|cap| classes(&fight, cap));
+        let width = 3 + 2 * feint_cap as usize;
+        let n = [classes[0].len(), classes[1].len()];
+        let positions = count_positions(&fight, &classes, feint_cap)?;
+        let index = [0, 1].map(|s| {
+            let mut index = vec![u32::MAX; 30 * (fatigue_cap[s] as usize + 1)];
+            for (i, c) in classes[s].iter().enumerate() {
+                index[class_key(&c.track, fatigue_cap[s])] = i as u32;
+            }
+            index
+        });
+        let mut game = Self {
+            rules,
+            fighters,
+            out_at,
+            feint_cap,
+            fatigue_cap,
+            index,
+            tracks: n,
+            width,
+            values: vec![0.0; positions],
+            mixes: vec![[[0.0; 3]; 2]; positions],
+            feint_pays: [(0, 0.0); 2],
+        };
+        let mut layers: Vec<(usize, usize)> = (0..n[0])
+            .flat_map(|a| (0..n[1]).map(move |b| (a, b)))
+            .collect();
+        layers.sort_by_key(|&(a, b)| -(classes[0][a].progress + classes[1][b].progress));
+        for (a, b) in layers {
+            game.solve_layer(&fight, &classes, [a, b]);
+        }
+        Ok(game)
+    }
+
+    /// Checks, without solving it, that the game of `fighters` is not too large to solve
+    /// (the error [`WholeDuel::solve`] would give).
+    pub fn check(rules: Rules, fighters: [Fighter; 2], out_at: OutAt) -> Result<()> {
+        let fight = Fight::new(rules, fighters, out_at);
+        let classes = [0, 1].map(|s| classes(&fight, fight.fatigue_cap(s)));
+        count_positions(&fight, &classes, fight.feint_cap()).map(|_| ())
+    }
+
+    /// The position `w` of layer `classes` (see [`WholeDuel::width`]).
+    fn position(&self, classes: &[Vec<Class>; 2], layer: [usize; 2], w: usize) -> Position {
+        let mut pos = Position {
+            tracks: [classes[0][layer[0]].track, classes[1][layer[1]].track],
+            feints: [0, 0],
+        };
+        let cap = self.feint_cap as usize;
+        match w {
+            0 => {}
+            1 | 2 => {
+                pos.tracks[w - 1].take(DamageResult::Etourdi);
+            }
+            _ => {
+                let side = (w - 3) / cap;
+                pos.feints[side] = ((w - 3) % cap + 1) as i64;
+            }
+        }
+        pos
+    }
+
+    /// The index in its layer of a canonical position with these feints and étourdis.
+    fn within(&self, pos: &Position) -> usize {
+        let cap = self.feint_cap as usize;
+        for s in 0..2 {
+            if pos.feints[s] > 0 {
+                return 3 + s * cap + pos.feints[s].min(self.feint_cap) as usize - 1;
+            }
+        }
+        for s in 0..2 {
+            if pos.tracks[s].stun() > 0 && pos.tracks[s].fatigue() < self.fatigue_cap[s] {
+                return 1 + s;
+            }
+        }
+        0
+    }
+
+    /// The slot of `pos` in the value and mix tables (`None`: a fighter is out).
+    fn slot(&self, pos: &Position) -> Option<usize> {
+        let [a, b] = [0, 1].map(|s| {
+            let key = class_key(&pos.tracks[s], self.fatigue_cap[s]);
+            self.index[s].get(key).copied().unwrap_or(u32::MAX)
+        });
+        if a == u32::MAX || b == u32::MAX {
+            return None;
+        }
+        Some((a as usize * self.tracks[1] + b as usize) * self.width + self.within(pos))
+    }
+
+    fn solve_layer(&mut self, fight: &Fight, classes: &[Vec<Class>; 2], layer: [usize; 2]) {
+        let base = (layer[0] * self.tracks[1] + layer[1]) * self.width;
+        // For each position and each pair of manœuvres: what it leads to.
+        let mut targets: Vec<[Vec<(Target, f64)>; 9]> = Vec::with_capacity(self.width);
+        for w in 0..self.width {
+            let pos = self.position(classes, layer, w);
+            targets.push(std::array::from_fn(|cell| {
+                let moves = [Manoeuvre::ALL[cell / 3], Manoeuvre::ALL[cell % 3]];
+                fight
+                    .law(&pos, moves)
+                    .iter()
+                    .map(|&(e, p)| (self.target(classes, layer, e), p))
+                    .collect()
+            }));
+        }
+        let stage = |values: &[f64], w: usize| -> ([f64; 9], [f64; 9]) {
+            let mut known = [0.0; 9];
+            let mut stay = [0.0; 9];
+            for (cell, list) in targets[w].iter().enumerate() {
+                for &(t, p) in list {
+                    match t {
+                        Target::Known(v) => known[cell] += p * v,
+                        Target::Here(x) if x == w => stay[cell] += DISCOUNT * p,
+                        Target::Here(x) => known[cell] += DISCOUNT * p * values[base + x],
+                    }
+                }
+            }
+            (known, stay)
+        };
+        for _ in 0..100_000 {
+            let mut moved: f64 = 0.0;
+            for w in (0..self.width).rev() {
+                let (known, stay) = stage(&self.values, w);
+                let v = fixed_point(&known, &stay, self.values[base + w]);
+                moved = moved.max((v - self.values[base + w]).abs());
+                self.values[base + w] = v;
+            }
+            if moved <= TOLERANCE {
+                break;
+            }
+        }
+        for w in 0..self.width {
+            let (known, stay) = stage(&self.values, w);
+            let m = matrix(&known, &stay, self.values[base + w]);
+            let s = plainest(&m);
+            for (side, gain) in feint_gains(&m, &s).into_iter().enumerate() {
+                if gain > TIE {
+                    self.feint_pays[side].0 += 1;
+                }
+                self.feint_pays[side].1 = self.feint_pays[side].1.max(gain);
+            }
+            self.mixes[base + w] = [s.row, s.col];
+        }
+    }
+
+    /// Where effect `e` of an exchange in `layer` leads (from any position of the layer:
+    /// the effect already says what happened to the étourdi and the feint points).
+    fn target(&self, classes: &[Vec<Class>; 2], layer: [usize; 2], e: Effect) -> Target {
+        let cap = self.feint_cap as usize;
+        match e {
+            Effect::Quiet => Target::Here(0),
+            Effect::Feint(s, f) => Target::Here(3 + s * cap + f.min(self.feint_cap) as usize - 1),
+            Effect::Blow(l, r) => {
+                let Some(next) = classes[l][layer[l]].next[r.index()] else {
+                    return Target::Known(if l == 1 { 1.0 } else { -1.0 });
+                };
+                let capped = classes[l][next].track.fatigue() >= self.fatigue_cap[l];
+                if next == layer[l] {
+                    return Target::Here(if r == DamageResult::Etourdi && !capped {
+                        1 + l
+                    } else {
+                        0
+                    });
+                }
+                let mut to = layer;
+                to[l] = next;
+                let v = self.values[(to[0] * self.tracks[1] + to[1]) * self.width];
+                Target::Known(DISCOUNT * v)
+            }
+        }
+    }
+
+    /// The game's value in `pos` (+1: A surely wins; −1: B does); `None` once a fighter
+    /// is out.
+    pub fn value(&self, pos: &Position) -> Option<f64> {
+        self.slot(pos).map(|i| self.values[i])
+    }
+
+    /// A's and B's optimal mixes in `pos` (any position of the duel, its fatigue points
+    /// and feint points beyond the caps read as the caps).
+    pub fn mixes(&self, pos: &Position) -> [Mix; 2] {
+        self.slot(pos)
+            .map_or([[0.0, 0.0, 1.0]; 2], |i| self.mixes[i])
+    }
+
+    /// Whether side `s`'s feint points can add up without bound: it feints (MA) with a
+    /// positive chance in some position where it holds the capped holding (a won MA adds
+    /// at most a bounded gain, so holdings stay bounded when the holder stops feinting at
+    /// some holding).
+    pub fn unbounded_feints(&self, s: usize) -> bool {
+        let at_cap = 3 + (s + 1) * self.feint_cap as usize - 1;
+        self.mixes
+            .chunks(self.width)
+            .any(|layer| layer[at_cap][s][Manoeuvre::Ma.index()] > 0.0)
+    }
+
+    /// Whether side `s` feints (MA) with a positive chance in some position.
+    pub fn ever_feints(&self, s: usize) -> bool {
+        self.mixes.iter().any(|m| m[s][Manoeuvre::Ma.index()] > 0.0)
+    }
+
+    /// For side `s`: the number of positions where feinting pays, that is where the
+    /// stage game's value with the feint beats its value without (MA taken away from that
+    /// side) by more than [`TIE`], and the most it pays in any position. (A gain below
+    /// [`TIE`] only ends a sure fight a little sooner: the discount's doing.)
+    pub fn feint_pays(&self, s: usize) -> (usize, f64) {
+        self.feint_pays[s]
+    }
+
+    /// The value at the start: both unhurt, no feint points.
+    pub fn start_value(&self) -> f64 {
+        self.values[self.slot(&Position::START).unwrap_or(0)]
+    }
+
+    /// Feint points are counted up to this (see the module doc).
+    pub fn feint_cap(&self) -> i64 {
+        self.feint_cap
+    }
+
+    /// The number of positions solved.
+    pub fn positions(&self) -> usize {
+        self.values.len()
+    }
+
+    /// The solved game of these fighters, from a cache of the last few solved (a study
+    /// builds the same duel at many points).
+    pub fn cached(rules: Rules, fighters: [Fighter; 2], out_at: OutAt) -> Result<Arc<Self>> {
+        type Cache = Mutex<Vec<Arc<WholeDuel>>>;
+        static CACHE: Cache = Mutex::new(Vec::new());
+        let same =
+            |g: &&Arc<WholeDuel>| g.rules == rules && g.fighters == fighters && g.out_at == out_at;
+        if let Some(g) = CACHE.lock().ok().and_then(|c| c.iter().find(same).cloned()) {
+            return Ok(g);
+        }
+        let game = Arc::new(Self::solve(rules, fighters, out_at)?);
+        if let Ok(mut cache) = CACHE.lock() {
+            if cache.len() >= 6 {
+                cache.remove(0);
+            }
+            cache.push(game.clone());
+        }
+        Ok(game)
+    }
+}
+
+/// The positions of the game of `fight` over the track classes `classes` with feint
+/// points counted up to `feint_cap`; an error beyond [`MAX_POSITIONS`].
+fn count_positions(fight: &Fight, classes: &[Vec<Class>; 2], feint_cap: i64) -> Result<usize> {
+    let positions = classes[0].len() * classes[1].len() * (3 + 2 * feint_cap as usize);
+    if positions > MAX_POSITIONS {
+        return Err(Error::value(
+            "a.enc",
+            format!(
+                "the whole-duel game of these fighters has {positions} positions (feint \
+                 points up to {feint_cap}, fatigue points up to {} and {}); at most \
+                 {MAX_POSITIONS} are solved: lower the CAs, enc or bd",
+                fight.fatigue_cap(0),
+                fight.fatigue_cap(1)
+            ),
+        ));
+    }
+    Ok(positions)
+}
+
+/// The whole-duel game of a duel, solved when first needed. Building a duel (as `alea run`
+/// builds every point of a study before it samples any) only checks that the game is not
+/// too large; the first sample or exact law solves it, or takes it from
+/// [`WholeDuel::cached`].
+#[derive(Debug)]
+pub struct LazyGame {
+    rules: Rules,
+    fighters: [Fighter; 2],
+    out_at: OutAt,
+    solved: OnceLock<Arc<WholeDuel>>,
+}
+
+impl LazyGame {
+    /// The game of `fighters` under `rules`, out at `out_at`; an error when it is too
+    /// large to solve.
+    pub fn new(rules: Rules, fighters: [Fighter; 2], out_at: OutAt) -> Result<Self> {
+        WholeDuel::check(rules, fighters, out_at)?;
+        Ok(Self {
+            rules,
+            fighters,
+            out_at,
+            solved: OnceLock::new(),
+        })
+    }
+
+    /// The solved game (solved by the first call, which the others wait for).
+    #[inline]
+    pub fn get(&self) -> &WholeDuel {
+        self.solved.get_or_init(|| {
+            WholeDuel::cached(self.rules, self.fighters, self.out_at)
+                .expect("the game's size was checked when the duel was built")
+        })
+    }
+}
+
+impl PartialEq for LazyGame {
+    fn eq(&self, other: &Self) -> bool {
+        (self.rules, self.fighters, self.out_at) == (other.rules, other.fighters, other.out_at)
+    }
+}
+
+/// The track classes in play of a side whose fatigue is counted up to `cap` (no étourdi
+/// pending), with what each damage result makes of them.
+fn classes(fight: &Fight, cap: i64) -> Vec<Class> {
+    let mut tracks = Vec::new();
+    for l in 0..=BOXES[0] {
+        for g in 0..=BOXES[1] {
+            for c in 0..=BOXES[2] {
+                let mut t = WoundTrack::new();
+                for (grade, n) in [
+                    (DamageResult::Legere, l),
+                    (DamageResult::Grave, g),
+                    (DamageResult::Critique, c),
+                ] {
+                    for _ in 0..n {
+                        t.take(grade);
+                    }
+                }
+                if t.is_out(fight.out_at()) {
+                    continue;
+                }
+                let least = t.fatigue().min(cap);
+                for fatigue in least..=cap {
+                    let mut t = t;
+                    t.add_fatigue(fatigue - t.fatigue());
+                    tracks.push(t);
+                }
+            }
+        }
+    }
+    let key = |t: &WoundTrack| class_key(t, cap);
+    let mut index = vec![usize::MAX; 30 * (cap as usize + 1)];
+    for (i, t) in tracks.iter().enumerate() {
+        index[key(t)] = i;
+    }
+    tracks
+        .iter()
+        .map(|&track| {
+            let next = DamageResult::ALL.map(|r| {
+                let mut t = track;
+                t.take(r);
+                (!t.is_out(fight.out_at())).then(|| index[key(&t)])
+            });
+            Class {
+                track,
+                progress: i64::from(track.wounds()) * 1_000_000 + track.fatigue(),
+                next,
+            }
+        })
+        .collect()
+}
+
+#[cfg(test)]
+#[path = "whole_tests.rs"]
+mod tests;
