@@ -59,6 +59,15 @@ pub enum Error {
         /// What was wrong, with the line where known.
         message: String,
     },
+    /// A rules file (or the rule tables of an analysis file) that cannot be read or
+    /// understood.
+    #[error("{path}: {message}")]
+    RulesFile {
+        /// The file.
+        path: PathBuf,
+        /// What was wrong, with the line and the key.
+        message: String,
+    },
     /// Any other invalid request, with a full message.
     #[error("{0}")]
     Invalid(String),

@@ -4,6 +4,7 @@
 //! 95% intervals) otherwise, and says whether the chance is monotone in the parameter.
 
 use crate::engine::params::{ParamKind, parse_assignments};
+use crate::engine::rules::RuleSet;
 use crate::engine::runner::{RunPlan, run_point};
 use crate::engine::summary::summarize;
 use crate::engine::{MetricKind, ParamValues, Rosters, Value};
@@ -37,6 +38,8 @@ pub struct FinderRequest {
     pub to: Option<f64>,
     /// Seed and sample size, for mechanics without exact answers.
     pub plan: RunPlan,
+    /// The rule tables (`None`: the official ones).
+    pub rules: Option<RuleSet>,
 }
 
 /// The chance at one value of the swept parameter.
@@ -86,6 +89,8 @@ pub struct FinderAnswer {
     pub trend: Trend,
     /// Seed and samples, when simulated.
     pub plan: Option<RunPlan>,
+    /// The entries of the rule tables that differ from the official ones.
+    pub rules: Vec<crate::engine::rules::Change>,
 }
 
 impl FinderAnswer {
@@ -207,9 +212,10 @@ pub fn find_with(request: &FinderRequest, rosters: &Rosters) -> Result<FinderAns
     let mut queries = Vec::with_capacity(values.len());
     for value in &values {
         given.push((request.over.clone(), value.clone()));
+        let values = ParamValues::resolve(mechanic.name(), &specs, &given, rosters)?;
         queries.push(Query::build(
             mechanic,
-            ParamValues::resolve(mechanic.name(), &specs, &given, rosters)?,
+            values.with_rules(request.rules.clone()),
         )?);
         given.pop();
     }
@@ -333,6 +339,11 @@ pub fn find_with(request: &FinderRequest, rosters: &Rosters) -> Result<FinderAns
         points,
         best,
         plan: (!exact).then_some(request.plan),
+        rules: request
+            .rules
+            .as_ref()
+            .map(|r| r.changes().to_vec())
+            .unwrap_or_default(),
     })
 }
 
@@ -380,6 +391,7 @@ mod tests {
                 seed: 1,
                 size: SampleSize::Samples(10_000),
             },
+            rules: None,
         }
     }
 

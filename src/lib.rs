@@ -8,6 +8,7 @@
 //! - [`report`]: what users read: text and JSON answers, CSV/Parquet tables, charts.
 //! - [`budget`]: the size of a run, checked before any sampling.
 //! - [`roster`]: named fighters and monsters (built-in and user roster files).
+//! - [`rules`]: house rules, a system's tables read from TOML (`alea rules`, `--rules`).
 //!
 //! The library never prints and never exits; the `alea` binary does.
 
@@ -21,6 +22,7 @@ pub mod finder;
 pub mod query;
 pub mod report;
 pub mod roster;
+pub mod rules;
 pub mod systems;
 
 pub use error::{Error, Result};

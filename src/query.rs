@@ -2,6 +2,7 @@
 //! or both (`alea prob`).
 
 use crate::engine::params::parse_assignments;
+use crate::engine::rules::{Change, RuleSet};
 use crate::engine::runner::{RunPlan, run_point};
 use crate::engine::summary::{Summary, exact_summary, summarize};
 use crate::engine::{Mechanic, ParamValues, Rosters, Simulation};
@@ -22,18 +23,22 @@ impl Query {
     /// Looks up `mechanic` and parses `assignments` (`ca=12`, `a=krom`) against its
     /// parameters, roster names against the built-in rosters.
     pub fn parse(mechanic: &str, assignments: &[String]) -> Result<Self> {
-        Self::parse_with(mechanic, assignments, crate::roster::builtin())
+        Self::parse_with(mechanic, assignments, crate::roster::builtin(), None)
     }
 
-    /// The same, roster names read from `rosters`.
-    pub fn parse_with(mechanic: &str, assignments: &[String], rosters: &Rosters) -> Result<Self> {
+    /// [`Query::parse`], roster names read from `rosters` and the model built with the
+    /// rule tables `rules` (`None`: the official ones).
+    pub fn parse_with(
+        mechanic: &str,
+        assignments: &[String],
+        rosters: &Rosters,
+        rules: Option<RuleSet>,
+    ) -> Result<Self> {
         let mechanic = systems::find(mechanic)?;
         let specs = mechanic.params();
         let given = parse_assignments(mechanic.name(), &specs, assignments)?;
-        Self::build(
-            mechanic,
-            ParamValues::resolve(mechanic.name(), &specs, &given, rosters)?,
-        )
+        let values = ParamValues::resolve(mechanic.name(), &specs, &given, rosters)?;
+        Self::build(mechanic, values.with_rules(rules))
     }
 
     /// Builds the simulation of `mechanic` with `params`.
@@ -60,6 +65,8 @@ pub struct Answer {
     pub summary: Summary,
     /// False when `--precision` stopped at the sample cap before reaching its target.
     pub precision_reached: bool,
+    /// The entries of the rule tables that differ from the official ones.
+    pub rules: Vec<Change>,
 }
 
 /// Answers `query` by Monte Carlo with `plan` (exact values beside, when the mechanic has
@@ -98,5 +105,10 @@ pub fn answer(
         seed: plan.map(|p| p.seed),
         summary,
         precision_reached,
+        rules: query
+            .params
+            .rules()
+            .map(|r| r.changes().to_vec())
+            .unwrap_or_default(),
     })
 }

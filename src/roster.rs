@@ -36,6 +36,10 @@ pub const BUILTIN: &[(&str, &str)] = &[
         "analyses/rosters/cle.toml",
         include_str!("../analyses/rosters/cle.toml"),
     ),
+    (
+        "analyses/rosters/sccs.toml",
+        include_str!("../analyses/rosters/sccs.toml"),
+    ),
 ];
 
 /// The kinds of entry every system accepts, without entries.

@@ -20,6 +20,9 @@ fn roster_lists_the_names_of_a_system() {
     }
     let text = stdout(&alea(&["roster"]));
     assert!(text.contains("fighter1") && text.contains("hd1") && text.contains("bretteur"));
+    assert!(text.contains("knight") && text.contains("militia"));
+    let text = stdout(&alea(&["roster", "sccs"]));
+    assert!(text.contains("attack=6 defense=3 resistance=4 armour_res=3 durability=4 priority=5"));
     assert_user_error(&alea(&["roster", "aub"]), &["did you mean 'aube'"]);
 }
 
@@ -128,6 +131,24 @@ fn a_users_roster_adds_names_and_a_bad_one_is_refused() {
     assert_user_error(
         &alea(&["roster", "--roster", bad.to_str().unwrap()]),
         &["bad.toml: line 5", "bp"],
+    );
+    // An sccs combatant whose armour gives more than its résistance: refused by the fight.
+    let armour = dir.join("armour.toml");
+    std::fs::write(
+        &armour,
+        "system = \"sccs\"\n[[fighter]]\nname = \"tin\"\nattack = 5\ndefense = 3\nresistance = 1\narmour_res = 2\n",
+    )
+    .unwrap();
+    assert_user_error(
+        &alea(&[
+            "prob",
+            "sccs.skirmish",
+            "side_a=tin",
+            "side_b=militia",
+            "--roster",
+            armour.to_str().unwrap(),
+        ]),
+        &["side_a", "'tin'", "cannot exceed the résistance"],
     );
 }
 

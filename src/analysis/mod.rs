@@ -9,10 +9,12 @@ mod chart_check;
 pub mod chart_spec;
 pub mod files;
 pub mod grid;
+mod rules;
 mod run;
 pub mod spec;
 
 pub use files::collect_files;
+pub use rules::apply_rules;
 
 use crate::engine::paired::PairedDiff;
 use crate::engine::params::{ParamSpec, unknown_param};
@@ -37,6 +39,8 @@ pub struct Variant {
     pub name: String,
     /// Overridden parameters.
     pub overrides: Vec<(String, Value)>,
+    /// The rule tables (`None`: the official ones).
+    pub rules: Option<crate::engine::rules::RuleSet>,
 }
 
 /// A validated analysis: its grid, variants and the simulation of its first point.
@@ -229,13 +233,19 @@ impl Analysis {
             variants.push(Variant {
                 name: v.name.clone(),
                 overrides,
+                rules: None,
             });
         }
         if variants.is_empty() {
             variants.push(Variant {
                 name: "default".into(),
                 overrides: Vec::new(),
+                rules: None,
             });
+        }
+        let rules = rules::variant_rules(path, text, &file, mechanic.name(), None)?;
+        for (variant, rules) in variants.iter_mut().zip(rules) {
+            variant.rules = rules;
         }
         match (file.samples, file.precision) {
             (Some(_), Some(_)) => {

@@ -45,7 +45,9 @@ pub(super) fn build_simulation(
     };
     let specs = mechanic.params();
     let params = ParamValues::resolve(mechanic.name(), &specs, &given, rosters).map_err(context)?;
-    mechanic.build(&params).map_err(context)
+    mechanic
+        .build(&params.with_rules(variant.rules.clone()))
+        .map_err(context)
 }
 
 impl Analysis {

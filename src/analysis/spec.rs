@@ -78,6 +78,9 @@ pub struct AnalysisFile {
     /// Which grid points get their histograms written to `histograms.csv`.
     #[serde(default)]
     pub histograms: HistogramScope,
+    /// Rule tables of every variant: a table (`[rules.damage]`) or a rules file's name.
+    #[serde(default)]
+    pub rules: Option<toml::Value>,
 }
 
 /// Which grid points' histograms are written to `histograms.csv` (a histogram per point
@@ -103,6 +106,9 @@ pub struct VariantSpec {
     /// Overrides of fixed parameters.
     #[serde(default)]
     pub params: toml::Table,
+    /// Rule tables over the analysis's (a table, or a rules file's name).
+    #[serde(default)]
+    pub rules: Option<toml::Value>,
 }
 
 /// A sample count written as a whole number, a whole real (`1e6`) or text (`"1e6"`).

@@ -20,9 +20,11 @@ use std::collections::HashMap;
 use std::collections::hash_map::DefaultHasher;
 use std::hash::{BuildHasherDefault, Hash};
 
-/// A map with a fixed hasher: the states are visited, and their probabilities added, in
-/// the same order on every run, so exact values are reproducible to the last bit.
-type FixedMap<K, V> = HashMap<K, V, BuildHasherDefault<DefaultHasher>>;
+/// A map with a fixed hasher: iterated in the same order on every run for the same
+/// insertions, so a round built through one lists its entries in the same order, and
+/// exact values are reproducible to the last bit (a `HashMap` with the standard random
+/// state would not be).
+pub type FixedMap<K, V> = HashMap<K, V, BuildHasherDefault<DefaultHasher>>;
 
 /// What follows a state after one round.
 #[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -47,7 +49,10 @@ pub trait Chain {
     fn start(&self) -> Self::State;
 
     /// One round from `state`: each next state or ending with its probability (the
-    /// probabilities add up to one; entries may repeat, they are added).
+    /// probabilities add up to one; entries may repeat, they are added). The entries must
+    /// come in the same order on every run (merge them in a [`FixedMap`], not a `HashMap`
+    /// with a random state): the order in which states are first met is the order their
+    /// probabilities are summed in.
     fn round(&self, state: &Self::State) -> Round<Self::State, Self::End>;
 
     /// The ending of a fight still going after the round cap.

@@ -37,6 +37,10 @@
 //! - `side(len = RANGE)`: a side of a group fight, a [`Side<T>`](super::roster::Side) of
 //!   roster names with counts (`fighter1*3,hd1*4`), `RANGE` members in all;
 //!   `side(len = RANGE, optional)`, an `Option<Side<T>>`.
+//! - `group("a")`: another config's parameters under `a.` (a fighter: `a.ca`, `a.bd`);
+//! - `rules()`: the system's rule tables (a type implementing
+//!   [`RuleTables`](crate::engine::rules::RuleTables)), not a parameter: the official
+//!   tables, or those the values carry ([`ParamValues::with_rules`]).
 //!
 //! Checks that involve several parameters live in the mechanic's `build` function, the
 //! one place a model is made from its config.
@@ -52,6 +56,12 @@ pub trait Config: Sized {
     /// Reads the values of [`Config::specs`] under `prefix` from values already checked
     /// against those specs.
     fn read(values: &ParamValues, prefix: &str) -> Result<Self>;
+
+    /// True when the config holds the system's rule tables (a field of kind `rules()`,
+    /// here or in a config it flattens or groups).
+    fn reads_rules() -> bool {
+        false
+    }
 }
 
 /// A mechanic without parameters.
@@ -190,6 +200,10 @@ macro_rules! config {
                 specs
             }
 
+            fn reads_rules() -> bool {
+                false $(|| $crate::config!(@rules $ty, $kind($($arg)*)))*
+            }
+
             fn read(
                 values: &$crate::engine::ParamValues,
                 prefix: &str,
@@ -242,6 +256,9 @@ macro_rules! config {
             &$key, $doc, (*($range).start(), *($range).end()), (*($len).start(), *($len).end()), None,
         )]
     };
+    (@spec $key:ident, $prefix:ident, $doc:ident, $ty:ty, rules()) => {
+        ::std::iter::empty::<$crate::engine::ParamSpec>()
+    };
     (@spec $key:ident, $prefix:ident, $doc:ident, $ty:ty, flatten()) => {
         <$ty as $crate::engine::config::Config>::specs($prefix)
     };
@@ -271,9 +288,20 @@ macro_rules! config {
         )]
     };
 
+    // Whether a field holds the rule tables.
+    (@rules $ty:ty, rules()) => { true };
+    (@rules $ty:ty, flatten()) => { <$ty as $crate::engine::config::Config>::reads_rules() };
+    (@rules $ty:ty, group($group:expr)) => {
+        <$ty as $crate::engine::config::Config>::reads_rules()
+    };
+    (@rules $ty:ty, $kind:ident($($arg:tt)*)) => { false };
+
     // Reading, one arm per kind.
     (@read $values:ident, $key:ident, $prefix:ident, $ty:ty, choice($($arg:tt)*)) => {
         $crate::engine::config::read_choice::<$ty>($values, &$key)
+    };
+    (@read $values:ident, $key:ident, $prefix:ident, $ty:ty, rules()) => {
+        $crate::engine::rules::read_tables::<$ty>($values)
     };
     (@read $values:ident, $key:ident, $prefix:ident, $ty:ty, flatten()) => {
         <$ty as $crate::engine::config::Config>::read($values, $prefix)

@@ -37,6 +37,11 @@ pub trait Mechanic: Sync {
         ""
     }
 
+    /// True when the models read the system's rule tables (`alea rules <system>`).
+    fn reads_rules(&self) -> bool {
+        false
+    }
+
     /// Builds the simulation from values checked against [`Mechanic::params`].
     fn build(&self, params: &ParamValues) -> Result<Box<dyn Simulation>>;
 }
@@ -166,6 +171,10 @@ impl<C: Config, M: Model> Mechanic for Registered<C, M> {
 
     fn example(&self) -> &'static str {
         self.example
+    }
+
+    fn reads_rules(&self) -> bool {
+        C::reads_rules()
     }
 
     fn build(&self, params: &ParamValues) -> Result<Box<dyn Simulation>> {

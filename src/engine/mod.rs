@@ -14,6 +14,7 @@ pub mod paired;
 pub mod params;
 pub mod rng;
 pub mod roster;
+pub mod rules;
 pub mod runner;
 pub mod stats;
 pub mod summary;

@@ -10,6 +10,7 @@ use crate::error::{Error, Result, did_you_mean};
 #[derive(Debug, Clone, PartialEq)]
 pub struct ParamValues {
     values: Vec<(String, Value)>,
+    rules: Option<super::rules::RuleSet>,
 }
 
 impl ParamValues {
@@ -61,7 +62,22 @@ impl ParamValues {
                 format!("{mechanic} needs {what}{hint}"),
             ));
         }
-        Ok(Self { values })
+        Ok(Self {
+            values,
+            rules: None,
+        })
+    }
+
+    /// The same values, the models to be built with the rule tables `rules` (`None`: the
+    /// official ones).
+    pub fn with_rules(mut self, rules: Option<super::rules::RuleSet>) -> Self {
+        self.rules = rules;
+        self
+    }
+
+    /// The rule tables given (`None`: the official ones).
+    pub fn rules(&self) -> Option<&super::rules::RuleSet> {
+        self.rules.as_ref()
     }
 
     /// Every value, in declaration order.

@@ -167,6 +167,11 @@ fn study_body(out: &mut String, m: &ReportMeta) {
             super::text::group_thousands(m.samples)
         ),
     };
+    let house: Vec<String> = m
+        .rules
+        .iter()
+        .map(|(n, changes)| format!("{n}: {}", changes.join(", ")))
+        .collect();
     let _ = writeln!(out, "<table class=\"meta\">");
     for (k, v) in [
         ("mechanic", escape(&m.mechanic)),
@@ -180,6 +185,7 @@ fn study_body(out: &mut String, m: &ReportMeta) {
         ),
         ("grid", escape(&grid.join("; "))),
         ("variants", escape(&variants.join("; "))),
+        ("house rules", escape(&house.join("; "))),
         (
             "seed",
             if m.exact {
@@ -192,6 +198,9 @@ fn study_body(out: &mut String, m: &ReportMeta) {
         ("grid points", m.points.to_string()),
         ("analysis file", escape(&m.source)),
     ] {
+        if k == "house rules" && v.is_empty() {
+            continue;
+        }
         let _ = writeln!(out, "<tr><td>{k}</td><td>{v}</td></tr>");
     }
     let _ = writeln!(out, "</table>");

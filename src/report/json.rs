@@ -80,7 +80,7 @@ pub fn answer_json(answer: &Answer) -> serde_json::Value {
             )
         })
         .collect();
-    json!({
+    let mut object = json!({
         "mechanic": answer.mechanic,
         "params": params,
         "samples": answer.summary.samples,
@@ -90,14 +90,39 @@ pub fn answer_json(answer: &Answer) -> serde_json::Value {
         "histogram_stats": histogram_stats,
         "exact_tail": answer.summary.exact_tail,
         "precision_reached": answer.precision_reached,
-    })
+    });
+    with_rules(&mut object, &answer.rules);
+    object
+}
+
+/// Adds `"rules"` ([`rules_json`]) to `object` when the tables are not the official ones.
+fn with_rules(object: &mut serde_json::Value, changes: &[crate::engine::rules::Change]) {
+    if let (false, Some(map)) = (changes.is_empty(), object.as_object_mut()) {
+        map.insert("rules".into(), rules_json(changes));
+    }
+}
+
+/// The entries of the rule tables that differ from the official ones, as `{"damage.legere":
+/// {"value": 15, "official": 20}}` (empty: the official tables).
+pub fn rules_json(changes: &[crate::engine::rules::Change]) -> serde_json::Value {
+    let entries: Map<String, serde_json::Value> = changes
+        .iter()
+        .map(|c| {
+            let value = |v: &toml::Value| serde_json::to_value(v).unwrap_or_default();
+            (
+                c.key.clone(),
+                json!({"value": value(&c.value), "official": value(&c.official)}),
+            )
+        })
+        .collect();
+    serde_json::Value::Object(entries)
 }
 
 /// The difficulty finder's answer as one JSON object.
 pub fn finder_json(answer: &crate::finder::FinderAnswer) -> serde_json::Value {
     let point = |p: &crate::finder::FinderPoint| json!({"value": value_json(&p.value), "chance": p.chance, "ci95": [p.lo, p.hi]});
     let (below, above) = answer.neighbours();
-    json!({
+    let mut object = json!({
         "mechanic": answer.mechanic,
         "over": answer.over,
         "metric": answer.metric,
@@ -111,5 +136,7 @@ pub fn finder_json(answer: &crate::finder::FinderAnswer) -> serde_json::Value {
         "target_in_reach": answer.target_in_reach(),
         "seed": answer.plan.map(|p| p.seed),
         "points": answer.points.iter().map(point).collect::<Vec<_>>(),
-    })
+    });
+    with_rules(&mut object, &answer.rules);
+    object
 }

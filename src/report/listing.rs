@@ -69,6 +69,13 @@ pub fn render_mechanic(m: &dyn Mechanic) -> String {
     for (name, doc) in docs {
         let _ = writeln!(out, "    {name:metric_w$}  {doc}");
     }
+    if m.reads_rules() {
+        let system = crate::systems::system_of(m.name());
+        let _ = writeln!(
+            out,
+            "  rule tables: {system}'s (alea rules {system}; change them with --rules FILE)"
+        );
+    }
     out
 }
 

@@ -57,6 +57,10 @@ pub struct ReportMeta {
     /// only then.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub exact: bool,
+    /// Per variant whose rule tables are not the official ones, the entries changed
+    /// (`damage.legere = 15 (official 20)`).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub rules: Vec<(String, Vec<String>)>,
     /// Seed.
     pub seed: u64,
     /// Samples per grid point and variant (the first point's, with `--precision`).
@@ -153,6 +157,7 @@ impl ReportMeta {
                 })
                 .collect(),
             exact: result.exact,
+            rules: analysis.rule_changes(),
             seed: result.seed,
             samples,
             precision: match result.size {

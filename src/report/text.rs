@@ -2,6 +2,7 @@
 //! exact value, then one line per histogram.
 
 use crate::engine::MetricKind;
+use crate::engine::rules::Change;
 use crate::engine::summary::Estimate;
 use crate::finder::{FinderAnswer, FinderPoint, Trend};
 use crate::query::Answer;
@@ -36,6 +37,14 @@ fn lead(kind: MetricKind, x: f64) -> String {
     }
 }
 
+/// The line naming the entries of the rule tables that differ from the official ones.
+fn house_rules(changes: &[Change], out: &mut String) {
+    if !changes.is_empty() {
+        let changes: Vec<String> = changes.iter().map(|c| c.to_string()).collect();
+        let _ = writeln!(out, "house rules: {}", changes.join(", "));
+    }
+}
+
 /// The header: mechanic, parameters, and how the answer was reached.
 fn header(answer: &Answer, out: &mut String) {
     let params: Vec<String> = answer
@@ -44,6 +53,7 @@ fn header(answer: &Answer, out: &mut String) {
         .map(|(k, v)| format!("{k}={v}"))
         .collect();
     let _ = writeln!(out, "{}  {}", answer.mechanic, params.join(" "));
+    house_rules(&answer.rules, out);
     match answer.seed {
         Some(seed) => {
             let _ = writeln!(
@@ -250,6 +260,7 @@ pub fn render_finder(answer: &FinderAnswer, fixed: &[String]) -> String {
         Some(plan) => format!("Monte Carlo, seed {}", plan.seed),
     };
     let _ = writeln!(out, "{}  {}", answer.mechanic, fixed.join(" "));
+    house_rules(&answer.rules, &mut out);
     let _ = writeln!(
         out,
         "{} for a {} chance of {} ({how}):",

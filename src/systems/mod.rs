@@ -152,6 +152,7 @@ pub fn roster_kinds() -> Vec<Kind> {
         aube::roster_kinds(),
         cle::roster_kinds(),
         ose::roster_kinds(),
+        sccs::roster_kinds(),
     ]
     .concat()
 }
@@ -184,6 +185,23 @@ pub fn of_system(system: Option<&str>) -> Result<Vec<&'static dyn Mechanic>> {
     Ok(registry()
         .filter(|m| system.is_none_or(|s| m.name().split('.').next() == Some(s)))
         .collect())
+}
+
+/// The system of the mechanic called `name` (`aube` for `aube.test`).
+pub fn system_of(name: &str) -> &str {
+    name.split('.').next().unwrap_or(name)
+}
+
+/// The rule tables of `system` (`alea rules <system>`, `--rules FILE`), when it has some.
+pub fn rule_tables(system: &str) -> Option<&'static dyn crate::engine::rules::RuleSchema> {
+    match system {
+        "aube" => Some(&aube::tables::SCHEMA),
+        "cle" => Some(&cle::tables::SCHEMA),
+        "maitrise" => Some(&maitrise::tables::SCHEMA),
+        "ose" => Some(&ose::tables::SCHEMA),
+        "sccs" => Some(&sccs::tables::SCHEMA),
+        _ => None,
+    }
 }
 
 /// The system names, comma-separated.
@@ -252,6 +270,34 @@ mod tests {
                 assert!(!hist.doc.is_empty(), "{name}: '{}' has no doc", hist.name);
             }
             assert!(!m.metric_docs().is_empty(), "{name}");
+        }
+    }
+
+    /// Every system has rule tables, and its rules page lists every entry of them.
+    #[test]
+    fn every_rules_page_lists_its_tables() {
+        let pages = [
+            ("aube", include_str!("aube/README.md")),
+            ("cle", include_str!("cle/README.md")),
+            ("maitrise", include_str!("maitrise/README.md")),
+            ("ose", include_str!("ose/README.md")),
+            ("sccs", include_str!("sccs/README.md")),
+        ];
+        assert_eq!(pages.len(), SYSTEMS.len());
+        for (system, page) in pages {
+            let schema = rule_tables(system).unwrap_or_else(|| panic!("{system}: no tables"));
+            assert_eq!(schema.system(), system);
+            for (table, entries) in schema.official() {
+                let toml::Value::Table(entries) = entries else {
+                    panic!("{system}: [{table}] is not a table");
+                };
+                for key in entries.keys() {
+                    assert!(
+                        page.contains(&format!("`{table}.{key}`")),
+                        "{system}'s page does not list {table}.{key}"
+                    );
+                }
+            }
         }
     }
 

@@ -82,3 +82,34 @@ pub(crate) fn assert_rules_page_matches(system: &str, page: &str) {
         );
     }
 }
+
+/// Checks a system's rule tables against their docs: every table and entry of the
+/// official tables has a doc ([`crate::engine::rules::RuleTables::DOCS`]), every doc names
+/// a real table or entry, and the official tables pass their own checks.
+pub(crate) fn assert_docs_cover(schema: &dyn crate::engine::rules::RuleSchema) {
+    let official = schema.official();
+    let docs = schema.docs();
+    let mut keys = Vec::new();
+    for (table, entries) in &official {
+        keys.push(table.clone());
+        if let toml::Value::Table(entries) = entries {
+            keys.extend(entries.keys().map(|k| format!("{table}.{k}")));
+        }
+    }
+    for key in &keys {
+        assert!(
+            docs.iter().any(|(k, d)| k == key && !d.is_empty()),
+            "{}: '{key}' has no doc",
+            schema.system()
+        );
+    }
+    for (key, _) in docs {
+        assert!(
+            keys.iter().any(|k| k == key),
+            "{}: the doc of '{key}' names no table or entry",
+            schema.system()
+        );
+    }
+    let loaded = schema.load(&official).expect("the official tables load");
+    assert!(loaded.is_official(), "{:?}", loaded.changes());
+}

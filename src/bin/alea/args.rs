@@ -48,6 +48,12 @@ pub enum Command {
         after_help = "Examples:\n  alea roster ose\n  alea roster aube --roster my_fighters.toml\n  alea prob aube.duel a=krom b=bjorn"
     )]
     Roster(RosterArgs),
+    /// Print a system's rule tables (damage thresholds, wound track, critical faces...) as
+    /// commented TOML, with their official values: copy, edit, and pass with --rules FILE.
+    #[command(
+        after_help = "Example:\n  alea rules aube > house.toml   (edit it, keep what you change)\n  alea prob aube.attack ... --rules house.toml"
+    )]
+    Rules(RulesArgs),
 }
 
 /// `alea roster`.
@@ -55,6 +61,21 @@ pub enum Command {
 pub struct RosterArgs {
     /// A system (aube, cle, ose...) [default: every system]
     pub system: Option<String>,
+}
+
+/// `alea rules`.
+#[derive(Debug, Args)]
+pub struct RulesArgs {
+    /// The system
+    pub system: String,
+}
+
+/// The option that reads house rules.
+#[derive(Debug, Args)]
+pub struct RulesOption {
+    /// Rule tables to use instead of the official ones (a TOML file; see alea rules <system>)
+    #[arg(long, value_name = "FILE")]
+    pub rules: Option<PathBuf>,
 }
 
 /// The formats of a cheat sheet.
@@ -77,6 +98,8 @@ pub struct SheetArgs {
     /// Output format
     #[arg(long, value_enum, default_value_t = SheetFormat::Md)]
     pub format: SheetFormat,
+    #[command(flatten)]
+    pub rules: RulesOption,
 }
 
 /// `alea difficulty`.
@@ -111,6 +134,8 @@ pub struct DifficultyArgs {
     /// Print one JSON object instead of text
     #[arg(long)]
     pub json: bool,
+    #[command(flatten)]
+    pub rules: RulesOption,
 }
 
 /// Sample size, seed and threads, shared by the commands that simulate.
@@ -153,6 +178,8 @@ pub struct ProbArgs {
     /// and of at most it
     #[arg(long, conflicts_with = "json")]
     pub table: bool,
+    #[command(flatten)]
+    pub rules: RulesOption,
 }
 
 /// `alea run`.
@@ -173,6 +200,10 @@ pub struct RunArgs {
     /// No progress bar and no summary lines
     #[arg(long, short)]
     pub quiet: bool,
+    /// Rule tables in place of each analysis's [rules] (a TOML file; see alea rules <system>);
+    /// the variants' own rules still apply over them
+    #[arg(long, value_name = "FILE")]
+    pub rules: Option<PathBuf>,
 }
 
 /// `alea list`.

@@ -9,12 +9,14 @@ use crate::progress::Progress;
 use alea::analysis::{Analysis, RunOptions, collect_files};
 use alea::budget::Work;
 use alea::engine::Rosters;
+use alea::engine::rules::RuleSet;
 use alea::engine::runner::{DEFAULT_SAMPLES, RunPlan, SampleSize};
 use alea::error::{Error, Result};
 use alea::finder::{FinderRequest, find_with};
 use alea::query::{Query, answer};
 use alea::report;
 use alea::systems;
+use std::path::Path;
 use std::time::Instant;
 
 /// Runs the subcommand of `cli`.
@@ -28,6 +30,7 @@ pub fn dispatch(cli: Cli) -> Result<()> {
         Command::Sheet(args) => sheet(&args),
         Command::List(args) => list(&args),
         Command::Roster(args) => roster(&args, rosters),
+        Command::Rules(args) => print(&alea::rules::render(&args.system)?),
     }
 }
 
@@ -61,8 +64,14 @@ fn with_flags(e: Error, remedy: &str) -> Error {
     }
 }
 
+/// The rule tables of `--rules FILE` for `mechanic`, if given.
+fn house_rules(mechanic: &str, file: Option<&Path>) -> Result<Option<RuleSet>> {
+    file.map(|f| alea::rules::load_for(mechanic, f)).transpose()
+}
+
 fn prob(args: &ProbArgs, rosters: &Rosters) -> Result<()> {
-    let query = Query::parse_with(&args.mechanic, &args.params, rosters)?;
+    let rules = house_rules(&args.mechanic, args.rules.rules.as_deref())?;
+    let query = Query::parse_with(&args.mechanic, &args.params, rosters, rules)?;
     let plan = (!args.exact).then(|| RunPlan {
         seed: args.sampling.seed.unwrap_or(alea::analysis::DEFAULT_SEED),
         size: size(&args.sampling).unwrap_or(SampleSize::Samples(DEFAULT_SAMPLES)),
@@ -103,10 +112,13 @@ fn prob(args: &ProbArgs, rosters: &Rosters) -> Result<()> {
 
 fn run(args: &RunArgs, rosters: &Rosters) -> Result<()> {
     let files = collect_files(&args.paths)?;
-    let analyses = files
+    let mut analyses = files
         .iter()
         .map(|f| Analysis::load_with(f, rosters))
         .collect::<Result<Vec<_>>>()?;
+    if let Some(file) = &args.rules {
+        alea::analysis::apply_rules(&mut analyses, file)?;
+    }
     let mut names = std::collections::BTreeMap::new();
     for a in &analyses {
         if let Some(other) = names.insert(a.file.name.clone(), a.path.clone()) {
@@ -196,6 +208,7 @@ fn difficulty(args: &DifficultyArgs, rosters: &Rosters) -> Result<()> {
             seed: args.seed.unwrap_or(alea::analysis::DEFAULT_SEED),
             size: SampleSize::Samples(args.samples),
         },
+        rules: house_rules(&args.mechanic, args.rules.rules.as_deref())?,
     };
     let answer = find_with(&request, rosters)?;
     if args.json {
@@ -206,7 +219,11 @@ fn difficulty(args: &DifficultyArgs, rosters: &Rosters) -> Result<()> {
 }
 
 fn sheet(args: &SheetArgs) -> Result<()> {
-    let tables = report::sheet::fill_all(&args.system)?;
+    let rules = match &args.rules.rules {
+        Some(file) => Some(alea::rules::load_file(file, &args.system, None)?),
+        None => None,
+    };
+    let tables = report::sheet::fill_all(&args.system, rules.as_ref())?;
     let (text, extension) = match args.format {
         SheetFormat::Md => (report::sheet::markdown(&args.system, &tables), "md"),
         SheetFormat::Html => (report::sheet::html(&args.system, &tables), "html"),

@@ -13,6 +13,7 @@ mod sccs;
 
 pub use render::{html, markdown, whole_percent};
 
+use crate::engine::rules::{Change, RuleSet};
 use crate::error::{Error, Result};
 use crate::query::Query;
 use crate::systems::{SYSTEMS, system_names};
@@ -126,6 +127,8 @@ pub struct FilledTable {
     pub headings: Vec<String>,
     /// Exact chances, `[row][column]`.
     pub cells: Vec<Vec<f64>>,
+    /// The entries of the rule tables that differ from the official ones.
+    pub rules: Vec<Change>,
 }
 
 /// Each item's text (`1..=20` → `"1"`, ..., `"20"`).
@@ -175,8 +178,18 @@ pub fn tables(system: &str) -> Result<Vec<SheetTable>> {
 
 /// The exact value of `metric` for `mechanic` with `assignments` (NaN when its condition
 /// never holds).
-fn exact_metric(mechanic: &str, assignments: &[String], metric: &str) -> Result<f64> {
-    let query = Query::parse(mechanic, assignments)?;
+fn exact_metric(
+    mechanic: &str,
+    assignments: &[String],
+    metric: &str,
+    rules: Option<&RuleSet>,
+) -> Result<f64> {
+    let query = Query::parse_with(
+        mechanic,
+        assignments,
+        crate::roster::builtin(),
+        rules.cloned(),
+    )?;
     let exact = query.simulation.exact().ok_or_else(|| {
         Error::Invalid(format!(
             "{mechanic} has no exact answer for a sheet ({})",
@@ -193,13 +206,20 @@ fn exact_metric(mechanic: &str, assignments: &[String], metric: &str) -> Result<
 
 /// Computes the exact chances of `table`, its cells in parallel.
 pub fn fill(table: SheetTable) -> Result<FilledTable> {
+    fill_with(table, None)
+}
+
+/// [`fill`] under the rule tables `rules` (`None`: the official ones).
+pub fn fill_with(table: SheetTable, rules: Option<&RuleSet>) -> Result<FilledTable> {
+    let reads = crate::systems::find(table.mechanic)?.reads_rules();
+    let rules = rules.filter(|_| reads);
     let headings = table.headings();
     let width = headings.len();
     let flat = (0..table.rows.1.len() * width)
         .into_par_iter()
         .map(|i| {
             let (assignments, metric) = table.cell(&table.rows.1[i / width], i % width);
-            exact_metric(table.mechanic, &assignments, metric)
+            exact_metric(table.mechanic, &assignments, metric, rules)
         })
         .collect::<Result<Vec<f64>>>()?;
     let cells = flat.chunks(width.max(1)).map(<[f64]>::to_vec).collect();
@@ -207,12 +227,33 @@ pub fn fill(table: SheetTable) -> Result<FilledTable> {
         table,
         headings,
         cells,
+        rules: rules.map(|r| r.changes().to_vec()).unwrap_or_default(),
     })
 }
 
-/// Computes every table of `system`'s sheet, in parallel.
-pub fn fill_all(system: &str) -> Result<Vec<FilledTable>> {
-    tables(system)?.into_par_iter().map(fill).collect()
+/// Computes every table of `system`'s sheet, in parallel, under the rule tables `rules`
+/// (`None`: the official ones); tables given to a sheet none of whose mechanics reads
+/// them are an error (they would change nothing).
+pub fn fill_all(system: &str, rules: Option<&RuleSet>) -> Result<Vec<FilledTable>> {
+    let filled = tables(system)?
+        .into_par_iter()
+        .map(|t| fill_with(t, rules))
+        .collect::<Result<Vec<_>>>()?;
+    let reads = filled
+        .iter()
+        .any(|t| crate::systems::find(t.table.mechanic).is_ok_and(|m| m.reads_rules()));
+    if rules.is_some() && !reads {
+        let mechanics: std::collections::BTreeSet<&str> =
+            filled.iter().map(|t| t.table.mechanic).collect();
+        return Err(Error::value(
+            "rules",
+            format!(
+                "the {system} sheet ({}) reads none of {system}'s rule tables, so they would change nothing",
+                mechanics.into_iter().collect::<Vec<_>>().join(", ")
+            ),
+        ));
+    }
+    Ok(filled)
 }
 
 #[cfg(test)]
@@ -243,7 +284,7 @@ mod tests {
         );
         let c = table.headings().iter().position(|h| h == column).unwrap();
         let (assignments, metric) = table.cell(row, c);
-        whole_percent(exact_metric(table.mechanic, &assignments, metric).unwrap())
+        whole_percent(exact_metric(table.mechanic, &assignments, metric, None).unwrap())
     }
 
     /// Cells against values known independently (the rules pages' exact values and the

@@ -32,6 +32,14 @@ fn corner(t: &SheetTable) -> String {
 
 const LEGEND: &str = "Exact chances in whole percent. 0 and 100 are certain; <1 and >99 are possible but round to them.";
 
+/// "House rules: ..." when the tables some table reads are not the official ones, else
+/// nothing.
+fn house_rules(tables: &[FilledTable]) -> Option<String> {
+    let changes = &tables.iter().find(|t| !t.rules.is_empty())?.rules;
+    let list: Vec<String> = changes.iter().map(|c| c.to_string()).collect();
+    Some(format!("House rules: {}.", list.join(", ")))
+}
+
 /// The sheet of `system` as Markdown.
 pub fn markdown(system: &str, tables: &[FilledTable]) -> String {
     let about = SYSTEMS
@@ -39,6 +47,9 @@ pub fn markdown(system: &str, tables: &[FilledTable]) -> String {
         .find(|(s, _)| *s == system)
         .map_or("", |(_, a)| a);
     let mut out = format!("# Cheat sheet: {system}\n\n{about}.\n\n{LEGEND}\n");
+    if let Some(house) = house_rules(tables) {
+        let _ = writeln!(out, "\n{house}");
+    }
     for t in tables {
         let fixed = if t.table.fixed.is_empty() {
             String::new()
@@ -80,6 +91,9 @@ th{{background:#fff;font-weight:bold}}tr:nth-child(even) td{{background:#eee}}h2
         escape(about),
         escape(LEGEND)
     );
+    if let Some(house) = house_rules(tables) {
+        let _ = writeln!(out, "<p>{}</p>", escape(&house));
+    }
     for t in tables {
         let _ = writeln!(out, "<section>\n<h2>{}</h2>", escape(t.table.title));
         if !t.table.note.is_empty() {

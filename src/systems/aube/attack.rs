@@ -11,6 +11,7 @@
 use super::damage::{Armour, DamageOutcome, DamageResult, DamageResults, DamageRule};
 use super::fighter::{Attacker, Defender};
 use super::resolution::{TestOptions, TestOutcome, TestRule};
+use super::tables::AubeTables;
 use crate::engine::{Dice, Dist, HistId, Layout, MetricId, Model, Recorder, Registered};
 use crate::error::Result;
 
@@ -25,10 +26,12 @@ crate::config! {
         fm: i64 = int(-20..=40, default = 0),
         /// [choice] where armour's be acts: dom (subtracted from the damage level, les armures) or enc (added to the resistance test's CA, les dommages)
         armour: Armour = choice(default = Armour::ReducesDom),
+        /// the rule tables (Tableau 3.1, the wound track...): `alea rules aube`
+        tables: AubeTables = rules(),
     }
 }
 
-/// The global settings of an attack: `fa`, `fm` and where armour acts.
+/// The global settings of an attack: `fa`, `fm`, where armour acts and the tables.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct AttackRule {
     /// Facteur d'attaque.
@@ -37,6 +40,9 @@ pub struct AttackRule {
     pub fm: i64,
     /// Where the defender's `be` acts.
     pub armour: Armour,
+    /// The rule tables in force (Tableau 3.1 for the damage step; the fights read the
+    /// wound track and the fatigue points here too).
+    pub tables: AubeTables,
 }
 
 /// One attack's figures, every total already adjusted (fatigue, étourdi), with the
@@ -86,15 +92,17 @@ impl AttackRule {
             fa,
             fm,
             armour: Armour::ReducesDom,
+            tables: AubeTables::OFFICIAL,
         })
     }
 
-    /// The rule of the parameters `fa`, `fm` and `armour`.
+    /// The rule of the parameters `fa`, `fm`, `armour` and the tables.
     pub fn from_factors(factors: Factors) -> Self {
         Self {
             fa: factors.fa,
             fm: factors.fm,
             armour: factors.armour,
+            tables: factors.tables,
         }
     }
 
@@ -114,6 +122,7 @@ impl AttackRule {
             fm: self.fm,
             armour: self.armour,
             test: swing.def,
+            table: self.tables.damage,
         }
     }
 

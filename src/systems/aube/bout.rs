@@ -55,8 +55,8 @@ pub struct Played {
     pub hits: u32,
 }
 
-/// The rules of a fight, apart from who fights: the attack rule, the initiative, when a
-/// fighter is out and how wounds and étourdis count.
+/// The rules of a fight, apart from who fights: the attack rule (with the tables in
+/// force), the initiative, when a fighter is out and how wounds and étourdis count.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Bout {
     /// `fa`, `fm` and where armour acts.
@@ -133,7 +133,7 @@ impl Bout {
         if self.etourdi_fatigue && result == DamageResult::Etourdi {
             track.add_fatigue(1);
         }
-        track.take_with(result, self.overflow_fatigue)
+        track.take_with(result, self.overflow_fatigue, &self.rule.tables)
     }
 
     /// Whether neither fighter can hit the other as things stand, étourdis aside (fatigue

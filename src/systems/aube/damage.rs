@@ -18,6 +18,7 @@
 //! the resistance test's CA instead.
 
 use super::resolution::{TestOptions, TestOutcome, TestRule};
+use super::tables::{AubeTables, DamageTable};
 use crate::engine::{Choice, Dice, Dist, Layout, MetricId, Recorder};
 
 crate::choice! {
@@ -53,40 +54,10 @@ impl DamageResult {
         DamageResult::Fatale,
     ];
 
-    /// The row of Tableau 3.1 for an effective damage.
+    /// The row of the official Tableau 3.1 for an effective damage (the tables in
+    /// force: [`DamageTable::result`]).
     pub fn from_effective(damage: i64) -> Self {
-        match damage {
-            i64::MIN..=0 => DamageResult::None,
-            1..=5 => DamageResult::Etourdi,
-            6..=10 => DamageResult::Sonne,
-            11..=20 => DamageResult::Legere,
-            21..=30 => DamageResult::Grave,
-            31..=40 => DamageResult::Critique,
-            _ => DamageResult::Fatale,
-        }
-    }
-
-    /// Fatigue points (PF) the result inflicts.
-    pub fn fatigue_points(self) -> i64 {
-        match self {
-            DamageResult::None | DamageResult::Etourdi => 0,
-            DamageResult::Sonne => 1,
-            DamageResult::Legere => 3,
-            DamageResult::Grave => 5,
-            DamageResult::Critique => 10,
-            DamageResult::Fatale => 20,
-        }
-    }
-
-    /// The recovery limit of the table.
-    pub fn recovery_limit(self) -> i64 {
-        match self {
-            DamageResult::None | DamageResult::Etourdi | DamageResult::Sonne => 0,
-            DamageResult::Legere => 1,
-            DamageResult::Grave => 3,
-            DamageResult::Critique => 5,
-            DamageResult::Fatale => 10,
-        }
+        AubeTables::OFFICIAL.damage.result(damage)
     }
 
     /// Position in [`DamageResult::ALL`] (0 = none .. 6 = fatale).
@@ -125,6 +96,8 @@ pub struct DamageRule {
     /// Options of the resistance test (crit die, heroism...); its `ca` and `nd` are set
     /// by the step itself.
     pub test: TestOptions,
+    /// Tableau 3.1 in force.
+    pub table: DamageTable,
 }
 
 /// The outcome of the damage step.
@@ -147,7 +120,14 @@ impl DamageRule {
             fm,
             armour: Armour::ReducesDom,
             test: TestOptions::DEFAULT,
+            table: AubeTables::OFFICIAL.damage,
         }
+    }
+
+    /// The same step read on the Tableau 3.1 of `tables`.
+    pub fn under(mut self, tables: &AubeTables) -> Self {
+        self.table = tables.damage;
+        self
     }
 
     /// The resistance test: `ca = enc - fm` (`+ be` when armour raises it), `nd = 0`.
@@ -169,7 +149,7 @@ impl DamageRule {
         let effective = reduced - test.degree.max(0);
         DamageOutcome {
             effective,
-            result: DamageResult::from_effective(effective),
+            result: self.table.result(effective),
         }
     }
 
@@ -248,8 +228,6 @@ mod tests {
         assert_eq!(DamageResult::from_effective(31), DamageResult::Critique);
         assert_eq!(DamageResult::from_effective(40), DamageResult::Critique);
         assert_eq!(DamageResult::from_effective(41), DamageResult::Fatale);
-        assert_eq!(DamageResult::Grave.fatigue_points(), 5);
-        assert_eq!(DamageResult::Critique.recovery_limit(), 5);
     }
 
     /// Kröm hits Björn with °R 8 and BD 20: dom 28; be 4 → 24; enc 11, d 5 → 19: légère.

@@ -27,7 +27,7 @@ use super::fighter::{Fighter, FighterState};
 use super::resolution::CritDie;
 use super::wounds::WoundTrack;
 use crate::engine::Dist;
-use crate::engine::chain::{Chain, Round, Step};
+use crate::engine::chain::{Chain, FixedMap, Round, Step};
 use std::cell::RefCell;
 use std::collections::HashMap;
 
@@ -135,7 +135,7 @@ pub fn round_steps<S: Clone + Eq + std::hash::Hash, E: Clone + Eq + std::hash::H
     end: impl Fn(Option<usize>, &[WoundTrack; 2]) -> Step<S, E>,
     next: impl Fn(&[WoundTrack; 2]) -> Step<S, E>,
 ) -> Round<S, E> {
-    let mut merged: HashMap<Step<S, E>, f64> = HashMap::new();
+    let mut merged: FixedMap<Step<S, E>, f64> = FixedMap::default();
     for &(first, p_order) in bout.orders() {
         let second = 1 - first;
         for (after, out, p1) in bout.attack_ways(fighters, tracks, first, blows) {

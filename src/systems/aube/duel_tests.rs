@@ -7,6 +7,7 @@ use crate::engine::stats::mean_and_se;
 use crate::engine::{Mechanic, RollDice, RunPlan, SampleSize, replay, run_point, simulation};
 use crate::systems::aube::damage::{Armour, DamageResult};
 use crate::systems::aube::resolution::{CritDie, TestOptions, TestRule};
+use crate::systems::aube::tables::AubeTables;
 use crate::systems::aube::wounds::{OutAt, WoundTrack};
 use crate::systems::test_support::{build_with, error_text};
 
@@ -174,9 +175,16 @@ fn invariants_over_many_duels() {
                     assert_eq!(shadow[def].take(e.outcome.damage.result), e.recorded);
                 }
                 for t in &shadow {
-                    assert!(t.count(DamageResult::Legere) <= WoundTrack::LEGERE_BOXES);
-                    assert!(t.count(DamageResult::Grave) <= WoundTrack::GRAVE_BOXES);
-                    assert!(t.count(DamageResult::Critique) <= WoundTrack::CRITIQUE_BOXES);
+                    assert!(
+                        t.count(DamageResult::Legere) as i64 <= AubeTables::OFFICIAL.wounds.legere
+                    );
+                    assert!(
+                        t.count(DamageResult::Grave) as i64 <= AubeTables::OFFICIAL.wounds.grave
+                    );
+                    assert!(
+                        t.count(DamageResult::Critique) as i64
+                            <= AubeTables::OFFICIAL.wounds.critique
+                    );
                 }
             });
             assert_eq!(

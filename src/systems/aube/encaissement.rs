@@ -9,6 +9,7 @@
 
 use super::damage::{Armour, DamageOutcome, DamageResults, DamageRule};
 use super::resolution::{Prepared, TestOptions, TestRule};
+use super::tables::AubeTables;
 use crate::engine::{Dice, Dist, HistId, Layout, MetricId, Model, Recorder, Registered};
 use crate::error::Result;
 
@@ -25,6 +26,8 @@ crate::config! {
         fm: i64 = int(-20..=40, default = 0),
         /// [choice] where armour's be acts: dom (subtracted from the damage level, les armures) or enc (added to the resistance test's CA, les dommages)
         armour: Armour = choice(default = Armour::ReducesDom),
+        /// the rule tables (Tableau 3.1, the range difficulties...): `alea rules aube`
+        tables: AubeTables = rules(),
     }
 }
 
@@ -37,6 +40,7 @@ impl DefenceParams {
             fm: self.fm,
             armour: self.armour,
             test: options,
+            table: self.tables.damage,
         }
     }
 }

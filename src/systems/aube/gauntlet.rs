@@ -177,9 +177,15 @@ impl GauntletModel {
         Ok(Self::new(p.a, p.b, bout, p.fights, p.rest, p.max_rounds))
     }
 
-    /// The fatigue points a rest brings back.
+    /// The fatigue points a rest brings back (1 per `minutes_per_point` of the
+    /// `[recovery]` table, 10 in the text).
     pub fn recovered(&self) -> i64 {
-        (self.rest / 10) as i64
+        self.rest as i64 / self.bout.rule.tables.recovery.minutes_per_point
+    }
+
+    /// A's rest between two fights.
+    fn rest_between(&self, track: &mut WoundTrack) {
+        track.recover(self.recovered(), &self.bout.rule.tables.recovery);
     }
 
     /// The fights A won by the end `end`.
@@ -224,7 +230,7 @@ impl Model for GauntletModel {
                     rounds,
                 };
             }
-            a.wounds.recover(self.recovered());
+            self.rest_between(&mut a.wounds);
         }
         GauntletOutcome {
             end: DayEnd::Through,
@@ -323,7 +329,7 @@ impl Chain for GauntletChain<'_> {
             Some(0) if k + 1 == model.fights => Step::End((DayEnd::Through, t[0].wounds())),
             Some(0) => {
                 let mut a = t[0];
-                a.recover(model.recovered());
+                model.rest_between(&mut a);
                 Step::Next(pack(k + 1, &[a, WoundTrack::new()]))
             }
             Some(_) => Step::End((DayEnd::Fell(fight), t[0].wounds())),

@@ -37,6 +37,7 @@ pub mod melee;
 pub mod multiple;
 pub mod resolution;
 pub mod surclassement;
+pub mod tables;
 pub mod tir;
 pub mod wounds;
 

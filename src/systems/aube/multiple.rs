@@ -3,9 +3,11 @@
 //!
 //! `n` planned simultaneous actions, in order of importance: action `k` (1-based) has a
 //! handicap `n + 3(k - 1)`. An unplanned extra action `j` (1-based) has the last planned
-//! handicap plus `5j`. Each action is an independent test of `ca` less its handicap.
+//! handicap plus `5j`. Each action is an independent test of `ca` less its handicap. The
+//! steps 3 and 5 are the `[multiple]` table of [`AubeTables`].
 
 use super::resolution::{Prepared, TestOptions, TestRule};
+use super::tables::{AubeTables, MultipleTable};
 use crate::engine::{
     Dice, Dist, Layout, MetricFamily, MetricId, MetricKind, Model, Recorder, Registered,
 };
@@ -14,12 +16,12 @@ use crate::error::Result;
 /// Most actions (planned and unplanned) in one turn.
 pub const MAX_ACTIONS: usize = 16;
 
-/// The handicap of every action, planned ones first.
-pub fn handicaps(n: usize, unplanned: usize) -> Vec<i64> {
-    let planned = (1..=n as i64).map(|k| n as i64 + 3 * (k - 1));
-    let last = n as i64 + 3 * (n as i64 - 1);
+/// The handicap of every action, planned ones first, with the steps of `steps`.
+pub fn handicaps(n: usize, unplanned: usize, steps: &MultipleTable) -> Vec<i64> {
+    let planned = (1..=n as i64).map(|k| n as i64 + steps.planned * (k - 1));
+    let last = n as i64 + steps.planned * (n as i64 - 1);
     planned
-        .chain((1..=unplanned as i64).map(|j| last + 5 * j))
+        .chain((1..=unplanned as i64).map(|j| last + steps.unplanned * j))
         .collect()
 }
 
@@ -35,6 +37,8 @@ crate::config! {
         unplanned: usize = int(0..=6, default = 0),
         /// the options of every action's test
         options: TestOptions = flatten(),
+        /// the rule tables (the handicap steps): `alea rules aube`
+        tables: AubeTables = rules(),
     }
 }
 
@@ -56,9 +60,15 @@ pub struct MultipleModel {
 }
 
 impl MultipleModel {
-    /// `n` planned and `unplanned` extra actions at `ca`, with the options of `base`.
+    /// `n` planned and `unplanned` extra actions at `ca`, with the options of `base`,
+    /// under the official handicaps.
     pub fn new(base: TestRule, n: usize, unplanned: usize) -> Self {
-        let rules: Vec<TestRule> = handicaps(n, unplanned)
+        Self::with_steps(base, n, unplanned, &AubeTables::OFFICIAL.multiple)
+    }
+
+    /// The same with the handicap steps of `steps`.
+    pub fn with_steps(base: TestRule, n: usize, unplanned: usize, steps: &MultipleTable) -> Self {
+        let rules: Vec<TestRule> = handicaps(n, unplanned, steps)
             .into_iter()
             .map(|h| TestRule {
                 ca: base.ca - h,
@@ -87,7 +97,8 @@ impl MultipleModel {
 
     fn from_config(p: MultipleParams) -> Result<Self> {
         debug_assert!(p.n + p.unplanned <= MAX_ACTIONS);
-        Ok(Self::new(p.options.rule(p.ca, 0), p.n, p.unplanned))
+        let base = p.options.rule(p.ca, 0);
+        Ok(Self::with_steps(base, p.n, p.unplanned, &p.tables.multiple))
     }
 }
 
@@ -152,9 +163,15 @@ mod tests {
 
     #[test]
     fn ex_2_9_handicaps() {
-        assert_eq!(handicaps(3, 0), vec![3, 6, 9]);
-        assert_eq!(handicaps(3, 1), vec![3, 6, 9, 14]);
-        assert_eq!(handicaps(1, 2), vec![1, 6, 11]);
+        let steps = &AubeTables::OFFICIAL.multiple;
+        assert_eq!(handicaps(3, 0, steps), vec![3, 6, 9]);
+        assert_eq!(handicaps(3, 1, steps), vec![3, 6, 9, 14]);
+        assert_eq!(handicaps(1, 2, steps), vec![1, 6, 11]);
+        let house = MultipleTable {
+            planned: 2,
+            unplanned: 4,
+        };
+        assert_eq!(handicaps(3, 1, &house), vec![3, 5, 7, 11]);
     }
 
     #[test]

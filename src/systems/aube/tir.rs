@@ -10,6 +10,7 @@
 use super::attack::{AttackDocs, AttackModel, AttackRule, ResultDocs, Swing};
 use super::encaissement::DefenceParams;
 use super::resolution::TestOptions;
+use super::tables::RangeTable;
 use crate::engine::Registered;
 use crate::error::Result;
 
@@ -26,19 +27,19 @@ crate::choice! {
 }
 
 impl Range {
-    /// The range's difficulty.
-    pub fn difficulty(self) -> i64 {
+    /// The range's difficulty in the table `bands`.
+    pub fn difficulty(self, bands: &RangeTable) -> i64 {
         match self {
-            Range::Short => 5,
-            Range::Medium => 10,
-            Range::Long => 15,
+            Range::Short => bands.short,
+            Range::Medium => bands.medium,
+            Range::Long => bands.long,
         }
     }
 }
 
-/// The attack totals of a shot: `(ta, nd, bd)` for [`AttackRule::roll`].
-pub fn shot(ca: i64, weapon_bonus: i64, range: Range, esq: i64, bd: i64) -> (i64, i64, i64) {
-    let r = range.difficulty();
+/// The attack totals of a shot: `(ta, nd, bd)` for [`AttackRule::roll`], the range's
+/// difficulty `r` (of [`Range::difficulty`]).
+pub fn shot(ca: i64, weapon_bonus: i64, r: i64, esq: i64, bd: i64) -> (i64, i64, i64) {
     (ca + weapon_bonus, r + esq, bd - r)
 }
 
@@ -97,8 +98,10 @@ fn shot_model(p: TirParams) -> Result<AttackModel> {
         fa: 0,
         fm: p.defence.fm,
         armour: p.defence.armour,
+        tables: p.defence.tables,
     };
-    let attack = shot(p.ca, p.weapon_bonus, p.range, p.esq, p.bd);
+    let r = p.range.difficulty(&p.defence.tables.range);
+    let attack = shot(p.ca, p.weapon_bonus, r, p.esq, p.bd);
     let swing = shot_swing(attack, (p.defence.enc, p.defence.be), p.options);
     Ok(AttackModel::documented(rule, swing, &TIR_DOCS))
 }
@@ -117,6 +120,7 @@ mod tests {
     use crate::engine::model::replay_one;
     use crate::engine::{Model, simulation};
     use crate::systems::aube::damage::DamageResult;
+    use crate::systems::aube::tables::AubeTables;
     use crate::systems::test_support::{
         AGREEMENT_SAMPLES, AGREEMENT_SEED, assert_agrees_with_exact, build_with, error_text,
     };
@@ -148,7 +152,11 @@ mod tests {
         let p = m.exact().expect("exact").p_where(|o| o.hit);
         assert!((p - 1.0 / 20.0).abs() < 1e-12);
         // The long range also takes 15 off the blow: shot(16, 0, long, 0, 10) has bd -5.
-        assert_eq!(shot(16, 0, Range::Long, 0, 10), (16, 15, -5));
+        let official = &AubeTables::OFFICIAL.range;
+        assert_eq!(
+            shot(16, 0, Range::Long.difficulty(official), 0, 10),
+            (16, 15, -5)
+        );
     }
 
     #[test]
@@ -163,7 +171,17 @@ mod tests {
         {
             let m = AttackModel::from_swing(
                 AttackRule::new(0, fm),
-                shot_swing(shot(14, 3, range, esq, 18), (12, 2), TestOptions::DEFAULT),
+                shot_swing(
+                    shot(
+                        14,
+                        3,
+                        range.difficulty(&AubeTables::OFFICIAL.range),
+                        esq,
+                        18,
+                    ),
+                    (12, 2),
+                    TestOptions::DEFAULT,
+                ),
             );
             assert_agrees_with_exact(
                 simulation(m).as_ref(),

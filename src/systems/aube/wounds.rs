@@ -9,9 +9,9 @@
 //! *étourdi* (stunned: −1 to the next action only).
 //!
 //! Rules and the choices this module makes where `RULES.md` is silent:
-//! - the track holds 4 légères, 2 graves, 1 critique; a wound that finds its boxes full
-//!   moves up one grade, and again if that grade is full too (légère → grave → critique →
-//!   fatale);
+//! - the track holds 4 légères, 2 graves, 1 critique (the `[wounds]` table of
+//!   [`AubeTables`]); a wound that finds its boxes full moves up one grade, and again if
+//!   that grade is full too (légère → grave → critique → fatale);
 //! - \[choice\] a wound that moved up inflicts the PF of the grade it is recorded at (a
 //!   légère recorded as grave gives 5 PF, not 3); switch [`OverflowFatigue`] (`duel`'s
 //!   `overflow_fatigue`) gives it the PF of the result as rolled instead;
@@ -29,6 +29,7 @@
 //!   gone.
 
 use super::damage::DamageResult;
+use super::tables::{AubeTables, RecoveryTable};
 
 crate::choice! {
     /// When a fighter counts as out of the fight: the first wound of this grade or worse.
@@ -92,13 +93,6 @@ pub struct WoundTrack {
 }
 
 impl WoundTrack {
-    /// Boxes of blessure légère on the track.
-    pub const LEGERE_BOXES: u8 = 4;
-    /// Boxes of blessure grave on the track.
-    pub const GRAVE_BOXES: u8 = 2;
-    /// Boxes of blessure critique on the track.
-    pub const CRITIQUE_BOXES: u8 = 1;
-
     /// An unhurt fighter.
     pub const fn new() -> Self {
         Self {
@@ -111,36 +105,44 @@ impl WoundTrack {
         }
     }
 
-    /// Applies one damage result and returns what was recorded: the same result, or a
-    /// higher grade for a wound that found its boxes full. `None` changes nothing;
-    /// `Etourdi` adds −1 to the next attack; `Sonne` adds 1 PF; wounds fill a box and add
-    /// the PF of the grade recorded.
+    /// Applies one damage result under the official tables and returns what was
+    /// recorded: the same result, or a higher grade for a wound that found its boxes
+    /// full. `None` changes nothing; `Etourdi` adds −1 to the next attack; `Sonne` adds 1
+    /// PF; wounds fill a box and add the PF of the grade recorded.
     #[inline]
     pub fn take(&mut self, result: DamageResult) -> DamageResult {
-        self.take_with(result, OverflowFatigue::Recorded)
+        self.take_with(result, OverflowFatigue::Recorded, &AubeTables::OFFICIAL)
     }
 
-    /// [`WoundTrack::take`], with the fatigue of a wound that moved up chosen by
-    /// `overflow`.
+    /// [`WoundTrack::take`] under `tables` (boxes and fatigue points), with the fatigue
+    /// of a wound that moved up chosen by `overflow`. An étourdi's PF (0 in the text) come
+    /// with its −1.
     #[inline]
-    pub fn take_with(&mut self, result: DamageResult, overflow: OverflowFatigue) -> DamageResult {
+    pub fn take_with(
+        &mut self,
+        result: DamageResult,
+        overflow: OverflowFatigue,
+        tables: &AubeTables,
+    ) -> DamageResult {
+        let boxes = &tables.wounds;
         let recorded = match result {
             DamageResult::None => return result,
             DamageResult::Etourdi => {
                 self.stun += 1;
+                self.fatigue += tables.fatigue.etourdi as i32;
                 return result;
             }
             DamageResult::Sonne => result,
-            DamageResult::Legere if self.legere < Self::LEGERE_BOXES => {
+            DamageResult::Legere if (self.legere as i64) < boxes.legere => {
                 self.legere += 1;
                 result
             }
-            DamageResult::Legere | DamageResult::Grave if self.grave < Self::GRAVE_BOXES => {
+            DamageResult::Legere | DamageResult::Grave if (self.grave as i64) < boxes.grave => {
                 self.grave += 1;
                 DamageResult::Grave
             }
             DamageResult::Legere | DamageResult::Grave | DamageResult::Critique
-                if self.critique < Self::CRITIQUE_BOXES =>
+                if (self.critique as i64) < boxes.critique =>
             {
                 self.critique += 1;
                 DamageResult::Critique
@@ -151,8 +153,8 @@ impl WoundTrack {
             }
         };
         let pf = match overflow {
-            OverflowFatigue::Recorded => recorded.fatigue_points(),
-            OverflowFatigue::Rolled => result.fatigue_points(),
+            OverflowFatigue::Recorded => tables.fatigue.points(recorded),
+            OverflowFatigue::Rolled => tables.fatigue.points(result),
         };
         self.fatigue += pf as i32;
         recorded
@@ -160,21 +162,25 @@ impl WoundTrack {
 
     /// The whole track in 32 bits, for the states of the exact fights (a state is hashed,
     /// compared and stored at every round it is in play, which is most of their work):
-    /// the boxes in bits 0 to 6, the pending étourdis in bits 7 to 9, the fatigue points
-    /// in bits 10 to 31. Lossless for the tracks a fight makes: a fighter spends its
-    /// étourdis at each attack (it never holds more than two), and it takes at most one
-    /// hit a round, so in at most 100 000 rounds its fatigue stays far below 2^22.
-    /// [`WoundTrack::unpack`] undoes it.
+    /// légères in bits 0 to 2, graves in 3 and 4, the first critique in bit 5, a fatale in
+    /// bit 6, the pending étourdis in bits 7 to 9, the fatigue points in bits 10 to 30 and
+    /// a second critique box in bit 31 (so the official tracks, of at most one critique,
+    /// pack as they always did). Lossless for the tracks a fight makes under tables of at
+    /// most 7 légères, 3 graves and 3 critiques: a fighter spends its étourdis at each
+    /// attack (it never holds more than two), and it takes at most one hit a round of at
+    /// most 100 PF, so within the 500 rounds of an exact fight its fatigue stays far
+    /// below 2^21. [`WoundTrack::unpack`] undoes it.
     #[inline]
     pub fn pack(&self) -> u32 {
         debug_assert!((0..8).contains(&self.stun), "{self:?}");
-        debug_assert!((0..1 << 22).contains(&self.fatigue), "{self:?}");
+        debug_assert!((0..1 << 21).contains(&self.fatigue), "{self:?}");
         self.legere as u32
             | (self.grave as u32) << 3
-            | (self.critique as u32) << 5
+            | (self.critique as u32 & 1) << 5
             | (self.fatale as u32) << 6
             | (self.stun as u32 & 7) << 7
             | (self.fatigue as u32) << 10
+            | (self.critique as u32 >> 1) << 31
     }
 
     /// The track [`WoundTrack::pack`] packed.
@@ -183,10 +189,10 @@ impl WoundTrack {
         Self {
             legere: (word & 7) as u8,
             grave: (word >> 3 & 3) as u8,
-            critique: (word >> 5 & 1) as u8,
+            critique: (word >> 5 & 1 | word >> 31 << 1) as u8,
             fatale: word >> 6 & 1 == 1,
             stun: (word >> 7 & 7) as i32,
-            fatigue: (word >> 10) as i32,
+            fatigue: ((word >> 10) & ((1 << 21) - 1)) as i32,
         }
     }
 
@@ -209,8 +215,8 @@ impl WoundTrack {
     }
 
     /// The fatigue points that rest cannot take away while the wounds are not healed:
-    /// the sum of the recovery limits of Tableau 3.1 over the recorded wounds.
-    pub fn recovery_floor(&self) -> i64 {
+    /// the sum of the recovery limits of Tableau 3.1 (`limits`) over the recorded wounds.
+    pub fn recovery_floor(&self, limits: &RecoveryTable) -> i64 {
         [
             DamageResult::Legere,
             DamageResult::Grave,
@@ -218,7 +224,7 @@ impl WoundTrack {
             DamageResult::Fatale,
         ]
         .iter()
-        .map(|&g| self.count(g) as i64 * g.recovery_limit())
+        .map(|&g| self.count(g) as i64 * limits.limit(g))
         .sum()
     }
 
@@ -245,10 +251,10 @@ impl WoundTrack {
     }
 
     /// Rest between fights: `points` fatigue points come back, never below the
-    /// [`WoundTrack::recovery_floor`] (and never up to it when already below); pending
-    /// étourdis are gone.
-    pub fn recover(&mut self, points: i64) {
-        let floor = self.recovery_floor();
+    /// [`WoundTrack::recovery_floor`] of `limits` (and never up to it when already
+    /// below); pending étourdis are gone.
+    pub fn recover(&mut self, points: i64, limits: &RecoveryTable) {
+        let floor = self.recovery_floor(limits);
         let now = self.fatigue as i64;
         if now > floor {
             self.fatigue = (now - points).max(floor) as i32;
@@ -312,6 +318,8 @@ mod tests {
     use crate::engine::Choice;
     use DamageResult as R;
 
+    const OFFICIAL: AubeTables = AubeTables::OFFICIAL;
+
     #[test]
     fn unhurt_fighter() {
         let t = WoundTrack::new();
@@ -328,7 +336,7 @@ mod tests {
         for r in R::ALL {
             let mut t = WoundTrack::new();
             assert_eq!(t.take(r), r);
-            assert_eq!(t.fatigue(), r.fatigue_points(), "{r:?}");
+            assert_eq!(t.fatigue(), OFFICIAL.fatigue.points(r), "{r:?}");
         }
     }
 
@@ -395,7 +403,7 @@ mod tests {
         assert_eq!(t.fatigue(), 6);
         t.add_fatigue(1);
         assert_eq!(t.fatigue(), 7);
-        assert_eq!(t.recovery_floor(), 2);
+        assert_eq!(t.recovery_floor(&OFFICIAL.recovery), 2);
     }
 
     #[test]
@@ -403,8 +411,8 @@ mod tests {
         let mut recorded = WoundTrack::new();
         let mut rolled = WoundTrack::new();
         for _ in 0..5 {
-            recorded.take_with(R::Legere, OverflowFatigue::Recorded);
-            rolled.take_with(R::Legere, OverflowFatigue::Rolled);
+            recorded.take_with(R::Legere, OverflowFatigue::Recorded, &OFFICIAL);
+            rolled.take_with(R::Legere, OverflowFatigue::Rolled, &OFFICIAL);
         }
         assert_eq!(recorded.fatigue(), 4 * 3 + 5);
         assert_eq!(rolled.fatigue(), 5 * 3);
@@ -458,24 +466,24 @@ mod tests {
         t.take(R::Legere);
         t.take(R::Etourdi);
         t.add_fatigue(1);
-        t.recover(3);
+        t.recover(3, &OFFICIAL.recovery);
         assert_eq!((t.fatigue(), t.stun()), (4, 0));
-        t.recover(5);
+        t.recover(5, &OFFICIAL.recovery);
         assert_eq!(t.fatigue(), 2);
-        t.recover(100);
+        t.recover(100, &OFFICIAL.recovery);
         assert_eq!(t.fatigue(), 2);
         // A grave and two sonnés: 7 PF, floor 3.
         let mut g = WoundTrack::new();
         g.take(R::Grave);
         g.take(R::Sonne);
         g.take(R::Sonne);
-        g.recover(1);
+        g.recover(1, &OFFICIAL.recovery);
         assert_eq!(g.fatigue(), 6);
-        g.recover(10);
+        g.recover(10, &OFFICIAL.recovery);
         assert_eq!(g.fatigue(), 3);
         // An unhurt fighter has nothing to recover.
         let mut u = WoundTrack::new();
-        u.recover(4);
+        u.recover(4, &OFFICIAL.recovery);
         assert_eq!(u, WoundTrack::new());
     }
 
@@ -516,6 +524,40 @@ mod tests {
         t.add_fatigue(700_000);
         assert_eq!(WoundTrack::unpack(t.pack()), t);
         assert_ne!(t.pack(), WoundTrack::new().pack());
+    }
+
+    /// House tables: 2 légères, 1 grave, 3 critiques; légère 2 PF, critique 8; recovery 2
+    /// per légère. Six légères: 2 légères, the third a grave, then three critiques.
+    #[test]
+    fn house_tables_change_the_boxes_the_fatigue_and_the_floor() {
+        let mut house = OFFICIAL;
+        house.wounds.legere = 2;
+        house.wounds.grave = 1;
+        house.wounds.critique = 3;
+        house.fatigue.legere = 2;
+        house.fatigue.critique = 8;
+        house.recovery.legere = 2;
+        let mut t = WoundTrack::new();
+        let recorded: Vec<R> = (0..7)
+            .map(|_| t.take_with(R::Legere, OverflowFatigue::Recorded, &house))
+            .collect();
+        assert_eq!(
+            recorded,
+            [
+                R::Legere,
+                R::Legere,
+                R::Grave,
+                R::Critique,
+                R::Critique,
+                R::Critique,
+                R::Fatale
+            ]
+        );
+        assert_eq!(t.fatigue(), 2 * 2 + 5 + 3 * 8 + 20);
+        assert_eq!(t.recovery_floor(&house.recovery), 2 * 2 + 3 + 3 * 5 + 10);
+        // Three critiques and a fatale pack and unpack (the third critique box uses bit 31).
+        assert_eq!(WoundTrack::unpack(t.pack()), t);
+        assert_eq!(t.count(R::Critique), 3);
     }
 
     #[test]

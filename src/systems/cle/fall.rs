@@ -19,12 +19,10 @@
 
 use super::harm::{FailTable, Harm, HarmMetrics, VictimParams};
 use super::roll::Roll;
+use super::tables::{CleTables, FallTable};
 use super::test::TestRule;
 use crate::engine::{Dice, Dist, HistId, Layout, MetricId, Model, Recorder, Registered};
 use crate::error::Result;
-
-/// Metres of fall per damage die.
-pub const METRES_PER_DIE: i64 = 3;
 
 /// One fall's inputs.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -41,6 +39,8 @@ pub struct FallRule {
     pub cancel_highest: bool,
     /// The character who falls.
     pub victim: VictimParams,
+    /// Metres per die and the Acrobatie difficulties in force.
+    pub table: FallTable,
 }
 
 /// The outcome of a fall.
@@ -70,17 +70,17 @@ fn without_highest(dice: &[u32], drop: u32) -> i64 {
 }
 
 impl FallRule {
-    /// Damage dice: one per full 3 metres.
+    /// Damage dice: one per full `metres_per_die` metres (3 in the text).
     pub fn dice(&self) -> u32 {
-        (self.height / METRES_PER_DIE) as u32
+        (self.height / self.table.metres_per_die) as u32
     }
 
     fn hard(&self) -> TestRule {
-        TestRule::new(self.acrobatics, 15)
+        TestRule::new(self.acrobatics, self.table.landing)
     }
 
     fn easy(&self) -> TestRule {
-        TestRule::new(self.acrobatics, 10)
+        TestRule::new(self.acrobatics, self.table.jump)
     }
 
     /// Dice the tests cancel when the first test's roll is `first`: the test against
@@ -201,6 +201,8 @@ crate::config! {
         cancel_highest: bool = switch(default = false),
         /// the character who falls
         victim: VictimParams = flatten(),
+        /// the rule tables (metres per die, Acrobatie difficulties): `alea rules cle`
+        tables: CleTables = rules(),
     }
 }
 
@@ -213,6 +215,7 @@ impl From<FallParams> for FallRule {
             jump_one_roll: p.jump_one_roll,
             cancel_highest: p.cancel_highest,
             victim: p.victim,
+            table: p.tables.fall,
         }
     }
 }

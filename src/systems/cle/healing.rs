@@ -10,14 +10,16 @@
 //! exact distribution of the days is a chain over the vitality reached
 //! ([`crate::engine::chain`]).
 
+use super::tables::{CareTable, CleTables};
 use super::test::TestRule;
 use crate::engine::chain::{Chain, Limits, Step, propagate};
 use crate::engine::{Dice, Dist, HistId, Layout, MetricId, Model, Recorder, Registered};
 use crate::error::{Error, Result};
 
-/// The Soins difficulty for a patient with `vitality` left (*Difficultés des soins*).
+/// The Soins difficulty for a patient with `vitality` left (*Difficultés des soins*),
+/// under the official tables (those in force: [`CareTable::difficulty`]).
 pub fn care_difficulty(vitality: i64) -> i64 {
-    if vitality <= 0 { 15 } else { 10 }
+    CleTables::OFFICIAL.care.difficulty(vitality)
 }
 
 /// One convalescence's inputs.
@@ -31,6 +33,8 @@ pub struct HealingRule {
     pub resistance: i64,
     /// The Soins of a healer who tests at every rest, if any.
     pub healer: Option<i64>,
+    /// The difficulties of care in force.
+    pub care: CareTable,
 }
 
 impl HealingRule {
@@ -43,7 +47,7 @@ impl HealingRule {
     /// The Soins test at a rest from `v`.
     fn care(&self, v: i64) -> Option<TestRule> {
         self.healer
-            .map(|soins| TestRule::new(soins, care_difficulty(v)))
+            .map(|soins| TestRule::new(soins, self.care.difficulty(v)))
     }
 
     /// Rolls the rests (a Soins test each, with a healer) until full vitality: the days.
@@ -109,6 +113,8 @@ crate::config! {
         /// Soins of a healer who tests at every rest (against 10, or 15 while the patient
         /// is mal en point): a success adds the healer's Soins; nobody by default
         healer: Option<i64> = int(0..=40, optional),
+        /// the rule tables (the difficulties of care): `alea rules cle`
+        tables: CleTables = rules(),
     }
 }
 
@@ -160,6 +166,7 @@ impl HealingModel {
             current: p.current,
             resistance: p.resistance,
             healer: p.healer,
+            care: p.tables.care,
         }))
     }
 }

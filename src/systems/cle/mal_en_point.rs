@@ -16,13 +16,11 @@
 //! (*Fiche 3*: in a fight the rule of new attempts does not apply; the text says it of
 //! actions against an adversary).
 
+use super::tables::CleTables;
 use super::test::TestRule;
 use super::vitality::{Blow, MalEnPoint};
 use crate::engine::{Dice, Dist, HistId, Layout, MetricId, Model, Recorder, Registered};
 use crate::error::Result;
-
-/// The difficulty of first aid for a character in *danger de mort* (or unconscious).
-pub const AID_DIFFICULTY: i64 = 20;
 
 /// One blow's inputs.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -37,6 +35,8 @@ pub struct MalRule {
     pub healer: Option<i64>,
     /// Switch `aid_retry`: first aid is tried every round until the death.
     pub aid_retry: bool,
+    /// The difficulty of first aid in force.
+    pub aid_difficulty: i64,
 }
 
 /// The outcome of one blow.
@@ -62,7 +62,7 @@ impl MalRule {
         if let Some(soins) = self.healer
             && blow.dies_in > 0
         {
-            let aid = TestRule::new(soins, AID_DIFFICULTY);
+            let aid = TestRule::new(soins, self.aid_difficulty);
             saved = (0..self.tries(blow.dies_in)).any(|_| aid.roll(dice).success);
         }
         MalOutcome { blow, saved }
@@ -71,7 +71,7 @@ impl MalRule {
     /// The exact distribution of the outcome.
     pub fn exact(&self) -> Dist<MalOutcome> {
         let p_aid = self.healer.map_or(0.0, |soins| {
-            TestRule::new(soins, AID_DIFFICULTY)
+            TestRule::new(soins, self.aid_difficulty)
                 .exact()
                 .p_where(|o| o.success)
         });
@@ -109,6 +109,8 @@ crate::config! {
         /// [choice] first aid is tried every round until the death (else once: a failed
         /// test cannot be tried again)
         aid_retry: bool = switch(default = false),
+        /// the rule tables (the difficulty of first aid): `alea rules cle`
+        tables: CleTables = rules(),
     }
 }
 
@@ -124,6 +126,7 @@ impl From<MalParams> for MalRule {
             later_wounds: p.later_wounds,
             healer: p.healer,
             aid_retry: p.aid_retry,
+            aid_difficulty: p.tables.care.first_aid,
         }
     }
 }

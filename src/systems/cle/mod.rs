@@ -36,6 +36,7 @@ pub mod mal_en_point;
 pub mod opposition;
 pub mod pursuit;
 pub mod roll;
+pub mod tables;
 pub mod test;
 pub mod vitality;
 

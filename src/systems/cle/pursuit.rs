@@ -27,19 +27,15 @@
 
 use super::opposition::{OppositionRule, Side, Winner};
 use super::roll::Roll;
+use super::tables::{CleTables, PursuitTable};
 use crate::engine::chain::{Chain, Limits, Step, propagate};
 use crate::engine::{Dice, Dist, HistId, Layout, MetricId, Model, Recorder, Registered};
-use crate::error::Result;
+use crate::error::{Error, Result};
 
-/// Progression gained from an open test's result.
-#[inline(always)]
+/// Progression gained from an open test's result under the official bands (those in
+/// force: [`PursuitTable::progression`]).
 pub fn progression(result: i64) -> i64 {
-    match result {
-        i64::MIN..=9 => 0,
-        10..=14 => 1,
-        15..=19 => 2,
-        _ => 3,
-    }
+    CleTables::OFFICIAL.pursuit.progression(result)
 }
 
 /// How a pursuit ends.
@@ -77,28 +73,30 @@ pub struct PursuitRule {
     pub max_rounds: u32,
     /// Switch `pursuer_first`: the pursuer tests first in each round.
     pub pursuer_first: bool,
+    /// The progression bands and the escape lead in force.
+    pub table: PursuitTable,
 }
 
 impl PursuitRule {
     /// Rolls the pursuit.
     #[inline(always)]
     pub fn roll<D: Dice>(&self, dice: &mut D) -> PursuitOutcome {
-        let mut lead = self.head_start;
+        let (t, mut lead) = (&self.table, self.head_start);
         for round in 1..=self.max_rounds {
             let ended = |end| PursuitOutcome { end, rounds: round };
             if !self.pursuer_first {
-                lead += progression(Roll::throw(dice, 3).sum() + self.fugitive);
-                if lead >= 10 {
+                lead += t.progression(Roll::throw(dice, 3).sum() + self.fugitive);
+                if lead >= t.escape {
                     return ended(End::Escape);
                 }
             }
-            lead -= progression(Roll::throw(dice, 3).sum() + self.pursuer);
+            lead -= t.progression(Roll::throw(dice, 3).sum() + self.pursuer);
             if lead <= 0 && self.stop.roll(dice).winner == Winner::A {
                 return ended(End::Caught);
             }
             if self.pursuer_first {
-                lead += progression(Roll::throw(dice, 3).sum() + self.fugitive);
-                if lead >= 10 {
+                lead += t.progression(Roll::throw(dice, 3).sum() + self.fugitive);
+                if lead >= t.escape {
                     return ended(End::Escape);
                 }
             }
@@ -142,6 +140,7 @@ pub struct PursuitChain {
     p_stop: f64,
     head_start: i64,
     pursuer_first: bool,
+    escape: i64,
 }
 
 impl PursuitChain {
@@ -150,7 +149,7 @@ impl PursuitChain {
         let gains = |skill: i64| {
             let mut g = [0.0; 4];
             for (s, p) in Dist::dice_sum(3, 6).iter() {
-                g[progression(s + skill) as usize] += p;
+                g[rule.table.progression(s + skill) as usize] += p;
             }
             g
         };
@@ -160,6 +159,16 @@ impl PursuitChain {
             p_stop: rule.stop.p_a_wins(),
             head_start: rule.head_start,
             pursuer_first: rule.pursuer_first,
+            escape: rule.table.escape,
+        }
+    }
+
+    /// The step after the fugitive's move to `lead`: escaped at `escape` ahead, else on.
+    fn after_fugitive(&self, lead: i64) -> Step<i64, End> {
+        if lead >= self.escape {
+            Step::End(End::Escape)
+        } else {
+            Step::Next(lead)
         }
     }
 
@@ -181,15 +190,6 @@ fn push(steps: &mut Vec<(Step<i64, End>, f64)>, step: Step<i64, End>, w: f64) {
     }
 }
 
-/// The step after the fugitive's move to `lead`: escaped at 10 ahead, else on.
-fn after_fugitive(lead: i64) -> Step<i64, End> {
-    if lead >= 10 {
-        Step::End(End::Escape)
-    } else {
-        Step::Next(lead)
-    }
-}
-
 impl Chain for PursuitChain {
     type State = i64;
     type End = End;
@@ -206,8 +206,8 @@ impl Chain for PursuitChain {
                 let w = pa * pb;
                 if self.pursuer_first {
                     let on = self.stop_attempt(lead - h, w, &mut steps);
-                    push(&mut steps, after_fugitive(lead - h + f), on);
-                } else if lead + f >= 10 {
+                    push(&mut steps, self.after_fugitive(lead - h + f), on);
+                } else if lead + f >= self.escape {
                     push(&mut steps, Step::End(End::Escape), w);
                 } else {
                     let on = self.stop_attempt(lead + f - h, w, &mut steps);
@@ -241,6 +241,8 @@ crate::config! {
         max_rounds: u32 = int(1..=200, default = 40),
         /// [choice] the pursuer tests first in each round (else the fugitive does)
         pursuer_first: bool = switch(default = false),
+        /// the rule tables (progression bands, escape lead): `alea rules cle`
+        tables: CleTables = rules(),
     }
 }
 
@@ -258,6 +260,7 @@ impl From<PursuitParams> for PursuitRule {
             },
             max_rounds: p.max_rounds,
             pursuer_first: p.pursuer_first,
+            table: p.tables.pursuit,
         }
     }
 }
@@ -298,6 +301,15 @@ impl PursuitModel {
     }
 
     fn from_config(p: PursuitParams) -> Result<Self> {
+        if p.head_start >= p.tables.pursuit.escape {
+            return Err(Error::value(
+                "head_start",
+                format!(
+                    "a head start of {} is already an escape (the fugitive escapes at a lead of {})",
+                    p.head_start, p.tables.pursuit.escape
+                ),
+            ));
+        }
         Ok(Self::new(p.into()))
     }
 }

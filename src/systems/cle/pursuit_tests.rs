@@ -18,6 +18,7 @@ fn rule(fugitive: i64, pursuer: i64, head_start: i64) -> PursuitRule {
         },
         max_rounds: 30,
         pursuer_first: false,
+        table: CleTables::OFFICIAL.pursuit,
     }
 }
 

@@ -19,6 +19,7 @@
 pub mod resolution;
 pub mod score;
 pub mod series;
+pub mod tables;
 
 /// The mechanics of this system, in the order `alea list` shows them.
 pub static MECHANICS: &[&dyn crate::engine::Mechanic] = &[&resolution::TEST, &series::SERIES];

@@ -12,6 +12,9 @@
 //!   a critical success, 2 at least a success; otherwise it succeeds iff `r <= sm + 10`,
 //!   critically iff `r <= sm + 4`.
 //!
+//! The faces 1/11 and 10/20, the extreme scores 20 and 1 and the bands 10 and 4 are the
+//! `[critical]` and `[extreme]` tables of [`MaitriseTables`] (`alea rules maitrise`).
+//!
 //! A success or failure decided by the second roll is critical only by the rules above
 //! (the text does not make a second-roll 11 or 10 critical). `strictly_below` changes the
 //! usual range only: the extreme-score rules say "strictement supérieur" and "inférieur ou
@@ -19,6 +22,7 @@
 //! either way.
 
 use super::score::{Score, ScoreParams};
+use super::tables::MaitriseTables;
 use crate::engine::{Dice, Dist, HistId, Layout, MetricId, Model, Recorder, Registered};
 use crate::error::Result;
 
@@ -61,6 +65,8 @@ pub struct Target {
     /// Switch `strictly_below`: in the usual range the d20 must be below `sm` (default:
     /// at most `sm`).
     pub strictly_below: bool,
+    /// The critical faces and the extreme-score rules in force.
+    pub tables: MaitriseTables,
 }
 
 impl Target {
@@ -69,6 +75,7 @@ impl Target {
         Self {
             sm,
             strictly_below: false,
+            tables: MaitriseTables::OFFICIAL,
         }
     }
 
@@ -77,25 +84,32 @@ impl Target {
         Self {
             sm,
             strictly_below: true,
+            tables: MaitriseTables::OFFICIAL,
         }
+    }
+
+    /// The same target under `tables`.
+    pub fn under(self, tables: MaitriseTables) -> Self {
+        Self { tables, ..self }
     }
 
     /// The result of the first d20, or `None` when the extreme-score rules call for a
     /// second roll (a 20 at `sm >= 20`, a 1 at `sm <= 1`).
     pub fn read_first(self, d: u32) -> Option<Degree> {
-        let (sm, d) = (self.sm, d as i64);
-        if (sm >= 20 && d == 20) || (sm <= 1 && d == 1) {
+        let (sm, face, d) = (self.sm, d, d as i64);
+        let (critical, extreme) = (&self.tables.critical, &self.tables.extreme);
+        if (sm >= extreme.high && d == 20) || (sm <= extreme.low && d == 1) {
             return None;
         }
         // At sm >= 20 (d <= 19) and at sm <= 1 (d >= 2) both readings agree.
         let succeeds = if self.strictly_below { d < sm } else { d <= sm };
         Some(if succeeds {
-            if d == 1 || d == 11 {
+            if critical.success.has(face) {
                 Degree::CritSuccess
             } else {
                 Degree::Success
             }
-        } else if d == 10 || d == 20 {
+        } else if critical.failure.has(face) {
             Degree::CritFailure
         } else {
             Degree::Failure
@@ -108,17 +122,18 @@ impl Target {
     /// at least a success).
     pub fn read_second(self, r: u32) -> Degree {
         let (sm, r) = (self.sm, r as i64);
-        if sm >= 20 {
-            let fails = r == 20 || r == 19 || r > sm - 10;
-            let critical = r == 20 || r > sm - 4;
+        let e = &self.tables.extreme;
+        if sm >= e.high {
+            let fails = r == 20 || r == 19 || r > sm - e.fail_band;
+            let critical = r == 20 || r > sm - e.crit_band;
             match (fails, critical) {
                 (true, true) => Degree::CritFailure,
                 (true, false) => Degree::Failure,
                 _ => Degree::Success,
             }
         } else {
-            let succeeds = r == 1 || r == 2 || r <= sm + 10;
-            let critical = r == 1 || r <= sm + 4;
+            let succeeds = r == 1 || r == 2 || r <= sm + e.fail_band;
+            let critical = r == 1 || r <= sm + e.crit_band;
             match (succeeds, critical) {
                 (true, true) => Degree::CritSuccess,
                 (true, false) => Degree::Success,
@@ -193,6 +208,7 @@ impl TestParams {
         let target = |sm| Target {
             sm,
             strictly_below: self.strictly_below,
+            tables: self.score.tables,
         };
         Ok((target(score.first_roll()), target(score.later_rolls())))
     }

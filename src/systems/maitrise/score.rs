@@ -11,10 +11,8 @@
 //!   but the automatic 5 applies to that first roll. It drops `malus` whole and `modifiers`
 //!   when negative (a net number cannot be split); every bonus stays.
 
+use super::tables::MaitriseTables;
 use crate::error::{Error, Result};
-
-/// The automatic malus of a skill of 0.
-pub const SKILL_ZERO_MALUS: i64 = 5;
 
 /// How the *Score de Maîtrise* is made up: a base (given as `sm`, or as skill +
 /// characteristic + speciality), the automatic −5 of a skill of 0, and the boni and mali.
@@ -33,6 +31,8 @@ pub struct Score {
     pub bonus: i64,
     /// Mali, as a positive number (at least 0).
     pub malus: i64,
+    /// The automatic malus of a skill of 0 (5 in the text).
+    pub skill_zero_malus: i64,
 }
 
 impl Score {
@@ -45,13 +45,14 @@ impl Score {
             modifiers: 0,
             bonus: 0,
             malus: 0,
+            skill_zero_malus: MaitriseTables::OFFICIAL.score.skill_zero_malus,
         }
     }
 
     /// The score of the first roll (where the *Chance du Débutant* applies).
     pub fn first_roll(&self) -> i64 {
         let auto = if self.skill_zero {
-            -SKILL_ZERO_MALUS
+            -self.skill_zero_malus
         } else {
             0
         };
@@ -101,6 +102,9 @@ crate::config! {
         /// Chance du Débutant: first use of a skill of 0, no malus applies but the automatic
         /// 5 (needs skill=0, or skill_zero with sm)
         first_use: bool = switch(default = false),
+        /// the rule tables (critical faces, extreme scores, the malus of a skill of 0):
+        /// `alea rules maitrise`
+        tables: MaitriseTables = rules(),
     }
 }
 
@@ -167,6 +171,7 @@ impl Score {
             modifiers: p.modifiers,
             bonus: p.bonus,
             malus: p.malus,
+            skill_zero_malus: p.tables.score.skill_zero_malus,
         })
     }
 }

@@ -16,12 +16,14 @@
 
 use super::d20::D20Roll;
 use super::sheet::Hd;
+use super::tables::{AttackTable, OseTables};
 use crate::engine::Registered;
 use crate::error::{Error, Result};
 
-/// The d20 roll needed to hit `ac` with `thac0`, before modifiers.
+/// The d20 roll needed to hit `ac` with `thac0`, before modifiers, under the official
+/// bounds (those in force: [`AttackTable::needed`]).
 pub fn needed(thac0: i64, ac: i64) -> i64 {
-    (thac0 - ac).clamp(2, 20)
+    OseTables::OFFICIAL.attack.needed(thac0, ac)
 }
 
 /// Whether the natural roll `d` hits when `needed` is needed and `bonus` is added.
@@ -29,9 +31,14 @@ pub fn hits(needed: i64, bonus: i64, d: u32) -> bool {
     d == 20 || (d != 1 && d as i64 + bonus >= needed)
 }
 
-/// The hit/miss of each d20 face (index 1..=20).
+/// The hit/miss of each d20 face (index 1..=20), under the official bounds.
 pub fn hit_table(thac0: i64, ac: i64, bonus: i64) -> [bool; 21] {
-    let n = needed(thac0, ac);
+    hit_table_under(thac0, ac, bonus, &OseTables::OFFICIAL.attack)
+}
+
+/// [`hit_table`] under the bounds of `table`.
+pub fn hit_table_under(thac0: i64, ac: i64, bonus: i64, table: &AttackTable) -> [bool; 21] {
+    let n = table.needed(thac0, ac);
     let mut table = [false; 21];
     for d in 1..=20u32 {
         table[d as usize] = hits(n, bonus, d);
@@ -75,6 +82,8 @@ crate::config! {
         shield: i64 = int(0..=3, default = 0),
         /// the attack comes from behind: the target's shield does not count
         behind: bool = switch(default = false),
+        /// the rule tables (THAC0 rows, bounds and modifiers of the roll): `alea rules ose`
+        tables: OseTables = rules(),
     }
 }
 
@@ -89,17 +98,19 @@ impl Modifiers {
         bonus: 0,
         shield: 0,
         behind: false,
+        tables: OseTables::OFFICIAL,
     };
 
     /// The total added to the d20.
     pub fn total(&self) -> i64 {
+        let t = &self.tables.attack;
         let by_range = match self.range {
             Range::Melee => self.str,
-            Range::Short => self.dex + 1,
-            Range::Medium => self.dex,
-            Range::Long => self.dex - 1,
+            Range::Short => self.dex + t.short,
+            Range::Medium => self.dex + t.medium,
+            Range::Long => self.dex + t.long,
         };
-        by_range - self.cover + if self.retreating { 2 } else { 0 } + self.bonus
+        by_range - self.cover + if self.retreating { t.retreating } else { 0 } + self.bonus
     }
 
     /// Whether the target's shield is ignored: an attack from behind or on a retreating
@@ -135,11 +146,11 @@ crate::config! {
     }
 }
 
-/// The THAC0 of an attacker given either as `thac0` or as hit dice; exactly one must be
-/// given.
-pub fn thac0_from(thac0: Option<i64>, hd: Option<Hd>) -> Result<i64> {
+/// The THAC0 of an attacker given either as `thac0` or as hit dice (read in `tables`);
+/// exactly one must be given.
+pub fn thac0_from(thac0: Option<i64>, hd: Option<Hd>, tables: &OseTables) -> Result<i64> {
     match (thac0, hd) {
-        (None, Some(hd)) => Ok(hd.thac0()),
+        (None, Some(hd)) => Ok(tables.thac0(hd)),
         (Some(t), None) => Ok(t),
         (None, None) => Err(Error::value(
             "thac0",
@@ -160,13 +171,18 @@ pub fn attack_model(thac0: i64, ac: i64, modifiers: &Modifiers) -> AttackModel {
     D20Roll::from_table(
         "hit",
         "chance to hit",
-        hit_table(thac0, modifiers.target_ac(ac), modifiers.total()),
+        hit_table_under(
+            thac0,
+            modifiers.target_ac(ac),
+            modifiers.total(),
+            &modifiers.tables.attack,
+        ),
     )
 }
 
 /// Builds `ose.attack`: the THAC0 from `thac0` or `hd`; cover only with missiles.
 pub fn from_config(p: AttackParams) -> Result<AttackModel> {
-    let thac0 = thac0_from(p.thac0, p.hd)?;
+    let thac0 = thac0_from(p.thac0, p.hd, &p.modifiers.tables)?;
     if p.modifiers.cover != 0 && p.modifiers.range == Range::Melee {
         return Err(Error::value(
             "cover",

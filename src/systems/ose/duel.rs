@@ -17,9 +17,10 @@
 //! [`EXACT_MAX_STATES`] states (fighter's HP × monster's highest HP); larger duels are
 //! Monte Carlo only.
 
-use super::attack::hit_table;
+use super::attack::{hit_table, hit_table_under};
 use super::duel_exact::{DamageDist, EXACT_MAX_STATES, damage_dist, exact_duel};
 use super::sheet::Hd;
+use super::tables::OseTables;
 use crate::engine::{Dice, Dist, HistId, Layout, MetricId, Model, Recorder, Registered};
 use crate::error::Result;
 
@@ -79,6 +80,8 @@ crate::config! {
         monster: MonsterParams = fighter("monster"),
         /// [choice] initiative ties: reroll, or simultaneous (both act; both may die)
         ties: Ties = choice(default = Ties::Reroll),
+        /// the rule tables (THAC0 rows, bounds of the roll): `alea rules ose`
+        tables: OseTables = rules(),
     }
 }
 
@@ -176,6 +179,12 @@ pub struct DuelModel {
 impl DuelModel {
     /// The duel of `fighter` against `monster`.
     pub fn new(fighter: Fighter, monster: Monster, ties: Ties) -> Self {
+        Self::under(fighter, monster, ties, &OseTables::OFFICIAL)
+    }
+
+    /// The same under `tables` (the monster's THAC0, the bounds of the roll needed).
+    pub fn under(fighter: Fighter, monster: Monster, ties: Ties, tables: &OseTables) -> Self {
+        let attack = &tables.attack;
         let hp_dice = match monster.hd {
             Hd::Human => (1, 4),
             Hd::Dice(n) => (n, 8),
@@ -183,8 +192,8 @@ impl DuelModel {
         let mut layout = Layout::new();
         let m = DuelMetrics::declare(&mut layout);
         Self {
-            fighter_hits: hit_table(fighter.thac0, monster.ac, fighter.str),
-            monster_hits: hit_table(monster.hd.thac0(), fighter.ac, 0),
+            fighter_hits: hit_table_under(fighter.thac0, monster.ac, fighter.str, attack),
+            monster_hits: hit_table_under(tables.thac0(monster.hd), fighter.ac, 0, attack),
             fighter,
             monster,
             hp_dice,
@@ -195,7 +204,7 @@ impl DuelModel {
     }
 
     fn from_config(p: DuelParams) -> Result<Self> {
-        Ok(Self::new(p.fighter, p.monster.into(), p.ties))
+        Ok(Self::under(p.fighter, p.monster.into(), p.ties, &p.tables))
     }
 
     /// The fighter's attack: damage dealt (0 on a miss).

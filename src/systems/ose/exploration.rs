@@ -7,10 +7,12 @@
 //! - a check of `chance` in 6 every `every` turns over `turns` turns (in a dungeon:
 //!   wandering monsters 1 in 6 every 2 turns; listening, searching 1 in 6; traps 2 in 6);
 //! - a journey through a `terrain` over `days` days, one check a day, of getting lost or
-//!   of meeting wandering monsters (`event`), at the sheet's chance for that terrain.
+//!   of meeting wandering monsters (`event`), at the sheet's chance for that terrain (the
+//!   `[lost]` and `[wandering]` tables of [`OseTables`]).
 
 use super::sheet::Terrain;
-use crate::engine::{Dice, Dist, HistId, Layout, MetricId, Model, Recorder, Registered};
+use super::tables::OseTables;
+use crate::engine::{Choice, Dice, Dist, HistId, Layout, MetricId, Model, Recorder, Registered};
 use crate::error::{Error, Result};
 
 crate::choice! {
@@ -44,6 +46,8 @@ crate::config! {
         event: Event = choice(default = Event::Lost),
         /// with a terrain: days of travel, one check a day
         days: u32 = int(1..=365, default = 1),
+        /// the rule tables (x in 6 by terrain): `alea rules ose`
+        tables: OseTables = rules(),
     }
 }
 
@@ -114,15 +118,21 @@ impl ExplorationModel {
             ));
         }
         let in_six = match p.event {
-            Event::Wandering => terrain.wandering_in_six(),
-            Event::Lost => terrain.lost_in_six().ok_or_else(|| {
-                Error::value(
-                    "terrain",
-                    "the sheet gives no chance of getting lost in a city or settled lands; lost is rolled in clear, grassland, barren, hills, mountains, forest, desert, jungle, swamp",
-                )
-            })?,
+            Event::Wandering => p.tables.wandering.of(terrain),
+            Event::Lost => match p.tables.lost.of(terrain) {
+                0 => {
+                    return Err(Error::value(
+                        "terrain",
+                        format!(
+                            "the tables give no chance of getting lost in {} (lost.{0} = 0); the sheet rolls it in clear, grassland, barren, hills, mountains, forest, desert, jungle, swamp",
+                            terrain.name()
+                        ),
+                    ));
+                }
+                x => x,
+            },
         };
-        Ok(Self::new(in_six, p.days))
+        Ok(Self::new(in_six as u32, p.days))
     }
 }
 

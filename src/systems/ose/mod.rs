@@ -29,6 +29,7 @@ pub mod morale;
 pub mod reaction;
 pub mod save;
 pub mod sheet;
+pub mod tables;
 
 /// The mechanics of this system, in the order `alea list` shows them.
 pub static MECHANICS: &[&dyn crate::engine::Mechanic] = &[

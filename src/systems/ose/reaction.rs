@@ -4,10 +4,12 @@
 //!
 //! 2d6 + CHA reaction modifier, plus for hirelings the offer (*générosité*, −2..+2) and a
 //! bad reputation (*mauvaise réputation*, −1..−2), read on one of the sheet's two tables.
-//! Both tables cut the total at 2 or less, 3–5, 6–8, 9–11 and 12 or more; each line is
-//! one metric.
+//! Both tables cut the total at 2 or less, 3–5, 6–8, 9–11 and 12 or more (the
+//! `[reaction]` table of [`OseTables`]); each line is one metric (its doc gives the
+//! sheet's band).
 
-use super::sheet::{REACTION_BANDS, reaction_band};
+use super::sheet::REACTION_LINES;
+use super::tables::{OseTables, ReactionTable};
 use crate::engine::{Dice, Dist, HistId, Layout, MetricId, Model, Recorder, Registered};
 use crate::error::{Error, Result};
 
@@ -70,6 +72,8 @@ crate::config! {
         offer: i64 = int(-2..=2, default = 0),
         /// hirelings: bad reputation, -1 or -2
         reputation: i64 = int(-2..=0, default = 0),
+        /// the rule tables (the bands of the reaction tables): `alea rules ose`
+        tables: OseTables = rules(),
     }
 }
 
@@ -77,7 +81,7 @@ crate::config! {
 #[derive(Debug, Clone, PartialEq)]
 struct ReactionMetrics {
     /// One chance per line of the table, in band order.
-    lines: [MetricId; REACTION_BANDS.len()],
+    lines: [MetricId; REACTION_LINES],
     total: HistId,
 }
 
@@ -85,6 +89,7 @@ struct ReactionMetrics {
 #[derive(Debug, Clone, PartialEq)]
 pub struct ReactionModel {
     modifier: i64,
+    bands: ReactionTable,
     layout: Layout,
     m: ReactionMetrics,
 }
@@ -92,6 +97,11 @@ pub struct ReactionModel {
 impl ReactionModel {
     /// A roll on `table` with `modifier` (CHA + offer + reputation) added to 2d6.
     pub fn new(table: Table, modifier: i64) -> Self {
+        Self::with_bands(table, modifier, OseTables::OFFICIAL.reaction)
+    }
+
+    /// The same, the lines cut at `bands`.
+    pub fn with_bands(table: Table, modifier: i64, bands: ReactionTable) -> Self {
         let mut layout = Layout::new();
         let lines = table
             .lines()
@@ -99,6 +109,7 @@ impl ReactionModel {
         let total = layout.histogram("total", "histogram of the modified 2d6 total", (-3, 17));
         Self {
             modifier,
+            bands,
             layout,
             m: ReactionMetrics { lines, total },
         }
@@ -112,7 +123,8 @@ impl ReactionModel {
                 "offer and reputation apply to hiring (table=hireling), not to monsters",
             ));
         }
-        Ok(Self::new(p.table, p.cha_mod + p.offer + p.reputation))
+        let modifier = p.cha_mod + p.offer + p.reputation;
+        Ok(Self::with_bands(p.table, modifier, p.tables.reaction))
     }
 }
 
@@ -131,7 +143,7 @@ impl Model for ReactionModel {
 
     #[inline(always)]
     fn record<R: Recorder>(&self, total: &i64, rec: &mut R) {
-        let band = reaction_band(*total);
+        let band = self.bands.band(*total);
         for (line, &metric) in self.m.lines.iter().enumerate() {
             rec.event(metric, line == band);
         }

@@ -6,6 +6,7 @@
 
 use super::d20::D20Roll;
 use super::sheet::{Category, Hd};
+use super::tables::OseTables;
 use crate::engine::Registered;
 use crate::error::Result;
 
@@ -22,6 +23,8 @@ crate::config! {
         /// [choice] a natural 1 always fails and a natural 20 always saves, as for attacks
         /// (the sheet gives no such rule for saves: off)
         naturals: bool = switch(default = false),
+        /// the rule tables (the saving throws by row): `alea rules ose`
+        tables: OseTables = rules(),
     }
 }
 
@@ -32,7 +35,18 @@ pub type SaveModel = D20Roll;
 /// bonus at least the table's value; with `naturals`, a natural 1 fails and a natural 20
 /// saves whatever the total.
 pub fn save_model(hd: Hd, category: Category, bonus: i64, naturals: bool) -> SaveModel {
-    let needed = hd.save_row().needed(category);
+    save_model_under(hd, category, bonus, naturals, &OseTables::OFFICIAL)
+}
+
+/// [`save_model`] with the saving throws of `tables`.
+pub fn save_model_under(
+    hd: Hd,
+    category: Category,
+    bonus: i64,
+    naturals: bool,
+    tables: &OseTables,
+) -> SaveModel {
+    let needed = tables.save(hd, category);
     D20Roll::new("save", "chance the saving throw succeeds", |d| match d {
         1 if naturals => false,
         20 if naturals => true,
@@ -41,7 +55,9 @@ pub fn save_model(hd: Hd, category: Category, bonus: i64, naturals: bool) -> Sav
 }
 
 fn from_config(p: SaveParams) -> Result<SaveModel> {
-    Ok(save_model(p.hd, p.category, p.bonus, p.naturals))
+    Ok(save_model_under(
+        p.hd, p.category, p.bonus, p.naturals, &p.tables,
+    ))
 }
 
 /// The registry entry of `ose.save`.

@@ -174,16 +174,20 @@ pub const THAC0_MATRIX: [MatrixRow; 16] = [
 ];
 
 impl Hd {
-    /// The row of the THAC0 matrix for these hit dice.
-    pub fn matrix_row(self) -> &'static MatrixRow {
-        let index = match self {
+    /// The index of the THAC0 matrix's row for these hit dice (0: the normal human).
+    pub fn matrix_index(self) -> usize {
+        match self {
             Hd::Human => 0,
             Hd::Dice(n) => THAC0_MATRIX
                 .iter()
                 .position(|r| r.max_hd.is_some_and(|m| n <= m))
                 .unwrap_or(THAC0_MATRIX.len() - 1),
-        };
-        &THAC0_MATRIX[index]
+        }
+    }
+
+    /// The row of the THAC0 matrix for these hit dice.
+    pub fn matrix_row(self) -> &'static MatrixRow {
+        &THAC0_MATRIX[self.matrix_index()]
     }
 
     /// The monster's THAC0 (read off the matrix).
@@ -191,16 +195,21 @@ impl Hd {
         self.matrix_row().thac0
     }
 
-    /// The row of the saving-throw table for these hit dice.
-    pub fn save_row(self) -> &'static SaveRow {
-        let index = match self {
+    /// The index of the saving-throw table's row for these hit dice (0: the normal
+    /// human).
+    pub fn save_index(self) -> usize {
+        match self {
             Hd::Human => 0,
             Hd::Dice(n) => SAVES
                 .iter()
                 .position(|r| r.hd.is_some_and(|(lo, hi)| (lo..=hi).contains(&n)))
                 .unwrap_or(SAVES.len() - 1),
-        };
-        &SAVES[index]
+        }
+    }
+
+    /// The row of the saving-throw table for these hit dice.
+    pub fn save_row(self) -> &'static SaveRow {
+        &SAVES[self.save_index()]
     }
 }
 
@@ -285,17 +294,9 @@ impl SaveRow {
     }
 }
 
-/// The 2d6 bands shared by both reaction tables: 2 or less, 3–5, 6–8, 9–11, 12 or more.
-pub const REACTION_BANDS: [(i64, i64); 5] =
-    [(i64::MIN, 2), (3, 5), (6, 8), (9, 11), (12, i64::MAX)];
-
-/// The band of [`REACTION_BANDS`] a modified 2d6 total falls in.
-pub fn reaction_band(total: i64) -> usize {
-    REACTION_BANDS
-        .iter()
-        .position(|(lo, hi)| (*lo..=*hi).contains(&total))
-        .unwrap_or(0)
-}
+/// The lines of both reaction tables; their bands are the `[reaction]` table of
+/// [`super::tables::OseTables`] (2 or less, 3–5, 6–8, 9–11, 12 or more on the sheet).
+pub const REACTION_LINES: usize = 5;
 
 /// Terrain of the wilderness (*contrées sauvages*), as named on the sheet.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -360,28 +361,6 @@ impl Choice for Option<Terrain> {
     ];
 }
 
-impl Terrain {
-    /// *Risque de se perdre*: x in 6 per day, where the sheet gives one (not for city or
-    /// settled lands).
-    pub fn lost_in_six(self) -> Option<u32> {
-        match self {
-            Terrain::Clear | Terrain::Grassland => Some(1),
-            Terrain::Barren | Terrain::Hills | Terrain::Mountains | Terrain::Forest => Some(2),
-            Terrain::Desert | Terrain::Jungle | Terrain::Swamp => Some(3),
-            Terrain::City | Terrain::Settled => None,
-        }
-    }
-
-    /// *Monstres errants*: x in 6, typically once a day.
-    pub fn wandering_in_six(self) -> u32 {
-        match self {
-            Terrain::City | Terrain::Clear | Terrain::Grassland | Terrain::Settled => 1,
-            Terrain::Barren | Terrain::Desert | Terrain::Forest | Terrain::Hills => 2,
-            Terrain::Jungle | Terrain::Mountains | Terrain::Swamp => 3,
-        }
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -436,19 +415,5 @@ mod tests {
         }
         assert_eq!(Hd::Dice(8).save_row().needed(Category::Breath), 10);
         assert_eq!(Hd::Dice(14).save_row().needed(Category::Breath), 5);
-    }
-
-    #[test]
-    fn reaction_bands_and_terrains() {
-        assert_eq!(reaction_band(-4), 0);
-        assert_eq!(reaction_band(2), 0);
-        assert_eq!(reaction_band(5), 1);
-        assert_eq!(reaction_band(8), 2);
-        assert_eq!(reaction_band(9), 3);
-        assert_eq!(reaction_band(15), 4);
-        assert_eq!(Terrain::Swamp.lost_in_six(), Some(3));
-        assert_eq!(Terrain::City.lost_in_six(), None);
-        assert_eq!(Terrain::Mountains.wandering_in_six(), 3);
-        assert_eq!(Terrain::Mountains.lost_in_six(), Some(2));
     }
 }

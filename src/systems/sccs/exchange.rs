@@ -72,6 +72,7 @@ impl Exchange {
             resistance: p.resistance,
             zones,
             intuitive_vs_resistance: p.intuitive_vs_resistance,
+            modifiers: p.tie.tables.modifiers,
         })
     }
 }
@@ -101,13 +102,19 @@ struct ExchangeMetrics {
 pub struct ExchangeModel {
     result: Comparison,
     counts_tie: bool,
+    die: u32,
     layout: Layout,
     m: ExchangeMetrics,
 }
 
 impl ExchangeModel {
-    /// The model of `exchange`, with the switch `tension_counts_tie`.
+    /// The model of `exchange`, with the switch `tension_counts_tie`, the tension die a D6.
     pub fn new(exchange: &Exchange, counts_tie: bool) -> Self {
+        Self::with_die(exchange, counts_tie, 6)
+    }
+
+    /// The same with a tension die of `die` faces.
+    pub fn with_die(exchange: &Exchange, counts_tie: bool, die: u32) -> Self {
         let mut layout = Layout::new();
         let m = ExchangeMetrics {
             impact: layout.proportion("impact", "chance of superiority: impact on this exchange"),
@@ -129,15 +136,17 @@ impl ExchangeModel {
         Self {
             result: exchange.compare(),
             counts_tie,
+            die,
             layout,
             m,
         }
     }
 
     fn from_config(p: ExchangeParams) -> Result<Self> {
-        Ok(Self::new(
+        Ok(Self::with_die(
             &Exchange::from_config(&p)?,
             p.tie.tension_counts_tie,
+            p.tie.tables.tension_die(),
         ))
     }
 }
@@ -154,7 +163,7 @@ impl Model for ExchangeModel {
         let exchanges = match self.result {
             Comparison::Impact => 1,
             Comparison::Countered => 0,
-            Comparison::Tie => exchanges_to_impact(dice.d6(), self.counts_tie) as i64,
+            Comparison::Tie => exchanges_to_impact(dice.die(self.die), self.counts_tie) as i64,
         };
         ExchangeOutcome {
             result: self.result,
@@ -186,7 +195,7 @@ impl Model for ExchangeModel {
                 result,
                 exchanges: 0,
             }),
-            Comparison::Tie => exchanges_to_impact_dist(self.counts_tie)
+            Comparison::Tie => exchanges_to_impact_dist(self.die, self.counts_tie)
                 .map(|&exchanges| ExchangeOutcome { result, exchanges }),
         })
     }

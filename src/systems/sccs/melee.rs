@@ -16,7 +16,7 @@
 //! One attack is [`Melee::strike`], on a [`FightState`], with the D6 given as a function:
 //! the sampled fight ([`Melee::run`]) and the exact one (`melee_exact`) call the same code.
 
-use super::rules::{Counter, Received, TieParams, receive};
+use super::rules::{Counter, Guard, Receiving, TieParams};
 use crate::engine::{
     Dice, Dist, HistId, Layout, MetricFamily, MetricId, MetricKind, Model, Recorder, Registered,
 };
@@ -109,6 +109,11 @@ pub struct Melee {
     pub floor_ties: bool,
     /// Switch `spent_armour_protects`.
     pub spent_armour_protects: bool,
+    /// Faces of the tension die (6 in the text).
+    pub tension_die: u32,
+    /// Protection erosion takes off the `k`-th attack of a round (from 0): `k` times the
+    /// erosion step (1 in the text), 0 without erosion.
+    pub erosion_by_rank: [i64; MAX_ENGAGED],
 }
 
 /// How one fight ended.
@@ -221,6 +226,14 @@ impl Melee {
             erosion: p.erosion,
             floor_ties: p.floor_tie_without_armour,
             spent_armour_protects: p.spent_armour_protects,
+            tension_die: p.tie.tables.tension_die(),
+            erosion_by_rank: std::array::from_fn(|k| {
+                if p.erosion {
+                    k as i64 * p.tie.tables.erosion.step
+                } else {
+                    0
+                }
+            }),
         })
     }
 
@@ -235,42 +248,36 @@ impl Melee {
         }
     }
 
-    /// The protection before erosion in state `s`: without the armour's résistance once
-    /// its durability is spent (unless `spent_armour_protects`), less the wound malus.
+    /// The defender's protection as the fight wears it.
     #[inline(always)]
-    fn protection_in(&self, s: &FightState) -> i64 {
-        let armour_lost = s.durability == 0 && !self.spent_armour_protects;
-        self.protection
-            - if armour_lost { self.armour_res } else { 0 }
-            - self.wound_malus * i64::from(s.impacts)
+    pub fn guard(&self) -> Guard {
+        Guard {
+            protection: self.protection,
+            armour_res: self.armour_res,
+            wound_malus: self.wound_malus,
+            spent_armour_protects: self.spent_armour_protects,
+        }
     }
 
     /// The attack of attacker `k` (from 0) in round `s.round`: `d6` is called only when
     /// a tie starts a new counter. Returns true when this attack puts the defender out.
     #[inline(always)]
     pub fn strike(&self, s: &mut FightState, k: usize, d6: impl FnOnce() -> u32) -> bool {
-        let p = self.protection_in(s);
-        let rank = if self.erosion { k as i64 + 1 } else { 1 };
-        let hit = match receive(
+        let p = self.guard().now(s.durability, s.impacts);
+        let receiving = Receiving {
+            counts_tie: self.counts_tie,
+            floor_ties: self.floor_ties,
+        };
+        if !receiving.land(
             self.attackers[k],
             p,
-            rank,
-            s.durability > 0,
-            self.floor_ties,
+            self.erosion_by_rank[k],
+            &mut s.durability,
+            &mut s.counters[k],
+            d6,
         ) {
-            Received::Impact => true,
-            Received::Countered => false,
-            Received::Tie => s.counters[k].tie_with(d6, self.counts_tie),
-            Received::Absorbed => {
-                s.durability -= 1;
-                false
-            }
-        };
-        if !hit {
             return false;
         }
-        // The impact lands: a new test at this attacker's next tie.
-        s.counters[k].drop_counter();
         s.impacts += 1;
         if s.first == 0 {
             s.first = s.round;
@@ -302,7 +309,7 @@ impl Melee {
         while s.round < self.rounds {
             s.round += 1;
             for k in 0..self.n {
-                if self.strike(&mut s, k, || dice.d6()) {
+                if self.strike(&mut s, k, || dice.die(self.tension_die)) {
                     return self.outcome(&s, Some(k));
                 }
             }

@@ -91,7 +91,7 @@ impl Melee {
     /// The attack of attacker `k` on state `s`, every face of the D6 when it starts a
     /// counter.
     fn branches(&self, s: &FightState, k: usize) -> Vec<((FightState, bool), f64)> {
-        each_face(|d6| {
+        each_face(self.tension_die, |d6| {
             let mut t = *s;
             let out = self.strike(&mut t, k, d6);
             (t, out)

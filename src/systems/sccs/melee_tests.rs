@@ -62,6 +62,8 @@ fn parameters_reach_the_fight() {
             erosion: true,
             floor_ties: true,
             spent_armour_protects: false,
+            tension_die: 6,
+            erosion_by_rank: [0, 1, 2, 3],
         }
     );
     let m = model("n_attackers=3 attack=4 defensive_manoeuvre=true tension_counts_tie=true").melee;
@@ -343,7 +345,7 @@ fn the_first_impact_is_the_out_at_one() {
 
 /// `k` independent tension delays: the round of the first impact is their minimum.
 fn first_of_ties(k: usize, counts_tie: bool, rounds: u32) -> Dist<u32> {
-    let delay = exchanges_to_impact_dist(counts_tie);
+    let delay = exchanges_to_impact_dist(6, counts_tie);
     let first = (1..k).fold(delay.clone(), |acc, _| {
         acc.combine(&delay, |a, b| *a.min(b))
     });

@@ -4,9 +4,10 @@
 //! Seed sections implemented: 3 "Le Moteur de Résolution" (the comparison, *l'Incantation
 //! Libre* and its three modes, *Résultats de la Comparaison* cases A, B and C, *la Loi du
 //! Surnombre* with the sacrifice of the armour, *l'Avantage Tactique*, *Attaques Étendues
-//! et Multiples*), 5 "Actions" (*la Manœuvre Défensive*) and 6 "Règles spécifiques à la
-//! magie" (*Maintien d'un sort sur la durée*, *Cercle Rituel*). Initiative (section 4) and
-//! exploration (section 7) have no randomness worth simulating beyond the tension test.
+//! et Multiples*), 4 "Déroulement d'un combat" (the initiative priorities, in the group
+//! fight `sccs.skirmish`), 5 "Actions" (*la Manœuvre Défensive*) and 6 "Règles
+//! spécifiques à la magie" (*Maintien d'un sort sur la durée*, *Cercle Rituel*).
+//! Exploration (section 7) has no randomness worth simulating beyond the tension test.
 //!
 //! There is no damage roll: the only die is the D6 of the tension test, so every mechanic
 //! here answers *how long* (exchanges, rounds, turns).
@@ -33,10 +34,13 @@
 //!   one spell.
 
 pub mod exchange;
+pub mod fighter;
 pub mod melee;
 pub mod melee_exact;
 pub mod rules;
+pub mod skirmish;
 pub mod spell;
+pub mod tables;
 pub mod tension;
 
 /// The mechanics of this system, in the order `alea list` shows them.
@@ -44,8 +48,20 @@ pub static MECHANICS: &[&dyn crate::engine::Mechanic] = &[
     &exchange::EXCHANGE,
     &tension::TENSION,
     &melee::MELEE,
+    &skirmish::SKIRMISH,
     &spell::SPELL,
 ];
+
+/// The kinds of entry of `sccs` rosters: combatants (the sides of `sccs.skirmish`).
+pub fn roster_kinds() -> Vec<crate::engine::roster::Kind> {
+    use crate::engine::Config;
+    vec![crate::engine::roster::Kind {
+        system: "sccs",
+        table: "fighter",
+        doc: "a combatant (sides of sccs.skirmish)",
+        specs: fighter::Fighter::specs(""),
+    }]
+}
 
 #[cfg(test)]
 mod tests {

@@ -5,6 +5,7 @@
 //! Pure functions and one small piece of state ([`Counter`]); the mechanics call them in
 //! their hot loops.
 
+use super::tables::{ModifierTable, SccsTables};
 use crate::engine::{Dice, Dist};
 
 crate::choice! {
@@ -64,6 +65,8 @@ pub struct Exchange {
     /// résistance alone (there is no type to parry) **[choice]**; off by default, the
     /// protection stays `défense + résistance`.
     pub intuitive_vs_resistance: bool,
+    /// The modifiers in force (the advantage's +1, −1 per extra target).
+    pub modifiers: ModifierTable,
 }
 
 impl Exchange {
@@ -79,6 +82,7 @@ impl Exchange {
             resistance,
             zones: [resistance; 3],
             intuitive_vs_resistance: false,
+            modifiers: SccsTables::OFFICIAL.modifiers,
         }
     }
 
@@ -89,7 +93,8 @@ impl Exchange {
             Mode::General => self.type_score,
             Mode::Intuitive => self.cible,
         };
-        base + i64::from(self.advantage) - (self.targets - 1)
+        let m = &self.modifiers;
+        base + i64::from(self.advantage) * m.advantage - (self.targets - 1) * m.extra_target
     }
 
     /// The protection score `P` (general mode: the weakest zone).
@@ -115,6 +120,8 @@ crate::config! {
         /// [choice] the tying exchange counts as the first repetition: impact on exchange
         /// c, not c + 1
         tension_counts_tie: bool = switch(default = false),
+        /// the rule tables (tension die, erosion, modifiers, spells): `alea rules sccs`
+        tables: SccsTables = rules(),
     }
 }
 
@@ -125,9 +132,10 @@ pub fn exchanges_to_impact(c: u32, counts_tie: bool) -> u32 {
     if counts_tie { c } else { c + 1 }
 }
 
-/// The exact distribution of [`exchanges_to_impact`] for a D6 counter.
-pub fn exchanges_to_impact_dist(counts_tie: bool) -> Dist<i64> {
-    Dist::die(6).map(|&c| exchanges_to_impact(c as u32, counts_tie) as i64)
+/// The exact distribution of [`exchanges_to_impact`] for a counter set by a die of `sides`
+/// faces (a D6 in the text).
+pub fn exchanges_to_impact_dist(sides: u32, counts_tie: bool) -> Dist<i64> {
+    Dist::die(sides).map(|&c| exchanges_to_impact(c as u32, counts_tie) as i64)
 }
 
 /// A *compteur de tension*: one actor's count of repetitions still needed for an impact.
@@ -148,16 +156,17 @@ impl Counter {
         u32::from(self.remaining)
     }
 
-    /// Records one tying exchange of the same action: with no counter running, a D6 sets
-    /// it (and, with `counts_tie`, this exchange already counts as the first repetition);
-    /// with a counter running, this is a repetition and the counter drops by 1. Returns
-    /// true when the counter reaches 0: the impact.
+    /// Records one tying exchange of the same action: with no counter running, a die of
+    /// `sides` faces (a D6 in the text) sets it (and, with `counts_tie`, this exchange
+    /// already counts as the first repetition); with a counter running, this is a
+    /// repetition and the counter drops by 1. Returns true when the counter reaches 0: the
+    /// impact.
     #[inline(always)]
-    pub fn tie<D: Dice>(&mut self, dice: &mut D, counts_tie: bool) -> bool {
-        self.tie_with(|| dice.d6(), counts_tie)
+    pub fn tie<D: Dice>(&mut self, dice: &mut D, sides: u32, counts_tie: bool) -> bool {
+        self.tie_with(|| dice.die(sides), counts_tie)
     }
 
-    /// [`Counter::tie`] with the D6 given as a function, called only when a new counter
+    /// [`Counter::tie`] with the die given as a function, called only when a new counter
     /// starts: the exact fight calls it once per face to enumerate the branches.
     #[inline(always)]
     pub fn tie_with(&mut self, d6: impl FnOnce() -> u32, counts_tie: bool) -> bool {
@@ -179,10 +188,14 @@ impl Counter {
     }
 }
 
-/// Every result of `play`, a step that rolls at most one D6, through the function it is
-/// given: played once with chance 1 when it rolls none, else once per face with chance
-/// 1/6 each. The exact fights enumerate with it the same code the sampled ones run.
-pub fn each_face<T>(mut play: impl FnMut(&mut dyn FnMut() -> u32) -> T) -> Vec<(T, f64)> {
+/// Every result of `play`, a step that rolls at most one die of `sides` faces, through
+/// the function it is given: played once with chance 1 when it rolls none, else once per
+/// face with chance 1/sides each. The exact fights enumerate with it the same code the
+/// sampled ones run.
+pub fn each_face<T>(
+    sides: u32,
+    mut play: impl FnMut(&mut dyn FnMut() -> u32) -> T,
+) -> Vec<(T, f64)> {
     let mut rolled = false;
     let first = play(&mut || {
         rolled = true;
@@ -191,9 +204,10 @@ pub fn each_face<T>(mut play: impl FnMut(&mut dyn FnMut() -> u32) -> T) -> Vec<(
     if !rolled {
         return vec![(first, 1.0)];
     }
-    let mut all = vec![(first, 1.0 / 6.0)];
-    for face in 2..=6 {
-        all.push((play(&mut || face), 1.0 / 6.0));
+    let chance = 1.0 / sides as f64;
+    let mut all = vec![(first, chance)];
+    for face in 2..=sides {
+        all.push((play(&mut || face), chance));
     }
     all
 }
@@ -211,18 +225,20 @@ pub enum Received {
     Absorbed,
 }
 
-/// The `k`-th attack received this round (`k` from 1; always 1 without erosion), of score
-/// `a`, against the defender's protection `p` before erosion (already without the armour's
-/// résistance if the armour lost it), `armour_left` when the armour has durability left.
+/// An attack received this round, of score `a`, against the defender's protection `p`
+/// before erosion (already without the armour's résistance if the armour lost it),
+/// `armour_left` when the armour has durability left; `erosion` is what erosion takes off
+/// this attack: `(k − 1) × step` for the `k`-th attack of the round (`step` 1 in the text;
+/// 0 without erosion).
 ///
-/// Erosion lowers `p` by `k − 1`, but never below `a`. When that floor is what stops an
-/// impact (`p − (k − 1) < a <= p`), the armour absorbs the attack if it has durability
+/// Erosion lowers `p` by `erosion`, but never below `a`. When that floor is what stops an
+/// impact (`p − erosion < a <= p`), the armour absorbs the attack if it has durability
 /// left; otherwise, with `floor_ties` (switch `floor_tie_without_armour`, on by default),
 /// the floor gives a tie **[choice]** (`RULES.md`), and without it nothing holds the
 /// erosion back: an impact.
 #[inline(always)]
-pub fn receive(a: i64, p: i64, k: i64, armour_left: bool, floor_ties: bool) -> Received {
-    let eroded = p - (k - 1);
+pub fn receive(a: i64, p: i64, erosion: i64, armour_left: bool, floor_ties: bool) -> Received {
+    let eroded = p - erosion;
     if a > p {
         Received::Impact
     } else if eroded >= a {
@@ -236,6 +252,74 @@ pub fn receive(a: i64, p: i64, k: i64, armour_left: bool, floor_ties: bool) -> R
         Received::Tie
     } else {
         Received::Impact
+    }
+}
+
+/// A defender's protection as a fight wears it: `défense + résistance` (armour included,
+/// plus any manœuvre défensive), less the armour's résistance once its durability is
+/// spent (unless switch `spent_armour_protects`), less `wound_malus` per impact taken.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Guard {
+    /// The full protection at the start.
+    pub protection: i64,
+    /// The part of it the armour gives.
+    pub armour_res: i64,
+    /// Protection lost per impact taken.
+    pub wound_malus: i64,
+    /// Switch `spent_armour_protects`.
+    pub spent_armour_protects: bool,
+}
+
+impl Guard {
+    /// The protection before erosion with `durability` left and `impacts` taken.
+    #[inline(always)]
+    pub fn now(&self, durability: u32, impacts: u32) -> i64 {
+        let armour_lost = durability == 0 && !self.spent_armour_protects;
+        self.protection
+            - if armour_lost { self.armour_res } else { 0 }
+            - self.wound_malus * i64::from(impacts)
+    }
+}
+
+/// The switches that settle one received attack: `tension_counts_tie` and
+/// `floor_tie_without_armour`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Receiving {
+    /// Switch `tension_counts_tie`.
+    pub counts_tie: bool,
+    /// Switch `floor_tie_without_armour`.
+    pub floor_ties: bool,
+}
+
+impl Receiving {
+    /// One attack of score `a` received against protection `p`, of which erosion takes
+    /// `erosion` ([`receive`]): an absorbed attack costs the defender's armour 1 `durability`, a
+    /// tie moves the attacker's `counter` (`d6` is called only when a counter starts).
+    /// Returns true on an impact, after which the attacker's counter is dropped (a new
+    /// test at its next tie).
+    #[inline(always)]
+    pub fn land(
+        self,
+        a: i64,
+        p: i64,
+        erosion: i64,
+        durability: &mut u32,
+        counter: &mut Counter,
+        d6: impl FnOnce() -> u32,
+    ) -> bool {
+        let hit = match receive(a, p, erosion, *durability > 0, self.floor_ties) {
+            Received::Impact => true,
+            Received::Countered => false,
+            Received::Tie => counter.tie_with(d6, self.counts_tie),
+            Received::Absorbed => {
+                *durability -= 1;
+                false
+            }
+        };
+        if hit {
+            counter.drop_counter();
+        }
+        hit
     }
 }
 
@@ -292,7 +376,7 @@ mod tests {
     fn counter_repetition_until_impact() {
         // D6 shows 3: the impact comes on the 3rd repetition after the tie (exchange 4).
         let mut c = Counter::default();
-        let hits: Vec<bool> = replay(&[3], |dice| (0..4).map(|_| c.tie(dice, false)).collect());
+        let hits: Vec<bool> = replay(&[3], |dice| (0..4).map(|_| c.tie(dice, 6, false)).collect());
         assert_eq!(hits, [false, false, false, true]);
         assert!(!c.running());
         assert_eq!(exchanges_to_impact(3, false), 4);
@@ -301,7 +385,9 @@ mod tests {
     #[test]
     fn counter_counting_the_tie() {
         let mut c = Counter::default();
-        let hits: Vec<bool> = replay(&[3, 1], |dice| (0..4).map(|_| c.tie(dice, true)).collect());
+        let hits: Vec<bool> = replay(&[3, 1], |dice| {
+            (0..4).map(|_| c.tie(dice, 6, true)).collect()
+        });
         // A 3: impact on the third exchange; then a 1 with the tie counted: impact on the
         // tying exchange itself.
         assert_eq!(hits, [false, false, true, true]);
@@ -312,21 +398,21 @@ mod tests {
     fn changing_drops_the_counter() {
         let mut c = Counter::default();
         replay(&[2, 5], |dice| {
-            assert!(!c.tie(dice, false));
-            assert!(!c.tie(dice, false));
+            assert!(!c.tie(dice, 6, false));
+            assert!(!c.tie(dice, 6, false));
             assert_eq!(c.remaining(), 1);
             c.drop_counter();
             // A new test at the next tie: a new D6 (5).
-            assert!(!c.tie(dice, false));
+            assert!(!c.tie(dice, 6, false));
         });
         assert_eq!(c.remaining(), 5);
     }
 
     #[test]
     fn each_face_plays_once_without_a_die() {
-        let none = each_face(|_| 7);
+        let none = each_face(6, |_| 7);
         assert_eq!(none, [(7, 1.0)]);
-        let faces: Vec<u32> = each_face(|d6| d6() * 10)
+        let faces: Vec<u32> = each_face(6, |d6| d6() * 10)
             .into_iter()
             .map(|(v, _)| v)
             .collect();
@@ -336,36 +422,59 @@ mod tests {
     #[test]
     fn erosion_by_rank() {
         // Protection 6: the 1st attack at full protection, then -1, -2, -3.
-        assert_eq!(receive(5, 6, 1, true, true), Received::Countered);
-        assert_eq!(receive(5, 6, 2, true, true), Received::Tie); // 6 - 1 = 5
-        assert_eq!(receive(4, 6, 3, true, true), Received::Tie); // 6 - 2 = 4
-        assert_eq!(receive(3, 6, 4, true, true), Received::Tie); // 6 - 3 = 3
-        assert_eq!(receive(2, 6, 4, true, true), Received::Countered);
+        assert_eq!(receive(5, 6, 0, true, true), Received::Countered);
+        assert_eq!(receive(5, 6, 1, true, true), Received::Tie); // 6 - 1 = 5
+        assert_eq!(receive(4, 6, 2, true, true), Received::Tie); // 6 - 2 = 4
+        assert_eq!(receive(3, 6, 3, true, true), Received::Tie); // 6 - 3 = 3
+        assert_eq!(receive(2, 6, 3, true, true), Received::Countered);
     }
 
     #[test]
     fn floor_at_the_attack_and_the_armour() {
         // 4th attacker at 5 against 6: eroded to 3, floored at 5: the armour absorbs.
-        assert_eq!(receive(5, 6, 4, true, true), Received::Absorbed);
+        assert_eq!(receive(5, 6, 3, true, true), Received::Absorbed);
         // Without durability left the floor gives a tie.
-        assert_eq!(receive(5, 6, 4, false, true), Received::Tie);
+        assert_eq!(receive(5, 6, 3, false, true), Received::Tie);
         // The switch floor_tie_without_armour off: nothing holds the erosion, an impact.
-        assert_eq!(receive(5, 6, 4, false, false), Received::Impact);
+        assert_eq!(receive(5, 6, 3, false, false), Received::Impact);
         // ... but the armour still absorbs while it has durability.
-        assert_eq!(receive(5, 6, 4, true, false), Received::Absorbed);
+        assert_eq!(receive(5, 6, 3, true, false), Received::Absorbed);
         // A tie without erosion stays a tie, but the 2nd attack at a tie is floored.
-        assert_eq!(receive(6, 6, 1, true, true), Received::Tie);
-        assert_eq!(receive(6, 6, 2, true, true), Received::Absorbed);
+        assert_eq!(receive(6, 6, 0, true, true), Received::Tie);
+        assert_eq!(receive(6, 6, 1, true, true), Received::Absorbed);
         // Superiority is untouched by the floor.
-        assert_eq!(receive(7, 6, 3, true, true), Received::Impact);
+        assert_eq!(receive(7, 6, 2, true, true), Received::Impact);
         // Without erosion every attack meets the full protection (rank 1).
-        assert_eq!(receive(5, 6, 1, false, false), Received::Countered);
+        assert_eq!(receive(5, 6, 0, false, false), Received::Countered);
+    }
+
+    /// Erosion step 2: the 2nd attack meets 6 - 2 = 4, the 3rd 6 - 4 = 2 (floored at
+    /// the attack); a d4 counter takes 2.5 repetitions on average after the tie.
+    #[test]
+    fn house_erosion_step_and_tension_die() {
+        assert_eq!(receive(4, 6, 2, true, true), Received::Tie);
+        assert_eq!(receive(3, 6, 2, true, true), Received::Countered);
+        assert_eq!(receive(3, 6, 4, true, true), Received::Absorbed);
+        assert!((exchanges_to_impact_dist(4, false).mean() - 3.5).abs() < 1e-12);
+        let faces: Vec<u32> = each_face(4, |d| d()).into_iter().map(|(v, _)| v).collect();
+        assert_eq!(faces, [1, 2, 3, 4]);
+        let house = ModifierTable {
+            advantage: 2,
+            extra_target: 2,
+        };
+        let e = Exchange {
+            advantage: true,
+            targets: 3,
+            modifiers: house,
+            ..Exchange::new(3, 2, 3, 3)
+        };
+        assert_eq!(e.attack(), 5 + 2 - 4);
     }
 
     #[test]
     fn exact_exchanges_to_impact() {
-        let d = exchanges_to_impact_dist(false);
+        let d = exchanges_to_impact_dist(6, false);
         assert!((d.mean() - 4.5).abs() < 1e-12);
-        assert!((exchanges_to_impact_dist(true).mean() - 3.5).abs() < 1e-12);
+        assert!((exchanges_to_impact_dist(6, true).mean() - 3.5).abs() < 1e-12);
     }
 }

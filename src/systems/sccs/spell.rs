@@ -17,6 +17,7 @@
 //!   statistics + 1, a fixed number with nothing to roll.
 
 use super::rules::{Comparison, Counter, TieParams, compare, each_face};
+use super::tables::SccsTables;
 use crate::engine::chain::{Chain, Limits, Step, propagate};
 use crate::engine::dist::TAIL_BOUND;
 use crate::engine::{Dice, Dist, HistId, Layout, MetricId, Model, Recorder, Registered};
@@ -95,6 +96,30 @@ pub struct Upkeep {
     pub casters: u32,
     /// Switch `tension_counts_tie` (the attacker's counter, source melee).
     pub counts_tie: bool,
+    /// The tension die and the dice of the turns (D6s in the text).
+    pub dice: SpellDice,
+}
+
+/// The faces of the dice of an upkeep.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct SpellDice {
+    /// The attacker's tension die (source melee).
+    pub tension: u32,
+    /// The die of a lone caster's malus-free turns.
+    pub free: u32,
+    /// The die of a circle's casting turns.
+    pub casting: u32,
+}
+
+impl SpellDice {
+    /// The dice of `tables`.
+    pub fn of(tables: &SccsTables) -> Self {
+        Self {
+            tension: tables.tension_die(),
+            free: tables.spell.free_die as u32,
+            casting: tables.spell.casting_die as u32,
+        }
+    }
 }
 
 /// How long a spell was held.
@@ -123,16 +148,26 @@ impl Upkeep {
             max_turns: p.max_turns,
             attack: p.attack,
             protection: p.defense + p.resistance,
-            malus: if p.upkeep_malus_on_total { 1 } else { 2 },
+            malus: p.tie.tables.spell.contrecoup * if p.upkeep_malus_on_total { 1 } else { 2 },
             casters: p.casters,
             counts_tie: p.tie.tension_counts_tie,
+            dice: SpellDice::of(&p.tie.tables),
         })
+    }
+
+    /// The faces of the die rolled first: the casting turns of a circle, the malus-free
+    /// turns of a lone caster.
+    fn first_die(&self) -> u32 {
+        match self.keeper {
+            Keeper::Circle => self.dice.casting,
+            Keeper::Individual => self.dice.free,
+        }
     }
 
     /// Plays one upkeep.
     #[inline(always)]
     pub fn run<D: Dice>(&self, dice: &mut D) -> SpellOutcome {
-        let free = dice.d6();
+        let free = dice.die(self.first_die());
         match (self.keeper, self.source) {
             (Keeper::Circle, _) => self.run_circle(dice, free),
             (Keeper::Individual, Source::Chance) => {
@@ -146,7 +181,7 @@ impl Upkeep {
             (Keeper::Individual, Source::Melee) => {
                 let mut counter = Counter::default();
                 for turn in 1..=self.max_turns {
-                    if self.melee_turn(turn, free, &mut counter, || dice.d6()) {
+                    if self.melee_turn(turn, free, &mut counter, || dice.die(self.dice.tension)) {
                         return broken_in(turn);
                     }
                 }
@@ -210,7 +245,7 @@ impl Upkeep {
     pub fn exact(&self) -> Option<Dist<SpellOutcome>> {
         let p = self.p_hit;
         match (self.keeper, self.source) {
-            (Keeper::Individual, Source::Melee) => Some(Dist::die(6).then(|&free| {
+            (Keeper::Individual, Source::Melee) => Some(Dist::die(self.dice.free).then(|&free| {
                 let chain = MeleeUpkeep {
                     upkeep: self,
                     free: free as u32,
@@ -221,7 +256,7 @@ impl Upkeep {
                 };
                 propagate(&chain, limits).endings.map(|(o, _)| *o)
             })),
-            (Keeper::Individual, Source::Chance) => Some(Dist::die(6).then(|&free| {
+            (Keeper::Individual, Source::Chance) => Some(Dist::die(self.dice.free).then(|&free| {
                 let free = free as u32;
                 let mut items = Vec::new();
                 let mut alive = 1.0;
@@ -232,7 +267,7 @@ impl Upkeep {
                 items.push((self.held_to_the_end(), alive));
                 Dist::from_weights(items.into_iter().filter(|(_, w)| *w > 0.0))
             })),
-            (Keeper::Circle, _) => Some(Dist::die(6).then(|&casting| {
+            (Keeper::Circle, _) => Some(Dist::die(self.dice.casting).then(|&casting| {
                 // State: (concentrated casters, outcome so far).
                 let mut state = Dist::certain((
                     self.casters as i64,
@@ -288,7 +323,7 @@ impl Chain for MeleeUpkeep<'_> {
         &(played, counter): &(u32, Counter),
     ) -> Vec<(Step<(u32, Counter), SpellOutcome>, f64)> {
         let turn = played + 1;
-        each_face(|d6| {
+        each_face(self.upkeep.dice.tension, |d6| {
             let mut c = counter;
             let broken = self.upkeep.melee_turn(turn, self.free, &mut c, d6);
             if broken {

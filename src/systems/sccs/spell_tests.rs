@@ -22,6 +22,7 @@ fn upkeep() -> Upkeep {
         malus: 2,
         casters: 3,
         counts_tie: false,
+        dice: SpellDice::of(&crate::systems::sccs::tables::SccsTables::OFFICIAL),
     }
 }
 

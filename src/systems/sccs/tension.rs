@@ -42,6 +42,8 @@ pub struct TensionModel {
     pub change_every: u32,
     /// Switch `tension_counts_tie`.
     pub counts_tie: bool,
+    /// Faces of the tension die (6 in the text).
+    pub die: u32,
     layout: Layout,
     m: TensionMetrics,
 }
@@ -50,6 +52,11 @@ impl TensionModel {
     /// Checks that an impact can happen at all: changing every exchange with the tie not
     /// counted never reaches the end of a counter.
     pub fn new(change_every: u32, counts_tie: bool) -> Result<Self> {
+        Self::with_die(change_every, counts_tie, 6)
+    }
+
+    /// The same with a tension die of `die` faces.
+    pub fn with_die(change_every: u32, counts_tie: bool, die: u32) -> Result<Self> {
         if change_every == 1 && !counts_tie {
             return Err(Error::value(
                 "change_every",
@@ -77,13 +84,18 @@ impl TensionModel {
         Ok(Self {
             change_every,
             counts_tie,
+            die,
             layout,
             m,
         })
     }
 
     fn from_config(p: TensionParams) -> Result<Self> {
-        Self::new(p.change_every, p.tie.tension_counts_tie)
+        Self::with_die(
+            p.change_every,
+            p.tie.tension_counts_tie,
+            p.tie.tables.tension_die(),
+        )
     }
 
     /// Exchanges until the impact (the first tying exchange is exchange 1).
@@ -99,7 +111,7 @@ impl TensionModel {
             {
                 counter.drop_counter();
             }
-            if counter.tie(dice, self.counts_tie) {
+            if counter.tie(dice, self.die, self.counts_tie) {
                 return exchange as i64;
             }
         }
@@ -110,20 +122,21 @@ impl TensionModel {
     /// attempts are geometric (truncated below [`TAIL_BOUND`], the rest in the tail).
     pub fn exact_exchanges(&self) -> Dist<i64> {
         let k = self.change_every as i64;
-        let delays: Vec<i64> = (1..=6)
+        let delays: Vec<i64> = (1..=self.die)
             .map(|c| exchanges_to_impact(c, self.counts_tie) as i64)
             .collect();
         if k == 0 || delays.iter().all(|&d| d <= k) {
             return Dist::uniform(delays);
         }
         let fitting: Vec<i64> = delays.iter().copied().filter(|&d| d <= k).collect();
-        let miss = 1.0 - fitting.len() as f64 / 6.0;
+        let faces = self.die as f64;
+        let miss = 1.0 - fitting.len() as f64 / faces;
         let mut weights = Vec::new();
         let mut reach = 1.0;
         let mut attempt = 0i64;
         while reach >= TAIL_BOUND {
             for &d in &fitting {
-                weights.push((attempt * k + d, reach / 6.0));
+                weights.push((attempt * k + d, reach / faces));
             }
             reach *= miss;
             attempt += 1;

@@ -31,7 +31,7 @@ use crate::engine::{Dice, Dist, HistId, Layout, MetricId, Model, Recorder, Regis
 use crate::error::Result;
 use crate::systems::aube::damage::{DamageResult, DamageRule};
 use crate::systems::aube::duel_end::{DuelEndMetrics, DuelEndParams};
-use crate::systems::aube::wounds::WoundTrack;
+use crate::systems::aube::wounds::{OverflowFatigue, WoundTrack};
 use std::sync::Arc;
 
 /// Everything fixed about a duel.
@@ -198,14 +198,15 @@ impl Duel {
                 Effect::Blow(dom) => {
                     let loser = &self.fighters[l];
                     let fatigue = tracks[l].fatigue();
-                    let target = DamageRule::new(loser.enc - fatigue, loser.be, self.rules.fm);
+                    let target = DamageRule::new(loser.enc - fatigue, loser.be, self.rules.fm)
+                        .under(&self.rules.tables);
                     let test = table.roll(target.resistance_test().ca, dice);
                     let result = target.resolve(dom, &test).result;
                     let grave = result >= DamageResult::Grave;
                     out.hits += 1;
                     out.grave_hits += grave as u32;
                     out.first_hit_grave.get_or_insert(grave);
-                    tracks[l].take(result);
+                    tracks[l].take_with(result, OverflowFatigue::Recorded, &self.rules.tables);
                     if tracks[l].is_out(self.end.out_at) {
                         out.winner = winner;
                         return out;

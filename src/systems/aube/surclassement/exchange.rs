@@ -164,8 +164,8 @@ impl Exchange {
                 Stance::new(b, moves[1], &rules, feints[1], 0),
             ],
             targets: [
-                DamageRule::new(a.enc, a.be, rules.fm),
-                DamageRule::new(b.enc, b.be, rules.fm),
+                DamageRule::new(a.enc, a.be, rules.fm).under(&rules.tables),
+                DamageRule::new(b.enc, b.be, rules.fm).under(&rules.tables),
             ],
         }
     }

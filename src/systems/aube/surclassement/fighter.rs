@@ -9,6 +9,7 @@
 
 use crate::engine::config::key;
 use crate::error::{Error, Result};
+use crate::systems::aube::tables::AubeTables;
 
 crate::choice! {
     /// The three manœuvres.
@@ -56,6 +57,8 @@ crate::config! {
         ma_adds_ba: bool = switch(default = true),
         /// when both succeed the winner's E loses the loser's raw °R or modified E
         loser_subtracts: LoserSubtracts = choice(default = LoserSubtracts::Raw),
+        /// the rule tables (Tableau 3.1, the wound track...): `alea rules aube`
+        tables: AubeTables = rules(),
     }
 }
 
@@ -65,6 +68,7 @@ impl Default for Rules {
             fm: 0,
             ma_adds_ba: true,
             loser_subtracts: LoserSubtracts::Raw,
+            tables: AubeTables::OFFICIAL,
         }
     }
 }

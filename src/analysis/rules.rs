@@ -1,0 +1,136 @@
+//! The rule tables of an analysis: `rules` at the top of the file (a table, or the name of
+//! a rules file) for every variant, and `rules` in a variant over it; `alea run --rules
+//! FILE` takes the place of the top one ([`crate::rules`] reads them).
+
+use super::Analysis;
+use super::spec::AnalysisFile;
+use crate::engine::rules::RuleSet;
+use crate::error::Result;
+use crate::rules::{Seg, Source, load_file, load_value};
+use crate::systems::system_of;
+use std::path::Path;
+
+/// The tables of each variant of `file` (read from `path`, its text `text`) for the
+/// mechanic `mechanic`, over `base` when given (else the file's own `rules`). A file
+/// without variants has one, whose tables are the base.
+pub(super) fn variant_rules(
+    path: &Path,
+    text: &str,
+    file: &AnalysisFile,
+    mechanic: &str,
+    base: Option<RuleSet>,
+) -> Result<Vec<Option<RuleSet>>> {
+    let system = system_of(mechanic);
+    let given = file.rules.is_some() || file.variants.iter().any(|v| v.rules.is_some());
+    if given && !crate::systems::find(mechanic).is_ok_and(|m| m.reads_rules()) {
+        let line = crate::rules::line_of_path(text, &[Seg::Key("rules".into())])
+            .or_else(|| {
+                text.lines()
+                    .position(|l| l.trim_start().starts_with("rules"))
+                    .map(|i| i + 1)
+            })
+            .map(|l| format!("line {l}: "))
+            .unwrap_or_default();
+        return Err(crate::error::Error::RulesFile {
+            path: path.to_path_buf(),
+            message: format!("{line}{}", crate::rules::reads_none(mechanic)),
+        });
+    }
+    let base = match (base, &file.rules) {
+        (Some(base), _) => Some(base),
+        (None, Some(value)) => {
+            let source = Source {
+                path,
+                text,
+                at: vec![Seg::Key("rules".into())],
+            };
+            Some(load_value(value, system, None, &source)?)
+        }
+        (None, None) => None,
+    };
+    if file.variants.is_empty() {
+        return Ok(vec![base]);
+    }
+    file.variants
+        .iter()
+        .enumerate()
+        .map(|(i, v)| match &v.rules {
+            None => Ok(base.clone()),
+            Some(value) => {
+                let source = Source {
+                    path,
+                    text,
+                    at: vec![
+                        Seg::Key("variants".into()),
+                        Seg::Index(i),
+                        Seg::Key("rules".into()),
+                    ],
+                };
+                load_value(value, system, base.as_ref(), &source).map(Some)
+            }
+        })
+        .collect()
+}
+
+/// Puts the tables of the rules file `file` in place of the own `rules` of every analysis
+/// it can apply to (`alea run --rules FILE`): those whose mechanic reads rule tables, of
+/// the system the file names (any, when it names none). Returns how many; none is an
+/// error.
+pub fn apply_rules(analyses: &mut [Analysis], file: &Path) -> Result<usize> {
+    let declared = crate::rules::declared_system(file)?;
+    let mut applied = 0;
+    for a in analyses.iter_mut() {
+        let system = system_of(a.mechanic.name());
+        if a.mechanic.reads_rules() && declared.as_deref().is_none_or(|s| s == system) {
+            a.replace_rules(file)?;
+            applied += 1;
+        }
+    }
+    if applied == 0 {
+        return Err(crate::error::Error::RulesFile {
+            path: file.to_path_buf(),
+            message: format!(
+                "none of the analyses reads these tables (of {}): their mechanics read no rule table or are of another system",
+                declared.as_deref().unwrap_or("any system")
+            ),
+        });
+    }
+    Ok(applied)
+}
+
+impl Analysis {
+    /// Puts the tables of the rules file `file` in place of the analysis's own `rules`
+    /// (`alea run --rules FILE`); the variants' rules still apply over them.
+    pub fn replace_rules(&mut self, file: &Path) -> Result<()> {
+        let base = load_file(file, system_of(self.mechanic.name()), None)?;
+        let text = super::files::read_small_text(&self.path, super::files::MAX_ANALYSIS_BYTES)?;
+        let rules = variant_rules(
+            &self.path,
+            &text,
+            &self.file,
+            self.mechanic.name(),
+            Some(base),
+        )?;
+        for (variant, rules) in self.variants.iter_mut().zip(rules) {
+            variant.rules = rules;
+        }
+        Ok(())
+    }
+
+    /// Per variant whose tables are not the official ones, its name and the entries
+    /// changed (`damage.legere = 15 (official 20)`).
+    pub fn rule_changes(&self) -> Vec<(String, Vec<String>)> {
+        self.variants
+            .iter()
+            .filter_map(|v| {
+                let changes = v.rules.as_ref()?.changes();
+                (!changes.is_empty()).then(|| {
+                    (
+                        v.name.clone(),
+                        changes.iter().map(|c| c.to_string()).collect(),
+                    )
+                })
+            })
+            .collect()
+    }
+}

@@ -1,0 +1,196 @@
+//! The rule tables of *Score de Maîtrise* as data (issue 16): the faces of the d20 that
+//! make a critical, the extreme-score rules (where they start and their two bands) and
+//! the automatic malus of a skill of 0. [`MaitriseTables::OFFICIAL`] holds the text's
+//! values; `alea rules maitrise` prints them, a rules file or an analysis's `[rules]`
+//! changes them ([`crate::engine::rules`]). The mechanics take them with the score
+//! ([`super::score::ScoreParams`]).
+
+use crate::engine::rules::{Faces, RuleTables, Schema, TableError, check_range};
+use serde::{Deserialize, Serialize};
+
+/// Every table of the system.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct MaitriseTables {
+    /// The faces that make a critical.
+    pub critical: CriticalTable,
+    /// The extreme scores.
+    pub extreme: ExtremeTable,
+    /// The make-up of a score.
+    pub score: ScoreTable,
+}
+
+/// The faces of the first d20 that make a critical.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct CriticalTable {
+    /// A success on one of these faces is a *Réussite Critique*.
+    pub success: Faces,
+    /// A failure on one of these faces is an *Échec Critique*.
+    pub failure: Faces,
+}
+
+/// The extreme-score rules: where they start, and the bands of the second d20.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct ExtremeTable {
+    /// From this score up, a 20 on the first die calls for a second one.
+    pub high: i64,
+    /// Up to this score, a 1 on the first die calls for a second one.
+    pub low: i64,
+    /// High score: the second die fails above `sm - fail_band` (low score: it succeeds
+    /// up to `sm + fail_band`).
+    pub fail_band: i64,
+    /// High score: it fails critically above `sm - crit_band` (low score: succeeds
+    /// critically up to `sm + crit_band`).
+    pub crit_band: i64,
+}
+
+/// The make-up of a score.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct ScoreTable {
+    /// The automatic malus of a skill of 0.
+    pub skill_zero_malus: i64,
+}
+
+impl MaitriseTables {
+    /// The text's tables.
+    pub const OFFICIAL: MaitriseTables = MaitriseTables {
+        critical: CriticalTable {
+            success: Faces::of(&[1, 11]),
+            failure: Faces::of(&[10, 20]),
+        },
+        extreme: ExtremeTable {
+            high: 20,
+            low: 1,
+            fail_band: 10,
+            crit_band: 4,
+        },
+        score: ScoreTable {
+            skill_zero_malus: 5,
+        },
+    };
+}
+
+macro_rules! official_default {
+    ($($t:ident => $field:ident),*) => {$(
+        impl Default for $t {
+            fn default() -> Self {
+                MaitriseTables::OFFICIAL.$field
+            }
+        }
+    )*};
+}
+official_default!(
+    CriticalTable => critical,
+    ExtremeTable => extreme,
+    ScoreTable => score
+);
+
+impl Default for MaitriseTables {
+    fn default() -> Self {
+        Self::OFFICIAL
+    }
+}
+
+impl RuleTables for MaitriseTables {
+    const SYSTEM: &'static str = "maitrise";
+
+    const DOCS: &'static [(&'static str, &'static str)] = &[
+        (
+            "critical",
+            "the faces of the first d20 that make a critical (a list: [] for none)",
+        ),
+        (
+            "critical.success",
+            "a success on one of these is a Réussite Critique",
+        ),
+        (
+            "critical.failure",
+            "a failure on one of these is an Échec Critique",
+        ),
+        (
+            "extreme",
+            "the extreme scores: at sm >= high a 20 is rolled again, r: 20 is a critical failure, 19 at least a failure, else the action fails iff r > sm - fail_band, critically iff r > sm - crit_band; at sm <= low a 1 is rolled again, r: 1 is a critical success, 2 at least a success, else it succeeds iff r <= sm + fail_band, critically iff r <= sm + crit_band",
+        ),
+        ("extreme.high", "the lowest high extreme score"),
+        ("extreme.low", "the highest low extreme score"),
+        (
+            "extreme.fail_band",
+            "the band of the second die's plain result",
+        ),
+        (
+            "extreme.crit_band",
+            "the band of the second die's critical result",
+        ),
+        ("score", "the make-up of a score"),
+        (
+            "score.skill_zero_malus",
+            "the automatic malus of a skill of 0 (the Chance du Débutant keeps it)",
+        ),
+    ];
+
+    fn check(&self) -> Result<(), TableError> {
+        for (key, faces) in [
+            ("critical.success", self.critical.success),
+            ("critical.failure", self.critical.failure),
+        ] {
+            check_range(key, i64::from(faces.max()), 0..=20)?;
+        }
+        let e = &self.extreme;
+        check_range("extreme.high", e.high, 2..=40)?;
+        check_range("extreme.low", e.low, -20..=e.high - 1)?;
+        check_range("extreme.fail_band", e.fail_band, 0..=20)?;
+        check_range("extreme.crit_band", e.crit_band, 0..=20)?;
+        check_range(
+            "score.skill_zero_malus",
+            self.score.skill_zero_malus,
+            0..=20,
+        )
+    }
+}
+
+/// The schema `alea rules maitrise` prints and `--rules` reads.
+pub static SCHEMA: Schema<MaitriseTables> = Schema::new();
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::rules::RuleSchema;
+
+    #[test]
+    fn the_official_tables_are_documented_and_pass_their_checks() {
+        crate::systems::test_support::assert_docs_cover(&SCHEMA);
+    }
+
+    #[test]
+    fn malformed_tables_name_their_key() {
+        for (text, key, words) in [
+            (
+                "[critical]\nsuccess = [1, 21]\n",
+                "critical.success",
+                "0..=20",
+            ),
+            (
+                "[critical]\nfailure = [0]\n",
+                "critical.failure",
+                "not a face",
+            ),
+            ("[critical]\nfailure = 20\n", "critical.failure", "a list"),
+            ("[extreme]\nlow = 20\n", "extreme.low", "-20..=19"),
+            (
+                "[score]\nskill_zero_malus = -1\n",
+                "score.skill_zero_malus",
+                "0..=20",
+            ),
+        ] {
+            let e = SCHEMA.load(&toml::from_str(text).unwrap()).unwrap_err();
+            assert_eq!(e.key, key, "{text}: {e}");
+            assert!(e.message.contains(words), "{text}: {e}");
+        }
+        let none = SCHEMA.load(&toml::from_str("[critical]\nsuccess = []\n").unwrap());
+        let t = *none.unwrap().tables::<MaitriseTables>().unwrap();
+        assert!(!t.critical.success.has(1));
+    }
+}

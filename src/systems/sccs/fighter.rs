@@ -1,0 +1,70 @@
+//! An *SCCS* combatant as a group fight reads it (seed sections 2 "La Matrice Martiale",
+//! 3 and 4 "Déroulement d'un combat"; `RULES.md` `sccs`): the attack it perseveres with,
+//! its protection against its foes' attacks, its armour and its initiative priority. The
+//! entries `[[fighter]]` of `sccs` rosters (`analyses/rosters/sccs.toml`) and the members
+//! of the sides of `sccs.skirmish`.
+//!
+//! The text's profile has twelve scores (three types, three cibles, three défenses, three
+//! résistances); a fight in which everyone perseveres with one type and one cible reads
+//! four of them, given here as totals: `attack` (`type + cible`), and the `defense`
+//! against the type its foes use with the `resistance` of the zone they aim at.
+
+use super::rules::Guard;
+use crate::error::{Error, Result};
+
+crate::config! {
+    /// The figures of one SCCS combatant (a member of a side of `sccs.skirmish`).
+    #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+    pub struct Fighter {
+        /// attack score A = type + cible of the attack it perseveres with
+        attack: i64 = int(-20..=40),
+        /// défense against the type its foes use
+        defense: i64 = int(-20..=40),
+        /// résistance of the zone its foes aim at, armour included
+        resistance: i64 = int(-20..=40),
+        /// the part of the résistance given by the armour (lost at durability 0)
+        armour_res: i64 = int(0..=40, default = 0),
+        /// the armour's durability points (only with armour_res > 0)
+        durability: i64 = int(0..=50, default = 0),
+        /// initiative priority, 1 (ranged, not engaged) to 8 (magic under pressure): 4 long
+        /// reach (two-handed), 5 medium (one-handed), 6 short (daggers, fists, grabs)
+        priority: i64 = int(1..=8, default = 5),
+    }
+}
+
+impl Fighter {
+    /// Checks the armour of the member `name` of side `side`: its résistance within the
+    /// fighter's, and durability only with armour.
+    pub fn check(&self, side: &str, name: &str) -> Result<()> {
+        if self.armour_res > self.resistance {
+            return Err(Error::value(
+                side,
+                format!(
+                    "'{name}': the armour's part of the résistance (armour_res {}) cannot exceed the résistance ({})",
+                    self.armour_res, self.resistance
+                ),
+            ));
+        }
+        if self.armour_res == 0 && self.durability > 0 {
+            return Err(Error::value(
+                side,
+                format!(
+                    "'{name}': durability belongs to the armour: give armour_res > 0, or durability = 0"
+                ),
+            ));
+        }
+        Ok(())
+    }
+
+    /// Its protection `défense + résistance` as the fight wears it (`wound_malus` per
+    /// impact taken, the armour's résistance lost when spent unless
+    /// `spent_armour_protects`).
+    pub fn guard(&self, wound_malus: i64, spent_armour_protects: bool) -> Guard {
+        Guard {
+            protection: self.defense + self.resistance,
+            armour_res: self.armour_res,
+            wound_malus,
+            spent_armour_protects,
+        }
+    }
+}

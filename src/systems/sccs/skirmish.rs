@@ -1,0 +1,475 @@
+//! A group fight (seed section 4 "Déroulement d'un combat", *L'obligation d'agir* and *La
+//! hiérarchie de l'Initiative*; section 3, *La Loi du Surnombre*, *Conséquences de
+//! l'Impact*; `RULES.md` `sccs`), and the `sccs.skirmish` mechanic: two sides of named
+//! combatants (`side_a=knight,soldier side_b=militia*3`; `alea roster sccs`) fight until
+//! one side is out.
+//!
+//! Every combatant standing acts once a round, in the order of the initiative: priority
+//! 1 to 8 (lower first), on equal priority the higher attack score first, then a D6 each,
+//! the higher first (equal dice rolled again). **\[choice\]** The order is settled once,
+//! at the start of the fight (the priorities are fixed by the equipment); switch
+//! `initiative_each_round` rolls the dice of equal priorities again every round. A
+//! combatant put out before its turn does not act.
+//!
+//! Each attack is one exchange of [`Receiving::land`], the code `sccs.melee` runs: the
+//! attacker's score `A`, less 1 per impact it has taken (the text's −1 to all actions),
+//! against the target's [`Guard`], eroded by the attacks it already received this round
+//! (switch `erosion`; the floor at `A`, the armour's sacrifice and the switches
+//! `floor_tie_without_armour` and `spent_armour_protects` as in `sccs.melee`). A
+//! combatant keeps one tension counter, against its current target: changing target
+//! drops it (the text's *changement*). At most four attack one target in a round (the
+//! engagement limit); a combatant whose target is full takes another foe with room, or
+//! does not attack. The `impacts_to_out`-th impact puts a combatant out, each before that
+//! lowering its protection by `wound_malus`.
+//!
+//! **\[choice\]** Whom a combatant attacks: switches `target_a` and `target_b`
+//! ([`Target`]); `focus` takes the foe standing with the lowest protection now.
+//!
+//! One against one, this is not `sccs.melee`: there only the attackers strike, here both
+//! do. The two fights are the same when one of the two can never hurt the other (its
+//! attack below the other's protection: countered at every exchange, and a lone attacker
+//! meets no erosion); then `exact()` takes `sccs.melee`'s exact values ([`as_melee`]),
+//! and the tests check it with the shared checker. Every other fight is Monte Carlo only.
+//!
+//! [`as_melee`]: SkirmishModel::as_melee
+
+use super::fighter::Fighter;
+use super::melee::{MAX_ENGAGED, MAX_IMPACTS, Melee, MeleeOutcome};
+use super::rules::{Counter, Guard, Receiving, TieParams};
+use crate::engine::{Dice, Dist, HistId, Layout, MetricId, Model, Recorder, Registered, Side};
+use crate::error::Result;
+pub use crate::systems::target::Target;
+
+/// Most combatants on a side.
+pub const MAX_SIDE: usize = 16;
+
+crate::config! {
+    /// The parameters of `sccs.skirmish`.
+    #[derive(Debug, Clone, PartialEq)]
+    pub struct SkirmishParams {
+        /// side A: roster names with counts, like knight,soldier
+        side_a: Side<Fighter> = side(len = 1..=MAX_SIDE),
+        /// side B: roster names with counts, like militia*3
+        side_b: Side<Fighter> = side(len = 1..=MAX_SIDE),
+        /// rounds followed at most (both sides standing then: a draw)
+        rounds: u32 = int(1..=50, default = 10),
+        /// [choice] impacts that put a combatant out; each impact before that lowers its
+        /// protection by wound_malus and its attack by 1
+        impacts_to_out: u32 = int(1..=MAX_IMPACTS, default = 1),
+        /// [choice] protection lost per impact taken: 1 (-1 to the défense), 0, or 2 (-1
+        /// to défense and résistance)
+        wound_malus: i64 = int(0..=2, default = 1),
+        /// [choice] erosion applies (la Loi du Surnombre); false: every attack meets the
+        /// full protection
+        erosion: bool = switch(default = true),
+        /// [choice] when the erosion floor stops an impact and the armour has no
+        /// durability left, the floor gives a tie; false: an impact
+        floor_tie_without_armour: bool = switch(default = true),
+        /// [choice] an armour at 0 durability keeps its résistance and only stops
+        /// absorbing; false: it no longer adds its résistance
+        spent_armour_protects: bool = switch(default = false),
+        /// [choice] the D6 that orders combatants of equal priority and attack is rolled
+        /// again every round; false: once, at the start of the fight
+        initiative_each_round: bool = switch(default = false),
+        /// [choice] whom each combatant of side A attacks: focus (the foe with the lowest
+        /// protection), spread (one each, cyclically), random
+        target_a: Target = choice(default = Target::Focus),
+        /// [choice] whom each combatant of side B attacks: focus, spread, random
+        target_b: Target = choice(default = Target::Focus),
+        /// the tension switch
+        tie: TieParams = flatten(),
+    }
+}
+
+/// Which side won a skirmish.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Winner {
+    /// Side A put every foe out.
+    A,
+    /// Side B did.
+    B,
+    /// Both sides still stand after `rounds`.
+    Draw,
+}
+
+/// The end of a skirmish.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct SkirmishOutcome {
+    /// The side left standing, or a draw.
+    pub winner: Winner,
+    /// Rounds fought (the round the last of a side fell, or `rounds` for a draw).
+    pub rounds: u32,
+    /// Combatants of each side still standing at the end.
+    pub standing: [u8; 2],
+}
+
+/// What `sccs.skirmish` reports.
+#[derive(Debug, Clone, PartialEq)]
+struct SkirmishMetrics {
+    a_wins: MetricId,
+    b_wins: MetricId,
+    draw: MetricId,
+    mean_rounds: MetricId,
+    mean_standing: [MetricId; 2],
+    standing: [HistId; 2],
+    rounds: HistId,
+}
+
+impl SkirmishMetrics {
+    fn declare(layout: &mut Layout, sizes: [usize; 2], rounds: u32) -> Self {
+        Self {
+            a_wins: layout.proportion("a_wins", "chance side A puts every foe out"),
+            b_wins: layout.proportion("b_wins", "chance side B puts every foe out"),
+            draw: layout.proportion("draw", "chance both sides still stand after rounds"),
+            mean_rounds: layout.mean("mean_rounds", "mean rounds fought (a draw counts rounds)"),
+            mean_standing: [
+                layout.mean(
+                    "a_standing",
+                    "mean combatants of side A standing at the end",
+                ),
+                layout.mean(
+                    "b_standing",
+                    "mean combatants of side B standing at the end",
+                ),
+            ],
+            standing: [
+                layout.histogram(
+                    "a_survivors",
+                    "histogram of the combatants of side A standing at the end",
+                    (0, sizes[0] as i64),
+                ),
+                layout.histogram(
+                    "b_survivors",
+                    "histogram of the combatants of side B standing at the end",
+                    (0, sizes[1] as i64),
+                ),
+            ],
+            rounds: layout.histogram(
+                "rounds",
+                "histogram of the rounds fought",
+                (1, i64::from(rounds)),
+            ),
+        }
+    }
+}
+
+/// `sccs.skirmish`: side A against side B.
+#[derive(Debug, Clone, PartialEq)]
+pub struct SkirmishModel {
+    /// The combatants of side A, then of side B.
+    pub fighters: Vec<Fighter>,
+    /// How many of them are side A's.
+    pub na: usize,
+    guards: Vec<Guard>,
+    receiving: Receiving,
+    erosion: bool,
+    /// The rule tables' erosion step and tension die.
+    erosion_step: i64,
+    tension_die: u32,
+    impacts_to_out: u32,
+    rounds: u32,
+    each_round: bool,
+    targets: [Target; 2],
+    params: SkirmishParams,
+    layout: Layout,
+    m: SkirmishMetrics,
+}
+
+/// Each combatant's state in a fight, indexed as [`SkirmishModel::fighters`].
+struct State {
+    durability: Vec<u32>,
+    impacts: Vec<u32>,
+    counter: Vec<Counter>,
+    target: Vec<usize>,
+    received: Vec<i64>,
+}
+
+impl SkirmishModel {
+    fn from_config(p: SkirmishParams) -> Result<Self> {
+        for (side, members) in [("side_a", &p.side_a), ("side_b", &p.side_b)] {
+            for (name, f) in &members.members {
+                f.check(side, name)?;
+            }
+        }
+        let fighters: Vec<Fighter> = p
+            .side_a
+            .fighters()
+            .chain(p.side_b.fighters())
+            .copied()
+            .collect();
+        let na = p.side_a.len();
+        let guards = fighters
+            .iter()
+            .map(|f| f.guard(p.wound_malus, p.spent_armour_protects))
+            .collect();
+        let mut layout = Layout::new();
+        let m = SkirmishMetrics::declare(&mut layout, [na, fighters.len() - na], p.rounds);
+        Ok(Self {
+            guards,
+            na,
+            receiving: Receiving {
+                counts_tie: p.tie.tension_counts_tie,
+                floor_ties: p.floor_tie_without_armour,
+            },
+            erosion: p.erosion,
+            erosion_step: p.tie.tables.erosion.step,
+            tension_die: p.tie.tables.tension_die(),
+            impacts_to_out: p.impacts_to_out,
+            rounds: p.rounds,
+            each_round: p.initiative_each_round,
+            targets: [p.target_a, p.target_b],
+            fighters,
+            params: p,
+            layout,
+            m,
+        })
+    }
+
+    fn side(&self, i: usize) -> usize {
+        usize::from(i >= self.na)
+    }
+
+    /// The indices of side `side`'s combatants.
+    fn members(&self, side: usize) -> std::ops::Range<usize> {
+        if side == 0 {
+            0..self.na
+        } else {
+            self.na..self.fighters.len()
+        }
+    }
+
+    /// The order of play: priority (lower first), then the higher attack, then a D6 each
+    /// among those still equal, the higher first, rolled again while equal.
+    pub fn initiative<D: Dice>(&self, dice: &mut D) -> Vec<usize> {
+        let key = |i: usize| (self.fighters[i].priority, -self.fighters[i].attack);
+        let mut order: Vec<usize> = (0..self.fighters.len()).collect();
+        order.sort_by_key(|&i| key(i));
+        settle(&mut order, key, dice);
+        order
+    }
+
+    fn out(&self, s: &State, i: usize) -> bool {
+        s.impacts[i] >= self.impacts_to_out
+    }
+
+    fn standing(&self, s: &State, side: usize) -> u8 {
+        self.members(side).filter(|&i| !self.out(s, i)).count() as u8
+    }
+
+    /// Combatant `i` attacks: picks a foe standing with room (fewer than four attacks
+    /// received this round) and strikes it. Returns true when the foe is put out.
+    fn act<D: Dice>(&self, s: &mut State, i: usize, foes: &mut Vec<usize>, dice: &mut D) -> bool {
+        let side = self.side(i);
+        foes.clear();
+        foes.extend(
+            self.members(1 - side)
+                .filter(|&j| !self.out(s, j) && s.received[j] < MAX_ENGAGED as i64),
+        );
+        if foes.is_empty() {
+            return false;
+        }
+        let k = self
+            .members(side)
+            .filter(|&j| j < i && !self.out(s, j))
+            .count();
+        let d = self.targets[side].pick(
+            foes,
+            k,
+            |j| self.guards[j].now(s.durability[j], s.impacts[j]),
+            dice,
+        );
+        if s.target[i] != d {
+            s.counter[i].drop_counter();
+            s.target[i] = d;
+        }
+        let a = self.fighters[i].attack - i64::from(s.impacts[i]);
+        let p = self.guards[d].now(s.durability[d], s.impacts[d]);
+        s.received[d] += 1;
+        let rank = if self.erosion { s.received[d] } else { 1 };
+        let hit = self.receiving.land(
+            a,
+            p,
+            (rank - 1) * self.erosion_step,
+            &mut s.durability[d],
+            &mut s.counter[i],
+            || dice.die(self.tension_die),
+        );
+        if hit {
+            s.impacts[d] += 1;
+        }
+        self.out(s, d)
+    }
+
+    /// The fight as `sccs.melee`, when one combatant faces one and one of them can never
+    /// hurt the other: the other attacking the harmless one as a lone attacker, and the
+    /// side the harmless one is on (0 for A).
+    pub fn as_melee(&self) -> Option<(Melee, usize)> {
+        if self.fighters.len() != 2 || self.na != 1 {
+            return None;
+        }
+        let harmless = |i: usize| {
+            let d = 1 - i;
+            let f = &self.fighters[d];
+            self.fighters[i].attack < self.guards[d].now(f.durability as u32, 0)
+        };
+        let defender = (0..2).find(|&i| harmless(i))?;
+        let (d, att) = (&self.fighters[defender], &self.fighters[1 - defender]);
+        let p = &self.params;
+        let melee = Melee {
+            attackers: [att.attack, 0, 0, 0],
+            n: 1,
+            protection: d.defense + d.resistance,
+            armour_res: d.armour_res,
+            durability: d.durability as u32,
+            rounds: p.rounds,
+            counts_tie: p.tie.tension_counts_tie,
+            impacts_to_out: p.impacts_to_out,
+            wound_malus: p.wound_malus,
+            erosion: p.erosion,
+            floor_ties: p.floor_tie_without_armour,
+            spent_armour_protects: p.spent_armour_protects,
+            tension_die: self.tension_die,
+            erosion_by_rank: std::array::from_fn(|k| {
+                if p.erosion {
+                    k as i64 * self.erosion_step
+                } else {
+                    0
+                }
+            }),
+        };
+        Some((melee, defender))
+    }
+}
+
+/// Orders `run` (sorted by `key`) within each stretch of equal keys by [`by_d6`].
+fn settle<D: Dice, K: PartialEq>(run: &mut [usize], key: impl Fn(usize) -> K, dice: &mut D) {
+    let mut start = 0;
+    while start < run.len() {
+        let first = key(run[start]);
+        let len = run[start..]
+            .iter()
+            .take_while(|&&i| key(i) == first)
+            .count();
+        by_d6(&mut run[start..start + len], dice);
+        start += len;
+    }
+}
+
+/// Orders `group` by a D6 each, the higher first, rolling again among those still equal
+/// (*la Loi du Regard*); no die for a group of one.
+fn by_d6<D: Dice>(group: &mut [usize], dice: &mut D) {
+    if group.len() < 2 {
+        return;
+    }
+    let mut rolled: Vec<(u32, usize)> = group.iter().map(|&i| (dice.d6(), i)).collect();
+    rolled.sort_by_key(|&(r, _)| std::cmp::Reverse(r));
+    for (slot, &(_, i)) in group.iter_mut().zip(&rolled) {
+        *slot = i;
+    }
+    let mut start = 0;
+    while start < rolled.len() {
+        let len = rolled[start..]
+            .iter()
+            .take_while(|(r, _)| *r == rolled[start].0)
+            .count();
+        by_d6(&mut group[start..start + len], dice);
+        start += len;
+    }
+}
+
+impl Model for SkirmishModel {
+    type Outcome = SkirmishOutcome;
+
+    fn layout(&self) -> Layout {
+        self.layout.clone()
+    }
+
+    fn sample<D: Dice>(&self, dice: &mut D) -> SkirmishOutcome {
+        let n = self.fighters.len();
+        let mut s = State {
+            durability: self.fighters.iter().map(|f| f.durability as u32).collect(),
+            impacts: vec![0; n],
+            counter: vec![Counter::default(); n],
+            target: vec![usize::MAX; n],
+            received: vec![0; n],
+        };
+        let mut foes = Vec::with_capacity(n);
+        let mut order = Vec::new();
+        for round in 1..=self.rounds {
+            if round == 1 || self.each_round {
+                order = self.initiative(dice);
+            }
+            s.received.iter_mut().for_each(|r| *r = 0);
+            for &i in &order {
+                if self.out(&s, i) {
+                    continue;
+                }
+                let side = self.side(i);
+                if self.act(&mut s, i, &mut foes, dice) && self.standing(&s, 1 - side) == 0 {
+                    let winner = if side == 0 { Winner::A } else { Winner::B };
+                    return self.outcome(&s, winner, round);
+                }
+            }
+        }
+        self.outcome(&s, Winner::Draw, self.rounds)
+    }
+
+    fn record<R: Recorder>(&self, o: &SkirmishOutcome, rec: &mut R) {
+        let m = &self.m;
+        rec.event(m.a_wins, o.winner == Winner::A);
+        rec.event(m.b_wins, o.winner == Winner::B);
+        rec.event(m.draw, o.winner == Winner::Draw);
+        rec.value(m.mean_rounds, i64::from(o.rounds));
+        for k in 0..2 {
+            rec.value(m.mean_standing[k], i64::from(o.standing[k]));
+            rec.hist(m.standing[k], i64::from(o.standing[k]));
+        }
+        rec.hist(m.rounds, i64::from(o.rounds));
+    }
+
+    /// `sccs.melee`'s exact values, when the fight is one ([`SkirmishModel::as_melee`]).
+    fn exact(&self) -> Option<Dist<SkirmishOutcome>> {
+        let (melee, defender) = self.as_melee()?;
+        let winner = if defender == 0 { Winner::B } else { Winner::A };
+        Some(melee.exact()?.map(|o: &MeleeOutcome| {
+            if o.round_out > 0 {
+                let mut standing = [1, 1];
+                standing[defender] = 0;
+                SkirmishOutcome {
+                    winner,
+                    rounds: o.round_out,
+                    standing,
+                }
+            } else {
+                SkirmishOutcome {
+                    winner: Winner::Draw,
+                    rounds: melee.rounds,
+                    standing: [1, 1],
+                }
+            }
+        }))
+    }
+}
+
+impl SkirmishModel {
+    fn outcome(&self, s: &State, winner: Winner, rounds: u32) -> SkirmishOutcome {
+        SkirmishOutcome {
+            winner,
+            rounds,
+            standing: [self.standing(s, 0), self.standing(s, 1)],
+        }
+    }
+}
+
+/// The registry entry of `sccs.skirmish`.
+pub static SKIRMISH: Registered<SkirmishParams, SkirmishModel> = Registered::new(
+    "sccs.skirmish",
+    "a group fight, side against side in the order of initiative priorities, impacts until out: winner, survivors",
+    "side_a=knight,soldier side_b=militia*3",
+    SkirmishModel::from_config,
+)
+.with_rosters(crate::roster::builtin);
+
+#[cfg(test)]
+#[path = "skirmish_tests.rs"]
+mod tests;

@@ -1,0 +1,241 @@
+//! Unit tests of `sccs.skirmish` (a sibling file of `skirmish.rs`): rounds on rigged
+//! dice, one against one as `sccs.melee` where the two are the same fight, and more foes
+//! never helping side A.
+
+use super::*;
+use crate::engine::model::replay_one;
+use crate::engine::rng::chunk_rng;
+use crate::engine::summary::summarize;
+use crate::engine::{RollDice, RunPlan, SampleSize, run_point, simulation};
+use crate::systems::test_support::{AGREEMENT_SAMPLES, AGREEMENT_SEED, assert_agrees_with_exact};
+
+fn model(words: &str) -> SkirmishModel {
+    SKIRMISH
+        .model_for(words)
+        .unwrap_or_else(|e| panic!("{words}: {e}"))
+}
+
+fn play(words: &str, dice: &[u32]) -> SkirmishOutcome {
+    replay_one(&model(words), dice).0
+}
+
+fn end(winner: Winner, rounds: u32, standing: [u8; 2]) -> SkirmishOutcome {
+    SkirmishOutcome {
+        winner,
+        rounds,
+        standing,
+    }
+}
+
+#[test]
+fn initiative_by_priority_then_attack_then_d6() {
+    // The duelist (attack 7) acts before the militia (5) at equal priority, no die: 7
+    // against 6 is an impact.
+    let o = play("side_a=militia side_b=duelist", &[]);
+    assert_eq!(o, end(Winner::B, 1, [0, 1]));
+    // Equal attacks, the militia's priority 5 before the cutthroat's 6: 5 against 4.
+    let o = play("side_a=cutthroat side_b=militia", &[]);
+    assert_eq!(o, end(Winner::B, 1, [0, 1]));
+    // Two duelists: a D6 each, 3 and 3 rolled again, 2 and 5: B strikes first.
+    let o = play("side_a=duelist side_b=duelist", &[3, 3, 2, 5]);
+    assert_eq!(o, end(Winner::B, 1, [0, 1]));
+    let o = play("side_a=duelist side_b=duelist", &[6, 1]);
+    assert_eq!(o, end(Winner::A, 1, [1, 0]));
+}
+
+#[test]
+fn initiative_dice_once_or_every_round() {
+    // Two soldiers tie (6 against 6). Initiative 1-6: B first. B's counter 1, A's 6.
+    // Round 2: B's counter reaches 0, A is out.
+    let words = "side_a=soldier side_b=soldier";
+    assert_eq!(play(words, &[1, 6, 1, 6]), end(Winner::B, 2, [0, 1]));
+    // Rolled again each round: round 2 goes to A (5-2) but A's counter still needs 5.
+    let words = "side_a=soldier side_b=soldier initiative_each_round=true";
+    assert_eq!(play(words, &[1, 6, 1, 6, 5, 2]), end(Winner::B, 2, [0, 1]));
+}
+
+#[test]
+fn tension_counters_and_the_tie_switch() {
+    // A first (6-1); A's counter 2, B's 5. A repeats twice: impact in round 3.
+    let words = "side_a=soldier side_b=soldier";
+    assert_eq!(play(words, &[6, 1, 2, 5]), end(Winner::A, 3, [1, 0]));
+    // The tie counted as the first repetition: round 2.
+    let words = "side_a=soldier side_b=soldier tension_counts_tie=true";
+    assert_eq!(play(words, &[6, 1, 2, 5]), end(Winner::A, 2, [1, 0]));
+}
+
+#[test]
+fn erosion_lets_the_third_militia_tie_the_knight() {
+    // The knight (6 against the militia's 6) ties and rolls 1; the militias (5 against 7)
+    // play in the order of their dice 1, 2, 3 (the third listed first): countered,
+    // countered at 7 - 1, and the third attack meets 7 - 2 = 5, a tie (a 6). Round 2:
+    // the knight's counter reaches 0, the first militia is out; the others are countered.
+    let words = "side_a=knight side_b=militia*3 rounds=2";
+    assert_eq!(play(words, &[1, 2, 3, 1, 6]), end(Winner::Draw, 2, [1, 2]));
+    // Without erosion no militia ties: no die for them.
+    let words = "side_a=knight side_b=militia*3 rounds=2 erosion=false";
+    assert_eq!(play(words, &[1, 2, 3, 1]), end(Winner::Draw, 2, [1, 2]));
+}
+
+#[test]
+fn at_most_four_attack_one_target_in_a_round() {
+    // Five militias on a knight: the four first meet 7, 6, 5 (a tie, a 2) and 4, below
+    // their 5 (absorbed by the armour); the fifth finds no room and rolls nothing. The
+    // knight (acting first) ties with the first militia (a 6).
+    let words = "side_a=knight side_b=militia*5 rounds=1";
+    let o = play(words, &[1, 2, 3, 4, 5, 6, 2]);
+    assert_eq!(o, end(Winner::Draw, 1, [1, 5]));
+    let m = model(words);
+    let mut s = State {
+        durability: m.fighters.iter().map(|f| f.durability as u32).collect(),
+        impacts: vec![0; 6],
+        counter: vec![Counter::default(); 6],
+        target: vec![usize::MAX; 6],
+        received: vec![0, 0, 0, 0, 0, 0],
+    };
+    s.received[0] = MAX_ENGAGED as i64;
+    let mut foes = Vec::new();
+    let none: [u32; 0] = [];
+    assert!(!crate::engine::replay(&none, |d| m.act(&mut s, 5, &mut foes, d)));
+    assert_eq!((s.received[0], s.durability[0]), (4, 4));
+}
+
+#[test]
+fn wounds_lower_the_attack_and_the_protection() {
+    // Two impacts to put out. The brute (7, priority 4) strikes the knight first: 7 against
+    // 7, a tie (a 1). The knight's 6 against the brute's 5: impact. Round 2: the brute,
+    // wounded, attacks at 6 against 7: countered, and its counter stays; the knight's 6
+    // against 5 - 1: the second impact.
+    let words = "side_a=brute side_b=knight impacts_to_out=2";
+    assert_eq!(play(words, &[1]), end(Winner::B, 2, [0, 1]));
+}
+
+#[test]
+fn a_target_each_by_random() {
+    // The duelist draws one militia of two (a 2: the second), and puts it out; the
+    // other militia ties (5 against 5, a 3) in the one round followed.
+    let words = "side_a=duelist side_b=militia*2 target_a=random rounds=1";
+    assert_eq!(play(words, &[1, 2, 2, 3]), end(Winner::Draw, 1, [1, 1]));
+}
+
+#[test]
+fn armour_figures_are_checked() {
+    let f = Fighter {
+        attack: 5,
+        defense: 3,
+        resistance: 2,
+        armour_res: 3,
+        durability: 1,
+        priority: 5,
+    };
+    let e = f.check("side_a", "x").err().map(|e| e.to_string());
+    assert!(e.is_some_and(|e| e.contains("cannot exceed")));
+    let e = Fighter { armour_res: 0, ..f }
+        .check("side_b", "x")
+        .err()
+        .map(|e| e.to_string());
+    assert!(e.is_some_and(|e| e.contains("durability belongs to the armour")));
+}
+
+/// When one of two can never hurt the other, the skirmish is `sccs.melee` with the other
+/// as a lone attacker, die for die (no initiative die when the attacks differ).
+#[test]
+fn one_harmless_against_one_is_the_melee_fight_for_fight() {
+    for (i, words) in [
+        "side_a=knight side_b=militia",
+        "side_a=militia side_b=soldier impacts_to_out=3",
+        "side_a=cutthroat side_b=knight tension_counts_tie=true",
+    ]
+    .iter()
+    .enumerate()
+    {
+        let m = model(words);
+        let (melee, defender) = m.as_melee().expect("one harmless against one");
+        let (mut a, mut b) = (
+            RollDice::new(chunk_rng(13, i as u64, 0)),
+            RollDice::new(chunk_rng(13, i as u64, 0)),
+        );
+        for _ in 0..5_000 {
+            let o = m.sample(&mut a);
+            let mo = melee.run(&mut b);
+            assert_eq!(o.winner == Winner::Draw, mo.round_out == 0, "{words}");
+            if mo.round_out > 0 {
+                assert_eq!(
+                    (o.rounds, o.standing[defender]),
+                    (mo.round_out, 0),
+                    "{words}"
+                );
+            }
+        }
+    }
+}
+
+/// The shared checker: Monte Carlo of the skirmish against `sccs.melee`'s exact values.
+#[test]
+fn one_harmless_against_one_agrees_with_the_exact_melee() {
+    let cases = [
+        "side_a=knight side_b=militia",
+        "side_a=cutthroat side_b=soldier impacts_to_out=2 wound_malus=0",
+        "side_a=militia side_b=knight tension_counts_tie=true rounds=4",
+    ];
+    for (i, words) in cases.iter().enumerate() {
+        let m = model(words);
+        assert!(m.exact().is_some(), "{words}");
+        let sim = simulation(m);
+        assert_agrees_with_exact(
+            sim.as_ref(),
+            AGREEMENT_SAMPLES,
+            AGREEMENT_SEED + i as u64,
+            5,
+            words,
+        );
+    }
+    // Both can hurt the other, or a second fighter: no exact values.
+    for words in [
+        "side_a=soldier side_b=soldier",
+        "side_a=knight side_b=militia*2",
+    ] {
+        assert!(model(words).exact().is_none(), "{words}");
+    }
+}
+
+/// Each extra militia lowers side A's chance to win, beyond what chance explains (Wilson
+/// intervals at a fixed seed): a later size never beats an earlier one by more than the
+/// two half-widths together.
+#[test]
+fn more_foes_never_help_side_a() {
+    let chance = |b: &str| {
+        let m = model(&format!("side_a=knight,soldier side_b={b}"));
+        let layout = m.layout();
+        let sim = simulation(m);
+        let plan = RunPlan {
+            seed: 20_261_123,
+            size: SampleSize::Samples(40_000),
+        };
+        let run = run_point(&[sim.as_ref()], 0, &plan, &|_| {});
+        let s = summarize(&layout, &run.tallies[0], None);
+        let e = s
+            .metrics
+            .iter()
+            .find(|e| e.name == "a_wins")
+            .expect("metric")
+            .clone();
+        (e.estimate, e.estimate - e.lo, e.hi - e.estimate)
+    };
+    let sides = [
+        "militia",
+        "militia*2",
+        "militia*3",
+        "militia*4",
+        "militia*5",
+        "militia*6",
+        "militia*6,brute",
+    ];
+    let sizes: Vec<_> = sides.iter().map(|b| chance(b)).collect();
+    for k in 1..sizes.len() {
+        let ((before, _, hi_b), (after, lo_a, _)) = (sizes[k - 1], sizes[k]);
+        assert!(after <= before + hi_b + lo_a, "{}: {sizes:?}", sides[k]);
+    }
+    let (first, last) = (sizes[0].0, sizes[sizes.len() - 1].0);
+    assert!(first - last > 0.3, "{sizes:?}");
+}

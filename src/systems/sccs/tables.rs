@@ -1,0 +1,194 @@
+//! The rule tables of *SCCS* as data (issue 16): the tension die, the erosion step, the
+//! modifiers of the tactical advantage and of several targets, and the dice and malus of
+//! a kept spell. [`SccsTables::OFFICIAL`] holds the text's values; `alea rules sccs`
+//! prints them, a rules file or an analysis's `[rules]` changes them
+//! ([`crate::engine::rules`]). Every mechanic takes them with its tension switch
+//! ([`super::rules::TieParams`]).
+
+use crate::engine::rules::{RuleTables, Schema, TableError, check_range};
+use serde::{Deserialize, Serialize};
+
+/// Every table of the system.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct SccsTables {
+    /// The tension test.
+    pub tension: TensionTable,
+    /// The erosion of a defender attacked several times in a round.
+    pub erosion: ErosionTable,
+    /// The modifiers of an attack.
+    pub modifiers: ModifierTable,
+    /// Keeping a spell.
+    pub spell: SpellTable,
+}
+
+/// The tension test.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct TensionTable {
+    /// Faces of the die that sets the tension counter.
+    pub die: i64,
+}
+
+/// The erosion (*la Loi du Surnombre*).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct ErosionTable {
+    /// Protection lost by the `k`-th attack of a round per attack before it: `(k - 1) *
+    /// step`.
+    pub step: i64,
+}
+
+/// The modifiers of an attack score.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct ModifierTable {
+    /// The *avantage tactique*.
+    pub advantage: i64,
+    /// Lost per target or action beyond the first.
+    pub extra_target: i64,
+}
+
+/// Keeping a spell.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct SpellTable {
+    /// Faces of the die of malus-free turns of a lone caster.
+    pub free_die: i64,
+    /// Faces of the die of a ritual circle's casting turns.
+    pub casting_die: i64,
+    /// The *contrecoup*: lost on every statistic while the spell is kept.
+    pub contrecoup: i64,
+}
+
+impl SccsTables {
+    /// The text's tables.
+    pub const OFFICIAL: SccsTables = SccsTables {
+        tension: TensionTable { die: 6 },
+        erosion: ErosionTable { step: 1 },
+        modifiers: ModifierTable {
+            advantage: 1,
+            extra_target: 1,
+        },
+        spell: SpellTable {
+            free_die: 6,
+            casting_die: 6,
+            contrecoup: 1,
+        },
+    };
+
+    /// The faces of the tension die.
+    #[inline(always)]
+    pub fn tension_die(&self) -> u32 {
+        self.tension.die as u32
+    }
+}
+
+macro_rules! official_default {
+    ($($t:ident => $field:ident),*) => {$(
+        impl Default for $t {
+            fn default() -> Self {
+                SccsTables::OFFICIAL.$field
+            }
+        }
+    )*};
+}
+official_default!(
+    TensionTable => tension,
+    ErosionTable => erosion,
+    ModifierTable => modifiers,
+    SpellTable => spell
+);
+
+impl Default for SccsTables {
+    fn default() -> Self {
+        Self::OFFICIAL
+    }
+}
+
+/// Most faces of a die of the tables (the counters and turns are small numbers).
+pub const MAX_FACES: i64 = 20;
+
+impl RuleTables for SccsTables {
+    const SYSTEM: &'static str = "sccs";
+
+    const DOCS: &'static [(&'static str, &'static str)] = &[
+        (
+            "tension",
+            "the tension test: on a tie a die sets the counter, the repetitions of the same action until the impact",
+        ),
+        ("tension.die", "faces of the tension die (the text: a D6)"),
+        (
+            "erosion",
+            "la Loi du Surnombre: the k-th attack a defender receives in a round meets its protection lowered by (k - 1) x step, never below the attack",
+        ),
+        ("erosion.step", "protection lost per attack received before"),
+        ("modifiers", "the modifiers of an attack score"),
+        (
+            "modifiers.advantage",
+            "avantage tactique: added to the attack",
+        ),
+        (
+            "modifiers.extra_target",
+            "taken off the attack per target or action beyond the first",
+        ),
+        (
+            "spell",
+            "keeping a spell (sccs.spell): the dice of the malus-free and casting turns, and the contrecoup",
+        ),
+        (
+            "spell.free_die",
+            "faces of the die of a lone caster's malus-free turns",
+        ),
+        (
+            "spell.casting_die",
+            "faces of the die of a ritual circle's casting turns",
+        ),
+        (
+            "spell.contrecoup",
+            "lost on every statistic while the spell is kept (on défense and on résistance, or once with upkeep_malus_on_total)",
+        ),
+    ];
+
+    fn check(&self) -> Result<(), TableError> {
+        check_range("tension.die", self.tension.die, 1..=MAX_FACES)?;
+        check_range("erosion.step", self.erosion.step, 0..=10)?;
+        check_range("modifiers.advantage", self.modifiers.advantage, 0..=10)?;
+        check_range(
+            "modifiers.extra_target",
+            self.modifiers.extra_target,
+            0..=10,
+        )?;
+        check_range("spell.free_die", self.spell.free_die, 1..=MAX_FACES)?;
+        check_range("spell.casting_die", self.spell.casting_die, 1..=MAX_FACES)?;
+        check_range("spell.contrecoup", self.spell.contrecoup, 0..=10)
+    }
+}
+
+/// The schema `alea rules sccs` prints and `--rules` reads.
+pub static SCHEMA: Schema<SccsTables> = Schema::new();
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::rules::RuleSchema;
+
+    #[test]
+    fn the_official_tables_are_documented_and_pass_their_checks() {
+        crate::systems::test_support::assert_docs_cover(&SCHEMA);
+    }
+
+    #[test]
+    fn malformed_tables_name_their_key() {
+        for (text, key) in [
+            ("[tension]\ndie = 0\n", "tension.die"),
+            ("[tension]\ndie = 21\n", "tension.die"),
+            ("[erosion]\nstep = -1\n", "erosion.step"),
+            ("[spell]\nfree_die = 0\n", "spell.free_die"),
+            ("[tension]\nfaces = 4\n", "tension.faces"),
+        ] {
+            let e = SCHEMA.load(&toml::from_str(text).unwrap()).unwrap_err();
+            assert_eq!(e.key, key, "{text}: {e}");
+        }
+    }
+}
