@@ -127,3 +127,80 @@ fn stalemates_and_endless_fights_are_draws_of_max_rounds() {
         &weak,
     );
 }
+
+/// House tables (`alea rules aube`, changed): a shorter wound track (2 légères, 1 grave, 1
+/// critique), an étourdi that costs 1 PF and a sonné 2, lower bounds on Tableau 3.1. The
+/// exact duel, the whole-duel game and the fought duel read the same tables: the exact law
+/// agrees with Monte Carlo, and the game's value is the exact duel of its two players.
+#[test]
+fn house_tables_are_read_by_the_exact_duel_and_the_game() {
+    use crate::systems::aube::duel_end::DuelEndParams;
+    use crate::systems::aube::surclassement::fighter::{Fighter, Rules};
+    use crate::systems::aube::surclassement::strategy::{Strategy, StrategyName};
+    use crate::systems::aube::tables::{AubeTables, DamageTable, FatigueTable, WoundBoxes};
+    use crate::systems::aube::wounds::OutAt;
+    let official = AubeTables::OFFICIAL;
+    let tables = AubeTables {
+        damage: DamageTable {
+            etourdi: 4,
+            sonne: 8,
+            legere: 16,
+            grave: 24,
+            critique: 32,
+        },
+        fatigue: FatigueTable {
+            etourdi: 1,
+            sonne: 2,
+            ..official.fatigue
+        },
+        wounds: WoundBoxes {
+            legere: 2,
+            grave: 1,
+            critique: 1,
+        },
+        ..official
+    };
+    let rules = Rules {
+        tables,
+        ..Rules::default()
+    };
+    let fighters = [
+        Fighter::new([7, 13, 9], [4, 1, 15], 12, 3),
+        Fighter::new([7, 7, 9], [1, 1, 15], 12, 3),
+    ];
+    let named = |name, s| (name, s);
+    let feint = named(StrategyName::FeintThenMd, Strategy::FeintThenMd);
+    let md = named(StrategyName::AlwaysMd, Strategy::AlwaysMd);
+    let optimal = named(StrategyName::OptimalDuel, Strategy::OptimalDuel);
+    for (i, (strategies, out_at)) in [([feint, md], OutAt::Grave), ([optimal; 2], OutAt::Fatale)]
+        .into_iter()
+        .enumerate()
+    {
+        let end = DuelEndParams {
+            out_at,
+            max_rounds: 1000,
+        };
+        let duel = Duel::new(rules, fighters, strategies, end).unwrap();
+        let official_duel = Duel::new(Rules::default(), fighters, strategies, end).unwrap();
+        let (law, _) = exact_law(&duel).unwrap();
+        let (official_law, _) = exact_law(&official_duel).unwrap();
+        let a_wins = |l: &Dist<DuelOutcome>| l.p_where(|o| o.winner == Winner::A);
+        assert!(
+            (a_wins(&law) - a_wins(&official_law)).abs() > 1e-3,
+            "{out_at:?}"
+        );
+        if let Some(game) = &duel.game {
+            let payoff = a_wins(&law) - law.p_where(|o| o.winner == Winner::B);
+            let value = game.get().start_value();
+            assert!((payoff - value).abs() < 1e-6, "{payoff} vs {value}");
+        }
+        let sim = simulation(DuelModel::new(duel));
+        assert_agrees_with_exact(
+            sim.as_ref(),
+            AGREEMENT_SAMPLES,
+            AGREEMENT_SEED + 30 + i as u64,
+            6,
+            &out_at,
+        );
+    }
+}

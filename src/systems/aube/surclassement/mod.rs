@@ -19,9 +19,11 @@
 //! picks its manœuvre), [`duel`] (`aube.surclassement.duel`), [`table`] (the prepared
 //! tests all three roll), [`position`] (where a duel stands between two exchanges, and the
 //! exact law of the next exchange), [`whole`] (the whole duel as a stochastic game and its
-//! optimal stationary strategy `optimal_duel`), [`stage`] (that game in one position),
-//! [`exact`] (the exact law of a duel, propagated round by round).
+//! optimal stationary strategy `optimal_duel`), [`classes`] (its wound tracks, numbered),
+//! [`stage`] (that game in one position), [`exact`] (the exact law of a duel, propagated
+//! round by round).
 
+pub mod classes;
 pub mod duel;
 pub mod exact;
 pub mod exchange;

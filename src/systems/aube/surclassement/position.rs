@@ -18,7 +18,7 @@ use super::exchange::{Effect as Won, Move, Stance, Winner, contest, effect};
 use super::fighter::{Fighter, LoserSubtracts, Manoeuvre, Rules};
 use crate::systems::aube::damage::{DamageResult, DamageRule};
 use crate::systems::aube::resolution::TestRule;
-use crate::systems::aube::wounds::{OutAt, WoundTrack};
+use crate::systems::aube::wounds::{OutAt, OverflowFatigue, WoundTrack};
 use std::cell::RefCell;
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
@@ -245,7 +245,8 @@ impl Fight {
         let dom = best + f.bonus(Manoeuvre::Md, &self.rules) + pos.feints[y];
         let foe = &self.fighters[1 - y];
         // The foe at his fatigue cap fails every resistance test.
-        let rule = DamageRule::new(foe.enc - self.fatigue_cap[1 - y], foe.be, self.rules.fm);
+        let rule = DamageRule::new(foe.enc - self.fatigue_cap[1 - y], foe.be, self.rules.fm)
+            .under(&self.rules.tables);
         (0..=dom.max(0)).all(|d| {
             rule.exact(d)
                 .iter()
@@ -289,7 +290,7 @@ impl Fight {
             return d.clone();
         }
         let f = &self.fighters[side];
-        let rule = DamageRule::new(f.enc - fatigue, f.be, self.rules.fm);
+        let rule = DamageRule::new(f.enc - fatigue, f.be, self.rules.fm).under(&self.rules.tables);
         let law: DamageLaw = rule
             .exact(dom)
             .map(|o| o.result)
@@ -393,7 +394,8 @@ impl Fight {
                     Effect::Feint(w, f) => next.feints[w] = f,
                     Effect::Blow(l, result) => {
                         blow = Some(result);
-                        next.tracks[l].take(result);
+                        let tables = &self.rules.tables;
+                        next.tracks[l].take_with(result, OverflowFatigue::Recorded, tables);
                         if next.tracks[l].is_out(self.out_at) {
                             let winner = if l == 1 { Winner::A } else { Winner::B };
                             return (
@@ -453,13 +455,13 @@ fn feint_cap(rules: &Rules, fighters: &[Fighter; 2]) -> i64 {
                 cap = cap.max(best_e - least_e + 1);
             }
             if m == Manoeuvre::Md {
-                let rule = DamageRule::new(other.enc, other.be, rules.fm);
+                let rule = DamageRule::new(other.enc, other.be, rules.fm).under(&rules.tables);
                 let fatale = |dom: i64| {
                     rule.exact(dom)
                         .iter()
                         .all(|(o, _)| o.result == DamageResult::Fatale)
                 };
-                let mut dom = 41;
+                let mut dom = rules.tables.damage.critique.max(0) + 1;
                 while !fatale(dom) && dom < 10_000 {
                     dom += 1;
                 }

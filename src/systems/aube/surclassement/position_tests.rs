@@ -51,8 +51,10 @@ fn exchange_law(fight: &Fight, pos: &Position, moves: [Manoeuvre; 2]) -> Dist<Ef
                 t.fatigue() + t.stun(),
             )
         }),
-        targets: [0, 1]
-            .map(|s| DamageRule::new(f[s].enc - pos.tracks[s].fatigue(), f[s].be, rules.fm)),
+        targets: [0, 1].map(|s| {
+            DamageRule::new(f[s].enc - pos.tracks[s].fatigue(), f[s].be, rules.fm)
+                .under(&rules.tables)
+        }),
     };
     exchange.exact().map(as_effect)
 }

@@ -46,13 +46,14 @@
 //! plays the cap's mix. This is the one approximation of the game: raising the cap does
 //! not move the values (a unit test checks it to 1e-12).
 
+use super::classes::{Class, Keys, classes};
 use super::fighter::{Fighter, Manoeuvre, Rules};
 use super::game::Mix;
 use super::position::{Effect, Fight, Position};
 use super::stage::{feint_gains, fixed_point, matrix, plainest};
 use crate::error::{Error, Result};
 use crate::systems::aube::damage::DamageResult;
-use crate::systems::aube::wounds::{OutAt, WoundTrack};
+use crate::systems::aube::wounds::OutAt;
 use std::sync::{Arc, Mutex, OnceLock};
 
 /// What the next exchange's position is worth against this one's: a win one exchange
@@ -70,9 +71,6 @@ pub const TOLERANCE: f64 = 1e-13;
 /// The most positions a game may have (56 bytes each): beyond, the duel is refused.
 pub const MAX_POSITIONS: usize = 3_000_000;
 
-/// Boxes of a wound track (légère, grave, critique): 4, 2, 1.
-const BOXES: [u8; 3] = [4, 2, 1];
-
 /// The solved game of one duel: the value and both optimal mixes in every position.
 #[derive(Debug, Clone, PartialEq)]
 pub struct WholeDuel {
@@ -81,6 +79,8 @@ pub struct WholeDuel {
     out_at: OutAt,
     feint_cap: i64,
     fatigue_cap: [i64; 2],
+    /// The numbering of each side's track classes.
+    keys: [Keys; 2],
     /// For each side, the index of each track class (légères, graves, critiques, fatigue)
     /// among that side's tracks in play, or `u32::MAX`.
     index: [Vec<u32>; 2],
@@ -94,27 +94,6 @@ pub struct WholeDuel {
     /// For each side, the positions where feinting pays by more than [`TIE`], and the
     /// most it pays anywhere.
     feint_pays: [(usize, f64); 2],
-}
-
-/// One track class of a side: its track (no étourdi pending), and what each damage result
-/// makes of it.
-struct Class {
-    track: WoundTrack,
-    progress: i64,
-    /// The class after each result (by [`DamageResult::index`]); `None`: out.
-    next: [Option<usize>; 7],
-}
-
-/// The dense key of a track class.
-fn class_key(track: &WoundTrack, cap: i64) -> usize {
-    let counts = [
-        DamageResult::Legere,
-        DamageResult::Grave,
-        DamageResult::Critique,
-    ]
-    .map(|g| track.count(g) as usize);
-    ((counts[0] * 3 + counts[1]) * 2 + counts[2]) * (cap as usize + 1)
-        + track.fatigue().min(cap) as usize
 }
 
 /// Where a transition of the stage game leads, seen from one layer.
@@ -138,14 +117,15 @@ impl WholeDuel {
         let (rules, fighters, out_at) = (fight.rules(), *fight.fighters(), fight.out_at());
         let fatigue_cap = [fight.fatigue_cap(0), fight.fatigue_cap(1)];
         let feint_cap = fight.feint_cap() + extra;
-        let classes = fatigue_cap.map(|cap| classes(&fight, cap));
+        let keys = fatigue_cap.map(|cap| Keys::new(&rules.tables.wounds, cap));
+        let classes = keys.map(|k| classes(&fight, k));
         let width = 3 + 2 * feint_cap as usize;
         let n = [classes[0].len(), classes[1].len()];
         let positions = count_positions(&fight, &classes, feint_cap)?;
         let index = [0, 1].map(|s| {
-            let mut index = vec![u32::MAX; 30 * (fatigue_cap[s] as usize + 1)];
+            let mut index = vec![u32::MAX; keys[s].len()];
             for (i, c) in classes[s].iter().enumerate() {
-                index[class_key(&c.track, fatigue_cap[s])] = i as u32;
+                index[keys[s].key(&c.track)] = i as u32;
             }
             index
         });
@@ -155,6 +135,7 @@ impl WholeDuel {
             out_at,
             feint_cap,
             fatigue_cap,
+            keys,
             index,
             tracks: n,
             width,
@@ -176,7 +157,8 @@ impl WholeDuel {
     /// (the error [`WholeDuel::solve`] would give).
     pub fn check(rules: Rules, fighters: [Fighter; 2], out_at: OutAt) -> Result<()> {
         let fight = Fight::new(rules, fighters, out_at);
-        let classes = [0, 1].map(|s| classes(&fight, fight.fatigue_cap(s)));
+        let wounds = &rules.tables.wounds;
+        let classes = [0, 1].map(|s| classes(&fight, Keys::new(wounds, fight.fatigue_cap(s))));
         count_positions(&fight, &classes, fight.feint_cap()).map(|_| ())
     }
 
@@ -190,6 +172,7 @@ impl WholeDuel {
         match w {
             0 => {}
             1 | 2 => {
+                // A pending étourdi only (its PF, if the tables give any, are in the class).
                 pos.tracks[w - 1].take(DamageResult::Etourdi);
             }
             _ => {
@@ -219,7 +202,7 @@ impl WholeDuel {
     /// The slot of `pos` in the value and mix tables (`None`: a fighter is out).
     fn slot(&self, pos: &Position) -> Option<usize> {
         let [a, b] = [0, 1].map(|s| {
-            let key = class_key(&pos.tracks[s], self.fatigue_cap[s]);
+            let key = self.keys[s].key(&pos.tracks[s]);
             self.index[s].get(key).copied().unwrap_or(u32::MAX)
         });
         if a == u32::MAX || b == u32::MAX {
@@ -295,16 +278,19 @@ impl WholeDuel {
                     return Target::Known(if l == 1 { 1.0 } else { -1.0 });
                 };
                 let capped = classes[l][next].track.fatigue() >= self.fatigue_cap[l];
+                // An étourdi leaves the loser stunned (in this class, or in the next one
+                // when the tables give it PF).
+                let w = if r == DamageResult::Etourdi && !capped {
+                    1 + l
+                } else {
+                    0
+                };
                 if next == layer[l] {
-                    return Target::Here(if r == DamageResult::Etourdi && !capped {
-                        1 + l
-                    } else {
-                        0
-                    });
+                    return Target::Here(w);
                 }
                 let mut to = layer;
                 to[l] = next;
-                let v = self.values[(to[0] * self.tracks[1] + to[1]) * self.width];
+                let v = self.values[(to[0] * self.tracks[1] + to[1]) * self.width + w];
                 Target::Known(DISCOUNT * v)
             }
         }
@@ -441,57 +427,6 @@ impl PartialEq for LazyGame {
     fn eq(&self, other: &Self) -> bool {
         (self.rules, self.fighters, self.out_at) == (other.rules, other.fighters, other.out_at)
     }
-}
-
-/// The track classes in play of a side whose fatigue is counted up to `cap` (no étourdi
-/// pending), with what each damage result makes of them.
-fn classes(fight: &Fight, cap: i64) -> Vec<Class> {
-    let mut tracks = Vec::new();
-    for l in 0..=BOXES[0] {
-        for g in 0..=BOXES[1] {
-            for c in 0..=BOXES[2] {
-                let mut t = WoundTrack::new();
-                for (grade, n) in [
-                    (DamageResult::Legere, l),
-                    (DamageResult::Grave, g),
-                    (DamageResult::Critique, c),
-                ] {
-                    for _ in 0..n {
-                        t.take(grade);
-                    }
-                }
-                if t.is_out(fight.out_at()) {
-                    continue;
-                }
-                let least = t.fatigue().min(cap);
-                for fatigue in least..=cap {
-                    let mut t = t;
-                    t.add_fatigue(fatigue - t.fatigue());
-                    tracks.push(t);
-                }
-            }
-        }
-    }
-    let key = |t: &WoundTrack| class_key(t, cap);
-    let mut index = vec![usize::MAX; 30 * (cap as usize + 1)];
-    for (i, t) in tracks.iter().enumerate() {
-        index[key(t)] = i;
-    }
-    tracks
-        .iter()
-        .map(|&track| {
-            let next = DamageResult::ALL.map(|r| {
-                let mut t = track;
-                t.take(r);
-                (!t.is_out(fight.out_at())).then(|| index[key(&t)])
-            });
-            Class {
-                track,
-                progress: i64::from(track.wounds()) * 1_000_000 + track.fatigue(),
-                next,
-            }
-        })
-        .collect()
 }
 
 #[cfg(test)]
