@@ -61,6 +61,18 @@ crate::config! {
         /// each impact before that lowers the protection by wound_malus; 1 = the first
         /// impact ends the fight
         impacts_to_out: u32 = int(1..=MAX_IMPACTS, default = 1),
+        /// `wound_malus`, `erosion`, `floor_tie_without_armour`, `spent_armour_protects`
+        wear: WearParams = flatten(),
+        /// the tension switch
+        tie: TieParams = flatten(),
+    }
+}
+
+crate::config! {
+    /// How a fight wears a defender down: the switches `sccs.melee` and `sccs.skirmish`
+    /// share.
+    #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+    pub struct WearParams {
         /// [choice] protection lost per impact taken (the text's -1 to all actions,
         /// cumulative): 1 (-1 to the défense: parrying and dodging are actions), 0 (the -1
         /// falls only on the defender's own actions), 2 (-1 to défense and résistance)
@@ -75,8 +87,6 @@ crate::config! {
         /// only stops absorbing (durability 0 then compares armour at equal protection);
         /// false: it no longer adds its résistance
         spent_armour_protects: bool = switch(default = false),
-        /// the tension switch
-        tie: TieParams = flatten(),
     }
 }
 
@@ -222,13 +232,13 @@ impl Melee {
             rounds: p.rounds,
             counts_tie: p.tie.tension_counts_tie,
             impacts_to_out: p.impacts_to_out,
-            wound_malus: p.wound_malus,
-            erosion: p.erosion,
-            floor_ties: p.floor_tie_without_armour,
-            spent_armour_protects: p.spent_armour_protects,
+            wound_malus: p.wear.wound_malus,
+            erosion: p.wear.erosion,
+            floor_ties: p.wear.floor_tie_without_armour,
+            spent_armour_protects: p.wear.spent_armour_protects,
             tension_die: p.tie.tables.tension_die(),
             erosion_by_rank: std::array::from_fn(|k| {
-                if p.erosion {
+                if p.wear.erosion {
                     k as i64 * p.tie.tables.erosion.step
                 } else {
                     0

@@ -34,7 +34,7 @@
 //! [`as_melee`]: SkirmishModel::as_melee
 
 use super::fighter::Fighter;
-use super::melee::{MAX_ENGAGED, MAX_IMPACTS, Melee, MeleeOutcome};
+use super::melee::{MAX_ENGAGED, MAX_IMPACTS, Melee, MeleeOutcome, WearParams};
 use super::rules::{Counter, Guard, Receiving, TieParams};
 use crate::engine::{Dice, Dist, HistId, Layout, MetricId, Model, Recorder, Registered, Side};
 use crate::error::Result;
@@ -56,18 +56,8 @@ crate::config! {
         /// [choice] impacts that put a combatant out; each impact before that lowers its
         /// protection by wound_malus and its attack by 1
         impacts_to_out: u32 = int(1..=MAX_IMPACTS, default = 1),
-        /// [choice] protection lost per impact taken: 1 (-1 to the défense), 0, or 2 (-1
-        /// to défense and résistance)
-        wound_malus: i64 = int(0..=2, default = 1),
-        /// [choice] erosion applies (la Loi du Surnombre); false: every attack meets the
-        /// full protection
-        erosion: bool = switch(default = true),
-        /// [choice] when the erosion floor stops an impact and the armour has no
-        /// durability left, the floor gives a tie; false: an impact
-        floor_tie_without_armour: bool = switch(default = true),
-        /// [choice] an armour at 0 durability keeps its résistance and only stops
-        /// absorbing; false: it no longer adds its résistance
-        spent_armour_protects: bool = switch(default = false),
+        /// `wound_malus`, `erosion`, `floor_tie_without_armour`, `spent_armour_protects`
+        wear: WearParams = flatten(),
         /// [choice] the D6 that orders combatants of equal priority and attack is rolled
         /// again every round; false: once, at the start of the fight
         initiative_each_round: bool = switch(default = false),
@@ -200,7 +190,7 @@ impl SkirmishModel {
         let na = p.side_a.len();
         let guards = fighters
             .iter()
-            .map(|f| f.guard(p.wound_malus, p.spent_armour_protects))
+            .map(|f| f.guard(p.wear.wound_malus, p.wear.spent_armour_protects))
             .collect();
         let mut layout = Layout::new();
         let m = SkirmishMetrics::declare(&mut layout, [na, fighters.len() - na], p.rounds);
@@ -209,9 +199,9 @@ impl SkirmishModel {
             na,
             receiving: Receiving {
                 counts_tie: p.tie.tension_counts_tie,
-                floor_ties: p.floor_tie_without_armour,
+                floor_ties: p.wear.floor_tie_without_armour,
             },
-            erosion: p.erosion,
+            erosion: p.wear.erosion,
             erosion_step: p.tie.tables.erosion.step,
             tension_die: p.tie.tables.tension_die(),
             impacts_to_out: p.impacts_to_out,
@@ -324,13 +314,13 @@ impl SkirmishModel {
             rounds: p.rounds,
             counts_tie: p.tie.tension_counts_tie,
             impacts_to_out: p.impacts_to_out,
-            wound_malus: p.wound_malus,
-            erosion: p.erosion,
-            floor_ties: p.floor_tie_without_armour,
-            spent_armour_protects: p.spent_armour_protects,
+            wound_malus: p.wear.wound_malus,
+            erosion: p.wear.erosion,
+            floor_ties: p.wear.floor_tie_without_armour,
+            spent_armour_protects: p.wear.spent_armour_protects,
             tension_die: self.tension_die,
             erosion_by_rank: std::array::from_fn(|k| {
-                if p.erosion {
+                if p.wear.erosion {
                     k as i64 * self.erosion_step
                 } else {
                     0
