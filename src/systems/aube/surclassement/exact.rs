@@ -42,11 +42,12 @@
 use super::duel::{Duel, DuelOutcome};
 use super::exchange::Winner;
 use super::fighter::Manoeuvre;
-use super::position::{After, Fight, Position};
+use super::position::{After, Fight, Position, Quick};
 use crate::engine::Dist;
 use crate::engine::chain::{Chain, Limits, Propagated, Step, propagate_within};
 use crate::systems::aube::damage::DamageResult;
 use std::collections::HashMap;
+use std::collections::hash_map::Entry;
 
 /// The mass left in play below which propagation stops (reported as the tail).
 pub const TOLERANCE: f64 = 1e-12;
@@ -112,7 +113,11 @@ impl Chain for DuelChain<'_> {
             return vec![(Step::End((Winner::Draw, first, tag)), 1.0)];
         }
         let mixes = [self.duel.mix(0, &pos), self.duel.mix(1, &pos)];
-        let mut out: HashMap<Step<State, End>, f64> = HashMap::new();
+        // The ways merged in the order they are met (a map with a random hasher would
+        // hand them out in another order each run, and the exact values would move in
+        // their last bits from run to run).
+        let mut out: Vec<(Step<State, End>, f64)> = Vec::new();
+        let mut at: HashMap<Step<State, End>, usize, Quick> = HashMap::default();
         for (i, &x) in mixes[0].iter().enumerate() {
             for (j, &y) in mixes[1].iter().enumerate() {
                 if x * y <= 0.0 {
@@ -130,11 +135,17 @@ impl Chain for DuelChain<'_> {
                         After::Next(pos) => Step::Next((pos, first, tag)),
                         After::Out(winner) => Step::End((winner, first, tag)),
                     };
-                    *out.entry(next).or_insert(0.0) += x * y * p;
+                    match at.entry(next) {
+                        Entry::Occupied(e) => out[*e.get()].1 += x * y * p,
+                        Entry::Vacant(e) => {
+                            out.push((e.key().clone(), x * y * p));
+                            e.insert(out.len() - 1);
+                        }
+                    }
                 }
             }
         }
-        out.into_iter().collect()
+        out
     }
 
     fn at_cap(&self, &(_, first, tag): &State) -> End {
