@@ -1,8 +1,7 @@
-//! Registry entries. A mechanic is a model type, a config type, a name, a one-line
-//! summary, an example and the function that builds the model from its config:
-//! [`Registered`] holds exactly that, and the one generic implementation of [`Mechanic`]
-//! does the rest (parameter specs from the config, metric docs from the layout, parsing
-//! and building).
+//! Registry entries. A mechanic is a model type, a config type (the model builds itself
+//! from it: [`FromConfig`]), a name, a one-line summary and an example: [`Registered`]
+//! holds exactly that, and the one generic implementation of [`Mechanic`] does the rest
+//! (parameter specs from the config, metric docs from the layout, parsing and building).
 
 use super::config::{Config, read_config};
 use super::layout::Layout;
@@ -46,8 +45,15 @@ pub trait Mechanic: Sync {
     fn build(&self, params: &ParamValues) -> Result<Box<dyn Simulation>>;
 }
 
-/// A mechanic declared once: its config type `C`, its model type `M`, and the function
-/// that builds one from the other (where every check across parameters lives).
+/// How a model is built from its configuration `C`: the one place where every check
+/// across the mechanic's parameters lives.
+pub trait FromConfig<C>: Sized {
+    /// The model `config` describes, or the error that names the parameter at fault.
+    fn from_config(config: C) -> Result<Self>;
+}
+
+/// A mechanic declared once: its config type `C` and its model type `M`, which builds
+/// itself from it ([`FromConfig`]).
 pub struct Registered<C, M> {
     name: &'static str,
     summary: &'static str,
@@ -61,20 +67,18 @@ pub struct Registered<C, M> {
 
 impl<C: Config, M: Model> Registered<C, M> {
     /// The mechanic `name` (`system.mechanic`): `summary` says what it answers in one
-    /// line, `example` gives its required parameters (`ca=12`), `build` makes the model.
-    pub const fn new(
-        name: &'static str,
-        summary: &'static str,
-        example: &'static str,
-        build: fn(C) -> Result<M>,
-    ) -> Self {
+    /// line, `example` gives its required parameters (`ca=12`).
+    pub const fn new(name: &'static str, summary: &'static str, example: &'static str) -> Self
+    where
+        M: FromConfig<C>,
+    {
         Self {
             name,
             summary,
             example,
             listed: &[],
             primary: None,
-            build,
+            build: M::from_config,
             wrap: simulation::<M>,
             rosters: Rosters::none,
         }

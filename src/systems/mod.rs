@@ -4,14 +4,18 @@
 //! # Adding a mechanic
 //!
 //! A mechanic is four things, each written once: its parameters (a [`config!`] struct),
-//! what it reports (metric handles declared on a [`Layout`], with their docs), its model
-//! (how one sample is rolled and recorded, and its exact distribution when enumeration
-//! is cheap) and its registry entry (a [`Registered`] static, listed in its system's
-//! `MECHANICS`). This whole mechanic, the chance of at least one 6 among `n` d6, is the
-//! example to copy:
+//! its rule (built from the parameters, where every check across them lives; it rolls
+//! one sample and gives the exact distribution when enumeration is cheap: [`Roll`]),
+//! what it reports (metric handles declared on a [`Layout`] with their docs, and how one
+//! outcome is recorded: [`Report`]) and its registry entry (a [`Registered`] static,
+//! listed in its system's `MECHANICS`). [`Rolled`] joins rule and report into the model
+//! the engine samples; a mechanic with more state (a fight) implements [`Model`] and
+//! [`FromConfig`] itself. This whole mechanic, the chance of at least one 6 among `n`
+//! d6, is the example to copy:
 //!
 //! ```
 //! use alea::engine::{Dice, Dist, HistId, Layout, MetricId, Model, Recorder, Registered};
+//! use alea::engine::{Report, Roll, Rolled};
 //! use alea::error::{Error, Result};
 //!
 //! alea::config! {
@@ -25,57 +29,66 @@
 //!     }
 //! }
 //!
-//! /// `demo.sixes`: `n` d6, counting the sixes.
-//! pub struct SixesModel {
-//!     p: SixesParams,
-//!     layout: Layout,
-//!     enough: MetricId,
-//!     sixes: HistId,
+//! /// The rule: `n` d6, `needed` sixes wanted.
+//! pub struct Sixes {
+//!     n: u32,
+//!     needed: u32,
 //! }
 //!
-//! impl SixesModel {
-//!     /// Every check across parameters lives here.
-//!     fn from_config(p: SixesParams) -> Result<Self> {
+//! /// Every check across parameters lives here.
+//! impl TryFrom<SixesParams> for Sixes {
+//!     type Error = Error;
+//!
+//!     fn try_from(p: SixesParams) -> Result<Self> {
 //!         if p.needed > p.n {
 //!             return Err(Error::value("needed", "at most n sixes can show"));
 //!         }
-//!         let mut layout = Layout::new();
-//!         let enough = layout.proportion("enough", "chance of at least `needed` sixes");
-//!         let sixes = layout.histogram("sixes", "histogram of the sixes shown", (0, p.n as i64));
-//!         Ok(Self { p, layout, enough, sixes })
+//!         Ok(Self { n: p.n, needed: p.needed })
 //!     }
 //! }
 //!
-//! impl Model for SixesModel {
+//! impl Roll for Sixes {
 //!     /// The number of sixes.
 //!     type Outcome = u32;
 //!
-//!     fn layout(&self) -> Layout {
-//!         self.layout.clone()
-//!     }
-//!
-//!     fn sample<D: Dice>(&self, dice: &mut D) -> u32 {
-//!         (0..self.p.n).map(|_| u32::from(dice.d6() == 6)).sum()
-//!     }
-//!
-//!     fn record<R: Recorder>(&self, sixes: &u32, rec: &mut R) {
-//!         rec.event(self.enough, *sixes >= self.p.needed);
-//!         rec.hist(self.sixes, *sixes as i64);
+//!     fn roll<D: Dice>(&self, dice: &mut D) -> u32 {
+//!         (0..self.n).map(|_| u32::from(dice.d6() == 6)).sum()
 //!     }
 //!
 //!     fn exact(&self) -> Option<Dist<u32>> {
 //!         let one = Dist::from_weights([(0u32, 5.0), (1, 1.0)]);
-//!         Some((1..self.p.n).fold(one.clone(), |d, _| d.combine(&one, |a, b| a + b)))
+//!         Some((1..self.n).fold(one.clone(), |d, _| d.combine(&one, |a, b| a + b)))
 //!     }
 //! }
 //!
-//! /// The registry entry: name, summary, an example of its parameters, the builder.
-//! pub static SIXES: Registered<SixesParams, SixesModel> = Registered::new(
-//!     "demo.sixes",
-//!     "n d6: the chance of enough sixes",
-//!     "n=3",
-//!     SixesModel::from_config,
-//! );
+//! /// What `demo.sixes` reports.
+//! pub struct SixesMetrics {
+//!     needed: u32,
+//!     enough: MetricId,
+//!     sixes: HistId,
+//! }
+//!
+//! impl Report<Sixes> for SixesMetrics {
+//!     fn declare(rule: &Sixes, layout: &mut Layout) -> Self {
+//!         Self {
+//!             needed: rule.needed,
+//!             enough: layout.proportion("enough", "chance of at least `needed` sixes"),
+//!             sixes: layout.histogram("sixes", "histogram of the sixes shown", (0, rule.n as i64)),
+//!         }
+//!     }
+//!
+//!     fn record<R: Recorder>(&self, sixes: &u32, rec: &mut R) {
+//!         rec.event(self.enough, *sixes >= self.needed);
+//!         rec.hist(self.sixes, *sixes as i64);
+//!     }
+//! }
+//!
+//! /// `demo.sixes`: `n` d6, counting the sixes.
+//! pub type SixesModel = Rolled<Sixes, SixesMetrics>;
+//!
+//! /// The registry entry: name, summary and an example of its parameters.
+//! pub static SIXES: Registered<SixesParams, SixesModel> =
+//!     Registered::new("demo.sixes", "n d6: the chance of enough sixes", "n=3");
 //!
 //! // A typed model straight from command-line words, as unit tests build one:
 //! let model = SIXES.model_for("n=3 needed=2").unwrap();
@@ -92,6 +105,11 @@
 //! [`config!`]: crate::config
 //! [`Layout`]: crate::engine::Layout
 //! [`Registered`]: crate::engine::Registered
+//! [`Roll`]: crate::engine::Roll
+//! [`Report`]: crate::engine::Report
+//! [`Rolled`]: crate::engine::Rolled
+//! [`Model`]: crate::engine::Model
+//! [`FromConfig`]: crate::engine::FromConfig
 
 use crate::engine::Mechanic;
 use crate::engine::roster::Kind;

@@ -12,7 +12,9 @@ use super::damage::{Armour, DamageOutcome, DamageResult, DamageResults, DamageRu
 use super::fighter::{Attacker, Defender};
 use super::resolution::{TestOptions, TestOutcome, TestRule};
 use super::tables::AubeTables;
-use crate::engine::{Dice, Dist, HistId, Layout, MetricId, Model, Recorder, Registered};
+use crate::engine::{
+    Dice, Dist, FromConfig, HistId, Layout, MetricId, Model, Recorder, Registered,
+};
 use crate::error::Result;
 
 crate::config! {
@@ -283,7 +285,9 @@ impl AttackModel {
             m,
         }
     }
+}
 
+impl FromConfig<AttackParams> for AttackModel {
     fn from_config(p: AttackParams) -> Result<Self> {
         Ok(Self::new(
             AttackRule::from_factors(p.factors),
@@ -349,7 +353,6 @@ pub static ATTACK: Registered<AttackParams, AttackModel> = Registered::new(
     "aube.attack",
     "one attack of classic combat: hit chance and damage result (FA and FM)",
     "att.ca=12 att.ba=0 att.bd=15 def.ca=12 def.bp=0 def.enc=12 def.be=3",
-    AttackModel::from_config,
 )
 .with_rosters(crate::roster::builtin);
 

@@ -13,7 +13,7 @@
 //! heroism.
 
 use super::resolution::{Prepared, TestOptions, TestOutcome, TestRule};
-use crate::engine::{Dice, Dist, Layout, MetricId, Model, Recorder, Registered};
+use crate::engine::{Dice, Dist, FromConfig, Layout, MetricId, Model, Recorder, Registered};
 use crate::error::Result;
 
 /// How a confrontation ends.
@@ -156,16 +156,6 @@ impl ConfrontationModel {
         }
     }
 
-    fn from_config(p: ConfrontationParams) -> Result<Self> {
-        let rule = |side: Side| side.options.rule(side.ca, 0);
-        Ok(Self::with_rules(
-            rule(p.a),
-            rule(p.b),
-            p.tie,
-            p.heroic_degrees,
-        ))
-    }
-
     /// Settles a draw by the tie rule.
     #[inline(always)]
     fn settle(&self, c: Confrontation) -> Confrontation {
@@ -174,6 +164,18 @@ impl ConfrontationModel {
         } else {
             c
         }
+    }
+}
+
+impl FromConfig<ConfrontationParams> for ConfrontationModel {
+    fn from_config(p: ConfrontationParams) -> Result<Self> {
+        let rule = |side: Side| side.options.rule(side.ca, 0);
+        Ok(Self::with_rules(
+            rule(p.a),
+            rule(p.b),
+            p.tie,
+            p.heroic_degrees,
+        ))
     }
 }
 
@@ -222,7 +224,6 @@ pub static CONFRONTATION: Registered<ConfrontationParams, ConfrontationModel> = 
     "aube.confrontation",
     "two opposed tests: who wins, nobody, or a draw",
     "a.ca=12 b.ca=10",
-    ConfrontationModel::from_config,
 );
 
 #[cfg(test)]

@@ -9,7 +9,9 @@
 //! [`super::creation_ca`].
 
 use super::creation_ca::{AspectPx, Skills, best_weapon_ca};
-use crate::engine::{Dice, Dist, HistId, Layout, MetricId, Model, Recorder, Registered};
+use crate::engine::{
+    Dice, Dist, FromConfig, HistId, Layout, MetricId, Model, Recorder, Registered,
+};
 use crate::error::Result;
 
 crate::choice! {
@@ -135,10 +137,6 @@ impl CreationModel {
         }
     }
 
-    fn from_config(p: CreationParams) -> Result<Self> {
-        Ok(Self::with(p))
-    }
-
     /// The CA of the best weapon of the character `c`.
     pub fn weapon_ca(&self, c: &Creation) -> i64 {
         best_weapon_ca(
@@ -150,6 +148,12 @@ impl CreationModel {
 
     fn third(&self, c: &Creation) -> i64 {
         self.variant.figures().1 - c.first - c.second
+    }
+}
+
+impl FromConfig<CreationParams> for CreationModel {
+    fn from_config(p: CreationParams) -> Result<Self> {
+        Ok(Self::with(p))
     }
 }
 
@@ -216,7 +220,6 @@ pub static CREATION: Registered<CreationParams, CreationModel> = Registered::new
     "aube.creation",
     "a new character's aspects (2d6+3, third = 30 - sum), moyens, and best weapon CA",
     "",
-    CreationModel::from_config,
 );
 
 #[cfg(test)]

@@ -27,7 +27,9 @@ pub use super::duel_exact::DuelChain;
 pub use super::exact_fight::EXACT_TOLERANCE;
 use super::fighter::{Fighter, FighterState};
 use super::wounds::{EtourdiScope, OverflowFatigue};
-use crate::engine::{Dice, Dist, HistId, Layout, MetricId, Model, Recorder, Registered};
+use crate::engine::{
+    Dice, Dist, FromConfig, HistId, Layout, MetricId, Model, Recorder, Registered,
+};
 use crate::error::Result;
 
 /// Who won a duel.
@@ -169,11 +171,6 @@ impl DuelModel {
         }
     }
 
-    fn from_config(p: DuelParams) -> Result<Self> {
-        let bout = p.wounds.bout(p.factors, p.initiative, p.end);
-        Ok(Self::with_bout(p.a, p.b, bout, p.end.max_rounds))
-    }
-
     /// Fights one duel, telling `observe` every attack.
     #[inline(always)]
     pub fn fight<D: Dice>(&self, dice: &mut D, mut observe: impl FnMut(&Exchange)) -> DuelOutcome {
@@ -193,6 +190,13 @@ impl DuelModel {
             (None, _) => {}
         }
         end(Winner::Draw, self.max_rounds, &s)
+    }
+}
+
+impl FromConfig<DuelParams> for DuelModel {
+    fn from_config(p: DuelParams) -> Result<Self> {
+        let bout = p.wounds.bout(p.factors, p.initiative, p.end);
+        Ok(Self::with_bout(p.a, p.b, bout, p.end.max_rounds))
     }
 }
 
@@ -229,7 +233,6 @@ pub static DUEL: Registered<DuelParams, DuelModel> = Registered::new(
     "aube.duel",
     "a duel of classic combat until one fighter is out: winner, length, wounds",
     "a.ca=12 a.ba=0 a.bp=0 a.bd=15 a.enc=12 a.be=3 b.ca=12 b.ba=0 b.bp=0 b.bd=15 b.enc=12 b.be=3",
-    DuelModel::from_config,
 )
 .with_rosters(crate::roster::builtin);
 

@@ -10,7 +10,9 @@
 use super::damage::{Armour, DamageOutcome, DamageResults, DamageRule};
 use super::resolution::{Prepared, TestOptions, TestRule};
 use super::tables::AubeTables;
-use crate::engine::{Dice, Dist, HistId, Layout, MetricId, Model, Recorder, Registered};
+use crate::engine::{
+    Dice, Dist, FromConfig, HistId, Layout, MetricId, Model, Recorder, Registered,
+};
 use crate::error::Result;
 
 crate::config! {
@@ -119,7 +121,9 @@ impl DamageModel {
             m,
         }
     }
+}
 
+impl FromConfig<DamageParams> for DamageModel {
     fn from_config(p: DamageParams) -> Result<Self> {
         Ok(Self::new(p.defence.rule(p.options), p.dom))
     }
@@ -152,7 +156,6 @@ pub static DAMAGE: Registered<DamageParams, DamageModel> = Registered::new(
     "aube.damage",
     "one blow of level dom against encaissement and armour, read on Tableau 3.1",
     "dom=20 enc=12",
-    DamageModel::from_config,
 );
 
 /// The outcome of a dépassement: whether the test beat ND, and the blow.
@@ -221,11 +224,6 @@ impl DepassementModel {
         }
     }
 
-    fn from_config(p: DepassementParams) -> Result<Self> {
-        let damage = p.defence.rule(p.options);
-        Ok(Self::new(p.options, p.ca, p.diff, p.eff, damage))
-    }
-
     /// The blow's level after the test.
     #[inline(always)]
     fn dom(&self, beats_nd: bool, degree: i64) -> i64 {
@@ -234,6 +232,13 @@ impl DepassementModel {
         } else {
             self.eff
         }
+    }
+}
+
+impl FromConfig<DepassementParams> for DepassementModel {
+    fn from_config(p: DepassementParams) -> Result<Self> {
+        let damage = p.defence.rule(p.options);
+        Ok(Self::new(p.options, p.ca, p.diff, p.eff, damage))
     }
 }
 
@@ -280,7 +285,6 @@ pub static DEPASSEMENT: Registered<DepassementParams, DepassementModel> = Regist
     "aube.depassement",
     "a test against a difficulty that softens a blow (eff + diff - °R), then Tableau 3.1",
     "ca=17 diff=8 eff=15 enc=14",
-    DepassementModel::from_config,
 );
 
 #[cfg(test)]

@@ -29,7 +29,8 @@ use super::fighter::{Fighter, FighterState};
 use super::wounds::{OutAt, WoundTrack};
 use crate::engine::chain::{Chain, Round, Step};
 use crate::engine::{
-    Dice, Dist, HistId, Layout, MetricFamily, MetricId, MetricKind, Model, Recorder, Registered,
+    Dice, Dist, FromConfig, HistId, Layout, MetricFamily, MetricId, MetricKind, Model, Recorder,
+    Registered,
 };
 use crate::error::Result;
 use std::cell::RefCell;
@@ -168,15 +169,6 @@ impl GauntletModel {
         }
     }
 
-    fn from_config(p: GauntletParams) -> Result<Self> {
-        let end = DuelEndParams {
-            out_at: p.out_at,
-            max_rounds: p.max_rounds,
-        };
-        let bout = p.wounds.bout(p.factors, p.initiative, end);
-        Ok(Self::new(p.a, p.b, bout, p.fights, p.rest, p.max_rounds))
-    }
-
     /// The fatigue points a rest brings back (1 per `minutes_per_point` of the
     /// `[recovery]` table, 10 in the text).
     pub fn recovered(&self) -> i64 {
@@ -194,6 +186,17 @@ impl GauntletModel {
             DayEnd::Through => self.fights,
             DayEnd::Fell(k) | DayEnd::Stalled(k) => k as u32 - 1,
         }
+    }
+}
+
+impl FromConfig<GauntletParams> for GauntletModel {
+    fn from_config(p: GauntletParams) -> Result<Self> {
+        let end = DuelEndParams {
+            out_at: p.out_at,
+            max_rounds: p.max_rounds,
+        };
+        let bout = p.wounds.bout(p.factors, p.initiative, end);
+        Ok(Self::new(p.a, p.b, bout, p.fights, p.rest, p.max_rounds))
     }
 }
 
@@ -352,7 +355,6 @@ pub static GAUNTLET: Registered<GauntletParams, GauntletModel> = Registered::new
     "aube.gauntlet",
     "fights in a row: a fighter against fresh opponents, wounds and fatigue carried over, rest between",
     "a.ca=12 a.ba=0 a.bp=0 a.bd=15 a.enc=12 a.be=3 b.ca=12 b.ba=0 b.bp=0 b.bd=15 b.enc=12 b.be=3",
-    GauntletModel::from_config,
 )
 .primary("mean_won")
 .with_rosters(crate::roster::builtin);

@@ -28,7 +28,9 @@ use super::bout::{Bout, Initiative};
 use super::duel::{DuelModel, DuelOutcome, Winner, WoundRules};
 use super::duel_end::{DuelEndMetrics, DuelEndParams};
 use super::fighter::{Fighter, FighterState};
-use crate::engine::{Dice, Dist, HistId, Layout, MetricId, Model, Recorder, Registered, Side};
+use crate::engine::{
+    Dice, Dist, FromConfig, HistId, Layout, MetricId, Model, Recorder, Registered, Side,
+};
 use crate::error::Result;
 pub use crate::systems::target::Target;
 
@@ -143,24 +145,6 @@ fn sides_of(
 }
 
 impl MeleeModel {
-    fn from_config(p: MeleeParams) -> Result<Self> {
-        let sides = [
-            p.side_a.fighters().copied().collect::<Vec<_>>(),
-            p.side_b.fighters().copied().collect::<Vec<_>>(),
-        ];
-        let bout = p.wounds.bout(p.factors, p.initiative, p.end);
-        let mut layout = Layout::new();
-        let m = MeleeMetrics::declare(&mut layout, [sides[0].len(), sides[1].len()]);
-        Ok(Self {
-            sides,
-            bout,
-            targets: [p.target_a, p.target_b],
-            max_rounds: p.end.max_rounds,
-            layout,
-            m,
-        })
-    }
-
     /// The duel this fight is, when it is one: one fighter against one.
     pub fn as_duel(&self) -> Option<DuelModel> {
         match (self.sides[0].as_slice(), self.sides[1].as_slice()) {
@@ -231,6 +215,26 @@ impl MeleeModel {
             rounds,
             standing: [standing(&s[0]), standing(&s[1])],
         }
+    }
+}
+
+impl FromConfig<MeleeParams> for MeleeModel {
+    fn from_config(p: MeleeParams) -> Result<Self> {
+        let sides = [
+            p.side_a.fighters().copied().collect::<Vec<_>>(),
+            p.side_b.fighters().copied().collect::<Vec<_>>(),
+        ];
+        let bout = p.wounds.bout(p.factors, p.initiative, p.end);
+        let mut layout = Layout::new();
+        let m = MeleeMetrics::declare(&mut layout, [sides[0].len(), sides[1].len()]);
+        Ok(Self {
+            sides,
+            bout,
+            targets: [p.target_a, p.target_b],
+            max_rounds: p.end.max_rounds,
+            layout,
+            m,
+        })
     }
 }
 
@@ -310,7 +314,6 @@ pub static MELEE: Registered<MeleeParams, MeleeModel> = Registered::new(
     "aube.melee",
     "a group fight of classic combat, side against side until one is out: winner, survivors",
     "side_a=krom,bjorn side_b=average*3",
-    MeleeModel::from_config,
 )
 .with_rosters(crate::roster::builtin);
 

@@ -9,7 +9,7 @@
 use super::resolution::{Prepared, TestOptions, TestRule};
 use super::tables::{AubeTables, MultipleTable};
 use crate::engine::{
-    Dice, Dist, Layout, MetricFamily, MetricId, MetricKind, Model, Recorder, Registered,
+    Dice, Dist, FromConfig, Layout, MetricFamily, MetricId, MetricKind, Model, Recorder, Registered,
 };
 use crate::error::Result;
 
@@ -94,7 +94,9 @@ impl MultipleModel {
             m,
         }
     }
+}
 
+impl FromConfig<MultipleParams> for MultipleModel {
     fn from_config(p: MultipleParams) -> Result<Self> {
         debug_assert!(p.n + p.unplanned <= MAX_ACTIONS);
         let base = p.options.rule(p.ca, 0);
@@ -148,7 +150,6 @@ pub static MULTIPLE: Registered<MultipleParams, MultipleModel> = Registered::new
     "aube.multiple",
     "several actions at once: the handicaps n + 3(k-1), +5 per unplanned action",
     "ca=15",
-    MultipleModel::from_config,
 );
 
 #[cfg(test)]

@@ -6,7 +6,8 @@
 //! [`TestRule::roll`] or [`TestRule::exact`].
 
 use crate::engine::{
-    Choice, ClassModel, Dice, Dist, HistId, Layout, MetricId, Model, Recorder, Registered,
+    Choice, ClassModel, Dice, Dist, FromConfig, HistId, Layout, MetricId, Model, Recorder,
+    Registered,
 };
 use crate::error::Result;
 
@@ -422,7 +423,9 @@ impl TestModel {
             m,
         }
     }
+}
 
+impl FromConfig<TestParams> for TestModel {
     fn from_config(p: TestParams) -> Result<Self> {
         Ok(Self::new(p.options.rule(p.ca, p.nd)))
     }
@@ -484,7 +487,6 @@ pub static TEST: Registered<TestParams, TestModel> = Registered::new(
     "aube.test",
     "one d20 roll-under test: success, beating ND, the signed degree",
     "ca=12",
-    TestModel::from_config,
 )
 .with_classes()
 .primary("beats_nd");

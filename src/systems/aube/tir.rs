@@ -11,7 +11,7 @@ use super::attack::{AttackDocs, AttackModel, AttackRule, ResultDocs, Swing};
 use super::encaissement::DefenceParams;
 use super::resolution::TestOptions;
 use super::tables::RangeTable;
-use crate::engine::Registered;
+use crate::engine::{FromConfig, Registered};
 use crate::error::Result;
 
 crate::choice! {
@@ -92,18 +92,20 @@ pub fn shot_swing(
     }
 }
 
-/// The model of a shot: the attack step with the shot's totals, `fa` 0.
-fn shot_model(p: TirParams) -> Result<AttackModel> {
-    let rule = AttackRule {
-        fa: 0,
-        fm: p.defence.fm,
-        armour: p.defence.armour,
-        tables: p.defence.tables,
-    };
-    let r = p.range.difficulty(&p.defence.tables.range);
-    let attack = shot(p.ca, p.weapon_bonus, r, p.esq, p.bd);
-    let swing = shot_swing(attack, (p.defence.enc, p.defence.be), p.options);
-    Ok(AttackModel::documented(rule, swing, &TIR_DOCS))
+impl FromConfig<TirParams> for AttackModel {
+    /// The model of a shot: the attack step with the shot's totals, `fa` 0.
+    fn from_config(p: TirParams) -> Result<Self> {
+        let rule = AttackRule {
+            fa: 0,
+            fm: p.defence.fm,
+            armour: p.defence.armour,
+            tables: p.defence.tables,
+        };
+        let r = p.range.difficulty(&p.defence.tables.range);
+        let attack = shot(p.ca, p.weapon_bonus, r, p.esq, p.bd);
+        let swing = shot_swing(attack, (p.defence.enc, p.defence.be), p.options);
+        Ok(AttackModel::documented(rule, swing, &TIR_DOCS))
+    }
 }
 
 /// The registry entry of `aube.tir`.
@@ -111,7 +113,6 @@ pub static TIR: Registered<TirParams, AttackModel> = Registered::new(
     "aube.tir",
     "one shot: range difficulty and dodge against skill and weapon, then Tableau 3.1",
     "ca=12 bd=10 enc=12",
-    shot_model,
 );
 
 #[cfg(test)]

@@ -22,8 +22,7 @@
 pub use super::damage::{DamageRule, Weapon};
 use super::opposition::{Score, Side, Winner, winner};
 use super::roll::Roll;
-use crate::engine::{Dice, Dist, HistId, Layout, MetricId, Model, Recorder, Registered};
-use crate::error::Result;
+use crate::engine::{Dice, Dist, HistId, Layout, MetricId, Recorder, Registered, Report, Rolled};
 
 /// One attack's inputs.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -215,7 +214,7 @@ impl From<AttackParams> for AttackRule {
 
 /// What `cle.attack` reports.
 #[derive(Debug, Clone, PartialEq)]
-struct AttackMetrics {
+pub struct AttackMetrics {
     hit: MetricId,
     mean_given_hit: MetricId,
     mean_plain: MetricId,
@@ -224,21 +223,13 @@ struct AttackMetrics {
     plain: HistId,
 }
 
-/// `cle.attack`: one attack and its damage.
-#[derive(Debug, Clone, PartialEq)]
-pub struct AttackModel {
-    rule: AttackRule,
-    layout: Layout,
-    m: AttackMetrics,
-}
+crate::rolls!(AttackRule => AttackOutcome, exact);
 
-impl AttackModel {
-    /// The model of `rule`.
-    pub fn new(rule: AttackRule) -> Self {
+impl Report<AttackRule> for AttackMetrics {
+    fn declare(rule: &AttackRule, layout: &mut Layout) -> Self {
         let d = &rule.damage;
         let top = 6 * (d.weapon.dice() + 1 + d.murderous) as i64 + d.bonus.max(0);
-        let mut layout = Layout::new();
-        let m = AttackMetrics {
+        Self {
             hit: layout.proportion("hit", "chance the attack hits"),
             mean_given_hit: layout.mean("mean_damage_given_hit", "mean damage of a hit"),
             mean_plain: layout.mean(
@@ -259,50 +250,30 @@ impl AttackModel {
                 "histogram of the damage of the dice rolled on their own",
                 (0, top),
             ),
-        };
-        Self { rule, layout, m }
-    }
-
-    fn from_config(p: AttackParams) -> Result<Self> {
-        Ok(Self::new(p.into()))
-    }
-}
-
-impl Model for AttackModel {
-    type Outcome = AttackOutcome;
-
-    fn layout(&self) -> Layout {
-        self.layout.clone()
-    }
-
-    #[inline(always)]
-    fn sample<D: Dice>(&self, dice: &mut D) -> AttackOutcome {
-        self.rule.roll(dice)
+        }
     }
 
     #[inline(always)]
     fn record<R: Recorder>(&self, o: &AttackOutcome, rec: &mut R) {
-        rec.event(self.m.hit, o.hit);
-        rec.value_given(self.m.mean_given_hit, o.hit, o.damage);
-        rec.value(self.m.mean_plain, o.plain);
-        rec.value(self.m.mean_per_attack, o.damage);
+        rec.event(self.hit, o.hit);
+        rec.value_given(self.mean_given_hit, o.hit, o.damage);
+        rec.value(self.mean_plain, o.plain);
+        rec.value(self.mean_per_attack, o.damage);
         if o.hit {
-            rec.hist(self.m.given_hit, o.damage);
+            rec.hist(self.given_hit, o.damage);
         }
-        rec.hist(self.m.plain, o.plain);
-    }
-
-    fn exact(&self) -> Option<Dist<AttackOutcome>> {
-        Some(self.rule.exact())
+        rec.hist(self.plain, o.plain);
     }
 }
+
+/// `cle.attack`: one attack and its damage.
+pub type AttackModel = Rolled<AttackRule, AttackMetrics>;
 
 /// The registry entry of `cle.attack`.
 pub static ATTACK: Registered<AttackParams, AttackModel> = Registered::new(
     "cle.attack",
     "one attack, Combat against Défense, and its damage read off the attack dice",
     "combat=5 defense=5",
-    AttackModel::from_config,
 );
 
 #[cfg(test)]

@@ -18,7 +18,7 @@
 //! helpers' three 6.
 
 use super::roll::{Auto, Roll, succeeds};
-use crate::engine::{Dice, Dist, HistId, Layout, MetricId, Model, Recorder, Registered};
+use crate::engine::{Dice, Dist, HistId, Layout, MetricId, Recorder, Registered, Report, Rolled};
 use crate::error::{Error, Result};
 
 /// Largest group the mechanic accepts.
@@ -207,27 +207,19 @@ impl CooperationParams {
 
 /// What `cle.cooperation` reports.
 #[derive(Debug, Clone, PartialEq)]
-struct CooperationMetrics {
+pub struct CooperationMetrics {
     success: MetricId,
     mean_result: MetricId,
     result: HistId,
 }
 
-/// `cle.cooperation`: a group test.
-#[derive(Debug, Clone, PartialEq)]
-pub struct CooperationModel {
-    rule: CooperationRule,
-    layout: Layout,
-    m: CooperationMetrics,
-}
+crate::rolls!(CooperationRule => CooperationOutcome, exact);
 
-impl CooperationModel {
-    /// The model of `rule`.
-    pub fn new(rule: CooperationRule) -> Self {
+impl Report<CooperationRule> for CooperationMetrics {
+    fn declare(rule: &CooperationRule, layout: &mut Layout) -> Self {
         let top = rule.skills.iter().copied().max().unwrap_or(0);
         let mid = 12 + top;
-        let mut layout = Layout::new();
-        let m = CooperationMetrics {
+        Self {
             success: layout.proportion("success", "chance the group succeeds"),
             mean_result: layout.mean("mean_result", "mean adjusted result"),
             result: layout.histogram(
@@ -235,49 +227,37 @@ impl CooperationModel {
                 "histogram of the adjusted result",
                 (mid - 8, mid + 8 + rule.skills.len() as i64),
             ),
-        };
-        Self { rule, layout, m }
-    }
-
-    fn from_config(p: CooperationParams) -> Result<Self> {
-        Ok(Self::new(CooperationRule {
-            skills: p.members()?,
-            difficulty: p.difficulty,
-            auto_results: p.auto_results,
-        }))
-    }
-}
-
-impl Model for CooperationModel {
-    type Outcome = CooperationOutcome;
-
-    fn layout(&self) -> Layout {
-        self.layout.clone()
-    }
-
-    #[inline(always)]
-    fn sample<D: Dice>(&self, dice: &mut D) -> CooperationOutcome {
-        self.rule.roll(dice)
+        }
     }
 
     #[inline(always)]
     fn record<R: Recorder>(&self, o: &CooperationOutcome, rec: &mut R) {
-        rec.event(self.m.success, o.success);
-        rec.value(self.m.mean_result, o.result);
-        rec.hist(self.m.result, o.result);
-    }
-
-    fn exact(&self) -> Option<Dist<CooperationOutcome>> {
-        Some(self.rule.exact())
+        rec.event(self.success, o.success);
+        rec.value(self.mean_result, o.result);
+        rec.hist(self.result, o.result);
     }
 }
+
+impl TryFrom<CooperationParams> for CooperationRule {
+    type Error = Error;
+
+    fn try_from(p: CooperationParams) -> Result<Self> {
+        Ok(CooperationRule {
+            skills: p.members()?,
+            difficulty: p.difficulty,
+            auto_results: p.auto_results,
+        })
+    }
+}
+
+/// `cle.cooperation`: a group test.
+pub type CooperationModel = Rolled<CooperationRule, CooperationMetrics>;
 
 /// The registry entry of `cle.cooperation`.
 pub static COOPERATION: Registered<CooperationParams, CooperationModel> = Registered::new(
     "cle.cooperation",
     "a group test: the best result, +1 per other result >= 15, -1 per other result < 10",
     "skill=5",
-    CooperationModel::from_config,
 );
 
 #[cfg(test)]

@@ -17,8 +17,7 @@
 
 use super::harm::{FailTable, Harm, HarmMetrics, VictimParams};
 use super::test::TestRule;
-use crate::engine::{Dice, Dist, HistId, Layout, MetricId, Model, Recorder, Registered};
-use crate::error::Result;
+use crate::engine::{Dice, Dist, HistId, Layout, MetricId, Recorder, Registered, Report, Rolled};
 
 /// Rounds a character holds their breath (one minute).
 pub const BREATH_ROUNDS: u32 = 10;
@@ -180,7 +179,7 @@ impl ExposureRule {
 
 /// What `cle.fire` and `cle.asphyxia` report.
 #[derive(Debug, Clone, PartialEq)]
-struct ExposureMetrics {
+pub struct ExposureMetrics {
     /// Asphyxia only.
     breath: Option<(MetricId, MetricId, HistId)>,
     harm: HarmMetrics,
@@ -189,18 +188,10 @@ struct ExposureMetrics {
     mal_round: HistId,
 }
 
-/// `cle.fire` and `cle.asphyxia`: a character exposed for some rounds.
-#[derive(Debug, Clone, PartialEq)]
-pub struct ExposureModel {
-    rule: ExposureRule,
-    layout: Layout,
-    m: ExposureMetrics,
-}
+crate::rolls!(ExposureRule => ExposureOutcome, exact);
 
-impl ExposureModel {
-    /// The model of `rule`.
-    pub fn new(rule: ExposureRule) -> Self {
-        let mut layout = Layout::new();
+impl Report<ExposureRule> for ExposureMetrics {
+    fn declare(rule: &ExposureRule, layout: &mut Layout) -> Self {
         let span = (1, rule.rounds as i64);
         let breath = (rule.source == Source::Asphyxia).then(|| {
             (
@@ -219,9 +210,9 @@ impl ExposureModel {
                 ),
             )
         });
-        let m = ExposureMetrics {
+        Self {
             breath,
-            harm: HarmMetrics::declare(&mut layout),
+            harm: HarmMetrics::declare(layout),
             mean_mal_round: layout.mean(
                 "mean_mal_round",
                 "mean round the character falls to 0 vitality, given it does",
@@ -232,26 +223,12 @@ impl ExposureModel {
                 "histogram of the round the character falls to 0 vitality, given it does",
                 span,
             ),
-        };
-        Self { rule, layout, m }
-    }
-}
-
-impl Model for ExposureModel {
-    type Outcome = ExposureOutcome;
-
-    fn layout(&self) -> Layout {
-        self.layout.clone()
-    }
-
-    #[inline(always)]
-    fn sample<D: Dice>(&self, dice: &mut D) -> ExposureOutcome {
-        self.rule.roll(dice)
+        }
     }
 
     #[inline(always)]
     fn record<R: Recorder>(&self, o: &ExposureOutcome, rec: &mut R) {
-        if let Some((needs_air, mean, hist)) = self.m.breath {
+        if let Some((needs_air, mean, hist)) = self.breath {
             rec.event(needs_air, o.breathless.is_some());
             rec.value_given(
                 mean,
@@ -262,19 +239,18 @@ impl Model for ExposureModel {
                 rec.hist(hist, r as i64);
             }
         }
-        self.m.harm.record(&o.harm, rec);
+        self.harm.record(&o.harm, rec);
         let mal = o.mal_round.unwrap_or(0) as i64;
-        rec.value_given(self.m.mean_mal_round, o.mal_round.is_some(), mal);
-        rec.value(self.m.vitality_left, o.harm.vitality);
+        rec.value_given(self.mean_mal_round, o.mal_round.is_some(), mal);
+        rec.value(self.vitality_left, o.harm.vitality);
         if o.mal_round.is_some() {
-            rec.hist(self.m.mal_round, mal);
+            rec.hist(self.mal_round, mal);
         }
     }
-
-    fn exact(&self) -> Option<Dist<ExposureOutcome>> {
-        Some(self.rule.exact())
-    }
 }
+
+/// `cle.fire` and `cle.asphyxia`: a character exposed for some rounds.
+pub type ExposureModel = Rolled<ExposureRule, ExposureMetrics>;
 
 crate::config! {
     /// The parameters of `cle.fire`.
@@ -300,21 +276,23 @@ crate::config! {
     }
 }
 
-impl ExposureModel {
-    fn fire(p: FireParams) -> Result<Self> {
-        Ok(Self::new(ExposureRule {
+impl From<FireParams> for ExposureRule {
+    fn from(p: FireParams) -> Self {
+        Self {
             source: Source::Fire(p.fire.dice()),
             rounds: p.rounds,
             victim: p.victim,
-        }))
+        }
     }
+}
 
-    fn asphyxia(p: AsphyxiaParams) -> Result<Self> {
-        Ok(Self::new(ExposureRule {
+impl From<AsphyxiaParams> for ExposureRule {
+    fn from(p: AsphyxiaParams) -> Self {
+        Self {
             source: Source::Asphyxia,
             rounds: p.rounds,
             victim: p.victim,
-        }))
+        }
     }
 }
 
@@ -323,7 +301,6 @@ pub static FIRE: Registered<FireParams, ExposureModel> = Registered::new(
     "cle.fire",
     "rounds in a fire: 1d6, 2d6 or 3d6 a round, mal en point tests at 0 vitality",
     "resistance=5 volonte=5",
-    ExposureModel::fire,
 );
 
 /// The registry entry of `cle.asphyxia`.
@@ -331,7 +308,6 @@ pub static ASPHYXIA: Registered<AsphyxiaParams, ExposureModel> = Registered::new
     "cle.asphyxia",
     "rounds without air: breath held 10 rounds, Résistance tests, then 1d6 a round",
     "resistance=5 volonte=5",
-    ExposureModel::asphyxia,
 );
 
 #[cfg(test)]

@@ -2,7 +2,7 @@
 
 use super::*;
 use crate::engine::model::replay_one;
-use crate::engine::{replay, simulation};
+use crate::engine::{Model, replay, simulation};
 use crate::systems::test_support::{AGREEMENT_SAMPLES, AGREEMENT_SEED, assert_agrees_with_exact};
 
 fn fire(words: &str) -> ExposureRule {

@@ -21,8 +21,7 @@ use super::harm::{FailTable, Harm, HarmMetrics, VictimParams};
 use super::roll::Roll;
 use super::tables::{CleTables, FallTable};
 use super::test::TestRule;
-use crate::engine::{Dice, Dist, HistId, Layout, MetricId, Model, Recorder, Registered};
-use crate::error::Result;
+use crate::engine::{Dice, Dist, HistId, Layout, MetricId, Recorder, Registered, Report, Rolled};
 
 /// One fall's inputs.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -222,7 +221,7 @@ impl From<FallParams> for FallRule {
 
 /// What `cle.fall` reports.
 #[derive(Debug, Clone, PartialEq)]
-struct FallMetrics {
+pub struct FallMetrics {
     mean_damage: MetricId,
     no_damage: MetricId,
     mean_cancelled: MetricId,
@@ -230,72 +229,44 @@ struct FallMetrics {
     damage: HistId,
 }
 
-/// `cle.fall`: one fall.
-#[derive(Debug, Clone, PartialEq)]
-pub struct FallModel {
-    rule: FallRule,
-    layout: Layout,
-    m: FallMetrics,
-}
+crate::rolls!(FallRule => FallOutcome, exact);
 
-impl FallModel {
-    /// The model of `rule`.
-    pub fn new(rule: FallRule) -> Self {
-        let mut layout = Layout::new();
-        let m = FallMetrics {
+impl Report<FallRule> for FallMetrics {
+    fn declare(rule: &FallRule, layout: &mut Layout) -> Self {
+        Self {
             mean_damage: layout.mean("mean_damage", "mean damage of the fall"),
             no_damage: layout.proportion("no_damage", "chance the fall deals no damage"),
             mean_cancelled: layout.mean(
                 "mean_dice_cancelled",
                 "mean d6 cancelled by the Acrobatie tests",
             ),
-            harm: HarmMetrics::declare(&mut layout),
+            harm: HarmMetrics::declare(layout),
             damage: layout.histogram(
                 "damage",
                 "histogram of the damage",
                 (0, 6 * rule.dice() as i64),
             ),
-        };
-        Self { rule, layout, m }
-    }
-
-    fn from_config(p: FallParams) -> Result<Self> {
-        Ok(Self::new(p.into()))
-    }
-}
-
-impl Model for FallModel {
-    type Outcome = FallOutcome;
-
-    fn layout(&self) -> Layout {
-        self.layout.clone()
-    }
-
-    #[inline(always)]
-    fn sample<D: Dice>(&self, dice: &mut D) -> FallOutcome {
-        self.rule.roll(dice)
+        }
     }
 
     #[inline(always)]
     fn record<R: Recorder>(&self, o: &FallOutcome, rec: &mut R) {
-        rec.value(self.m.mean_damage, o.damage);
-        rec.event(self.m.no_damage, o.damage == 0);
-        rec.value(self.m.mean_cancelled, o.cancelled as i64);
-        self.m.harm.record(&o.harm, rec);
-        rec.hist(self.m.damage, o.damage);
-    }
-
-    fn exact(&self) -> Option<Dist<FallOutcome>> {
-        Some(self.rule.exact())
+        rec.value(self.mean_damage, o.damage);
+        rec.event(self.no_damage, o.damage == 0);
+        rec.value(self.mean_cancelled, o.cancelled as i64);
+        self.harm.record(&o.harm, rec);
+        rec.hist(self.damage, o.damage);
     }
 }
+
+/// `cle.fall`: one fall.
+pub type FallModel = Rolled<FallRule, FallMetrics>;
 
 /// The registry entry of `cle.fall`.
 pub static FALL: Registered<FallParams, FallModel> = Registered::new(
     "cle.fall",
     "a fall: 1d6 per full 3 m, Acrobatie tests cancel dice, mal en point at 0 vitality",
     "height=9 acrobatics=4 resistance=5 volonte=5",
-    FallModel::from_config,
 );
 
 #[cfg(test)]

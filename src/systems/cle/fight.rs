@@ -46,7 +46,7 @@
 
 use super::damage::Weapon;
 pub use super::vitality::{Profile, State, hero_points};
-use crate::engine::{Dice, HistId, Layout, MetricId, Model, Recorder, Registered, Side};
+use crate::engine::{HistId, Layout, MetricId, Recorder, Registered, Report, Rolled, Side};
 use crate::error::{Error, Result};
 
 /// The round-by-round play of [`FightRule::roll`] (`fight_play.rs`).
@@ -257,7 +257,7 @@ crate::config! {
 
 /// What `cle.fight` reports.
 #[derive(Debug, Clone, PartialEq)]
-struct FightMetrics {
+pub struct FightMetrics {
     pcs_win: MetricId,
     foes_win: MetricId,
     mean_rounds: MetricId,
@@ -267,19 +267,11 @@ struct FightMetrics {
     rounds: HistId,
 }
 
-/// `cle.fight`: one whole fight.
-#[derive(Debug, Clone, PartialEq)]
-pub struct FightModel {
-    rule: FightRule,
-    layout: Layout,
-    m: FightMetrics,
-}
+crate::rolls!(FightRule => FightOutcome);
 
-impl FightModel {
-    /// The model of `rule`.
-    pub fn new(rule: FightRule) -> Self {
-        let mut layout = Layout::new();
-        let m = FightMetrics {
+impl Report<FightRule> for FightMetrics {
+    fn declare(_rule: &FightRule, layout: &mut Layout) -> Self {
+        Self {
             pcs_win: layout.proportion(
                 "pcs_win",
                 "chance every foe is out (dead or unconscious) first",
@@ -297,12 +289,25 @@ impl FightModel {
             hero_points_spent: layout
                 .mean("hero_points_spent", "mean hero points spent by the party"),
             rounds: layout.histogram("rounds", "histogram of the rounds", (1, 20)),
-        };
-        Self { rule, layout, m }
+        }
     }
 
-    /// The model of `p`: the foes' vitality and number are those of the party's size.
-    fn from_config(p: FightParams) -> Result<Self> {
+    #[inline(always)]
+    fn record<R: Recorder>(&self, o: &FightOutcome, rec: &mut R) {
+        rec.event(self.pcs_win, o.pcs_win);
+        rec.event(self.foes_win, o.foes_win);
+        rec.value(self.mean_rounds, o.rounds as i64);
+        rec.value(self.pc_deaths, o.deaths as i64);
+        rec.event(self.p_any_pc_dies, o.deaths > 0);
+        rec.value(self.hero_points_spent, o.hero_spent);
+        rec.hist(self.rounds, o.rounds as i64);
+    }
+}
+
+impl TryFrom<FightParams> for FightRule {
+    type Error = Error;
+
+    fn try_from(p: FightParams) -> Result<Self> {
         let (pcs, pc) = match &p.party {
             Some(party) => {
                 let first = &party.members[0].1;
@@ -366,40 +371,18 @@ impl FightModel {
         rule.outnumbered = p.outnumbered;
         rule.order = p.order;
         rule.max_rounds = p.max_rounds;
-        Ok(Self::new(rule))
+        Ok(rule)
     }
 }
 
-impl Model for FightModel {
-    type Outcome = FightOutcome;
-
-    fn layout(&self) -> Layout {
-        self.layout.clone()
-    }
-
-    #[inline(always)]
-    fn sample<D: Dice>(&self, dice: &mut D) -> FightOutcome {
-        self.rule.roll(dice)
-    }
-
-    #[inline(always)]
-    fn record<R: Recorder>(&self, o: &FightOutcome, rec: &mut R) {
-        rec.event(self.m.pcs_win, o.pcs_win);
-        rec.event(self.m.foes_win, o.foes_win);
-        rec.value(self.m.mean_rounds, o.rounds as i64);
-        rec.value(self.m.pc_deaths, o.deaths as i64);
-        rec.event(self.m.p_any_pc_dies, o.deaths > 0);
-        rec.value(self.m.hero_points_spent, o.hero_spent);
-        rec.hist(self.m.rounds, o.rounds as i64);
-    }
-}
+/// `cle.fight`: one whole fight.
+pub type FightModel = Rolled<FightRule, FightMetrics>;
 
 /// The registry entry of `cle.fight`.
 pub static FIGHT: Registered<FightParams, FightModel> = Registered::new(
     "cle.fight",
     "a whole fight of 2..=5 PCs against a boss, seconds couteaux, figurants, or all at once",
     "",
-    FightModel::from_config,
 )
 .with_rosters(crate::roster::builtin);
 

@@ -13,7 +13,7 @@
 use super::tables::{CareTable, CleTables};
 use super::test::TestRule;
 use crate::engine::chain::{Chain, Limits, Step, propagate};
-use crate::engine::{Dice, Dist, HistId, Layout, MetricId, Model, Recorder, Registered};
+use crate::engine::{Dice, Dist, HistId, Layout, MetricId, Recorder, Registered, Report, Rolled};
 use crate::error::{Error, Result};
 
 /// The Soins difficulty for a patient with `vitality` left (*Difficultés des soins*),
@@ -120,26 +120,18 @@ crate::config! {
 
 /// What `cle.healing` reports.
 #[derive(Debug, Clone, PartialEq)]
-struct HealingMetrics {
+pub struct HealingMetrics {
     mean_days: MetricId,
     one_rest: MetricId,
     days: HistId,
 }
 
-/// `cle.healing`: days of rest until full vitality.
-#[derive(Debug, Clone, PartialEq)]
-pub struct HealingModel {
-    rule: HealingRule,
-    layout: Layout,
-    m: HealingMetrics,
-}
+crate::rolls!(HealingRule => u32, exact);
 
-impl HealingModel {
-    /// The model of `rule`.
-    pub fn new(rule: HealingRule) -> Self {
-        let mut layout = Layout::new();
+impl Report<HealingRule> for HealingMetrics {
+    fn declare(rule: &HealingRule, layout: &mut Layout) -> Self {
         let slowest = (rule.vitality - rule.current + rule.resistance - 1) / rule.resistance;
-        let m = HealingMetrics {
+        Self {
             mean_days: layout.mean(
                 "mean_days",
                 "mean days (or nights) of rest until full vitality",
@@ -150,57 +142,45 @@ impl HealingModel {
                 "histogram of the days of rest until full vitality",
                 (1, slowest),
             ),
-        };
-        Self { rule, layout, m }
+        }
     }
 
-    fn from_config(p: HealingParams) -> Result<Self> {
+    #[inline(always)]
+    fn record<R: Recorder>(&self, days: &u32, rec: &mut R) {
+        rec.value(self.mean_days, *days as i64);
+        rec.event(self.one_rest, *days == 1);
+        rec.hist(self.days, *days as i64);
+    }
+}
+
+impl TryFrom<HealingParams> for HealingRule {
+    type Error = Error;
+
+    fn try_from(p: HealingParams) -> Result<Self> {
         if p.current >= p.vitality {
             return Err(Error::value(
                 "current",
                 "the vitality at the start must be below the full vitality: nothing to heal",
             ));
         }
-        Ok(Self::new(HealingRule {
+        Ok(HealingRule {
             vitality: p.vitality,
             current: p.current,
             resistance: p.resistance,
             healer: p.healer,
             care: p.tables.care,
-        }))
+        })
     }
 }
 
-impl Model for HealingModel {
-    type Outcome = u32;
-
-    fn layout(&self) -> Layout {
-        self.layout.clone()
-    }
-
-    #[inline(always)]
-    fn sample<D: Dice>(&self, dice: &mut D) -> u32 {
-        self.rule.roll(dice)
-    }
-
-    #[inline(always)]
-    fn record<R: Recorder>(&self, days: &u32, rec: &mut R) {
-        rec.value(self.m.mean_days, *days as i64);
-        rec.event(self.m.one_rest, *days == 1);
-        rec.hist(self.m.days, *days as i64);
-    }
-
-    fn exact(&self) -> Option<Dist<u32>> {
-        Some(self.rule.exact())
-    }
-}
+/// `cle.healing`: days of rest until full vitality.
+pub type HealingModel = Rolled<HealingRule, HealingMetrics>;
 
 /// The registry entry of `cle.healing`.
 pub static HEALING: Registered<HealingParams, HealingModel> = Registered::new(
     "cle.healing",
     "natural healing: Résistance per day of rest, plus a healer's Soins on a passed test",
     "resistance=5",
-    HealingModel::from_config,
 );
 
 #[cfg(test)]

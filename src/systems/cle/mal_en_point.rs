@@ -19,8 +19,7 @@
 use super::tables::CleTables;
 use super::test::TestRule;
 use super::vitality::{Blow, MalEnPoint};
-use crate::engine::{Dice, Dist, HistId, Layout, MetricId, Model, Recorder, Registered};
-use crate::error::Result;
+use crate::engine::{Dice, Dist, HistId, Layout, MetricId, Recorder, Registered, Report, Rolled};
 
 /// One blow's inputs.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -133,7 +132,7 @@ impl From<MalParams> for MalRule {
 
 /// What `cle.mal_en_point` reports.
 #[derive(Debug, Clone, PartialEq)]
-struct MalMetrics {
+pub struct MalMetrics {
     danger: MetricId,
     unconscious: MetricId,
     still_acting: MetricId,
@@ -145,19 +144,11 @@ struct MalMetrics {
     unconscious_rounds: HistId,
 }
 
-/// `cle.mal_en_point`: one blow at 0 vitality.
-#[derive(Debug, Clone, PartialEq)]
-pub struct MalModel {
-    rule: MalRule,
-    layout: Layout,
-    m: MalMetrics,
-}
+crate::rolls!(MalRule => MalOutcome, exact);
 
-impl MalModel {
-    /// The model of `rule`.
-    pub fn new(rule: MalRule) -> Self {
-        let mut layout = Layout::new();
-        let m = MalMetrics {
+impl Report<MalRule> for MalMetrics {
+    fn declare(_rule: &MalRule, layout: &mut Layout) -> Self {
+        Self {
             danger: layout.proportion(
                 "danger",
                 "chance the Résistance test fails: danger de mort, death at the end of the 1d6-th following round",
@@ -196,56 +187,36 @@ impl MalModel {
                 "histogram of the rounds unconscious, given unconsciousness",
                 (2, 12),
             ),
-        };
-        Self { rule, layout, m }
-    }
-
-    fn from_config(p: MalParams) -> Result<Self> {
-        Ok(Self::new(p.into()))
-    }
-}
-
-impl Model for MalModel {
-    type Outcome = MalOutcome;
-
-    fn layout(&self) -> Layout {
-        self.layout.clone()
-    }
-
-    #[inline(always)]
-    fn sample<D: Dice>(&self, dice: &mut D) -> MalOutcome {
-        self.rule.roll(dice)
+        }
     }
 
     #[inline(always)]
     fn record<R: Recorder>(&self, o: &MalOutcome, rec: &mut R) {
         let (danger, out) = (o.blow.dies_in > 0, o.blow.out_for > 0);
-        rec.event(self.m.danger, danger);
-        rec.event(self.m.unconscious, out);
-        rec.event(self.m.still_acting, !danger && !out);
-        rec.event(self.m.dies, danger && !o.saved);
-        rec.event_given(self.m.saved, danger, o.saved);
-        rec.value_given(self.m.mean_death_round, danger, o.blow.dies_in as i64);
-        rec.value_given(self.m.mean_unconscious_rounds, out, o.blow.out_for as i64);
+        rec.event(self.danger, danger);
+        rec.event(self.unconscious, out);
+        rec.event(self.still_acting, !danger && !out);
+        rec.event(self.dies, danger && !o.saved);
+        rec.event_given(self.saved, danger, o.saved);
+        rec.value_given(self.mean_death_round, danger, o.blow.dies_in as i64);
+        rec.value_given(self.mean_unconscious_rounds, out, o.blow.out_for as i64);
         if danger {
-            rec.hist(self.m.death_round, o.blow.dies_in as i64);
+            rec.hist(self.death_round, o.blow.dies_in as i64);
         }
         if out {
-            rec.hist(self.m.unconscious_rounds, o.blow.out_for as i64);
+            rec.hist(self.unconscious_rounds, o.blow.out_for as i64);
         }
     }
-
-    fn exact(&self) -> Option<Dist<MalOutcome>> {
-        Some(self.rule.exact())
-    }
 }
+
+/// `cle.mal_en_point`: one blow at 0 vitality.
+pub type MalModel = Rolled<MalRule, MalMetrics>;
 
 /// The registry entry of `cle.mal_en_point`.
 pub static MAL_EN_POINT: Registered<MalParams, MalModel> = Registered::new(
     "cle.mal_en_point",
     "a blow at 0 vitality: Résistance and Volonté against 5 + damage, death within 1d6 rounds, first aid",
     "damage=6 resistance=5 volonte=5",
-    MalModel::from_config,
 );
 
 #[cfg(test)]

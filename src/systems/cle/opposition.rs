@@ -7,8 +7,7 @@
 //! opposition is a draw (*match nul*) when both sides are active.
 
 use super::roll::{Auto, Roll};
-use crate::engine::{Dice, Dist, HistId, Layout, MetricId, Model, Recorder, Registered};
-use crate::error::Result;
+use crate::engine::{Dice, Dist, HistId, Layout, MetricId, Recorder, Registered, Report, Rolled};
 
 /// Who wins an opposition.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
@@ -199,75 +198,53 @@ crate::config! {
 
 /// What `cle.opposition` reports.
 #[derive(Debug, Clone, PartialEq)]
-struct OppositionMetrics {
+pub struct OppositionMetrics {
     a_wins: MetricId,
     b_wins: MetricId,
     draw: MetricId,
     margin: HistId,
 }
 
-/// `cle.opposition`: one opposition.
-#[derive(Debug, Clone, PartialEq)]
-pub struct OppositionModel {
-    rule: OppositionRule,
-    layout: Layout,
-    m: OppositionMetrics,
-}
+crate::rolls!(OppositionRule => OppositionOutcome, exact);
 
-impl OppositionModel {
-    /// The model of `rule`.
-    pub fn new(rule: OppositionRule) -> Self {
-        let mut layout = Layout::new();
-        let m = OppositionMetrics {
+impl Report<OppositionRule> for OppositionMetrics {
+    fn declare(_rule: &OppositionRule, layout: &mut Layout) -> Self {
+        Self {
             a_wins: layout.proportion("a_wins", "chance the active side a wins"),
             b_wins: layout.proportion("b_wins", "chance side b wins"),
             draw: layout.proportion("draw", "chance of a draw (only with both_active)"),
             margin: layout.histogram("margin", "histogram of a's total minus b's", (-20, 20)),
-        };
-        Self { rule, layout, m }
-    }
-
-    fn from_config(p: OppositionParams) -> Result<Self> {
-        Ok(Self::new(OppositionRule {
-            a: p.a.into(),
-            b: p.b.into(),
-            both_active: p.both_active,
-            auto_triples: p.auto_triples,
-        }))
-    }
-}
-
-impl Model for OppositionModel {
-    type Outcome = OppositionOutcome;
-
-    fn layout(&self) -> Layout {
-        self.layout.clone()
-    }
-
-    #[inline(always)]
-    fn sample<D: Dice>(&self, dice: &mut D) -> OppositionOutcome {
-        self.rule.roll(dice)
+        }
     }
 
     #[inline(always)]
     fn record<R: Recorder>(&self, o: &OppositionOutcome, rec: &mut R) {
-        rec.event(self.m.a_wins, o.winner == Winner::A);
-        rec.event(self.m.b_wins, o.winner == Winner::B);
-        rec.event(self.m.draw, o.winner == Winner::Draw);
-        rec.hist(self.m.margin, o.margin);
-    }
-
-    fn exact(&self) -> Option<Dist<OppositionOutcome>> {
-        Some(self.rule.exact())
+        rec.event(self.a_wins, o.winner == Winner::A);
+        rec.event(self.b_wins, o.winner == Winner::B);
+        rec.event(self.draw, o.winner == Winner::Draw);
+        rec.hist(self.margin, o.margin);
     }
 }
+
+impl From<OppositionParams> for OppositionRule {
+    fn from(p: OppositionParams) -> Self {
+        OppositionRule {
+            a: p.a.into(),
+            b: p.b.into(),
+            both_active: p.both_active,
+            auto_triples: p.auto_triples,
+        }
+    }
+}
+
+/// `cle.opposition`: one opposition.
+pub type OppositionModel = Rolled<OppositionRule, OppositionMetrics>;
 
 /// The registry entry of `cle.opposition`.
 pub static OPPOSITION: Registered<OppositionParams, OppositionModel> = Registered::new(
     "cle.opposition",
     "an opposition of two 3d6 (or 4d6) + skill rolls: ties to the higher skill, then the active side",
     "a.skill=5 b.skill=5",
-    OppositionModel::from_config,
 );
 
 #[cfg(test)]

@@ -29,7 +29,7 @@ use super::opposition::{OppositionRule, Side, Winner};
 use super::roll::Roll;
 use super::tables::{CleTables, PursuitTable};
 use crate::engine::chain::{Chain, Limits, Step, propagate};
-use crate::engine::{Dice, Dist, HistId, Layout, MetricId, Model, Recorder, Registered};
+use crate::engine::{Dice, Dist, HistId, Layout, MetricId, Recorder, Registered, Report, Rolled};
 use crate::error::{Error, Result};
 
 /// Progression gained from an open test's result under the official bands (those in
@@ -246,9 +246,20 @@ crate::config! {
     }
 }
 
-impl From<PursuitParams> for PursuitRule {
-    fn from(p: PursuitParams) -> Self {
-        Self {
+impl TryFrom<PursuitParams> for PursuitRule {
+    type Error = Error;
+
+    fn try_from(p: PursuitParams) -> Result<Self> {
+        if p.head_start >= p.tables.pursuit.escape {
+            return Err(Error::value(
+                "head_start",
+                format!(
+                    "a head start of {} is already an escape (the fugitive escapes at a lead of {})",
+                    p.head_start, p.tables.pursuit.escape
+                ),
+            ));
+        }
+        Ok(Self {
             fugitive: p.fugitive,
             pursuer: p.pursuer,
             head_start: p.head_start,
@@ -261,13 +272,13 @@ impl From<PursuitParams> for PursuitRule {
             max_rounds: p.max_rounds,
             pursuer_first: p.pursuer_first,
             table: p.tables.pursuit,
-        }
+        })
     }
 }
 
 /// What `cle.pursuit` reports.
 #[derive(Debug, Clone, PartialEq)]
-struct PursuitMetrics {
+pub struct PursuitMetrics {
     escape: MetricId,
     caught: MetricId,
     unresolved: MetricId,
@@ -275,19 +286,11 @@ struct PursuitMetrics {
     rounds: HistId,
 }
 
-/// `cle.pursuit`: one pursuit.
-#[derive(Debug, Clone, PartialEq)]
-pub struct PursuitModel {
-    rule: PursuitRule,
-    layout: Layout,
-    m: PursuitMetrics,
-}
+crate::rolls!(PursuitRule => PursuitOutcome, exact);
 
-impl PursuitModel {
-    /// The model of `rule`.
-    pub fn new(rule: PursuitRule) -> Self {
-        let mut layout = Layout::new();
-        let m = PursuitMetrics {
+impl Report<PursuitRule> for PursuitMetrics {
+    fn declare(_rule: &PursuitRule, layout: &mut Layout) -> Self {
+        Self {
             escape: layout.proportion("escape", "chance the fugitive gets 10 ahead"),
             caught: layout.proportion("caught", "chance the pursuer stops the fugitive"),
             unresolved: layout.proportion(
@@ -296,56 +299,27 @@ impl PursuitModel {
             ),
             mean_rounds: layout.mean("mean_rounds", "mean rounds played"),
             rounds: layout.histogram("rounds", "histogram of the rounds played", (1, 20)),
-        };
-        Self { rule, layout, m }
-    }
-
-    fn from_config(p: PursuitParams) -> Result<Self> {
-        if p.head_start >= p.tables.pursuit.escape {
-            return Err(Error::value(
-                "head_start",
-                format!(
-                    "a head start of {} is already an escape (the fugitive escapes at a lead of {})",
-                    p.head_start, p.tables.pursuit.escape
-                ),
-            ));
         }
-        Ok(Self::new(p.into()))
-    }
-}
-
-impl Model for PursuitModel {
-    type Outcome = PursuitOutcome;
-
-    fn layout(&self) -> Layout {
-        self.layout.clone()
-    }
-
-    #[inline(always)]
-    fn sample<D: Dice>(&self, dice: &mut D) -> PursuitOutcome {
-        self.rule.roll(dice)
     }
 
     #[inline(always)]
     fn record<R: Recorder>(&self, o: &PursuitOutcome, rec: &mut R) {
-        rec.event(self.m.escape, o.end == End::Escape);
-        rec.event(self.m.caught, o.end == End::Caught);
-        rec.event(self.m.unresolved, o.end == End::Unresolved);
-        rec.value(self.m.mean_rounds, o.rounds as i64);
-        rec.hist(self.m.rounds, o.rounds as i64);
-    }
-
-    fn exact(&self) -> Option<Dist<PursuitOutcome>> {
-        Some(self.rule.exact())
+        rec.event(self.escape, o.end == End::Escape);
+        rec.event(self.caught, o.end == End::Caught);
+        rec.event(self.unresolved, o.end == End::Unresolved);
+        rec.value(self.mean_rounds, o.rounds as i64);
+        rec.hist(self.rounds, o.rounds as i64);
     }
 }
+
+/// `cle.pursuit`: one pursuit.
+pub type PursuitModel = Rolled<PursuitRule, PursuitMetrics>;
 
 /// The registry entry of `cle.pursuit`.
 pub static PURSUIT: Registered<PursuitParams, PursuitModel> = Registered::new(
     "cle.pursuit",
     "a pursuit: open tests for progression, escape 10 ahead, stop oppositions",
     "fugitive=5 pursuer=5 pursuer_stop=5 fugitive_stop=5",
-    PursuitModel::from_config,
 );
 
 #[cfg(test)]

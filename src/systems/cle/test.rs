@@ -7,8 +7,7 @@
 //! used instead) adds 5 to the difficulty. All dice on 1 fail, three 6 succeed.
 
 use super::roll::{Auto, Roll, succeeds};
-use crate::engine::{Dice, Dist, HistId, Layout, MetricId, Model, Recorder, Registered};
-use crate::error::Result;
+use crate::engine::{Dice, Dist, HistId, Layout, MetricId, Recorder, Registered, Report, Rolled};
 
 /// One test's inputs.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -152,27 +151,19 @@ impl From<TestParams> for TestRule {
 
 /// What `cle.test` reports.
 #[derive(Debug, Clone, PartialEq)]
-struct TestMetrics {
+pub struct TestMetrics {
     success: MetricId,
     auto_success: MetricId,
     auto_failure: MetricId,
     total: HistId,
 }
 
-/// `cle.test`: one skill test.
-#[derive(Debug, Clone, PartialEq)]
-pub struct TestModel {
-    rule: TestRule,
-    layout: Layout,
-    m: TestMetrics,
-}
+crate::rolls!(TestRule => TestOutcome, exact);
 
-impl TestModel {
-    /// The model of `rule`.
-    pub fn new(rule: TestRule) -> Self {
+impl Report<TestRule> for TestMetrics {
+    fn declare(rule: &TestRule, layout: &mut Layout) -> Self {
         let mid = 10 + rule.skill + rule.modifiers;
-        let mut layout = Layout::new();
-        let m = TestMetrics {
+        Self {
             success: layout.proportion("success", "chance the test succeeds"),
             auto_success: layout
                 .proportion("auto_success", "chance of three 6 (automatic success)"),
@@ -185,46 +176,26 @@ impl TestModel {
                 "histogram of dice + skill + modifiers",
                 (mid - 8, mid + 14),
             ),
-        };
-        Self { rule, layout, m }
-    }
-
-    fn from_config(p: TestParams) -> Result<Self> {
-        Ok(Self::new(p.into()))
-    }
-}
-
-impl Model for TestModel {
-    type Outcome = TestOutcome;
-
-    fn layout(&self) -> Layout {
-        self.layout.clone()
-    }
-
-    #[inline(always)]
-    fn sample<D: Dice>(&self, dice: &mut D) -> TestOutcome {
-        self.rule.roll(dice)
+        }
     }
 
     #[inline(always)]
     fn record<R: Recorder>(&self, o: &TestOutcome, rec: &mut R) {
-        rec.event(self.m.success, o.success);
-        rec.event(self.m.auto_success, o.auto == Auto::Success);
-        rec.event(self.m.auto_failure, o.auto == Auto::Failure);
-        rec.hist(self.m.total, o.total);
-    }
-
-    fn exact(&self) -> Option<Dist<TestOutcome>> {
-        Some(self.rule.exact())
+        rec.event(self.success, o.success);
+        rec.event(self.auto_success, o.auto == Auto::Success);
+        rec.event(self.auto_failure, o.auto == Auto::Failure);
+        rec.hist(self.total, o.total);
     }
 }
+
+/// `cle.test`: one skill test.
+pub type TestModel = Rolled<TestRule, TestMetrics>;
 
 /// The registry entry of `cle.test`.
 pub static TEST: Registered<TestParams, TestModel> = Registered::new(
     "cle.test",
     "one 3d6 (or 4d6) + skill test against a difficulty, with the automatic triples",
     "skill=5",
-    TestModel::from_config,
 );
 
 #[cfg(test)]

@@ -23,7 +23,9 @@
 
 use super::score::{Score, ScoreParams};
 use super::tables::MaitriseTables;
-use crate::engine::{Dice, Dist, HistId, Layout, MetricId, Model, Recorder, Registered};
+use crate::engine::{
+    Dice, Dist, FromConfig, HistId, Layout, MetricId, Model, Recorder, Registered,
+};
 use crate::error::Result;
 
 /// The four results of a roll, from worst to best.
@@ -260,7 +262,9 @@ impl TestModel {
     pub fn target(&self) -> Target {
         self.target
     }
+}
 
+impl FromConfig<TestParams> for TestModel {
     fn from_config(p: TestParams) -> Result<Self> {
         Ok(Self::new(p.targets()?.0))
     }
@@ -297,7 +301,6 @@ pub static TEST: Registered<TestParams, TestModel> = Registered::new(
     "maitrise.test",
     "one d20 roll under a Score de Maîtrise: critical success, success, failure, critical failure",
     "sm=12",
-    TestModel::from_config,
 );
 
 #[cfg(test)]

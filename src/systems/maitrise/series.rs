@@ -10,7 +10,9 @@
 //! fails "dans des proportions dantesques" at some point).
 
 use super::resolution::{Degree, Prepared, Target, TestParams};
-use crate::engine::{Dice, Dist, HistId, Layout, MetricId, Model, Recorder, Registered};
+use crate::engine::{
+    Dice, Dist, FromConfig, HistId, Layout, MetricId, Model, Recorder, Registered,
+};
 use crate::error::Result;
 
 crate::config! {
@@ -97,7 +99,9 @@ impl SeriesModel {
             m,
         }
     }
+}
 
+impl FromConfig<SeriesParams> for SeriesModel {
     fn from_config(p: SeriesParams) -> Result<Self> {
         let (first, later) = p.roll.targets()?;
         Ok(Self::new(first, later, p.n, p.allowed_failures))
@@ -158,7 +162,6 @@ pub static SERIES: Registered<SeriesParams, SeriesModel> = Registered::new(
     "maitrise.series",
     "n rolls under the same Score de Maîtrise that must all succeed (the shipwreck)",
     "sm=12 n=3",
-    SeriesModel::from_config,
 );
 
 #[cfg(test)]

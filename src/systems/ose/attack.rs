@@ -17,7 +17,7 @@
 use super::d20::D20Roll;
 use super::sheet::Hd;
 use super::tables::{AttackTable, OseTables};
-use crate::engine::Registered;
+use crate::engine::{FromConfig, Registered};
 use crate::error::{Error, Result};
 
 /// The d20 roll needed to hit `ac` with `thac0`, before modifiers, under the official
@@ -180,16 +180,18 @@ pub fn attack_model(thac0: i64, ac: i64, modifiers: &Modifiers) -> AttackModel {
     )
 }
 
-/// Builds `ose.attack`: the THAC0 from `thac0` or `hd`; cover only with missiles.
-pub fn from_config(p: AttackParams) -> Result<AttackModel> {
-    let thac0 = thac0_from(p.thac0, p.hd, &p.modifiers.tables)?;
-    if p.modifiers.cover != 0 && p.modifiers.range == Range::Melee {
-        return Err(Error::value(
-            "cover",
-            "cover applies to missile attacks; give range=short, medium or long",
-        ));
+impl FromConfig<AttackParams> for AttackModel {
+    /// Builds `ose.attack`: the THAC0 from `thac0` or `hd`; cover only with missiles.
+    fn from_config(p: AttackParams) -> Result<Self> {
+        let thac0 = thac0_from(p.thac0, p.hd, &p.modifiers.tables)?;
+        if p.modifiers.cover != 0 && p.modifiers.range == Range::Melee {
+            return Err(Error::value(
+                "cover",
+                "cover applies to missile attacks; give range=short, medium or long",
+            ));
+        }
+        Ok(attack_model(thac0, p.ac, &p.modifiers))
     }
-    Ok(attack_model(thac0, p.ac, &p.modifiers))
 }
 
 /// The registry entry of `ose.attack`.
@@ -197,7 +199,6 @@ pub static ATTACK: Registered<AttackParams, AttackModel> = Registered::new(
     "ose.attack",
     "one d20 attack roll against descending AC, by THAC0 or monster hit dice",
     "hd=3 ac=5",
-    from_config,
 );
 
 #[cfg(test)]

@@ -4,7 +4,7 @@
 //! fails.
 
 use super::d20::D20Roll;
-use crate::engine::Registered;
+use crate::engine::{FromConfig, Registered};
 use crate::error::Result;
 
 /// Whether the natural roll `d` passes a check of `ability` at `difficulty`.
@@ -33,8 +33,10 @@ pub fn check_model(ability: i64, difficulty: i64) -> CheckModel {
     })
 }
 
-fn from_config(p: CheckParams) -> Result<CheckModel> {
-    Ok(check_model(p.ability, p.difficulty))
+impl FromConfig<CheckParams> for CheckModel {
+    fn from_config(p: CheckParams) -> Result<Self> {
+        Ok(check_model(p.ability, p.difficulty))
+    }
 }
 
 /// The registry entry of `ose.check`.
@@ -42,7 +44,6 @@ pub static CHECK: Registered<CheckParams, CheckModel> = Registered::new(
     "ose.check",
     "an ability check: d20 + difficulty under the ability score",
     "ability=12",
-    from_config,
 );
 
 #[cfg(test)]

@@ -21,7 +21,9 @@ use super::attack::{hit_table, hit_table_under};
 use super::duel_exact::{DamageDist, EXACT_MAX_STATES, damage_dist, exact_duel};
 use super::sheet::Hd;
 use super::tables::OseTables;
-use crate::engine::{Dice, Dist, HistId, Layout, MetricId, Model, Recorder, Registered};
+use crate::engine::{
+    Dice, Dist, FromConfig, HistId, Layout, MetricId, Model, Recorder, Registered,
+};
 use crate::error::Result;
 
 /// A duel longer than this counts for neither side.
@@ -203,10 +205,6 @@ impl DuelModel {
         }
     }
 
-    fn from_config(p: DuelParams) -> Result<Self> {
-        Ok(Self::under(p.fighter, p.monster.into(), p.ties, &p.tables))
-    }
-
     /// The fighter's attack: damage dealt (0 on a miss).
     #[inline(always)]
     fn fighter_attack<D: Dice>(&self, dice: &mut D) -> i64 {
@@ -279,6 +277,12 @@ impl DuelModel {
     }
 }
 
+impl FromConfig<DuelParams> for DuelModel {
+    fn from_config(p: DuelParams) -> Result<Self> {
+        Ok(Self::under(p.fighter, p.monster.into(), p.ties, &p.tables))
+    }
+}
+
 impl Model for DuelModel {
     type Outcome = DuelOutcome;
 
@@ -348,7 +352,6 @@ pub static DUEL: Registered<DuelParams, DuelModel> = Registered::new(
     "ose.duel",
     "a melee duel to the death, a fighter against a monster of given hit dice",
     "",
-    DuelModel::from_config,
 )
 .with_rosters(crate::roster::builtin);
 

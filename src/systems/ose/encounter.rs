@@ -12,7 +12,9 @@
 //! default, `either`, reads it as either side being surprised. The sheet gives the close
 //! distance only outdoors: in a dungeon surprise does not change the 2d6 × 3 m.
 
-use crate::engine::{Dice, Dist, HistId, Layout, MetricId, Model, Recorder, Registered};
+use crate::engine::{
+    Dice, Dist, FromConfig, HistId, Layout, MetricId, Model, Recorder, Registered,
+};
 use crate::error::{Error, Result};
 
 crate::config! {
@@ -129,7 +131,9 @@ impl SurpriseModel {
         let m = SurpriseMetrics::declare(&mut layout);
         Self { p, layout, m }
     }
+}
 
+impl FromConfig<SurpriseParams> for SurpriseModel {
     fn from_config(p: SurpriseParams) -> Result<Self> {
         Ok(Self::new(p))
     }
@@ -163,7 +167,6 @@ pub static SURPRISE: Registered<SurpriseParams, SurpriseModel> = Registered::new
     "ose.surprise",
     "surprise at an encounter: each side's d6, surprised on 1-2",
     "",
-    SurpriseModel::from_config,
 );
 
 crate::choice! {
@@ -264,9 +267,30 @@ pub struct DistanceModel {
 }
 
 impl DistanceModel {
+    /// Whether the surprise `s` brings the encounter to the close distance.
+    fn close(&self, s: Surprise) -> bool {
+        self.p.setting == Setting::Outdoors
+            && match self.p.surprise {
+                SurpriseMode::Roll => self.p.close_if.holds(s),
+                SurpriseMode::Nobody => false,
+                SurpriseMode::Surprised => true,
+            }
+    }
+
+    /// The distribution of the distance in metres (close or not).
+    fn distance(&self, close: bool) -> Dist<i64> {
+        match (self.p.setting, close) {
+            (Setting::Dungeon, _) => Dist::dice_sum(2, 6).map(|t| t * 3),
+            (Setting::Outdoors, false) => Dist::dice_sum(4, 6).map(|t| t * 10),
+            (Setting::Outdoors, true) => Dist::die(4).map(|t| t * 10),
+        }
+    }
+}
+
+impl FromConfig<DistanceParams> for DistanceModel {
     /// Builds `ose.distance`: the surprise dice only when surprise is rolled, the rule
     /// for the close distance only when it can apply.
-    pub fn from_config(p: DistanceParams) -> Result<Self> {
+    fn from_config(p: DistanceParams) -> Result<Self> {
         if p.surprise != SurpriseMode::Roll && p.dice != SurpriseParams::SHEET {
             return Err(Error::value(
                 "party",
@@ -299,25 +323,6 @@ impl DistanceModel {
             ),
         };
         Ok(Self { p, layout, m })
-    }
-
-    /// Whether the surprise `s` brings the encounter to the close distance.
-    fn close(&self, s: Surprise) -> bool {
-        self.p.setting == Setting::Outdoors
-            && match self.p.surprise {
-                SurpriseMode::Roll => self.p.close_if.holds(s),
-                SurpriseMode::Nobody => false,
-                SurpriseMode::Surprised => true,
-            }
-    }
-
-    /// The distribution of the distance in metres (close or not).
-    fn distance(&self, close: bool) -> Dist<i64> {
-        match (self.p.setting, close) {
-            (Setting::Dungeon, _) => Dist::dice_sum(2, 6).map(|t| t * 3),
-            (Setting::Outdoors, false) => Dist::dice_sum(4, 6).map(|t| t * 10),
-            (Setting::Outdoors, true) => Dist::die(4).map(|t| t * 10),
-        }
     }
 }
 
@@ -375,7 +380,6 @@ pub static DISTANCE: Registered<DistanceParams, DistanceModel> = Registered::new
     "ose.distance",
     "encounter distance: dungeon 2d6 x 3 m, outdoors 4d6 x 10 m or 1d4 x 10 m if surprised",
     "",
-    DistanceModel::from_config,
 );
 
 #[cfg(test)]

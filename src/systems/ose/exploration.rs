@@ -12,7 +12,9 @@
 
 use super::sheet::Terrain;
 use super::tables::OseTables;
-use crate::engine::{Choice, Dice, Dist, HistId, Layout, MetricId, Model, Recorder, Registered};
+use crate::engine::{
+    Choice, Dice, Dist, FromConfig, HistId, Layout, MetricId, Model, Recorder, Registered,
+};
 use crate::error::{Error, Result};
 
 crate::choice! {
@@ -89,10 +91,12 @@ impl ExplorationModel {
             m,
         }
     }
+}
 
+impl FromConfig<ExplorationParams> for ExplorationModel {
     /// Builds `ose.exploration`: checks in a dungeon (`chance`, `every`, `turns`), or a
     /// journey through a `terrain` (`event`, `days`), not a mix of the two.
-    pub fn from_config(p: ExplorationParams) -> Result<Self> {
+    fn from_config(p: ExplorationParams) -> Result<Self> {
         let Some(terrain) = p.terrain else {
             if p.days != 1 {
                 return Err(Error::value(
@@ -188,7 +192,6 @@ pub static EXPLORATION: Registered<ExplorationParams, ExplorationModel> = Regist
     "ose.exploration",
     "x-in-6 checks over time: wandering monsters, getting lost by terrain, ...",
     "",
-    ExplorationModel::from_config,
 );
 
 #[cfg(test)]

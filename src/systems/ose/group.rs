@@ -37,7 +37,9 @@ use super::duel::{
     DuelModel, DuelOutcome, Fighter, MAX_ROUNDS, Monster, MonsterParams, Ties, Winner, damage,
 };
 use super::sheet::Hd;
-use crate::engine::{Dice, Dist, HistId, Layout, MetricId, Model, Recorder, Registered, Side};
+use crate::engine::{
+    Dice, Dist, FromConfig, HistId, Layout, MetricId, Model, Recorder, Registered, Side,
+};
 use crate::error::{Error, Result};
 pub use crate::systems::target::Target;
 
@@ -181,6 +183,39 @@ fn hp_dice(hd: Hd) -> (u32, u32) {
 }
 
 impl EncounterModel {
+    /// The fighters of each side: (PCs, monsters).
+    pub fn sides(&self) -> (&[Fighter], &[GroupMonster]) {
+        (&self.party, &self.monsters)
+    }
+
+    /// Whether attacker `a` of side `side` (0: party, 1: monsters) hits defender `d` with
+    /// the d20 face `face`.
+    #[inline]
+    fn hits(&self, side: usize, a: usize, d: usize, face: u32) -> bool {
+        let table = if side == 0 {
+            &self.pc_hits[a * self.monsters.len() + d]
+        } else {
+            &self.monster_hits[a * self.party.len() + d]
+        };
+        table[face as usize]
+    }
+
+    /// The duel this encounter is, when it is one: one PC against one monster, no
+    /// surprise (a lone monster never checks morale).
+    pub fn as_duel(&self) -> Option<DuelModel> {
+        let one_on_one = self.party.len() == 1 && self.monsters.len() == 1;
+        let no_surprise = self.p.party_surprise == 0 && self.p.monsters_surprise == 0;
+        (one_on_one && no_surprise).then(|| {
+            DuelModel::new(
+                self.party[0],
+                Monster::from(self.monsters[0].monster),
+                self.p.ties,
+            )
+        })
+    }
+}
+
+impl FromConfig<EncounterParams> for EncounterModel {
     fn from_config(p: EncounterParams) -> Result<Self> {
         let party: Vec<Fighter> = p.party.fighters().copied().collect();
         let mut monsters: Vec<GroupMonster> = p.monsters.fighters().copied().collect();
@@ -241,37 +276,6 @@ impl EncounterModel {
             p,
             layout,
             m,
-        })
-    }
-
-    /// The fighters of each side: (PCs, monsters).
-    pub fn sides(&self) -> (&[Fighter], &[GroupMonster]) {
-        (&self.party, &self.monsters)
-    }
-
-    /// Whether attacker `a` of side `side` (0: party, 1: monsters) hits defender `d` with
-    /// the d20 face `face`.
-    #[inline]
-    fn hits(&self, side: usize, a: usize, d: usize, face: u32) -> bool {
-        let table = if side == 0 {
-            &self.pc_hits[a * self.monsters.len() + d]
-        } else {
-            &self.monster_hits[a * self.party.len() + d]
-        };
-        table[face as usize]
-    }
-
-    /// The duel this encounter is, when it is one: one PC against one monster, no
-    /// surprise (a lone monster never checks morale).
-    pub fn as_duel(&self) -> Option<DuelModel> {
-        let one_on_one = self.party.len() == 1 && self.monsters.len() == 1;
-        let no_surprise = self.p.party_surprise == 0 && self.p.monsters_surprise == 0;
-        (one_on_one && no_surprise).then(|| {
-            DuelModel::new(
-                self.party[0],
-                Monster::from(self.monsters[0].monster),
-                self.p.ties,
-            )
         })
     }
 }
@@ -459,7 +463,6 @@ pub static ENCOUNTER: Registered<EncounterParams, EncounterModel> = Registered::
     "ose.encounter",
     "a party against a group of monsters: surprise, initiative, morale, to the end",
     "party=fighter1*2,cleric1 monsters=hd1*4",
-    EncounterModel::from_config,
 )
 .primary("any_pc_dies")
 .with_rosters(crate::roster::builtin);

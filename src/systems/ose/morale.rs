@@ -6,7 +6,7 @@
 //! fight (`checks` = 1 or 2). A morale of 2 never fights (no roll) unless cornered; a
 //! morale of 12 never fails (2d6 never exceeds it).
 
-use crate::engine::{Dice, Dist, Layout, MetricId, Model, Recorder, Registered};
+use crate::engine::{Dice, Dist, FromConfig, Layout, MetricId, Model, Recorder, Registered};
 use crate::error::Result;
 
 crate::config! {
@@ -56,7 +56,9 @@ impl MoraleModel {
             m,
         }
     }
+}
 
+impl FromConfig<MoraleParams> for MoraleModel {
     fn from_config(p: MoraleParams) -> Result<Self> {
         Ok(Self::new(p.morale, p.checks, p.cornered))
     }
@@ -107,7 +109,6 @@ pub static MORALE: Registered<MoraleParams, MoraleModel> = Registered::new(
     "ose.morale",
     "monster morale: 2d6 above the score and they flee or surrender",
     "morale=7",
-    MoraleModel::from_config,
 );
 
 #[cfg(test)]

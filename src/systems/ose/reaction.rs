@@ -10,7 +10,9 @@
 
 use super::sheet::REACTION_LINES;
 use super::tables::{OseTables, ReactionTable};
-use crate::engine::{Dice, Dist, HistId, Layout, MetricId, Model, Recorder, Registered};
+use crate::engine::{
+    Dice, Dist, FromConfig, HistId, Layout, MetricId, Model, Recorder, Registered,
+};
 use crate::error::{Error, Result};
 
 crate::choice! {
@@ -114,9 +116,11 @@ impl ReactionModel {
             m: ReactionMetrics { lines, total },
         }
     }
+}
 
+impl FromConfig<ReactionParams> for ReactionModel {
     /// Builds `ose.reaction`: offer and reputation only with the hireling table.
-    pub fn from_config(p: ReactionParams) -> Result<Self> {
+    fn from_config(p: ReactionParams) -> Result<Self> {
         if p.table == Table::Monster && (p.offer != 0 || p.reputation != 0) {
             return Err(Error::value(
                 if p.offer != 0 { "offer" } else { "reputation" },
@@ -160,7 +164,6 @@ pub static REACTION: Registered<ReactionParams, ReactionModel> = Registered::new
     "ose.reaction",
     "a 2d6 reaction roll of monsters or of hirelings (the sheet's two tables)",
     "",
-    ReactionModel::from_config,
 )
 .also_listed(&["table=hireling"]);
 

@@ -7,7 +7,7 @@
 use super::d20::D20Roll;
 use super::sheet::{Category, Hd};
 use super::tables::OseTables;
-use crate::engine::Registered;
+use crate::engine::{FromConfig, Registered};
 use crate::error::Result;
 
 crate::config! {
@@ -54,10 +54,12 @@ pub fn save_model_under(
     })
 }
 
-fn from_config(p: SaveParams) -> Result<SaveModel> {
-    Ok(save_model_under(
-        p.hd, p.category, p.bonus, p.naturals, &p.tables,
-    ))
+impl FromConfig<SaveParams> for SaveModel {
+    fn from_config(p: SaveParams) -> Result<Self> {
+        Ok(save_model_under(
+            p.hd, p.category, p.bonus, p.naturals, &p.tables,
+        ))
+    }
 }
 
 /// The registry entry of `ose.save`.
@@ -65,7 +67,6 @@ pub static SAVE: Registered<SaveParams, SaveModel> = Registered::new(
     "ose.save",
     "a monster's saving throw, by hit dice and category (the sheet's table)",
     "hd=3 category=death",
-    from_config,
 );
 
 #[cfg(test)]

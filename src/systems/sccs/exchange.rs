@@ -7,7 +7,9 @@
 use super::rules::{
     Comparison, Exchange, Mode, TieParams, exchanges_to_impact, exchanges_to_impact_dist,
 };
-use crate::engine::{Dice, Dist, HistId, Layout, MetricId, Model, Recorder, Registered};
+use crate::engine::{
+    Dice, Dist, FromConfig, HistId, Layout, MetricId, Model, Recorder, Registered,
+};
 use crate::error::{Error, Result};
 
 /// Default of every score parameter (a tie: 3 + 3 against 3 + 3).
@@ -141,7 +143,9 @@ impl ExchangeModel {
             m,
         }
     }
+}
 
+impl FromConfig<ExchangeParams> for ExchangeModel {
     fn from_config(p: ExchangeParams) -> Result<Self> {
         Ok(Self::with_die(
             &Exchange::from_config(&p)?,
@@ -206,7 +210,6 @@ pub static EXCHANGE: Registered<ExchangeParams, ExchangeModel> = Registered::new
     "sccs.exchange",
     "one exchange: impact, countered or tie, and the exchanges until impact of a persevering attacker",
     "",
-    ExchangeModel::from_config,
 );
 
 #[cfg(test)]

@@ -18,7 +18,8 @@
 
 use super::rules::{Counter, Guard, Receiving, TieParams};
 use crate::engine::{
-    Dice, Dist, HistId, Layout, MetricFamily, MetricId, MetricKind, Model, Recorder, Registered,
+    Dice, Dist, FromConfig, HistId, Layout, MetricFamily, MetricId, MetricKind, Model, Recorder,
+    Registered,
 };
 use crate::error::{Error, Result};
 
@@ -419,7 +420,9 @@ impl MeleeModel {
         };
         Self { melee, layout, m }
     }
+}
 
+impl FromConfig<MeleeParams> for MeleeModel {
     fn from_config(p: MeleeParams) -> Result<Self> {
         Ok(Self::new(Melee::from_config(&p)?))
     }
@@ -472,7 +475,6 @@ pub static MELEE: Registered<MeleeParams, MeleeModel> = Registered::new(
     "sccs.melee",
     "one defender against 1 to 4 engaged attackers: rounds until the first impact and until the defender is out, armour worn down by erosion",
     "attackers=[5,5,6,4]",
-    MeleeModel::from_config,
 );
 
 #[cfg(test)]

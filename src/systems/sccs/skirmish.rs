@@ -36,7 +36,9 @@
 use super::fighter::Fighter;
 use super::melee::{MAX_ENGAGED, MAX_IMPACTS, Melee, MeleeOutcome, WearParams};
 use super::rules::{Counter, Guard, Receiving, TieParams};
-use crate::engine::{Dice, Dist, HistId, Layout, MetricId, Model, Recorder, Registered, Side};
+use crate::engine::{
+    Dice, Dist, FromConfig, HistId, Layout, MetricId, Model, Recorder, Registered, Side,
+};
 use crate::error::Result;
 pub use crate::systems::target::Target;
 
@@ -175,46 +177,6 @@ struct State {
 }
 
 impl SkirmishModel {
-    fn from_config(p: SkirmishParams) -> Result<Self> {
-        for (side, members) in [("side_a", &p.side_a), ("side_b", &p.side_b)] {
-            for (name, f) in &members.members {
-                f.check(side, name)?;
-            }
-        }
-        let fighters: Vec<Fighter> = p
-            .side_a
-            .fighters()
-            .chain(p.side_b.fighters())
-            .copied()
-            .collect();
-        let na = p.side_a.len();
-        let guards = fighters
-            .iter()
-            .map(|f| f.guard(p.wear.wound_malus, p.wear.spent_armour_protects))
-            .collect();
-        let mut layout = Layout::new();
-        let m = SkirmishMetrics::declare(&mut layout, [na, fighters.len() - na], p.rounds);
-        Ok(Self {
-            guards,
-            na,
-            receiving: Receiving {
-                counts_tie: p.tie.tension_counts_tie,
-                floor_ties: p.wear.floor_tie_without_armour,
-            },
-            erosion: p.wear.erosion,
-            erosion_step: p.tie.tables.erosion.step,
-            tension_die: p.tie.tables.tension_die(),
-            impacts_to_out: p.impacts_to_out,
-            rounds: p.rounds,
-            each_round: p.initiative_each_round,
-            targets: [p.target_a, p.target_b],
-            fighters,
-            params: p,
-            layout,
-            m,
-        })
-    }
-
     fn side(&self, i: usize) -> usize {
         usize::from(i >= self.na)
     }
@@ -328,6 +290,48 @@ impl SkirmishModel {
             }),
         };
         Some((melee, defender))
+    }
+}
+
+impl FromConfig<SkirmishParams> for SkirmishModel {
+    fn from_config(p: SkirmishParams) -> Result<Self> {
+        for (side, members) in [("side_a", &p.side_a), ("side_b", &p.side_b)] {
+            for (name, f) in &members.members {
+                f.check(side, name)?;
+            }
+        }
+        let fighters: Vec<Fighter> = p
+            .side_a
+            .fighters()
+            .chain(p.side_b.fighters())
+            .copied()
+            .collect();
+        let na = p.side_a.len();
+        let guards = fighters
+            .iter()
+            .map(|f| f.guard(p.wear.wound_malus, p.wear.spent_armour_protects))
+            .collect();
+        let mut layout = Layout::new();
+        let m = SkirmishMetrics::declare(&mut layout, [na, fighters.len() - na], p.rounds);
+        Ok(Self {
+            guards,
+            na,
+            receiving: Receiving {
+                counts_tie: p.tie.tension_counts_tie,
+                floor_ties: p.wear.floor_tie_without_armour,
+            },
+            erosion: p.wear.erosion,
+            erosion_step: p.tie.tables.erosion.step,
+            tension_die: p.tie.tables.tension_die(),
+            impacts_to_out: p.impacts_to_out,
+            rounds: p.rounds,
+            each_round: p.initiative_each_round,
+            targets: [p.target_a, p.target_b],
+            fighters,
+            params: p,
+            layout,
+            m,
+        })
     }
 }
 
@@ -456,7 +460,6 @@ pub static SKIRMISH: Registered<SkirmishParams, SkirmishModel> = Registered::new
     "sccs.skirmish",
     "a group fight, side against side in the order of initiative priorities, impacts until out: winner, survivors",
     "side_a=knight,soldier side_b=militia*3",
-    SkirmishModel::from_config,
 )
 .with_rosters(crate::roster::builtin);
 

@@ -20,7 +20,9 @@ use super::rules::{Comparison, Counter, TieParams, compare, each_face};
 use super::tables::SccsTables;
 use crate::engine::chain::{Chain, Limits, Step, propagate};
 use crate::engine::dist::TAIL_BOUND;
-use crate::engine::{Dice, Dist, HistId, Layout, MetricId, Model, Recorder, Registered};
+use crate::engine::{
+    Dice, Dist, FromConfig, HistId, Layout, MetricId, Model, Recorder, Registered,
+};
 use crate::error::{Error, Result};
 
 crate::choice! {
@@ -390,7 +392,9 @@ impl SpellModel {
         };
         Self { upkeep, layout, m }
     }
+}
 
+impl FromConfig<SpellParams> for SpellModel {
     fn from_config(p: SpellParams) -> Result<Self> {
         Ok(Self::new(Upkeep::from_config(&p)?))
     }
@@ -425,7 +429,6 @@ pub static SPELL: Registered<SpellParams, SpellModel> = Registered::new(
     "sccs.spell",
     "spell upkeep: turns a spell is held before an impact under the malus breaks it; ritual circle casting",
     "",
-    SpellModel::from_config,
 );
 
 #[cfg(test)]

@@ -7,7 +7,8 @@
 use super::rules::{Counter, TieParams, exchanges_to_impact};
 use crate::engine::dist::TAIL_BOUND;
 use crate::engine::{
-    Dice, Dist, HistId, Layout, MetricFamily, MetricId, MetricKind, Model, Recorder, Registered,
+    Dice, Dist, FromConfig, HistId, Layout, MetricFamily, MetricId, MetricKind, Model, Recorder,
+    Registered,
 };
 use crate::error::{Error, Result};
 
@@ -90,14 +91,6 @@ impl TensionModel {
         })
     }
 
-    fn from_config(p: TensionParams) -> Result<Self> {
-        Self::with_die(
-            p.change_every,
-            p.tie.tension_counts_tie,
-            p.tie.tables.tension_die(),
-        )
-    }
-
     /// Exchanges until the impact (the first tying exchange is exchange 1).
     #[inline(always)]
     pub fn run<D: Dice>(&self, dice: &mut D) -> i64 {
@@ -145,6 +138,16 @@ impl TensionModel {
     }
 }
 
+impl FromConfig<TensionParams> for TensionModel {
+    fn from_config(p: TensionParams) -> Result<Self> {
+        Self::with_die(
+            p.change_every,
+            p.tie.tension_counts_tie,
+            p.tie.tables.tension_die(),
+        )
+    }
+}
+
 impl Model for TensionModel {
     type Outcome = i64;
 
@@ -176,7 +179,6 @@ pub static TENSION: Registered<TensionParams, TensionModel> = Registered::new(
     "sccs.tension",
     "exchanges until impact after a tie, persevering or changing type/cible every few exchanges",
     "",
-    TensionModel::from_config,
 );
 
 #[cfg(test)]

@@ -27,7 +27,9 @@ use super::position::Position;
 use super::strategy::{Strategy, StrategyName, StrategyParams, pick};
 use super::table::RollTable;
 use super::whole::LazyGame;
-use crate::engine::{Dice, Dist, HistId, Layout, MetricId, Model, Recorder, Registered};
+use crate::engine::{
+    Dice, Dist, FromConfig, HistId, Layout, MetricId, Model, Recorder, Registered,
+};
 use crate::error::Result;
 use crate::systems::aube::damage::{DamageResult, DamageRule};
 use crate::systems::aube::duel_end::{DuelEndMetrics, DuelEndParams};
@@ -306,7 +308,9 @@ impl DuelModel {
     pub fn duel(&self) -> &Duel {
         &self.duel
     }
+}
 
+impl FromConfig<DuelParams> for DuelModel {
     fn from_config(p: DuelParams) -> Result<Self> {
         let (fighters, rules) = p.fighters.fighters()?;
         let strategies = [
@@ -359,7 +363,6 @@ pub static DUEL: Registered<DuelParams, DuelModel> = Registered::new(
     "aube.surclassement.duel",
     "a surclassement duel between two strategies, until one is out",
     "a.ca_mp=9 a.ca_ma=9 a.ca_md=9 a.enc=11 b.ca_mp=9 b.ca_ma=9 b.ca_md=9 b.enc=11",
-    DuelModel::from_config,
 );
 
 #[cfg(test)]

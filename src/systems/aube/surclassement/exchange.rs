@@ -19,7 +19,7 @@
 use super::fighter::FightersParams;
 use super::fighter::{Fighter, LoserSubtracts, Manoeuvre, Rules};
 use super::table::RollTable;
-use crate::engine::{Dice, Dist, Layout, MetricId, Model, Recorder, Registered};
+use crate::engine::{Dice, Dist, FromConfig, Layout, MetricId, Model, Recorder, Registered};
 use crate::error::Result;
 use crate::systems::aube::damage::{DamageResult, DamageRule};
 use crate::systems::aube::resolution::{TestOutcome, TestRule};
@@ -398,7 +398,9 @@ impl ExchangeModel {
             m,
         }
     }
+}
 
+impl FromConfig<ExchangeParams> for ExchangeModel {
     fn from_config(p: ExchangeParams) -> Result<Self> {
         let ([a, b], rules) = p.fighters.fighters()?;
         Ok(Self::new(Exchange::new(
@@ -438,7 +440,6 @@ pub static EXCHANGE: Registered<ExchangeParams, ExchangeModel> = Registered::new
     "one surclassement exchange: who wins, the damage of a winning MD, feint points gained",
     "a.ca_mp=9 a.ca_ma=9 a.ca_md=9 a.enc=11 b.ca_mp=9 b.ca_ma=9 b.ca_md=9 b.enc=11 a_move=md \
      b_move=md",
-    ExchangeModel::from_config,
 );
 
 #[cfg(test)]

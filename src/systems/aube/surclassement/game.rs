@@ -22,7 +22,7 @@ use super::fighter::{Fighter, FightersParams, Manoeuvre, Rules};
 use super::position::Position;
 use super::strategy::{Strategy, StrategyName};
 use super::table::RollTable;
-use crate::engine::{Dice, Dist, Layout, MetricId, Model, Recorder, Registered};
+use crate::engine::{Dice, Dist, FromConfig, Layout, MetricId, Model, Recorder, Registered};
 use crate::error::{Error, Result};
 use crate::systems::aube::duel_end::DuelEndParams;
 
@@ -333,14 +333,6 @@ impl OptimalModel {
         })
     }
 
-    fn from_config(p: OptimalParams) -> Result<Self> {
-        let ([a, b], rules) = p.fighters.fighters()?;
-        match p.horizon {
-            Horizon::Exchange => Ok(Self::new(rules, &a, &b)),
-            Horizon::Duel => Self::whole_duel(rules, &a, &b, p.end),
-        }
-    }
-
     /// The solution of the game (under `horizon = duel`: the mixes of the start and the
     /// game's value).
     pub fn solution(&self) -> Solution {
@@ -355,6 +347,16 @@ impl OptimalModel {
                 }
             }
             None => self.solution,
+        }
+    }
+}
+
+impl FromConfig<OptimalParams> for OptimalModel {
+    fn from_config(p: OptimalParams) -> Result<Self> {
+        let ([a, b], rules) = p.fighters.fighters()?;
+        match p.horizon {
+            Horizon::Exchange => Ok(Self::new(rules, &a, &b)),
+            Horizon::Duel => Self::whole_duel(rules, &a, &b, p.end),
         }
     }
 }
@@ -453,7 +455,6 @@ pub static OPTIMAL: Registered<OptimalParams, OptimalModel> = Registered::new(
     "the optimal mixed manœuvres of one exchange (wound dealt minus wound taken) or, with \
      horizon=duel, of the whole duel (won minus lost)",
     "a.ca_mp=9 a.ca_ma=9 a.ca_md=9 a.enc=11 b.ca_mp=9 b.ca_ma=9 b.ca_md=9 b.enc=11",
-    OptimalModel::from_config,
 );
 
 #[cfg(test)]
