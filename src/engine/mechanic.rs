@@ -45,6 +45,31 @@ pub trait Mechanic: Sync {
     fn build(&self, params: &ParamValues) -> Result<Box<dyn Simulation>>;
 }
 
+/// Declares a mechanic's registry entry, a [`Registered`] static. Its doc comment is the
+/// mechanic's one-line summary (what `alea list` shows, so the two cannot differ), then
+/// come the config and model types, the name (`system.mechanic`) and an example of its
+/// required parameters, and any of [`Registered`]'s builder calls:
+///
+/// ```ignore
+/// alea::mechanic! {
+///     /// one 3d6 (or 4d6) + skill test against a difficulty, with the automatic triples
+///     pub static TEST: Registered<TestParams, TestModel> = ("cle.test", "skill=5");
+/// }
+/// ```
+#[macro_export]
+macro_rules! mechanic {
+    (
+        $(#[doc = $doc:literal])+
+        $vis:vis static $id:ident: Registered<$config:ty, $model:ty> = ($name:literal, $example:literal $(,)?)
+            $(.$method:ident($($arg:expr),*))*;
+    ) => {
+        $(#[doc = $doc])+
+        $vis static $id: $crate::engine::Registered<$config, $model> =
+            $crate::engine::Registered::new($name, concat!($($doc),+).trim_ascii(), $example)
+                $(.$method($($arg),*))*;
+    };
+}
+
 /// How a model is built from its configuration `C`: the one place where every check
 /// across the mechanic's parameters lives.
 pub trait FromConfig<C>: Sized {

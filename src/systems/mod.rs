@@ -7,14 +7,14 @@
 //! its rule (built from the parameters, where every check across them lives; it rolls
 //! one sample and gives the exact distribution when enumeration is cheap: [`Roll`]),
 //! what it reports (metric handles declared on a [`Layout`] with their docs, and how one
-//! outcome is recorded: [`Report`]) and its registry entry (a [`Registered`] static,
-//! listed in its system's `MECHANICS`). [`Rolled`] joins rule and report into the model
+//! outcome is recorded: [`Report`]) and its registry entry (a [`Registered`] static
+//! declared with [`mechanic!`], listed in its system's `MECHANICS`). [`Rolled`] joins rule and report into the model
 //! the engine samples; a mechanic with more state (a fight) implements [`Model`] and
 //! [`FromConfig`] itself. This whole mechanic, the chance of at least one 6 among `n`
 //! d6, is the example to copy:
 //!
 //! ```
-//! use alea::engine::{Dice, Dist, HistId, Layout, MetricId, Model, Recorder, Registered};
+//! use alea::engine::{Dice, Dist, HistId, Layout, MetricId, Model, Recorder};
 //! use alea::engine::{Report, Roll, Rolled};
 //! use alea::error::{Error, Result};
 //!
@@ -86,9 +86,12 @@
 //! /// `demo.sixes`: `n` d6, counting the sixes.
 //! pub type SixesModel = Rolled<Sixes, SixesMetrics>;
 //!
-//! /// The registry entry: name, summary and an example of its parameters.
-//! pub static SIXES: Registered<SixesParams, SixesModel> =
-//!     Registered::new("demo.sixes", "n d6: the chance of enough sixes", "n=3");
+//! // The registry entry: its doc comment is the summary `alea list` shows, then the
+//! // name and an example of its required parameters.
+//! alea::mechanic! {
+//!     /// n d6: the chance of enough sixes
+//!     pub static SIXES: Registered<SixesParams, SixesModel> = ("demo.sixes", "n=3");
+//! }
 //!
 //! // A typed model straight from command-line words, as unit tests build one:
 //! let model = SIXES.model_for("n=3 needed=2").unwrap();
@@ -106,6 +109,7 @@
 //! [`Layout`]: crate::engine::Layout
 //! [`Registered`]: crate::engine::Registered
 //! [`Roll`]: crate::engine::Roll
+//! [`mechanic!`]: crate::mechanic
 //! [`Report`]: crate::engine::Report
 //! [`Rolled`]: crate::engine::Rolled
 //! [`Model`]: crate::engine::Model

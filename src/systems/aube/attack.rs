@@ -12,9 +12,7 @@ use super::damage::{Armour, DamageOutcome, DamageResult, DamageResults, DamageRu
 use super::fighter::{Attacker, Defender};
 use super::resolution::{TestOptions, TestOutcome, TestRule};
 use super::tables::AubeTables;
-use crate::engine::{
-    Dice, Dist, FromConfig, HistId, Layout, MetricId, Model, Recorder, Registered,
-};
+use crate::engine::{Dice, Dist, FromConfig, HistId, Layout, MetricId, Model, Recorder};
 use crate::error::Result;
 
 crate::config! {
@@ -348,13 +346,14 @@ crate::config! {
     }
 }
 
-/// The registry entry of `aube.attack`.
-pub static ATTACK: Registered<AttackParams, AttackModel> = Registered::new(
-    "aube.attack",
-    "one attack of classic combat: hit chance and damage result (FA and FM)",
-    "att.ca=12 att.ba=0 att.bd=15 def.ca=12 def.bp=0 def.enc=12 def.be=3",
-)
-.with_rosters(crate::roster::builtin);
+crate::mechanic! {
+    /// one attack of classic combat: hit chance and damage result (FA and FM)
+    pub static ATTACK: Registered<AttackParams, AttackModel> = (
+        "aube.attack",
+        "att.ca=12 att.ba=0 att.bd=15 def.ca=12 def.bp=0 def.enc=12 def.be=3",
+    )
+        .with_rosters(crate::roster::builtin);
+}
 
 #[cfg(test)]
 #[path = "attack_tests.rs"]

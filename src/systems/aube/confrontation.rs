@@ -13,7 +13,7 @@
 //! heroism.
 
 use super::resolution::{Prepared, TestOptions, TestOutcome, TestRule};
-use crate::engine::{Dice, Dist, FromConfig, Layout, MetricId, Model, Recorder, Registered};
+use crate::engine::{Dice, Dist, FromConfig, Layout, MetricId, Model, Recorder};
 use crate::error::Result;
 
 /// How a confrontation ends.
@@ -219,12 +219,13 @@ impl Model for ConfrontationModel {
     }
 }
 
-/// The registry entry of `aube.confrontation`.
-pub static CONFRONTATION: Registered<ConfrontationParams, ConfrontationModel> = Registered::new(
-    "aube.confrontation",
-    "two opposed tests: who wins, nobody, or a draw",
-    "a.ca=12 b.ca=10",
-);
+crate::mechanic! {
+    /// two opposed tests: who wins, nobody, or a draw
+    pub static CONFRONTATION: Registered<ConfrontationParams, ConfrontationModel> = (
+        "aube.confrontation",
+        "a.ca=12 b.ca=10",
+    );
+}
 
 #[cfg(test)]
 mod tests {

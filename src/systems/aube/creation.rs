@@ -9,9 +9,7 @@
 //! [`super::creation_ca`].
 
 use super::creation_ca::{AspectPx, Skills, best_weapon_ca};
-use crate::engine::{
-    Dice, Dist, FromConfig, HistId, Layout, MetricId, Model, Recorder, Registered,
-};
+use crate::engine::{Dice, Dist, FromConfig, HistId, Layout, MetricId, Model, Recorder};
 use crate::error::Result;
 
 crate::choice! {
@@ -215,12 +213,10 @@ impl Model for CreationModel {
     }
 }
 
-/// The registry entry of `aube.creation`.
-pub static CREATION: Registered<CreationParams, CreationModel> = Registered::new(
-    "aube.creation",
-    "a new character's aspects (2d6+3, third = 30 - sum), moyens, and best weapon CA",
-    "",
-);
+crate::mechanic! {
+    /// a new character's aspects (2d6+3, third = 30 - sum), moyens, and best weapon CA
+    pub static CREATION: Registered<CreationParams, CreationModel> = ("aube.creation", "");
+}
 
 #[cfg(test)]
 mod tests {

@@ -27,9 +27,7 @@ pub use super::duel_exact::DuelChain;
 pub use super::exact_fight::EXACT_TOLERANCE;
 use super::fighter::{Fighter, FighterState};
 use super::wounds::{EtourdiScope, OverflowFatigue};
-use crate::engine::{
-    Dice, Dist, FromConfig, HistId, Layout, MetricId, Model, Recorder, Registered,
-};
+use crate::engine::{Dice, Dist, FromConfig, HistId, Layout, MetricId, Model, Recorder};
 use crate::error::Result;
 
 /// Who won a duel.
@@ -228,13 +226,14 @@ impl Model for DuelModel {
     }
 }
 
-/// The registry entry of `aube.duel`.
-pub static DUEL: Registered<DuelParams, DuelModel> = Registered::new(
-    "aube.duel",
-    "a duel of classic combat until one fighter is out: winner, length, wounds",
-    "a.ca=12 a.ba=0 a.bp=0 a.bd=15 a.enc=12 a.be=3 b.ca=12 b.ba=0 b.bp=0 b.bd=15 b.enc=12 b.be=3",
-)
-.with_rosters(crate::roster::builtin);
+crate::mechanic! {
+    /// a duel of classic combat until one fighter is out: winner, length, wounds
+    pub static DUEL: Registered<DuelParams, DuelModel> = (
+        "aube.duel",
+        "a.ca=12 a.ba=0 a.bp=0 a.bd=15 a.enc=12 a.be=3 b.ca=12 b.ba=0 b.bp=0 b.bd=15 b.enc=12 b.be=3",
+    )
+        .with_rosters(crate::roster::builtin);
+}
 
 #[cfg(test)]
 #[path = "duel_tests.rs"]

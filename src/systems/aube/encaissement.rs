@@ -10,9 +10,7 @@
 use super::damage::{Armour, DamageOutcome, DamageResults, DamageRule};
 use super::resolution::{Prepared, TestOptions, TestRule};
 use super::tables::AubeTables;
-use crate::engine::{
-    Dice, Dist, FromConfig, HistId, Layout, MetricId, Model, Recorder, Registered,
-};
+use crate::engine::{Dice, Dist, FromConfig, HistId, Layout, MetricId, Model, Recorder};
 use crate::error::Result;
 
 crate::config! {
@@ -151,12 +149,10 @@ impl Model for DamageModel {
     }
 }
 
-/// The registry entry of `aube.damage`.
-pub static DAMAGE: Registered<DamageParams, DamageModel> = Registered::new(
-    "aube.damage",
-    "one blow of level dom against encaissement and armour, read on Tableau 3.1",
-    "dom=20 enc=12",
-);
+crate::mechanic! {
+    /// one blow of level dom against encaissement and armour, read on Tableau 3.1
+    pub static DAMAGE: Registered<DamageParams, DamageModel> = ("aube.damage", "dom=20 enc=12");
+}
 
 /// The outcome of a dépassement: whether the test beat ND, and the blow.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
@@ -280,12 +276,13 @@ impl Model for DepassementModel {
     }
 }
 
-/// The registry entry of `aube.depassement`.
-pub static DEPASSEMENT: Registered<DepassementParams, DepassementModel> = Registered::new(
-    "aube.depassement",
-    "a test against a difficulty that softens a blow (eff + diff - °R), then Tableau 3.1",
-    "ca=17 diff=8 eff=15 enc=14",
-);
+crate::mechanic! {
+    /// a test against a difficulty that softens a blow (eff + diff - °R), then Tableau 3.1
+    pub static DEPASSEMENT: Registered<DepassementParams, DepassementModel> = (
+        "aube.depassement",
+        "ca=17 diff=8 eff=15 enc=14",
+    );
+}
 
 #[cfg(test)]
 mod tests {

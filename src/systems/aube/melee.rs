@@ -28,9 +28,7 @@ use super::bout::{Bout, Initiative};
 use super::duel::{DuelModel, DuelOutcome, Winner, WoundRules};
 use super::duel_end::{DuelEndMetrics, DuelEndParams};
 use super::fighter::{Fighter, FighterState};
-use crate::engine::{
-    Dice, Dist, FromConfig, HistId, Layout, MetricId, Model, Recorder, Registered, Side,
-};
+use crate::engine::{Dice, Dist, FromConfig, HistId, Layout, MetricId, Model, Recorder, Side};
 use crate::error::Result;
 pub use crate::systems::target::Target;
 
@@ -309,13 +307,14 @@ pub fn from_duel(d: DuelOutcome) -> MeleeOutcome {
     }
 }
 
-/// The registry entry of `aube.melee`.
-pub static MELEE: Registered<MeleeParams, MeleeModel> = Registered::new(
-    "aube.melee",
-    "a group fight of classic combat, side against side until one is out: winner, survivors",
-    "side_a=krom,bjorn side_b=average*3",
-)
-.with_rosters(crate::roster::builtin);
+crate::mechanic! {
+    /// a group fight of classic combat, side against side until one is out: winner, survivors
+    pub static MELEE: Registered<MeleeParams, MeleeModel> = (
+        "aube.melee",
+        "side_a=krom,bjorn side_b=average*3",
+    )
+        .with_rosters(crate::roster::builtin);
+}
 
 #[cfg(test)]
 #[path = "melee_tests.rs"]

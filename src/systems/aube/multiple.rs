@@ -9,7 +9,7 @@
 use super::resolution::{Prepared, TestOptions, TestRule};
 use super::tables::{AubeTables, MultipleTable};
 use crate::engine::{
-    Dice, Dist, FromConfig, Layout, MetricFamily, MetricId, MetricKind, Model, Recorder, Registered,
+    Dice, Dist, FromConfig, Layout, MetricFamily, MetricId, MetricKind, Model, Recorder,
 };
 use crate::error::Result;
 
@@ -145,12 +145,10 @@ impl Model for MultipleModel {
     }
 }
 
-/// The registry entry of `aube.multiple`.
-pub static MULTIPLE: Registered<MultipleParams, MultipleModel> = Registered::new(
-    "aube.multiple",
-    "several actions at once: the handicaps n + 3(k-1), +5 per unplanned action",
-    "ca=15",
-);
+crate::mechanic! {
+    /// several actions at once: the handicaps n + 3(k-1), +5 per unplanned action
+    pub static MULTIPLE: Registered<MultipleParams, MultipleModel> = ("aube.multiple", "ca=15");
+}
 
 #[cfg(test)]
 mod tests {

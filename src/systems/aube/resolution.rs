@@ -7,7 +7,6 @@
 
 use crate::engine::{
     Choice, ClassModel, Dice, Dist, FromConfig, HistId, Layout, MetricId, Model, Recorder,
-    Registered,
 };
 use crate::error::Result;
 
@@ -482,14 +481,12 @@ impl ClassModel for TestModel {
     }
 }
 
-/// The registry entry of `aube.test`.
-pub static TEST: Registered<TestParams, TestModel> = Registered::new(
-    "aube.test",
-    "one d20 roll-under test: success, beating ND, the signed degree",
-    "ca=12",
-)
-.with_classes()
-.primary("beats_nd");
+crate::mechanic! {
+    /// one d20 roll-under test: success, beating ND, the signed degree
+    pub static TEST: Registered<TestParams, TestModel> = ("aube.test", "ca=12")
+        .with_classes()
+        .primary("beats_nd");
+}
 
 #[cfg(test)]
 #[path = "resolution_tests.rs"]

@@ -11,7 +11,7 @@ use super::attack::{AttackDocs, AttackModel, AttackRule, ResultDocs, Swing};
 use super::encaissement::DefenceParams;
 use super::resolution::TestOptions;
 use super::tables::RangeTable;
-use crate::engine::{FromConfig, Registered};
+use crate::engine::FromConfig;
 use crate::error::Result;
 
 crate::choice! {
@@ -108,12 +108,10 @@ impl FromConfig<TirParams> for AttackModel {
     }
 }
 
-/// The registry entry of `aube.tir`.
-pub static TIR: Registered<TirParams, AttackModel> = Registered::new(
-    "aube.tir",
-    "one shot: range difficulty and dodge against skill and weapon, then Tableau 3.1",
-    "ca=12 bd=10 enc=12",
-);
+crate::mechanic! {
+    /// one shot: range difficulty and dodge against skill and weapon, then Tableau 3.1
+    pub static TIR: Registered<TirParams, AttackModel> = ("aube.tir", "ca=12 bd=10 enc=12");
+}
 
 #[cfg(test)]
 mod tests {

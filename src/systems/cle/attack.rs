@@ -22,7 +22,7 @@
 pub use super::damage::{DamageRule, Weapon};
 use super::opposition::{Score, Side, Winner, winner};
 use super::roll::Roll;
-use crate::engine::{Dice, Dist, HistId, Layout, MetricId, Recorder, Registered, Report, Rolled};
+use crate::engine::{Dice, Dist, HistId, Layout, MetricId, Recorder, Report, Rolled};
 
 /// One attack's inputs.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -269,12 +269,10 @@ impl Report<AttackRule> for AttackMetrics {
 /// `cle.attack`: one attack and its damage.
 pub type AttackModel = Rolled<AttackRule, AttackMetrics>;
 
-/// The registry entry of `cle.attack`.
-pub static ATTACK: Registered<AttackParams, AttackModel> = Registered::new(
-    "cle.attack",
-    "one attack, Combat against Défense, and its damage read off the attack dice",
-    "combat=5 defense=5",
-);
+crate::mechanic! {
+    /// one attack, Combat against Défense, and its damage read off the attack dice
+    pub static ATTACK: Registered<AttackParams, AttackModel> = ("cle.attack", "combat=5 defense=5");
+}
 
 #[cfg(test)]
 mod tests {

@@ -18,7 +18,7 @@
 //! helpers' three 6.
 
 use super::roll::{Auto, Roll, succeeds};
-use crate::engine::{Dice, Dist, HistId, Layout, MetricId, Recorder, Registered, Report, Rolled};
+use crate::engine::{Dice, Dist, HistId, Layout, MetricId, Recorder, Report, Rolled};
 use crate::error::{Error, Result};
 
 /// Largest group the mechanic accepts.
@@ -253,12 +253,13 @@ impl TryFrom<CooperationParams> for CooperationRule {
 /// `cle.cooperation`: a group test.
 pub type CooperationModel = Rolled<CooperationRule, CooperationMetrics>;
 
-/// The registry entry of `cle.cooperation`.
-pub static COOPERATION: Registered<CooperationParams, CooperationModel> = Registered::new(
-    "cle.cooperation",
-    "a group test: the best result, +1 per other result >= 15, -1 per other result < 10",
-    "skill=5",
-);
+crate::mechanic! {
+    /// a group test: the best result, +1 per other result >= 15, -1 per other result < 10
+    pub static COOPERATION: Registered<CooperationParams, CooperationModel> = (
+        "cle.cooperation",
+        "skill=5",
+    );
+}
 
 #[cfg(test)]
 mod tests {

@@ -17,7 +17,7 @@
 
 use super::harm::{FailTable, Harm, HarmMetrics, VictimParams};
 use super::test::TestRule;
-use crate::engine::{Dice, Dist, HistId, Layout, MetricId, Recorder, Registered, Report, Rolled};
+use crate::engine::{Dice, Dist, HistId, Layout, MetricId, Recorder, Report, Rolled};
 
 /// Rounds a character holds their breath (one minute).
 pub const BREATH_ROUNDS: u32 = 10;
@@ -296,19 +296,18 @@ impl From<AsphyxiaParams> for ExposureRule {
     }
 }
 
-/// The registry entry of `cle.fire`.
-pub static FIRE: Registered<FireParams, ExposureModel> = Registered::new(
-    "cle.fire",
-    "rounds in a fire: 1d6, 2d6 or 3d6 a round, mal en point tests at 0 vitality",
-    "resistance=5 volonte=5",
-);
+crate::mechanic! {
+    /// rounds in a fire: 1d6, 2d6 or 3d6 a round, mal en point tests at 0 vitality
+    pub static FIRE: Registered<FireParams, ExposureModel> = ("cle.fire", "resistance=5 volonte=5");
+}
 
-/// The registry entry of `cle.asphyxia`.
-pub static ASPHYXIA: Registered<AsphyxiaParams, ExposureModel> = Registered::new(
-    "cle.asphyxia",
-    "rounds without air: breath held 10 rounds, Résistance tests, then 1d6 a round",
-    "resistance=5 volonte=5",
-);
+crate::mechanic! {
+    /// rounds without air: breath held 10 rounds, Résistance tests, then 1d6 a round
+    pub static ASPHYXIA: Registered<AsphyxiaParams, ExposureModel> = (
+        "cle.asphyxia",
+        "resistance=5 volonte=5",
+    );
+}
 
 #[cfg(test)]
 #[path = "exposure_tests.rs"]

@@ -21,7 +21,7 @@ use super::harm::{FailTable, Harm, HarmMetrics, VictimParams};
 use super::roll::Roll;
 use super::tables::{CleTables, FallTable};
 use super::test::TestRule;
-use crate::engine::{Dice, Dist, HistId, Layout, MetricId, Recorder, Registered, Report, Rolled};
+use crate::engine::{Dice, Dist, HistId, Layout, MetricId, Recorder, Report, Rolled};
 
 /// One fall's inputs.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -262,12 +262,13 @@ impl Report<FallRule> for FallMetrics {
 /// `cle.fall`: one fall.
 pub type FallModel = Rolled<FallRule, FallMetrics>;
 
-/// The registry entry of `cle.fall`.
-pub static FALL: Registered<FallParams, FallModel> = Registered::new(
-    "cle.fall",
-    "a fall: 1d6 per full 3 m, Acrobatie tests cancel dice, mal en point at 0 vitality",
-    "height=9 acrobatics=4 resistance=5 volonte=5",
-);
+crate::mechanic! {
+    /// a fall: 1d6 per full 3 m, Acrobatie tests cancel dice, mal en point at 0 vitality
+    pub static FALL: Registered<FallParams, FallModel> = (
+        "cle.fall",
+        "height=9 acrobatics=4 resistance=5 volonte=5",
+    );
+}
 
 #[cfg(test)]
 #[path = "fall_tests.rs"]

@@ -46,7 +46,7 @@
 
 use super::damage::Weapon;
 pub use super::vitality::{Profile, State, hero_points};
-use crate::engine::{HistId, Layout, MetricId, Recorder, Registered, Report, Rolled, Side};
+use crate::engine::{HistId, Layout, MetricId, Recorder, Report, Rolled, Side};
 use crate::error::{Error, Result};
 
 /// The round-by-round play of [`FightRule::roll`] (`fight_play.rs`).
@@ -378,13 +378,11 @@ impl TryFrom<FightParams> for FightRule {
 /// `cle.fight`: one whole fight.
 pub type FightModel = Rolled<FightRule, FightMetrics>;
 
-/// The registry entry of `cle.fight`.
-pub static FIGHT: Registered<FightParams, FightModel> = Registered::new(
-    "cle.fight",
-    "a whole fight of 2..=5 PCs against a boss, seconds couteaux, figurants, or all at once",
-    "",
-)
-.with_rosters(crate::roster::builtin);
+crate::mechanic! {
+    /// a whole fight of 2..=5 PCs against a boss, seconds couteaux, figurants, or all at once
+    pub static FIGHT: Registered<FightParams, FightModel> = ("cle.fight", "")
+        .with_rosters(crate::roster::builtin);
+}
 
 #[cfg(test)]
 #[path = "fight_tests.rs"]

@@ -13,7 +13,7 @@
 use super::tables::{CareTable, CleTables};
 use super::test::TestRule;
 use crate::engine::chain::{Chain, Limits, Step, propagate};
-use crate::engine::{Dice, Dist, HistId, Layout, MetricId, Recorder, Registered, Report, Rolled};
+use crate::engine::{Dice, Dist, HistId, Layout, MetricId, Recorder, Report, Rolled};
 use crate::error::{Error, Result};
 
 /// The Soins difficulty for a patient with `vitality` left (*Difficultés des soins*),
@@ -176,12 +176,10 @@ impl TryFrom<HealingParams> for HealingRule {
 /// `cle.healing`: days of rest until full vitality.
 pub type HealingModel = Rolled<HealingRule, HealingMetrics>;
 
-/// The registry entry of `cle.healing`.
-pub static HEALING: Registered<HealingParams, HealingModel> = Registered::new(
-    "cle.healing",
-    "natural healing: Résistance per day of rest, plus a healer's Soins on a passed test",
-    "resistance=5",
-);
+crate::mechanic! {
+    /// natural healing: Résistance per day of rest, plus a healer's Soins on a passed test
+    pub static HEALING: Registered<HealingParams, HealingModel> = ("cle.healing", "resistance=5");
+}
 
 #[cfg(test)]
 mod tests {

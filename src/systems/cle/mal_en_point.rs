@@ -19,7 +19,7 @@
 use super::tables::CleTables;
 use super::test::TestRule;
 use super::vitality::{Blow, MalEnPoint};
-use crate::engine::{Dice, Dist, HistId, Layout, MetricId, Recorder, Registered, Report, Rolled};
+use crate::engine::{Dice, Dist, HistId, Layout, MetricId, Recorder, Report, Rolled};
 
 /// One blow's inputs.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -212,12 +212,14 @@ impl Report<MalRule> for MalMetrics {
 /// `cle.mal_en_point`: one blow at 0 vitality.
 pub type MalModel = Rolled<MalRule, MalMetrics>;
 
-/// The registry entry of `cle.mal_en_point`.
-pub static MAL_EN_POINT: Registered<MalParams, MalModel> = Registered::new(
-    "cle.mal_en_point",
-    "a blow at 0 vitality: Résistance and Volonté against 5 + damage, death within 1d6 rounds, first aid",
-    "damage=6 resistance=5 volonte=5",
-);
+crate::mechanic! {
+    /// a blow at 0 vitality: Résistance and Volonté against 5 + damage, death within 1d6
+    /// rounds, first aid
+    pub static MAL_EN_POINT: Registered<MalParams, MalModel> = (
+        "cle.mal_en_point",
+        "damage=6 resistance=5 volonte=5",
+    );
+}
 
 #[cfg(test)]
 #[path = "mal_en_point_tests.rs"]

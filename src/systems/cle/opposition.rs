@@ -7,7 +7,7 @@
 //! opposition is a draw (*match nul*) when both sides are active.
 
 use super::roll::{Auto, Roll};
-use crate::engine::{Dice, Dist, HistId, Layout, MetricId, Recorder, Registered, Report, Rolled};
+use crate::engine::{Dice, Dist, HistId, Layout, MetricId, Recorder, Report, Rolled};
 
 /// Who wins an opposition.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
@@ -240,12 +240,14 @@ impl From<OppositionParams> for OppositionRule {
 /// `cle.opposition`: one opposition.
 pub type OppositionModel = Rolled<OppositionRule, OppositionMetrics>;
 
-/// The registry entry of `cle.opposition`.
-pub static OPPOSITION: Registered<OppositionParams, OppositionModel> = Registered::new(
-    "cle.opposition",
-    "an opposition of two 3d6 (or 4d6) + skill rolls: ties to the higher skill, then the active side",
-    "a.skill=5 b.skill=5",
-);
+crate::mechanic! {
+    /// an opposition of two 3d6 (or 4d6) + skill rolls: ties to the higher skill, then the
+    /// active side
+    pub static OPPOSITION: Registered<OppositionParams, OppositionModel> = (
+        "cle.opposition",
+        "a.skill=5 b.skill=5",
+    );
+}
 
 #[cfg(test)]
 mod tests {

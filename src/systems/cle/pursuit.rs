@@ -29,7 +29,7 @@ use super::opposition::{OppositionRule, Side, Winner};
 use super::roll::Roll;
 use super::tables::{CleTables, PursuitTable};
 use crate::engine::chain::{Chain, Limits, Step, propagate};
-use crate::engine::{Dice, Dist, HistId, Layout, MetricId, Recorder, Registered, Report, Rolled};
+use crate::engine::{Dice, Dist, HistId, Layout, MetricId, Recorder, Report, Rolled};
 use crate::error::{Error, Result};
 
 /// Progression gained from an open test's result under the official bands (those in
@@ -315,12 +315,13 @@ impl Report<PursuitRule> for PursuitMetrics {
 /// `cle.pursuit`: one pursuit.
 pub type PursuitModel = Rolled<PursuitRule, PursuitMetrics>;
 
-/// The registry entry of `cle.pursuit`.
-pub static PURSUIT: Registered<PursuitParams, PursuitModel> = Registered::new(
-    "cle.pursuit",
-    "a pursuit: open tests for progression, escape 10 ahead, stop oppositions",
-    "fugitive=5 pursuer=5 pursuer_stop=5 fugitive_stop=5",
-);
+crate::mechanic! {
+    /// a pursuit: open tests for progression, escape 10 ahead, stop oppositions
+    pub static PURSUIT: Registered<PursuitParams, PursuitModel> = (
+        "cle.pursuit",
+        "fugitive=5 pursuer=5 pursuer_stop=5 fugitive_stop=5",
+    );
+}
 
 #[cfg(test)]
 #[path = "pursuit_tests.rs"]

@@ -7,7 +7,7 @@
 //! used instead) adds 5 to the difficulty. All dice on 1 fail, three 6 succeed.
 
 use super::roll::{Auto, Roll, succeeds};
-use crate::engine::{Dice, Dist, HistId, Layout, MetricId, Recorder, Registered, Report, Rolled};
+use crate::engine::{Dice, Dist, HistId, Layout, MetricId, Recorder, Report, Rolled};
 
 /// One test's inputs.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -191,12 +191,10 @@ impl Report<TestRule> for TestMetrics {
 /// `cle.test`: one skill test.
 pub type TestModel = Rolled<TestRule, TestMetrics>;
 
-/// The registry entry of `cle.test`.
-pub static TEST: Registered<TestParams, TestModel> = Registered::new(
-    "cle.test",
-    "one 3d6 (or 4d6) + skill test against a difficulty, with the automatic triples",
-    "skill=5",
-);
+crate::mechanic! {
+    /// one 3d6 (or 4d6) + skill test against a difficulty, with the automatic triples
+    pub static TEST: Registered<TestParams, TestModel> = ("cle.test", "skill=5");
+}
 
 #[cfg(test)]
 mod tests {

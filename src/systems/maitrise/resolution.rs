@@ -23,9 +23,7 @@
 
 use super::score::{Score, ScoreParams};
 use super::tables::MaitriseTables;
-use crate::engine::{
-    Dice, Dist, FromConfig, HistId, Layout, MetricId, Model, Recorder, Registered,
-};
+use crate::engine::{Dice, Dist, FromConfig, HistId, Layout, MetricId, Model, Recorder};
 use crate::error::Result;
 
 /// The four results of a roll, from worst to best.
@@ -296,12 +294,11 @@ impl Model for TestModel {
     }
 }
 
-/// The registry entry of `maitrise.test`.
-pub static TEST: Registered<TestParams, TestModel> = Registered::new(
-    "maitrise.test",
-    "one d20 roll under a Score de Maîtrise: critical success, success, failure, critical failure",
-    "sm=12",
-);
+crate::mechanic! {
+    /// one d20 roll under a Score de Maîtrise: critical success, success, failure, critical
+    /// failure
+    pub static TEST: Registered<TestParams, TestModel> = ("maitrise.test", "sm=12");
+}
 
 #[cfg(test)]
 #[path = "resolution_tests.rs"]

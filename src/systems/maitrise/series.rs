@@ -10,9 +10,7 @@
 //! fails "dans des proportions dantesques" at some point).
 
 use super::resolution::{Degree, Prepared, Target, TestParams};
-use crate::engine::{
-    Dice, Dist, FromConfig, HistId, Layout, MetricId, Model, Recorder, Registered,
-};
+use crate::engine::{Dice, Dist, FromConfig, HistId, Layout, MetricId, Model, Recorder};
 use crate::error::Result;
 
 crate::config! {
@@ -157,12 +155,10 @@ impl Model for SeriesModel {
     }
 }
 
-/// The registry entry of `maitrise.series`.
-pub static SERIES: Registered<SeriesParams, SeriesModel> = Registered::new(
-    "maitrise.series",
-    "n rolls under the same Score de Maîtrise that must all succeed (the shipwreck)",
-    "sm=12 n=3",
-);
+crate::mechanic! {
+    /// n rolls under the same Score de Maîtrise that must all succeed (the shipwreck)
+    pub static SERIES: Registered<SeriesParams, SeriesModel> = ("maitrise.series", "sm=12 n=3");
+}
 
 #[cfg(test)]
 mod tests {

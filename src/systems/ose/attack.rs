@@ -17,7 +17,7 @@
 use super::d20::D20Roll;
 use super::sheet::Hd;
 use super::tables::{AttackTable, OseTables};
-use crate::engine::{FromConfig, Registered};
+use crate::engine::FromConfig;
 use crate::error::{Error, Result};
 
 /// The d20 roll needed to hit `ac` with `thac0`, before modifiers, under the official
@@ -194,12 +194,10 @@ impl FromConfig<AttackParams> for AttackModel {
     }
 }
 
-/// The registry entry of `ose.attack`.
-pub static ATTACK: Registered<AttackParams, AttackModel> = Registered::new(
-    "ose.attack",
-    "one d20 attack roll against descending AC, by THAC0 or monster hit dice",
-    "hd=3 ac=5",
-);
+crate::mechanic! {
+    /// one d20 attack roll against descending AC, by THAC0 or monster hit dice
+    pub static ATTACK: Registered<AttackParams, AttackModel> = ("ose.attack", "hd=3 ac=5");
+}
 
 #[cfg(test)]
 mod tests {

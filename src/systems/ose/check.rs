@@ -4,7 +4,7 @@
 //! fails.
 
 use super::d20::D20Roll;
-use crate::engine::{FromConfig, Registered};
+use crate::engine::FromConfig;
 use crate::error::Result;
 
 /// Whether the natural roll `d` passes a check of `ability` at `difficulty`.
@@ -39,12 +39,10 @@ impl FromConfig<CheckParams> for CheckModel {
     }
 }
 
-/// The registry entry of `ose.check`.
-pub static CHECK: Registered<CheckParams, CheckModel> = Registered::new(
-    "ose.check",
-    "an ability check: d20 + difficulty under the ability score",
-    "ability=12",
-);
+crate::mechanic! {
+    /// an ability check: d20 + difficulty under the ability score
+    pub static CHECK: Registered<CheckParams, CheckModel> = ("ose.check", "ability=12");
+}
 
 #[cfg(test)]
 mod tests {

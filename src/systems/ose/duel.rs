@@ -21,9 +21,7 @@ use super::attack::{hit_table, hit_table_under};
 use super::duel_exact::{DamageDist, EXACT_MAX_STATES, damage_dist, exact_duel};
 use super::sheet::Hd;
 use super::tables::OseTables;
-use crate::engine::{
-    Dice, Dist, FromConfig, HistId, Layout, MetricId, Model, Recorder, Registered,
-};
+use crate::engine::{Dice, Dist, FromConfig, HistId, Layout, MetricId, Model, Recorder};
 use crate::error::Result;
 
 /// A duel longer than this counts for neither side.
@@ -347,13 +345,11 @@ pub fn damage(face: u32, bonus: i64) -> i64 {
     (face as i64 + bonus).max(1)
 }
 
-/// The registry entry of `ose.duel`.
-pub static DUEL: Registered<DuelParams, DuelModel> = Registered::new(
-    "ose.duel",
-    "a melee duel to the death, a fighter against a monster of given hit dice",
-    "",
-)
-.with_rosters(crate::roster::builtin);
+crate::mechanic! {
+    /// a melee duel to the death, a fighter against a monster of given hit dice
+    pub static DUEL: Registered<DuelParams, DuelModel> = ("ose.duel", "")
+        .with_rosters(crate::roster::builtin);
+}
 
 /// The chance that one swing of `thac0` against `ac` with `bonus` hits.
 pub fn hit_chance(thac0: i64, ac: i64, bonus: i64) -> f64 {

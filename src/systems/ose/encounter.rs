@@ -12,9 +12,7 @@
 //! default, `either`, reads it as either side being surprised. The sheet gives the close
 //! distance only outdoors: in a dungeon surprise does not change the 2d6 × 3 m.
 
-use crate::engine::{
-    Dice, Dist, FromConfig, HistId, Layout, MetricId, Model, Recorder, Registered,
-};
+use crate::engine::{Dice, Dist, FromConfig, HistId, Layout, MetricId, Model, Recorder};
 use crate::error::{Error, Result};
 
 crate::config! {
@@ -162,12 +160,10 @@ impl Model for SurpriseModel {
     }
 }
 
-/// The registry entry of `ose.surprise`.
-pub static SURPRISE: Registered<SurpriseParams, SurpriseModel> = Registered::new(
-    "ose.surprise",
-    "surprise at an encounter: each side's d6, surprised on 1-2",
-    "",
-);
+crate::mechanic! {
+    /// surprise at an encounter: each side's d6, surprised on 1-2
+    pub static SURPRISE: Registered<SurpriseParams, SurpriseModel> = ("ose.surprise", "");
+}
 
 crate::choice! {
     /// Where the encounter happens.
@@ -375,12 +371,10 @@ impl Model for DistanceModel {
     }
 }
 
-/// The registry entry of `ose.distance`.
-pub static DISTANCE: Registered<DistanceParams, DistanceModel> = Registered::new(
-    "ose.distance",
-    "encounter distance: dungeon 2d6 x 3 m, outdoors 4d6 x 10 m or 1d4 x 10 m if surprised",
-    "",
-);
+crate::mechanic! {
+    /// encounter distance: dungeon 2d6 x 3 m, outdoors 4d6 x 10 m or 1d4 x 10 m if surprised
+    pub static DISTANCE: Registered<DistanceParams, DistanceModel> = ("ose.distance", "");
+}
 
 #[cfg(test)]
 #[path = "encounter_tests.rs"]

@@ -12,9 +12,7 @@
 
 use super::sheet::Terrain;
 use super::tables::OseTables;
-use crate::engine::{
-    Choice, Dice, Dist, FromConfig, HistId, Layout, MetricId, Model, Recorder, Registered,
-};
+use crate::engine::{Choice, Dice, Dist, FromConfig, HistId, Layout, MetricId, Model, Recorder};
 use crate::error::{Error, Result};
 
 crate::choice! {
@@ -187,12 +185,13 @@ impl Model for ExplorationModel {
     }
 }
 
-/// The registry entry of `ose.exploration`.
-pub static EXPLORATION: Registered<ExplorationParams, ExplorationModel> = Registered::new(
-    "ose.exploration",
-    "x-in-6 checks over time: wandering monsters, getting lost by terrain, ...",
-    "",
-);
+crate::mechanic! {
+    /// x-in-6 checks over time: wandering monsters, getting lost by terrain, ...
+    pub static EXPLORATION: Registered<ExplorationParams, ExplorationModel> = (
+        "ose.exploration",
+        "",
+    );
+}
 
 #[cfg(test)]
 mod tests {

@@ -37,9 +37,7 @@ use super::duel::{
     DuelModel, DuelOutcome, Fighter, MAX_ROUNDS, Monster, MonsterParams, Ties, Winner, damage,
 };
 use super::sheet::Hd;
-use crate::engine::{
-    Dice, Dist, FromConfig, HistId, Layout, MetricId, Model, Recorder, Registered, Side,
-};
+use crate::engine::{Dice, Dist, FromConfig, HistId, Layout, MetricId, Model, Recorder, Side};
 use crate::error::{Error, Result};
 pub use crate::systems::target::Target;
 
@@ -458,14 +456,15 @@ pub fn from_duel(d: DuelOutcome) -> EncounterOutcome {
     }
 }
 
-/// The registry entry of `ose.encounter`.
-pub static ENCOUNTER: Registered<EncounterParams, EncounterModel> = Registered::new(
-    "ose.encounter",
-    "a party against a group of monsters: surprise, initiative, morale, to the end",
-    "party=fighter1*2,cleric1 monsters=hd1*4",
-)
-.primary("any_pc_dies")
-.with_rosters(crate::roster::builtin);
+crate::mechanic! {
+    /// a party against a group of monsters: surprise, initiative, morale, to the end
+    pub static ENCOUNTER: Registered<EncounterParams, EncounterModel> = (
+        "ose.encounter",
+        "party=fighter1*2,cleric1 monsters=hd1*4",
+    )
+        .primary("any_pc_dies")
+        .with_rosters(crate::roster::builtin);
+}
 
 #[cfg(test)]
 #[path = "group_tests.rs"]

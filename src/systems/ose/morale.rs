@@ -6,7 +6,7 @@
 //! fight (`checks` = 1 or 2). A morale of 2 never fights (no roll) unless cornered; a
 //! morale of 12 never fails (2d6 never exceeds it).
 
-use crate::engine::{Dice, Dist, FromConfig, Layout, MetricId, Model, Recorder, Registered};
+use crate::engine::{Dice, Dist, FromConfig, Layout, MetricId, Model, Recorder};
 use crate::error::Result;
 
 crate::config! {
@@ -104,12 +104,10 @@ impl Model for MoraleModel {
     }
 }
 
-/// The registry entry of `ose.morale`.
-pub static MORALE: Registered<MoraleParams, MoraleModel> = Registered::new(
-    "ose.morale",
-    "monster morale: 2d6 above the score and they flee or surrender",
-    "morale=7",
-);
+crate::mechanic! {
+    /// monster morale: 2d6 above the score and they flee or surrender
+    pub static MORALE: Registered<MoraleParams, MoraleModel> = ("ose.morale", "morale=7");
+}
 
 #[cfg(test)]
 mod tests {

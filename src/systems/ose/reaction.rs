@@ -10,9 +10,7 @@
 
 use super::sheet::REACTION_LINES;
 use super::tables::{OseTables, ReactionTable};
-use crate::engine::{
-    Dice, Dist, FromConfig, HistId, Layout, MetricId, Model, Recorder, Registered,
-};
+use crate::engine::{Dice, Dist, FromConfig, HistId, Layout, MetricId, Model, Recorder};
 use crate::error::{Error, Result};
 
 crate::choice! {
@@ -159,13 +157,11 @@ impl Model for ReactionModel {
     }
 }
 
-/// The registry entry of `ose.reaction` (`alea list` shows the lines of both tables).
-pub static REACTION: Registered<ReactionParams, ReactionModel> = Registered::new(
-    "ose.reaction",
-    "a 2d6 reaction roll of monsters or of hirelings (the sheet's two tables)",
-    "",
-)
-.also_listed(&["table=hireling"]);
+crate::mechanic! {
+    /// a 2d6 reaction roll of monsters or of hirelings (the sheet's two tables)
+    pub static REACTION: Registered<ReactionParams, ReactionModel> = ("ose.reaction", "")
+        .also_listed(&["table=hireling"]);
+}
 
 #[cfg(test)]
 mod tests {

@@ -7,7 +7,7 @@
 use super::d20::D20Roll;
 use super::sheet::{Category, Hd};
 use super::tables::OseTables;
-use crate::engine::{FromConfig, Registered};
+use crate::engine::FromConfig;
 use crate::error::Result;
 
 crate::config! {
@@ -62,12 +62,10 @@ impl FromConfig<SaveParams> for SaveModel {
     }
 }
 
-/// The registry entry of `ose.save`.
-pub static SAVE: Registered<SaveParams, SaveModel> = Registered::new(
-    "ose.save",
-    "a monster's saving throw, by hit dice and category (the sheet's table)",
-    "hd=3 category=death",
-);
+crate::mechanic! {
+    /// a monster's saving throw, by hit dice and category (the sheet's table)
+    pub static SAVE: Registered<SaveParams, SaveModel> = ("ose.save", "hd=3 category=death");
+}
 
 #[cfg(test)]
 mod tests {

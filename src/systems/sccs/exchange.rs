@@ -7,9 +7,7 @@
 use super::rules::{
     Comparison, Exchange, Mode, TieParams, exchanges_to_impact, exchanges_to_impact_dist,
 };
-use crate::engine::{
-    Dice, Dist, FromConfig, HistId, Layout, MetricId, Model, Recorder, Registered,
-};
+use crate::engine::{Dice, Dist, FromConfig, HistId, Layout, MetricId, Model, Recorder};
 use crate::error::{Error, Result};
 
 /// Default of every score parameter (a tie: 3 + 3 against 3 + 3).
@@ -205,12 +203,11 @@ impl Model for ExchangeModel {
     }
 }
 
-/// The registry entry of `sccs.exchange`.
-pub static EXCHANGE: Registered<ExchangeParams, ExchangeModel> = Registered::new(
-    "sccs.exchange",
-    "one exchange: impact, countered or tie, and the exchanges until impact of a persevering attacker",
-    "",
-);
+crate::mechanic! {
+    /// one exchange: impact, countered or tie, and the exchanges until impact of a persevering
+    /// attacker
+    pub static EXCHANGE: Registered<ExchangeParams, ExchangeModel> = ("sccs.exchange", "");
+}
 
 #[cfg(test)]
 mod tests {

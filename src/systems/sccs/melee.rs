@@ -19,7 +19,6 @@
 use super::rules::{Counter, Guard, Receiving, TieParams};
 use crate::engine::{
     Dice, Dist, FromConfig, HistId, Layout, MetricFamily, MetricId, MetricKind, Model, Recorder,
-    Registered,
 };
 use crate::error::{Error, Result};
 
@@ -470,12 +469,11 @@ impl Model for MeleeModel {
     }
 }
 
-/// The registry entry of `sccs.melee`.
-pub static MELEE: Registered<MeleeParams, MeleeModel> = Registered::new(
-    "sccs.melee",
-    "one defender against 1 to 4 engaged attackers: rounds until the first impact and until the defender is out, armour worn down by erosion",
-    "attackers=[5,5,6,4]",
-);
+crate::mechanic! {
+    /// one defender against 1 to 4 engaged attackers: rounds until the first impact and until
+    /// the defender is out, armour worn down by erosion
+    pub static MELEE: Registered<MeleeParams, MeleeModel> = ("sccs.melee", "attackers=[5,5,6,4]");
+}
 
 #[cfg(test)]
 #[path = "melee_tests.rs"]

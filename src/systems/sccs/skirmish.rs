@@ -36,9 +36,7 @@
 use super::fighter::Fighter;
 use super::melee::{MAX_ENGAGED, MAX_IMPACTS, Melee, MeleeOutcome, WearParams};
 use super::rules::{Counter, Guard, Receiving, TieParams};
-use crate::engine::{
-    Dice, Dist, FromConfig, HistId, Layout, MetricId, Model, Recorder, Registered, Side,
-};
+use crate::engine::{Dice, Dist, FromConfig, HistId, Layout, MetricId, Model, Recorder, Side};
 use crate::error::Result;
 pub use crate::systems::target::Target;
 
@@ -455,13 +453,15 @@ impl SkirmishModel {
     }
 }
 
-/// The registry entry of `sccs.skirmish`.
-pub static SKIRMISH: Registered<SkirmishParams, SkirmishModel> = Registered::new(
-    "sccs.skirmish",
-    "a group fight, side against side in the order of initiative priorities, impacts until out: winner, survivors",
-    "side_a=knight,soldier side_b=militia*3",
-)
-.with_rosters(crate::roster::builtin);
+crate::mechanic! {
+    /// a group fight, side against side in the order of initiative priorities, impacts until
+    /// out: winner, survivors
+    pub static SKIRMISH: Registered<SkirmishParams, SkirmishModel> = (
+        "sccs.skirmish",
+        "side_a=knight,soldier side_b=militia*3",
+    )
+        .with_rosters(crate::roster::builtin);
+}
 
 #[cfg(test)]
 #[path = "skirmish_tests.rs"]

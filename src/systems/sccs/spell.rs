@@ -20,9 +20,7 @@ use super::rules::{Comparison, Counter, TieParams, compare, each_face};
 use super::tables::SccsTables;
 use crate::engine::chain::{Chain, Limits, Step, propagate};
 use crate::engine::dist::TAIL_BOUND;
-use crate::engine::{
-    Dice, Dist, FromConfig, HistId, Layout, MetricId, Model, Recorder, Registered,
-};
+use crate::engine::{Dice, Dist, FromConfig, HistId, Layout, MetricId, Model, Recorder};
 use crate::error::{Error, Result};
 
 crate::choice! {
@@ -424,12 +422,11 @@ impl Model for SpellModel {
     }
 }
 
-/// The registry entry of `sccs.spell`.
-pub static SPELL: Registered<SpellParams, SpellModel> = Registered::new(
-    "sccs.spell",
-    "spell upkeep: turns a spell is held before an impact under the malus breaks it; ritual circle casting",
-    "",
-);
+crate::mechanic! {
+    /// spell upkeep: turns a spell is held before an impact under the malus breaks it; ritual
+    /// circle casting
+    pub static SPELL: Registered<SpellParams, SpellModel> = ("sccs.spell", "");
+}
 
 #[cfg(test)]
 #[path = "spell_tests.rs"]

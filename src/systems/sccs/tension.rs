@@ -8,7 +8,6 @@ use super::rules::{Counter, TieParams, exchanges_to_impact};
 use crate::engine::dist::TAIL_BOUND;
 use crate::engine::{
     Dice, Dist, FromConfig, HistId, Layout, MetricFamily, MetricId, MetricKind, Model, Recorder,
-    Registered,
 };
 use crate::error::{Error, Result};
 
@@ -174,12 +173,11 @@ impl Model for TensionModel {
     }
 }
 
-/// The registry entry of `sccs.tension`.
-pub static TENSION: Registered<TensionParams, TensionModel> = Registered::new(
-    "sccs.tension",
-    "exchanges until impact after a tie, persevering or changing type/cible every few exchanges",
-    "",
-);
+crate::mechanic! {
+    /// exchanges until impact after a tie, persevering or changing type/cible every few
+    /// exchanges
+    pub static TENSION: Registered<TensionParams, TensionModel> = ("sccs.tension", "");
+}
 
 #[cfg(test)]
 mod tests {

@@ -27,9 +27,7 @@ use super::position::Position;
 use super::strategy::{Strategy, StrategyName, StrategyParams, pick};
 use super::table::RollTable;
 use super::whole::LazyGame;
-use crate::engine::{
-    Dice, Dist, FromConfig, HistId, Layout, MetricId, Model, Recorder, Registered,
-};
+use crate::engine::{Dice, Dist, FromConfig, HistId, Layout, MetricId, Model, Recorder};
 use crate::error::Result;
 use crate::systems::aube::damage::{DamageResult, DamageRule};
 use crate::systems::aube::duel_end::{DuelEndMetrics, DuelEndParams};
@@ -358,12 +356,13 @@ impl Model for DuelModel {
     }
 }
 
-/// The registry entry of `aube.surclassement.duel`.
-pub static DUEL: Registered<DuelParams, DuelModel> = Registered::new(
-    "aube.surclassement.duel",
-    "a surclassement duel between two strategies, until one is out",
-    "a.ca_mp=9 a.ca_ma=9 a.ca_md=9 a.enc=11 b.ca_mp=9 b.ca_ma=9 b.ca_md=9 b.enc=11",
-);
+crate::mechanic! {
+    /// a surclassement duel between two strategies, until one is out
+    pub static DUEL: Registered<DuelParams, DuelModel> = (
+        "aube.surclassement.duel",
+        "a.ca_mp=9 a.ca_ma=9 a.ca_md=9 a.enc=11 b.ca_mp=9 b.ca_ma=9 b.ca_md=9 b.enc=11",
+    );
+}
 
 #[cfg(test)]
 #[path = "duel_tests.rs"]

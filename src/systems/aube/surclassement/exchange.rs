@@ -19,7 +19,7 @@
 use super::fighter::FightersParams;
 use super::fighter::{Fighter, LoserSubtracts, Manoeuvre, Rules};
 use super::table::RollTable;
-use crate::engine::{Dice, Dist, FromConfig, Layout, MetricId, Model, Recorder, Registered};
+use crate::engine::{Dice, Dist, FromConfig, Layout, MetricId, Model, Recorder};
 use crate::error::Result;
 use crate::systems::aube::damage::{DamageResult, DamageRule};
 use crate::systems::aube::resolution::{TestOutcome, TestRule};
@@ -434,13 +434,14 @@ impl Model for ExchangeModel {
     }
 }
 
-/// The registry entry of `aube.surclassement.exchange`.
-pub static EXCHANGE: Registered<ExchangeParams, ExchangeModel> = Registered::new(
-    "aube.surclassement.exchange",
-    "one surclassement exchange: who wins, the damage of a winning MD, feint points gained",
-    "a.ca_mp=9 a.ca_ma=9 a.ca_md=9 a.enc=11 b.ca_mp=9 b.ca_ma=9 b.ca_md=9 b.enc=11 a_move=md \
-     b_move=md",
-);
+crate::mechanic! {
+    /// one surclassement exchange: who wins, the damage of a winning MD, feint points gained
+    pub static EXCHANGE: Registered<ExchangeParams, ExchangeModel> = (
+        "aube.surclassement.exchange",
+        "a.ca_mp=9 a.ca_ma=9 a.ca_md=9 a.enc=11 b.ca_mp=9 b.ca_ma=9 b.ca_md=9 b.enc=11 a_move=md \
+         b_move=md",
+    );
+}
 
 #[cfg(test)]
 #[path = "exchange_tests.rs"]

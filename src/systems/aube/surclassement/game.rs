@@ -22,7 +22,7 @@ use super::fighter::{Fighter, FightersParams, Manoeuvre, Rules};
 use super::position::Position;
 use super::strategy::{Strategy, StrategyName};
 use super::table::RollTable;
-use crate::engine::{Dice, Dist, FromConfig, Layout, MetricId, Model, Recorder, Registered};
+use crate::engine::{Dice, Dist, FromConfig, Layout, MetricId, Model, Recorder};
 use crate::error::{Error, Result};
 use crate::systems::aube::duel_end::DuelEndParams;
 
@@ -449,13 +449,14 @@ pub fn duel_payoff(w: Winner) -> i64 {
     }
 }
 
-/// The registry entry of `aube.surclassement.optimal`.
-pub static OPTIMAL: Registered<OptimalParams, OptimalModel> = Registered::new(
-    "aube.surclassement.optimal",
-    "the optimal mixed manœuvres of one exchange (wound dealt minus wound taken) or, with \
-     horizon=duel, of the whole duel (won minus lost)",
-    "a.ca_mp=9 a.ca_ma=9 a.ca_md=9 a.enc=11 b.ca_mp=9 b.ca_ma=9 b.ca_md=9 b.enc=11",
-);
+crate::mechanic! {
+    /// the optimal mixed manœuvres of one exchange (wound dealt minus wound taken) or, with
+    /// horizon=duel, of the whole duel (won minus lost)
+    pub static OPTIMAL: Registered<OptimalParams, OptimalModel> = (
+        "aube.surclassement.optimal",
+        "a.ca_mp=9 a.ca_ma=9 a.ca_md=9 a.enc=11 b.ca_mp=9 b.ca_ma=9 b.ca_md=9 b.enc=11",
+    );
+}
 
 #[cfg(test)]
 #[path = "game_tests.rs"]
