@@ -69,14 +69,19 @@ pub fn line_of_path(text: &str, path: &[Seg]) -> Option<usize> {
     found
 }
 
+/// The systems that have rule tables, in the order of [`systems::SYSTEMS`].
+pub fn systems_with_tables() -> Vec<&'static str> {
+    systems::SYSTEMS
+        .iter()
+        .map(|(s, _)| *s)
+        .filter(|s| systems::rule_tables(s).is_some())
+        .collect()
+}
+
 /// The schema of `system`'s tables, or an error naming the systems that have some.
 pub fn schema(system: &str) -> Result<&'static dyn RuleSchema> {
     systems::rule_tables(system).ok_or_else(|| {
-        let known: Vec<&str> = systems::SYSTEMS
-            .iter()
-            .map(|(s, _)| *s)
-            .filter(|s| systems::rule_tables(s).is_some())
-            .collect();
+        let known = systems_with_tables();
         Error::value(
             "system",
             format!(
@@ -146,13 +151,19 @@ pub fn load_table(
         .map_err(|problem| source.error(problem))
 }
 
-/// Reads a rules file for `system` (`base`: a layer below it, as for [`load_table`]).
-pub fn load_file(path: &Path, system: &str, base: Option<&RuleSet>) -> Result<RuleSet> {
+/// The text of the rules file at `path` and its TOML, or an error naming the file.
+fn read_rules_file(path: &Path) -> Result<(String, toml::Table)> {
     let text = read_small_text(path, MAX_RULES_BYTES)?;
-    let table: toml::Table = toml::from_str(&text).map_err(|e| Error::RulesFile {
+    let table = toml::from_str(&text).map_err(|e: toml::de::Error| Error::RulesFile {
         path: path.to_path_buf(),
         message: e.to_string().trim_end().replace('\n', "\n  "),
     })?;
+    Ok((text, table))
+}
+
+/// Reads a rules file for `system` (`base`: a layer below it, as for [`load_table`]).
+pub fn load_file(path: &Path, system: &str, base: Option<&RuleSet>) -> Result<RuleSet> {
+    let (text, table) = read_rules_file(path)?;
     let source = Source {
         path,
         text: &text,
@@ -192,11 +203,7 @@ pub fn reads_none(mechanic: &str) -> Error {
 
 /// The system a rules file names (`system = "aube"`), if it names one.
 pub fn declared_system(path: &Path) -> Result<Option<String>> {
-    let text = read_small_text(path, MAX_RULES_BYTES)?;
-    let table: toml::Table = toml::from_str(&text).map_err(|e| Error::RulesFile {
-        path: path.to_path_buf(),
-        message: e.to_string().trim_end().replace('\n', "\n  "),
-    })?;
+    let (_, table) = read_rules_file(path)?;
     Ok(table
         .get("system")
         .and_then(|s| s.as_str())

@@ -4,7 +4,8 @@
 //!
 //! A system declares its tables as a serde struct implementing [`RuleTables`] (every
 //! table a struct with `#[serde(deny_unknown_fields, default)]`, so a file only needs the
-//! entries it changes) and registers a [`Schema`] of it. A mechanic that reads the tables
+//! entries it changes; [`crate::rule_tables!`] makes the official values every table's
+//! `Default`) and registers a [`Schema`] of it. A mechanic that reads the tables
 //! takes a config field of kind `rules()` ([`crate::config!`]): it gets the official
 //! tables, or the ones given with the parameters ([`ParamValues::with_rules`]), copied in
 //! when the model is built, so nothing is looked up per roll.
@@ -15,8 +16,11 @@
 //! ([`RuleTables::check`]: ordered thresholds, ranges, chances in 0..1). An error names the
 //! dotted key (`damage.legere`); the reader of a file adds the line.
 
+mod declare;
 mod faces;
 mod shape;
+#[cfg(test)]
+pub(crate) mod testing;
 
 pub use faces::Faces;
 
@@ -93,6 +97,18 @@ pub fn check_range(
     }
 }
 
+/// Checks that every entry of `table`, `(name, value)`, is in `range` (the first one
+/// out of it is the error).
+pub fn check_ranges(
+    table: &str,
+    entries: &[(&str, i64)],
+    range: RangeInclusive<i64>,
+) -> std::result::Result<(), TableError> {
+    entries.iter().try_for_each(|&(name, value)| {
+        check_range(&format!("{table}.{name}"), value, range.clone())
+    })
+}
+
 /// Checks that the list `key` has `expected` entries (the rows of a matrix).
 pub fn check_len(key: &str, len: usize, expected: usize) -> std::result::Result<(), TableError> {
     if len == expected {
@@ -138,6 +154,7 @@ pub fn check_ordered(table: &str, entries: &[(&str, i64)]) -> std::result::Resul
     }
     Ok(())
 }
+
 /// One entry that differs from the official tables.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Change {
@@ -278,6 +295,7 @@ impl<T: RuleTables> RuleSchema for Schema<T> {
         })
     }
 }
+
 /// `over` laid over `base`, table by table: an entry of `over` replaces the one of
 /// `base` (a variant's rules over an analysis's).
 pub fn merged(base: &toml::Table, over: &toml::Table) -> toml::Table {

@@ -7,25 +7,30 @@
 //! (`Factors`, `DefenceParams`, `MultipleParams`, the surclassement `Rules`).
 
 use super::damage::DamageResult;
-use crate::engine::rules::{RuleTables, Schema, TableError, check_ordered, check_range};
+use crate::engine::rules::{
+    RuleTables, Schema, TableError, check_ordered, check_range, check_ranges,
+};
+use crate::entries;
 use serde::{Deserialize, Serialize};
 
-/// Every table of the system.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(deny_unknown_fields, default)]
-pub struct AubeTables {
-    /// Tableau 3.1: the highest effective damage of each result.
-    pub damage: DamageTable,
-    /// The fatigue points each result inflicts.
-    pub fatigue: FatigueTable,
-    /// The recovery limits of the wounds, and the pace of rest.
-    pub recovery: RecoveryTable,
-    /// The boxes of the wound track.
-    pub wounds: WoundBoxes,
-    /// The handicaps of multiple actions.
-    pub multiple: MultipleTable,
-    /// The difficulty of each range band of a shot.
-    pub range: RangeTable,
+crate::rule_tables! {
+    /// Every table of the system.
+    #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+    #[serde(deny_unknown_fields, default)]
+    pub struct AubeTables {
+        /// Tableau 3.1: the highest effective damage of each result.
+        pub damage: DamageTable,
+        /// The fatigue points each result inflicts.
+        pub fatigue: FatigueTable,
+        /// The recovery limits of the wounds, and the pace of rest.
+        pub recovery: RecoveryTable,
+        /// The boxes of the wound track.
+        pub wounds: WoundBoxes,
+        /// The handicaps of multiple actions.
+        pub multiple: MultipleTable,
+        /// The difficulty of each range band of a shot.
+        pub range: RangeTable,
+    }
 }
 
 /// Tableau 3.1: the highest effective damage of each result (0 or less: no effect;
@@ -157,30 +162,6 @@ impl AubeTables {
     };
 }
 
-macro_rules! official_default {
-    ($($t:ident => $field:ident),*) => {$(
-        impl Default for $t {
-            fn default() -> Self {
-                AubeTables::OFFICIAL.$field
-            }
-        }
-    )*};
-}
-official_default!(
-    DamageTable => damage,
-    FatigueTable => fatigue,
-    RecoveryTable => recovery,
-    WoundBoxes => wounds,
-    MultipleTable => multiple,
-    RangeTable => range
-);
-
-impl Default for AubeTables {
-    fn default() -> Self {
-        Self::OFFICIAL
-    }
-}
-
 impl DamageTable {
     /// The result of an effective damage: the number of bounds it exceeds (0, then the
     /// five highest damages, which never go down) is its row, without a branch.
@@ -298,55 +279,30 @@ impl RuleTables for AubeTables {
         check_range("damage.critique", d.critique, 0..=1000)?;
         check_ordered(
             "damage",
-            &[
-                ("etourdi", d.etourdi),
-                ("sonne", d.sonne),
-                ("legere", d.legere),
-                ("grave", d.grave),
-                ("critique", d.critique),
-            ],
+            &entries!(d; etourdi, sonne, legere, grave, critique),
         )?;
-        let f = &self.fatigue;
-        for (name, v) in [
-            ("etourdi", f.etourdi),
-            ("sonne", f.sonne),
-            ("legere", f.legere),
-            ("grave", f.grave),
-            ("critique", f.critique),
-            ("fatale", f.fatale),
-        ] {
-            check_range(&format!("fatigue.{name}"), v, 0..=100)?;
-        }
+        let fatigue = entries!(self.fatigue; etourdi, sonne, legere, grave, critique, fatale);
+        check_ranges("fatigue", &fatigue, 0..=100)?;
         let r = &self.recovery;
-        for (name, v) in [
-            ("legere", r.legere),
-            ("grave", r.grave),
-            ("critique", r.critique),
-            ("fatale", r.fatale),
-        ] {
-            check_range(&format!("recovery.{name}"), v, 0..=100)?;
-        }
+        check_ranges(
+            "recovery",
+            &entries!(r; legere, grave, critique, fatale),
+            0..=100,
+        )?;
         check_range("recovery.minutes_per_point", r.minutes_per_point, 1..=1440)?;
-        let w = &self.wounds;
-        for ((name, v), max) in [
-            ("legere", w.legere),
-            ("grave", w.grave),
-            ("critique", w.critique),
-        ]
-        .into_iter()
-        .zip(MAX_BOXES)
-        {
+        let wounds = entries!(self.wounds; legere, grave, critique);
+        for ((name, v), max) in wounds.into_iter().zip(MAX_BOXES) {
             check_range(&format!("wounds.{name}"), v, 0..=max)?;
         }
-        check_range("multiple.planned", self.multiple.planned, 0..=50)?;
-        check_range("multiple.unplanned", self.multiple.unplanned, 0..=50)?;
+        check_ranges(
+            "multiple",
+            &entries!(self.multiple; planned, unplanned),
+            0..=50,
+        )?;
         let g = &self.range;
         check_range("range.short", g.short, 0..=100)?;
         check_range("range.long", g.long, 0..=100)?;
-        check_ordered(
-            "range",
-            &[("short", g.short), ("medium", g.medium), ("long", g.long)],
-        )
+        check_ordered("range", &entries!(g; short, medium, long))
     }
 }
 
@@ -385,7 +341,6 @@ mod tests {
         assert_eq!(no_stun.result(1), DamageResult::Sonne);
         assert_eq!(t.fatigue.points(DamageResult::Grave), 5);
         assert_eq!(t.recovery.limit(DamageResult::Critique), 5);
-        crate::systems::test_support::assert_docs_cover(&SCHEMA);
     }
 
     fn load(text: &str) -> Result<AubeTables, TableError> {
@@ -403,35 +358,5 @@ mod tests {
         assert_eq!(t.damage.critique, 40);
         assert_eq!(t.wounds, AubeTables::OFFICIAL.wounds);
         assert_eq!(t.damage.result(16), DamageResult::Grave);
-    }
-
-    #[test]
-    fn malformed_tables_name_their_key() {
-        for (text, key, words) in [
-            (
-                "[damage]\nlegere = 9\n",
-                "damage.legere",
-                "below damage.sonne",
-            ),
-            (
-                "[damage]\nlegre = 9\n",
-                "damage.legre",
-                "did you mean 'legere'",
-            ),
-            ("[damages]\n", "damages", "did you mean 'damage'"),
-            ("[wounds]\ncritique = 4\n", "wounds.critique", "0..=3"),
-            ("[fatigue]\ngrave = -1\n", "fatigue.grave", "0..=100"),
-            ("[fatigue]\ngrave = 2.5\n", "fatigue.grave", "an integer"),
-            ("damage = 3\n", "damage", "a table"),
-            (
-                "[recovery]\nminutes_per_point = 0\n",
-                "recovery.minutes_per_point",
-                "1..=1440",
-            ),
-        ] {
-            let e = load(text).unwrap_err();
-            assert_eq!(e.key, key, "{text}: {e}");
-            assert!(e.message.contains(words), "{text}: {e}");
-        }
     }
 }

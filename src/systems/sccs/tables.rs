@@ -5,21 +5,24 @@
 //! ([`crate::engine::rules`]). Every mechanic takes them with its tension switch
 //! ([`super::rules::TieParams`]).
 
-use crate::engine::rules::{RuleTables, Schema, TableError, check_range};
+use crate::engine::rules::{RuleTables, Schema, TableError, check_range, check_ranges};
+use crate::entries;
 use serde::{Deserialize, Serialize};
 
-/// Every table of the system.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(deny_unknown_fields, default)]
-pub struct SccsTables {
-    /// The tension test.
-    pub tension: TensionTable,
-    /// The erosion of a defender attacked several times in a round.
-    pub erosion: ErosionTable,
-    /// The modifiers of an attack.
-    pub modifiers: ModifierTable,
-    /// Keeping a spell.
-    pub spell: SpellTable,
+crate::rule_tables! {
+    /// Every table of the system.
+    #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+    #[serde(deny_unknown_fields, default)]
+    pub struct SccsTables {
+        /// The tension test.
+        pub tension: TensionTable,
+        /// The erosion of a defender attacked several times in a round.
+        pub erosion: ErosionTable,
+        /// The modifiers of an attack.
+        pub modifiers: ModifierTable,
+        /// Keeping a spell.
+        pub spell: SpellTable,
+    }
 }
 
 /// The tension test.
@@ -84,28 +87,6 @@ impl SccsTables {
     }
 }
 
-macro_rules! official_default {
-    ($($t:ident => $field:ident),*) => {$(
-        impl Default for $t {
-            fn default() -> Self {
-                SccsTables::OFFICIAL.$field
-            }
-        }
-    )*};
-}
-official_default!(
-    TensionTable => tension,
-    ErosionTable => erosion,
-    ModifierTable => modifiers,
-    SpellTable => spell
-);
-
-impl Default for SccsTables {
-    fn default() -> Self {
-        Self::OFFICIAL
-    }
-}
-
 /// Most faces of a die of the tables (the counters and turns are small numbers).
 pub const MAX_FACES: i64 = 20;
 
@@ -153,42 +134,13 @@ impl RuleTables for SccsTables {
     fn check(&self) -> Result<(), TableError> {
         check_range("tension.die", self.tension.die, 1..=MAX_FACES)?;
         check_range("erosion.step", self.erosion.step, 0..=10)?;
-        check_range("modifiers.advantage", self.modifiers.advantage, 0..=10)?;
-        check_range(
-            "modifiers.extra_target",
-            self.modifiers.extra_target,
-            0..=10,
-        )?;
-        check_range("spell.free_die", self.spell.free_die, 1..=MAX_FACES)?;
-        check_range("spell.casting_die", self.spell.casting_die, 1..=MAX_FACES)?;
-        check_range("spell.contrecoup", self.spell.contrecoup, 0..=10)
+        let modifiers = entries!(self.modifiers; advantage, extra_target);
+        check_ranges("modifiers", &modifiers, 0..=10)?;
+        let s = &self.spell;
+        check_ranges("spell", &entries!(s; free_die, casting_die), 1..=MAX_FACES)?;
+        check_range("spell.contrecoup", s.contrecoup, 0..=10)
     }
 }
 
 /// The schema `alea rules sccs` prints and `--rules` reads.
 pub static SCHEMA: Schema<SccsTables> = Schema::new();
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::engine::rules::RuleSchema;
-
-    #[test]
-    fn the_official_tables_are_documented_and_pass_their_checks() {
-        crate::systems::test_support::assert_docs_cover(&SCHEMA);
-    }
-
-    #[test]
-    fn malformed_tables_name_their_key() {
-        for (text, key) in [
-            ("[tension]\ndie = 0\n", "tension.die"),
-            ("[tension]\ndie = 21\n", "tension.die"),
-            ("[erosion]\nstep = -1\n", "erosion.step"),
-            ("[spell]\nfree_die = 0\n", "spell.free_die"),
-            ("[tension]\nfaces = 4\n", "tension.faces"),
-        ] {
-            let e = SCHEMA.load(&toml::from_str(text).unwrap()).unwrap_err();
-            assert_eq!(e.key, key, "{text}: {e}");
-        }
-    }
-}
