@@ -13,8 +13,7 @@
 //! heroism.
 
 use super::resolution::{Prepared, TestOptions, TestOutcome, TestRule};
-use crate::engine::{Dice, Dist, FromConfig, Layout, MetricId, Model, Recorder};
-use crate::error::Result;
+use crate::engine::{Dice, Dist, Layout, MetricId, Recorder, Report, Roll, Rolled};
 
 /// How a confrontation ends.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -99,27 +98,25 @@ crate::config! {
 
 /// What `aube.confrontation` reports.
 #[derive(Debug, Clone, PartialEq)]
-struct ConfrontationMetrics {
+pub struct ConfrontationMetrics {
     a_wins: MetricId,
     b_wins: MetricId,
     nobody: MetricId,
     draw: MetricId,
 }
 
-/// `aube.confrontation`: side A's test against side B's.
+/// Side A's test against side B's, ties settled.
 #[derive(Debug, Clone, PartialEq)]
-pub struct ConfrontationModel {
+pub struct ConfrontationRule {
     rules: [TestRule; 2],
     prepared: [Prepared; 2],
     /// What a draw becomes (a draw, or a win of the higher CA).
     tie_goes_to: Confrontation,
     /// Switch `heroic_degrees`.
     heroic_degrees: bool,
-    layout: Layout,
-    m: ConfrontationMetrics,
 }
 
-impl ConfrontationModel {
+impl ConfrontationRule {
     /// The confrontation of two tests (their `nd` is not used), ties a draw, heroic
     /// degrees counted.
     pub fn new(a: TestRule, b: TestRule) -> Self {
@@ -139,20 +136,11 @@ impl ConfrontationModel {
             (Tie::HigherCa, std::cmp::Ordering::Less) => Confrontation::BWins,
             _ => Confrontation::Draw,
         };
-        let mut layout = Layout::new();
-        let m = ConfrontationMetrics {
-            a_wins: layout.proportion("a_wins", "chance side A wins"),
-            b_wins: layout.proportion("b_wins", "chance side B wins"),
-            nobody: layout.proportion("nobody", "chance both fail"),
-            draw: layout.proportion("draw", "chance both succeed with equal degrees"),
-        };
         Self {
             rules: [a, b],
             prepared: [Prepared::new(&a), Prepared::new(&b)],
             tie_goes_to,
             heroic_degrees,
-            layout,
-            m,
         }
     }
 
@@ -167,38 +155,21 @@ impl ConfrontationModel {
     }
 }
 
-impl FromConfig<ConfrontationParams> for ConfrontationModel {
-    fn from_config(p: ConfrontationParams) -> Result<Self> {
+impl From<ConfrontationParams> for ConfrontationRule {
+    fn from(p: ConfrontationParams) -> Self {
         let rule = |side: Side| side.options.rule(side.ca, 0);
-        Ok(Self::with_rules(
-            rule(p.a),
-            rule(p.b),
-            p.tie,
-            p.heroic_degrees,
-        ))
+        Self::with_rules(rule(p.a), rule(p.b), p.tie, p.heroic_degrees)
     }
 }
 
-impl Model for ConfrontationModel {
+impl Roll for ConfrontationRule {
     type Outcome = Confrontation;
 
-    fn layout(&self) -> Layout {
-        self.layout.clone()
-    }
-
     #[inline(always)]
-    fn sample<D: Dice>(&self, dice: &mut D) -> Confrontation {
+    fn roll<D: Dice>(&self, dice: &mut D) -> Confrontation {
         let a = self.prepared[0].roll(dice);
         let b = self.prepared[1].roll(dice);
         self.settle(Confrontation::with(&a, &b, self.heroic_degrees))
-    }
-
-    #[inline(always)]
-    fn record<R: Recorder>(&self, o: &Confrontation, rec: &mut R) {
-        rec.event(self.m.a_wins, *o == Confrontation::AWins);
-        rec.event(self.m.b_wins, *o == Confrontation::BWins);
-        rec.event(self.m.nobody, *o == Confrontation::Nobody);
-        rec.event(self.m.draw, *o == Confrontation::Draw);
     }
 
     fn exact(&self) -> Option<Dist<Confrontation>> {
@@ -219,6 +190,28 @@ impl Model for ConfrontationModel {
     }
 }
 
+impl Report<ConfrontationRule> for ConfrontationMetrics {
+    fn declare(_: &ConfrontationRule, layout: &mut Layout) -> Self {
+        Self {
+            a_wins: layout.proportion("a_wins", "chance side A wins"),
+            b_wins: layout.proportion("b_wins", "chance side B wins"),
+            nobody: layout.proportion("nobody", "chance both fail"),
+            draw: layout.proportion("draw", "chance both succeed with equal degrees"),
+        }
+    }
+
+    #[inline(always)]
+    fn record<R: Recorder>(&self, o: &Confrontation, rec: &mut R) {
+        rec.event(self.a_wins, *o == Confrontation::AWins);
+        rec.event(self.b_wins, *o == Confrontation::BWins);
+        rec.event(self.nobody, *o == Confrontation::Nobody);
+        rec.event(self.draw, *o == Confrontation::Draw);
+    }
+}
+
+/// `aube.confrontation`: side A's test against side B's.
+pub type ConfrontationModel = Rolled<ConfrontationRule, ConfrontationMetrics>;
+
 crate::mechanic! {
     /// two opposed tests: who wins, nobody, or a draw
     pub static CONFRONTATION: Registered<ConfrontationParams, ConfrontationModel> = (
@@ -231,14 +224,14 @@ crate::mechanic! {
 mod tests {
     use super::*;
     use crate::engine::model::{exact_tally, replay_one};
-    use crate::engine::simulation;
+    use crate::engine::{Model, simulation};
     use crate::systems::aube::resolution::CritDie;
     use crate::systems::test_support::{
         AGREEMENT_SAMPLES, AGREEMENT_SEED, assert_agrees_with_exact, build_with, error_text,
     };
 
     fn rigged(a: i64, b: i64, dice: &[u32]) -> Confrontation {
-        let model = ConfrontationModel::new(TestRule::new(a, 0), TestRule::new(b, 0));
+        let model = ConfrontationModel::new(ConfrontationRule::new(TestRule::new(a, 0), TestRule::new(b, 0)));
         replay_one(&model, dice).0
     }
 
@@ -279,7 +272,7 @@ mod tests {
     #[test]
     fn closed_form_equal_sides() {
         // ca 12 both: P(both succeed, same d) = 12/400; P(nobody) = (8/20)^2.
-        let model = ConfrontationModel::new(TestRule::new(12, 0), TestRule::new(12, 0));
+        let model = ConfrontationModel::new(ConfrontationRule::new(TestRule::new(12, 0), TestRule::new(12, 0)));
         let d = model.exact().expect("exact");
         assert!((d.p(&Confrontation::Draw) - 12.0 / 400.0).abs() < 1e-12);
         assert!((d.p(&Confrontation::Nobody) - 0.16).abs() < 1e-12);
@@ -313,7 +306,7 @@ mod tests {
             ),
         ];
         for (i, (a, b)) in cases.into_iter().enumerate() {
-            let sim = simulation(ConfrontationModel::new(a, b));
+            let sim = simulation(ConfrontationModel::new(ConfrontationRule::new(a, b)));
             assert_agrees_with_exact(
                 sim.as_ref(),
                 AGREEMENT_SAMPLES,
@@ -367,9 +360,9 @@ mod tests {
         let model = CONFRONTATION
             .model_for("a.ca=12 b.ca=9 b.crit=d10")
             .expect("valid");
-        assert_eq!(model.rules[0], TestRule::new(12, 0));
+        assert_eq!(model.rule.rules[0], TestRule::new(12, 0));
         assert_eq!(
-            model.rules[1],
+            model.rule.rules[1],
             TestRule {
                 crit: CritDie::Die(10),
                 ..TestRule::new(9, 0)

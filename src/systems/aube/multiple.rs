@@ -9,9 +9,8 @@
 use super::resolution::{Prepared, TestOptions, TestRule};
 use super::tables::{AubeTables, MultipleTable};
 use crate::engine::{
-    Dice, Dist, FromConfig, Layout, MetricFamily, MetricId, MetricKind, Model, Recorder,
+    Dice, Dist, Layout, MetricFamily, MetricId, MetricKind, Recorder, Report, Roll, Rolled,
 };
-use crate::error::Result;
 
 /// Most actions (planned and unplanned) in one turn.
 pub const MAX_ACTIONS: usize = 16;
@@ -44,22 +43,20 @@ crate::config! {
 
 /// What `aube.multiple` reports.
 #[derive(Debug, Clone, PartialEq)]
-struct MultipleMetrics {
+pub struct MultipleMetrics {
     actions: MetricFamily,
     all_succeed: MetricId,
     mean_successes: MetricId,
 }
 
-/// `aube.multiple`: which of the actions succeed (bit `k - 1` for action `k`).
+/// Several actions at once, each with its handicap.
 #[derive(Debug, Clone, PartialEq)]
-pub struct MultipleModel {
+pub struct MultipleRule {
     rules: Vec<TestRule>,
     prepared: Vec<Prepared>,
-    layout: Layout,
-    m: MultipleMetrics,
 }
 
-impl MultipleModel {
+impl MultipleRule {
     /// `n` planned and `unplanned` extra actions at `ca`, with the options of `base`,
     /// under the official handicaps.
     pub fn new(base: TestRule, n: usize, unplanned: usize) -> Self {
@@ -76,60 +73,29 @@ impl MultipleModel {
             })
             .collect();
         let prepared = rules.iter().map(Prepared::new).collect();
-        let mut layout = Layout::new();
-        let m = MultipleMetrics {
-            actions: layout.family(
-                MetricKind::Proportion,
-                "action_<k>",
-                "chance the k-th action succeeds (planned ones first)",
-                1..=rules.len() as i64,
-            ),
-            all_succeed: layout.proportion("all_succeed", "chance every action succeeds"),
-            mean_successes: layout.mean("mean_successes", "mean number of successful actions"),
-        };
-        Self {
-            rules,
-            prepared,
-            layout,
-            m,
-        }
+        Self { rules, prepared }
     }
 }
 
-impl FromConfig<MultipleParams> for MultipleModel {
-    fn from_config(p: MultipleParams) -> Result<Self> {
+impl From<MultipleParams> for MultipleRule {
+    fn from(p: MultipleParams) -> Self {
         debug_assert!(p.n + p.unplanned <= MAX_ACTIONS);
         let base = p.options.rule(p.ca, 0);
-        Ok(Self::with_steps(base, p.n, p.unplanned, &p.tables.multiple))
+        Self::with_steps(base, p.n, p.unplanned, &p.tables.multiple)
     }
 }
 
-impl Model for MultipleModel {
+impl Roll for MultipleRule {
+    /// Which of the actions succeed (bit `k - 1` for action `k`).
     type Outcome = u32;
 
-    fn layout(&self) -> Layout {
-        self.layout.clone()
-    }
-
     #[inline(always)]
-    fn sample<D: Dice>(&self, dice: &mut D) -> u32 {
+    fn roll<D: Dice>(&self, dice: &mut D) -> u32 {
         let mut mask = 0;
         for (k, p) in self.prepared.iter().enumerate() {
             mask |= (p.roll(dice).success as u32) << k;
         }
         mask
-    }
-
-    #[inline(always)]
-    fn record<R: Recorder>(&self, mask: &u32, rec: &mut R) {
-        for (bit, (_, id)) in self.m.actions.iter().enumerate() {
-            rec.event(id, mask & (1 << bit) != 0);
-        }
-        rec.event(
-            self.m.all_succeed,
-            mask.count_ones() as usize == self.rules.len(),
-        );
-        rec.value(self.m.mean_successes, mask.count_ones() as i64);
     }
 
     fn exact(&self) -> Option<Dist<u32>> {
@@ -145,6 +111,36 @@ impl Model for MultipleModel {
     }
 }
 
+impl Report<MultipleRule> for MultipleMetrics {
+    fn declare(rule: &MultipleRule, layout: &mut Layout) -> Self {
+        Self {
+            actions: layout.family(
+                MetricKind::Proportion,
+                "action_<k>",
+                "chance the k-th action succeeds (planned ones first)",
+                1..=rule.rules.len() as i64,
+            ),
+            all_succeed: layout.proportion("all_succeed", "chance every action succeeds"),
+            mean_successes: layout.mean("mean_successes", "mean number of successful actions"),
+        }
+    }
+
+    #[inline(always)]
+    fn record<R: Recorder>(&self, mask: &u32, rec: &mut R) {
+        for (bit, (_, id)) in self.actions.iter().enumerate() {
+            rec.event(id, mask & (1 << bit) != 0);
+        }
+        rec.event(
+            self.all_succeed,
+            mask.count_ones() as usize == self.actions.len(),
+        );
+        rec.value(self.mean_successes, mask.count_ones() as i64);
+    }
+}
+
+/// `aube.multiple`: which of the actions succeed (bit `k - 1` for action `k`).
+pub type MultipleModel = Rolled<MultipleRule, MultipleMetrics>;
+
 crate::mechanic! {
     /// several actions at once: the handicaps n + 3(k-1), +5 per unplanned action
     pub static MULTIPLE: Registered<MultipleParams, MultipleModel> = ("aube.multiple", "ca=15");
@@ -154,7 +150,7 @@ crate::mechanic! {
 mod tests {
     use super::*;
     use crate::engine::model::{exact_tally, replay_one};
-    use crate::engine::simulation;
+    use crate::engine::{Model, simulation};
     use crate::systems::aube::resolution::CritDie;
     use crate::systems::test_support::{
         AGREEMENT_SAMPLES, AGREEMENT_SEED, assert_agrees_with_exact,
@@ -192,9 +188,9 @@ mod tests {
         let model = MULTIPLE
             .model_for("ca=18 n=3 unplanned=1 crit=d6")
             .expect("valid");
-        let cas: Vec<i64> = model.rules.iter().map(|r| r.ca).collect();
+        let cas: Vec<i64> = model.rule.rules.iter().map(|r| r.ca).collect();
         assert_eq!(cas, [15, 12, 9, 4]);
-        assert!(model.rules.iter().all(|r| r.crit == CritDie::Die(6)));
+        assert!(model.rule.rules.iter().all(|r| r.crit == CritDie::Die(6)));
         assert_eq!(model.m.actions.len(), 4);
         // Rigged: 15 succeeds at CA 15, 13 fails at CA 12, 2 and 4 succeed; each d20 is
         // followed by its crit d6 (never a 1).
@@ -217,7 +213,7 @@ mod tests {
             (TestRule::new(8, 0), 1, 0),
         ];
         for (i, (rule, n, u)) in cases.into_iter().enumerate() {
-            let sim = simulation(MultipleModel::new(rule, n, u));
+            let sim = simulation(MultipleModel::new(MultipleRule::new(rule, n, u)));
             assert_agrees_with_exact(
                 sim.as_ref(),
                 AGREEMENT_SAMPLES,
