@@ -241,7 +241,7 @@ impl TestRule {
     /// (if any) and, on its 1, an open-ended d20.
     /// Cheap enough for a hot loop where the CA changes from roll to roll (a duel); use
     /// [`Prepared`] when the same test is rolled again and again.
-    #[inline]
+    #[inline(always)]
     pub fn roll<D: Dice>(&self, dice: &mut D) -> TestOutcome {
         let n = self.normalise();
         let (success, signed) = match n.automatic {
