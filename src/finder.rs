@@ -251,7 +251,7 @@ pub fn find_with(request: &FinderRequest, rosters: &Rosters) -> Result<FinderAns
         })
         .collect();
     let chance_of = |metric: &str, s: &crate::engine::Summary| -> Option<(f64, f64, f64)> {
-        let m = s.metrics.iter().find(|m| m.name == metric)?;
+        let m = s.metric(metric)?;
         if exact {
             m.exact.map(|x| (x, x, x))
         } else {

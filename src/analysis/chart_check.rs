@@ -28,6 +28,17 @@ impl Analysis {
         ))
     }
 
+    /// "unknown metric 'x'" (`what` is "metric"), the closest of `names` when one is close,
+    /// and `names`: what the mechanic reports.
+    fn unknown(&self, what: &str, name: &str, names: Vec<&str>) -> String {
+        format!(
+            "unknown {what} '{name}'{}; {} reports: {}",
+            did_you_mean(name, names.iter().copied()),
+            self.mechanic.name(),
+            names.join(", ")
+        )
+    }
+
     fn check_metric(&self, metric: &str) -> Result<(), String> {
         let layout = self.layout();
         if layout.metric_index(metric).is_some() {
@@ -45,13 +56,8 @@ impl Analysis {
                 ))
             };
         }
-        let names: Vec<&str> = layout.metrics.iter().map(|m| m.name.as_str()).collect();
-        Err(format!(
-            "unknown metric '{metric}'{}; {} reports: {}",
-            did_you_mean(metric, names.iter().copied()),
-            self.mechanic.name(),
-            names.join(", ")
-        ))
+        let names = layout.metrics.iter().map(|m| m.name.as_str()).collect();
+        Err(self.unknown("metric", metric, names))
     }
 
     fn check_histogram(&self, hist: &str) -> Result<(), String> {
@@ -59,13 +65,8 @@ impl Analysis {
         if layout.histogram_index(hist).is_some() {
             return Ok(());
         }
-        let names: Vec<&str> = layout.histograms.iter().map(|h| h.name.as_str()).collect();
-        Err(format!(
-            "unknown histogram '{hist}'{}; {} has: {}",
-            did_you_mean(hist, names.iter().copied()),
-            self.mechanic.name(),
-            names.join(", ")
-        ))
+        let names = layout.histograms.iter().map(|h| h.name.as_str()).collect();
+        Err(self.unknown("histogram", hist, names))
     }
 
     /// Checks `chart` against this analysis; the message says what is wrong.

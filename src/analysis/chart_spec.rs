@@ -107,14 +107,24 @@ impl TryFrom<RawChart> for ChartSpec {
         let need = |value: Option<String>, key: &str| {
             value.ok_or_else(|| format!("a {kind_name} chart needs '{key}'"))
         };
-        let refuse = |value: &Option<String>, key: &str| match value {
-            Some(_) => Err(format!("'{key}' is not a key of a {kind_name} chart")),
+        // The keys that say what a chart draws: a kind refuses those it does not take.
+        let keys = [
+            ("metric", &raw.metric),
+            ("histogram", &raw.histogram),
+            ("x", &raw.x),
+            ("y", &raw.y),
+            ("series", &raw.series),
+        ];
+        let takes_only = |takes: &[&str]| match keys
+            .iter()
+            .find(|(key, value)| value.is_some() && !takes.contains(key))
+        {
+            Some((key, _)) => Err(format!("'{key}' is not a key of a {kind_name} chart")),
             None => Ok(()),
         };
         let kind = match kind_name {
             "heatmap" => {
-                refuse(&raw.histogram, "histogram")?;
-                refuse(&raw.series, "series")?;
+                takes_only(&["metric", "x", "y"])?;
                 ChartKind::Heatmap {
                     metric: need(raw.metric, "metric")?,
                     x: need(raw.x, "x")?,
@@ -122,8 +132,7 @@ impl TryFrom<RawChart> for ChartSpec {
                 }
             }
             "lines" => {
-                refuse(&raw.histogram, "histogram")?;
-                refuse(&raw.y, "y")?;
+                takes_only(&["metric", "x", "series"])?;
                 ChartKind::Lines {
                     metric: need(raw.metric, "metric")?,
                     x: need(raw.x, "x")?,
@@ -131,10 +140,7 @@ impl TryFrom<RawChart> for ChartSpec {
                 }
             }
             "bars" => {
-                for (value, key) in [(&raw.metric, "metric"), (&raw.x, "x"), (&raw.y, "y")] {
-                    refuse(value, key)?;
-                }
-                refuse(&raw.series, "series")?;
+                takes_only(&["histogram"])?;
                 ChartKind::Bars {
                     histogram: need(raw.histogram, "histogram")?,
                 }

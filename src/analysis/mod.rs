@@ -311,6 +311,15 @@ impl Analysis {
         self.first.layout()
     }
 
+    /// The grid point with `values` (one per axis), each parameter as `name=value`.
+    pub fn point_label(&self, values: &[Value]) -> Vec<String> {
+        self.axes
+            .iter()
+            .zip(values)
+            .map(|((name, _), value)| format!("{name}={value}"))
+            .collect()
+    }
+
     /// True when the grid point with `values` has the values `at` fixes (parameters
     /// `at` does not name match anything).
     pub fn point_matches(&self, values: &[Value], at: &toml::Table) -> bool {

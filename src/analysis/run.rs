@@ -105,7 +105,7 @@ impl Analysis {
     /// report is written; a later point without exact values still stops the run.
     pub fn check_exact(&self, options: &RunOptions) -> Result<()> {
         if self.is_exact(options) {
-            self.exact_one(0)?;
+            self.exact_one(0, options)?;
         }
         Ok(())
     }
@@ -191,7 +191,7 @@ impl Analysis {
             .into_par_iter()
             .map(|i| {
                 if exact {
-                    self.exact_one(i)
+                    self.exact_one(i, options)
                 } else {
                     self.run_one(i, &plan, progress)
                 }
@@ -217,32 +217,26 @@ impl Analysis {
 
     /// The exact values of every variant at grid point `index`, as estimates with an
     /// interval of zero width; the differences to the first variant are exact too.
-    fn exact_one(&self, index: u64) -> Result<PointResult> {
+    fn exact_one(&self, index: u64, options: &RunOptions) -> Result<PointResult> {
         let values = self.point(index);
         let keep_histograms = self.histograms_needed(&values);
         let mut summaries = Vec::with_capacity(self.variants.len());
         for (v, variant) in self.variants.iter().enumerate() {
             let sim = self.build(&values, v)?;
             let exact = sim.exact().ok_or_else(|| {
-                let at: Vec<String> = self
-                    .axes
-                    .iter()
-                    .zip(&values)
-                    .map(|((k, _), x)| format!("{k}={x}"))
-                    .collect();
-                let at = if at.is_empty() {
-                    String::new()
-                } else {
-                    format!(" at {}", at.join(" "))
-                };
-                file_error(
-                    &self.path,
-                    format!(
-                        "{} has no exact values{at} (variant '{}'); drop exact = true (or --exact) to simulate it",
-                        self.mechanic.name(),
-                        variant.name
-                    ),
-                )
+                let at = self.point_label(&values);
+                Error::NoExactPoint {
+                    path: self.path.clone(),
+                    mechanic: self.mechanic.name().to_string(),
+                    at: if at.is_empty() {
+                        String::new()
+                    } else {
+                        format!(" at {}", at.join(" "))
+                    },
+                    variant: variant.name.clone(),
+                    in_file: self.file.exact,
+                    by_option: options.exact,
+                }
             })?;
             let mut summary = exact_summary(sim.layout(), &exact);
             if !keep_histograms {

@@ -329,14 +329,7 @@ mod tests {
     use crate::engine::params::parse_assignments;
     use crate::engine::roster::Rosters;
 
-    #[derive(Debug, Clone, Copy, PartialEq)]
-    enum Side {
-        A,
-        B,
-    }
-    impl Choice for Side {
-        const NAMES: &'static [(&'static str, Self)] = &[("a", Side::A), ("b", Side::B)];
-    }
+    crate::choice! { enum Side { A = "a", B = "b" } }
 
     crate::config! {
         /// A fighter.

@@ -31,6 +31,22 @@ pub trait Choice: Copy + PartialEq + 'static {
     }
 }
 
+/// The names of `Option<C>` as a choice: `None` under `none`, then each of `names` (for
+/// `impl Choice for Option<C>`; `M` is one more than `N`).
+pub const fn optional_names<C: Copy, const N: usize, const M: usize>(
+    none: &'static str,
+    names: [(&'static str, C); N],
+) -> [(&'static str, Option<C>); M] {
+    assert!(M == N + 1, "one name more than the choices: None's");
+    let mut out = [(none, None); M];
+    let mut i = 0;
+    while i < N {
+        out[i + 1] = (names[i].0, Some(names[i].1));
+        i += 1;
+    }
+    out
+}
+
 /// Declares a [`Choice`] enum once: its doc, each variant's doc and the name a user
 /// types for it. It derives `Debug, Clone, Copy, PartialEq, Eq` (add others with a
 /// `#[derive(..)]` of their own) and lists the names in [`Choice::NAMES`], in order.
@@ -186,6 +202,22 @@ impl Value {
         match self {
             Value::Int(v) => Some(*v as f64),
             Value::Float(v) => Some(*v),
+            _ => None,
+        }
+    }
+
+    /// The value as a whole number, when it is one.
+    pub fn as_i64(&self) -> Option<i64> {
+        match self {
+            Value::Int(v) => Some(*v),
+            _ => None,
+        }
+    }
+
+    /// The value as a switch, when it is one.
+    pub fn as_bool(&self) -> Option<bool> {
+        match self {
+            Value::Bool(v) => Some(*v),
             _ => None,
         }
     }
@@ -452,14 +484,7 @@ mod tests {
     use super::*;
     use crate::engine::roster::Rosters;
 
-    #[derive(Debug, Clone, Copy, PartialEq)]
-    enum Side {
-        A,
-        B,
-    }
-    impl Choice for Side {
-        const NAMES: &'static [(&'static str, Self)] = &[("a", Side::A), ("b", Side::B)];
-    }
+    crate::choice! { enum Side { A = "a", B = "b" } }
 
     #[test]
     fn optional_parameters_may_be_left_out() {
@@ -505,25 +530,20 @@ mod tests {
 
     #[test]
     fn errors_say_what_is_accepted() {
-        let e = parse_assignments("m", &specs(), &["side=c".into()])
-            .unwrap_err()
-            .to_string();
-        assert!(e.contains("one of a, b"), "{e}");
-        let e = parse_assignments("m", &specs(), &["cb=1".into()])
-            .unwrap_err()
-            .to_string();
-        assert!(e.contains("did you mean 'ca'"), "{e}");
-        let e = parse_assignments("m", &specs(), &["ca=99".into()])
-            .unwrap_err()
-            .to_string();
-        assert!(e.contains("-50..=50"), "{e}");
+        for (given, says) in [
+            ("side=c", "one of a, b"),
+            ("cb=1", "did you mean 'ca'"),
+            ("ca=99", "-50..=50"),
+            ("list=[]", "list of 1 to 4"),
+        ] {
+            let e = parse_assignments("m", &specs(), &[given.into()])
+                .unwrap_err()
+                .to_string();
+            assert!(e.contains(says), "{given}: {e}");
+        }
         let e = ParamValues::resolve("m", &specs(), &[], Rosters::none())
             .unwrap_err()
             .to_string();
         assert!(e.contains("needs a value for 'ca'"), "{e}");
-        let e = parse_assignments("m", &specs(), &["list=[]".into()])
-            .unwrap_err()
-            .to_string();
-        assert!(e.contains("list of 1 to 4"), "{e}");
     }
 }

@@ -72,6 +72,23 @@ pub struct Summary {
     pub exact_tail: Option<f64>,
 }
 
+impl Summary {
+    /// The position of metric `name` among the metrics.
+    pub fn metric_index(&self, name: &str) -> Option<usize> {
+        self.metrics.iter().position(|m| m.name == name)
+    }
+
+    /// Metric `name`.
+    pub fn metric(&self, name: &str) -> Option<&Estimate> {
+        self.metrics.iter().find(|m| m.name == name)
+    }
+
+    /// Histogram `name`.
+    pub fn histogram(&self, name: &str) -> Option<&HistogramSummary> {
+        self.histograms.iter().find(|h| h.name == name)
+    }
+}
+
 /// The summary of an exact tally alone, with no sampling: each metric's estimate and both
 /// ends of its interval are its exact value (NaN when its condition never holds), drawn
 /// from no trial (`n = 0`, `samples = 0`); each histogram's probabilities, mean and

@@ -10,11 +10,17 @@ use std::collections::BTreeMap;
 /// Where a mechanic writes one outcome.
 pub trait Recorder {
     /// Proportion metric `metric`: one trial, a success when `happened`.
-    fn event(&mut self, metric: MetricId, happened: bool);
+    #[inline(always)]
+    fn event(&mut self, metric: MetricId, happened: bool) {
+        self.event_given(metric, true, happened);
+    }
     /// Proportion metric `metric` counted only over the trials where `given` holds.
     fn event_given(&mut self, metric: MetricId, given: bool, happened: bool);
     /// Mean metric `metric`: one observation of `value`.
-    fn value(&mut self, metric: MetricId, value: i64);
+    #[inline(always)]
+    fn value(&mut self, metric: MetricId, value: i64) {
+        self.value_given(metric, true, value);
+    }
     /// Mean metric `metric` observed only when `given` holds.
     fn value_given(&mut self, metric: MetricId, given: bool, value: i64);
     /// Histogram `hist`: one observation of `value`.
@@ -39,6 +45,22 @@ impl Acc {
         self.n += other.n;
         self.sum += other.sum;
         self.sum_sq += other.sum_sq;
+    }
+
+    /// Adds `times` trials of a proportion, all successes when `happened` (none for
+    /// `times` = 0, so `given as u64` counts a trial only where it holds).
+    #[inline(always)]
+    fn add_events(&mut self, times: u64, happened: bool) {
+        self.n += times;
+        self.sum += (happened as u64 * times) as i64;
+    }
+
+    /// Adds `times` observations of `value` of a mean.
+    #[inline(always)]
+    fn add_values(&mut self, times: u64, value: i64) {
+        self.n += times;
+        self.sum += value * times as i64;
+        self.sum_sq += (value as i128 * value as i128) as u128 * times as u128;
     }
 }
 
@@ -172,34 +194,13 @@ impl Tally {
 
 impl Recorder for Tally {
     #[inline(always)]
-    fn event(&mut self, metric: MetricId, happened: bool) {
-        let acc = &mut self.metrics[metric.0];
-        acc.n += 1;
-        acc.sum += happened as i64;
-    }
-
-    #[inline(always)]
     fn event_given(&mut self, metric: MetricId, given: bool, happened: bool) {
-        let acc = &mut self.metrics[metric.0];
-        acc.n += given as u64;
-        acc.sum += (given & happened) as i64;
-    }
-
-    #[inline(always)]
-    fn value(&mut self, metric: MetricId, value: i64) {
-        let acc = &mut self.metrics[metric.0];
-        acc.n += 1;
-        acc.sum += value;
-        acc.sum_sq += (value as i128 * value as i128) as u128;
+        self.metrics[metric.0].add_events(given as u64, happened);
     }
 
     #[inline(always)]
     fn value_given(&mut self, metric: MetricId, given: bool, value: i64) {
-        let acc = &mut self.metrics[metric.0];
-        let g = given as i64;
-        acc.n += g as u64;
-        acc.sum += g * value;
-        acc.sum_sq += (g as i128 * value as i128 * value as i128) as u128;
+        self.metrics[metric.0].add_values(given as u64, value);
     }
 
     #[inline(always)]
@@ -218,29 +219,12 @@ pub struct Repeated<'a> {
 }
 
 impl Recorder for Repeated<'_> {
-    fn event(&mut self, metric: MetricId, happened: bool) {
-        self.event_given(metric, true, happened);
-    }
-
     fn event_given(&mut self, metric: MetricId, given: bool, happened: bool) {
-        if given {
-            let acc = &mut self.tally.metrics[metric.0];
-            acc.n += self.times;
-            acc.sum += (happened as u64 * self.times) as i64;
-        }
-    }
-
-    fn value(&mut self, metric: MetricId, value: i64) {
-        self.value_given(metric, true, value);
+        self.tally.metrics[metric.0].add_events(given as u64 * self.times, happened);
     }
 
     fn value_given(&mut self, metric: MetricId, given: bool, value: i64) {
-        if given {
-            let acc = &mut self.tally.metrics[metric.0];
-            acc.n += self.times;
-            acc.sum += value * self.times as i64;
-            acc.sum_sq += (value as i128 * value as i128) as u128 * self.times as u128;
-        }
+        self.tally.metrics[metric.0].add_values(given as u64 * self.times, value);
     }
 
     fn hist(&mut self, hist: HistId, value: i64) {
@@ -303,10 +287,6 @@ impl ExactTally {
 }
 
 impl Recorder for ExactTally {
-    fn event(&mut self, metric: MetricId, happened: bool) {
-        self.event_given(metric, true, happened);
-    }
-
     fn event_given(&mut self, metric: MetricId, given: bool, happened: bool) {
         if given {
             let acc = &mut self.metrics[metric.0];
@@ -315,10 +295,6 @@ impl Recorder for ExactTally {
                 acc.sum += self.weight;
             }
         }
-    }
-
-    fn value(&mut self, metric: MetricId, value: i64) {
-        self.value_given(metric, true, value);
     }
 
     fn value_given(&mut self, metric: MetricId, given: bool, value: i64) {

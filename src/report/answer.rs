@@ -44,19 +44,14 @@ pub(super) fn sentence(analysis: &Analysis, result: &AnalysisResult) -> String {
     let mut values: Vec<(f64, String)> = Vec::new();
     for point in &result.points {
         for (v, vr) in point.variants.iter().enumerate() {
-            let Some(m) = vr.summary.metrics.iter().find(|m| m.name == metric) else {
+            let Some(m) = vr.summary.metric(&metric) else {
                 continue;
             };
             let x = m.exact.unwrap_or(m.estimate);
             if !x.is_finite() {
                 continue;
             }
-            let mut at: Vec<String> = analysis
-                .axes
-                .iter()
-                .zip(&point.values)
-                .map(|((k, _), value)| format!("{k}={value}"))
-                .collect();
+            let mut at = analysis.point_label(&point.values);
             if analysis.variants.len() > 1 {
                 at.push(format!("'{}'", analysis.variants[v].name));
             }

@@ -112,14 +112,21 @@ fn section(out: &mut String, m: &ReportMeta) {
     let _ = writeln!(out, "</section>");
 }
 
+/// The start of a page titled `title`, up to its opened `<body>`.
+fn page_start(title: &str) -> String {
+    format!(
+        "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>{}</title>\n<style>{STYLE}</style>\n</head>\n<body>\n",
+        escape(title)
+    )
+}
+
 /// A study's own page (`<name>/report.html`): question, answer, parameters, charts, tables
 /// and a preview of the results, with a link back to the index.
 pub fn study_page(m: &ReportMeta) -> String {
-    let mut out = String::new();
+    let mut out = page_start(&m.title);
     let _ = writeln!(
         out,
-        "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>{}</title>\n<style>{STYLE}</style>\n</head>\n<body>\n<p><a href=\"../index.html\">← all reports</a></p>\n<section id=\"{}\">\n<h1>{}</h1>",
-        escape(&m.title),
+        "<p><a href=\"../index.html\">← all reports</a></p>\n<section id=\"{}\">\n<h1>{}</h1>",
         escape(&m.name),
         escape(&m.title)
     );
@@ -274,11 +281,7 @@ fn summarize_values(values: &[String]) -> String {
 /// The page for `found`.
 pub fn render(found: &Reports) -> String {
     let metas = &found.reports;
-    let mut out = String::new();
-    let _ = writeln!(
-        out,
-        "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>alea reports</title>\n<style>{STYLE}</style>\n</head>\n<body>"
-    );
+    let mut out = page_start("alea reports");
     let _ = writeln!(
         out,
         "<h1>alea reports</h1>\n<p>{} analyses. Monte Carlo estimates with 95% intervals (Wilson for chances), exact values where the mechanic has them.</p>\n<nav><ul>",

@@ -5,6 +5,7 @@
 //! "at_least": {"<value>": p}, "at_most": {"<value>": p}}}}`.
 
 use crate::engine::Value;
+use crate::engine::summary::HistogramSummary;
 use crate::query::Answer;
 use serde_json::{Map, json};
 
@@ -41,45 +42,13 @@ pub fn answer_json(answer: &Answer) -> serde_json::Value {
             (m.name.clone(), body)
         })
         .collect();
-    let histograms: Map<String, serde_json::Value> = answer
-        .summary
-        .histograms
-        .iter()
-        .map(|h| {
-            let probs: Map<String, serde_json::Value> = h
-                .probs
-                .iter()
-                .map(|(v, p)| (v.to_string(), json!(p)))
-                .collect();
-            (h.name.clone(), serde_json::Value::Object(probs))
-        })
-        .collect();
-    let histogram_stats: Map<String, serde_json::Value> = answer
-        .summary
-        .histograms
-        .iter()
-        .map(|h| {
-            let quantiles: Map<String, serde_json::Value> = h
-                .quantiles
-                .iter()
-                .map(|(q, v)| (format!("q{:02}", (q * 100.0).round()), json!(v)))
-                .collect();
-            let total: f64 = h.probs.iter().map(|(_, p)| p).sum();
-            let mut at_most = Map::new();
-            let mut at_least = Map::new();
-            let mut below = 0.0;
-            for (v, p) in &h.probs {
-                at_least.insert(v.to_string(), json!(total - below));
-                below += p;
-                at_most.insert(v.to_string(), json!(below));
-            }
-            (
-                h.name.clone(),
-                json!({"n": h.n, "mean": h.mean, "se": h.se, "quantiles": quantiles,
-                       "at_least": at_least, "at_most": at_most}),
-            )
-        })
-        .collect();
+    let mut histograms = Map::new();
+    let mut histogram_stats = Map::new();
+    for h in &answer.summary.histograms {
+        let probs = h.probs.iter().map(|(v, p)| (v.to_string(), json!(p)));
+        histograms.insert(h.name.clone(), probs.collect());
+        histogram_stats.insert(h.name.clone(), stats_json(h));
+    }
     let mut object = json!({
         "mechanic": answer.mechanic,
         "params": params,
@@ -93,6 +62,27 @@ pub fn answer_json(answer: &Answer) -> serde_json::Value {
     });
     with_rules(&mut object, &answer.rules);
     object
+}
+
+/// A histogram's count, mean, standard error, quantiles, and the chance of at least and
+/// of at most each value.
+fn stats_json(h: &HistogramSummary) -> serde_json::Value {
+    let quantiles: Map<String, serde_json::Value> = h
+        .quantiles
+        .iter()
+        .map(|(q, v)| (format!("q{:02}", (q * 100.0).round()), json!(v)))
+        .collect();
+    let total: f64 = h.probs.iter().map(|(_, p)| p).sum();
+    let mut at_most = Map::new();
+    let mut at_least = Map::new();
+    let mut below = 0.0;
+    for (v, p) in &h.probs {
+        at_least.insert(v.to_string(), json!(total - below));
+        below += p;
+        at_most.insert(v.to_string(), json!(below));
+    }
+    json!({"n": h.n, "mean": h.mean, "se": h.se, "quantiles": quantiles,
+           "at_least": at_least, "at_most": at_most})
 }
 
 /// Adds `"rules"` ([`rules_json`]) to `object` when the tables are not the official ones.

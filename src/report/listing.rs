@@ -40,8 +40,10 @@ fn default_text(spec: &ParamSpec) -> String {
     }
 }
 
-/// A mechanic's parameters (name, default, accepted values, meaning) and metrics.
-pub fn render_mechanic(m: &dyn Mechanic) -> String {
+/// A mechanic's parameters (name, default, accepted values, meaning) and metrics; for a
+/// mechanic that reads its system's rule tables, a line that says so, with the caller's
+/// `rules_hint` for that system (how to see and change them) in parentheses.
+pub fn render_mechanic(m: &dyn Mechanic, rules_hint: &dyn Fn(&str) -> String) -> String {
     let mut out = String::new();
     let _ = writeln!(out, "{}: {}", m.name(), m.summary());
     let specs = m.params();
@@ -71,16 +73,17 @@ pub fn render_mechanic(m: &dyn Mechanic) -> String {
     }
     if m.reads_rules() {
         let system = crate::systems::system_of(m.name());
-        let _ = writeln!(
-            out,
-            "  rule tables: {system}'s (alea rules {system}; change them with --rules FILE)"
-        );
+        let _ = match rules_hint(system) {
+            hint if hint.is_empty() => writeln!(out, "  rule tables: {system}'s"),
+            hint => writeln!(out, "  rule tables: {system}'s ({hint})"),
+        };
     }
     out
 }
 
 /// The named fighters of `system` (every system's for `None`): for each system, the kinds
-/// of entry it accepts, then one line per name with its fields and what it is.
+/// of entry it accepts, then one line per name with its fields and what it is; last, how
+/// to use a name.
 pub fn render_rosters(rosters: &Rosters, system: Option<&str>) -> String {
     let mut out = String::new();
     for (name, _) in SYSTEMS
@@ -118,7 +121,7 @@ pub fn render_rosters(rosters: &Rosters, system: Option<&str>) -> String {
         }
     }
     out.push_str(
-        "Use a name for a fighter (aube.duel a=krom, with a.ca=11 to change a field) or in a side (ose.encounter party=fighter1*3 monsters=hd1*4).\nYour own: a roster file like analyses/rosters/<system>.toml, passed with --roster FILE.\n",
+        "Use a name for a fighter (aube.duel a=krom, with a.ca=11 to change a field) or in a side (ose.encounter party=fighter1*3 monsters=hd1*4).\n",
     );
     out
 }

@@ -100,12 +100,7 @@ impl ReportMeta {
         let (mut compared, mut inside) = (0, 0);
         for point in &result.points {
             for (v, vr) in point.variants.iter().enumerate() {
-                let mut at: Vec<String> = analysis
-                    .axes
-                    .iter()
-                    .zip(&point.values)
-                    .map(|((k, _), value)| format!("{k}={value}"))
-                    .collect();
+                let mut at = analysis.point_label(&point.values);
                 if analysis.variants.len() > 1 {
                     at.push(format!("variant={}", analysis.variants[v].name));
                 }

@@ -27,47 +27,20 @@ use std::path::{Path, PathBuf};
 /// Returns the report folder.
 pub fn write_report(analysis: &Analysis, result: &AnalysisResult, out: &Path) -> Result<PathBuf> {
     std::fs::create_dir_all(out).map_err(|e| Error::io("create folder", out, e))?;
-    let name = &analysis.file.name;
-    let target = out.join(name);
-    let temp = staging::temp_path(out, name);
-    let mut registry = staging::lock();
-    registry.discard(&temp);
-    registry.add(&temp);
-    let written = std::fs::create_dir(&temp)
-        .map_err(|e| Error::io("create folder", &temp, e))
-        .and_then(|()| fill_report(analysis, result, &temp));
-    match written {
-        Ok(()) => registry.replace(&temp, &target)?,
-        Err(e) => {
-            registry.discard(&temp);
-            return Err(e);
-        }
-    }
+    let target = out.join(&analysis.file.name);
+    staging::write_whole(&target, |temp| {
+        std::fs::create_dir(temp).map_err(|e| Error::io("create folder", temp, e))?;
+        fill_report(analysis, result, temp)
+    })?;
     Ok(target)
 }
 
 /// Writes `text` to the file `path` through a temporary file beside it, so the file is
 /// either the old one or the new one, whole.
 pub fn write_file(path: &Path, text: &str) -> Result<()> {
-    let (dir, name) = match (path.parent(), path.file_name()) {
-        (Some(dir), Some(name)) => (dir, name.to_string_lossy()),
-        _ => {
-            return Err(Error::Invalid(format!(
-                "'{}' is not a file name",
-                path.display()
-            )));
-        }
-    };
-    let temp = staging::temp_path(dir, &name);
-    let mut registry = staging::lock();
-    registry.add(&temp);
-    match std::fs::write(&temp, text) {
-        Ok(()) => registry.replace(&temp, path),
-        Err(e) => {
-            registry.discard(&temp);
-            Err(Error::io("write", &temp, e))
-        }
-    }
+    staging::write_whole(path, |temp| {
+        std::fs::write(temp, text).map_err(|e| Error::io("write", temp, e))
+    })
 }
 
 fn fill_report(analysis: &Analysis, result: &AnalysisResult, dir: &Path) -> Result<()> {

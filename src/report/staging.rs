@@ -36,6 +36,35 @@ pub fn temp_path(dir: &Path, name: &str) -> PathBuf {
     dir.join(format!(".{name}.tmp-{}", std::process::id()))
 }
 
+/// The folder and the name of `path`.
+fn dir_and_name(path: &Path) -> Result<(&Path, std::borrow::Cow<'_, str>)> {
+    match (path.parent(), path.file_name()) {
+        (Some(dir), Some(name)) => Ok((dir, name.to_string_lossy())),
+        _ => Err(Error::Invalid(format!(
+            "'{}' is not a file name",
+            path.display()
+        ))),
+    }
+}
+
+/// Writes `target` whole through a temporary path beside it: `write` fills the temporary
+/// path (a file, or a folder it creates), which then replaces `target`. On an error the
+/// temporary path is removed and `target` is left as it was.
+pub fn write_whole(target: &Path, write: impl FnOnce(&Path) -> Result<()>) -> Result<()> {
+    let (dir, name) = dir_and_name(target)?;
+    let temp = temp_path(dir, &name);
+    let mut registry = lock();
+    registry.discard(&temp);
+    registry.add(&temp);
+    match write(&temp) {
+        Ok(()) => registry.replace(&temp, target),
+        Err(e) => {
+            registry.discard(&temp);
+            Err(e)
+        }
+    }
+}
+
 fn aside_path(dir: &Path, name: &str) -> PathBuf {
     dir.join(format!(".{name}.old-{}", std::process::id()))
 }
@@ -80,15 +109,7 @@ fn replace(temp: &Path, target: &Path) -> Result<()> {
     if !std::fs::symlink_metadata(target).is_ok_and(|m| m.is_dir()) {
         return std::fs::rename(temp, target).map_err(|e| Error::io("rename into", target, e));
     }
-    let (dir, name) = match (target.parent(), target.file_name()) {
-        (Some(dir), Some(name)) => (dir, name.to_string_lossy()),
-        _ => {
-            return Err(Error::Invalid(format!(
-                "'{}' has no name",
-                target.display()
-            )));
-        }
-    };
+    let (dir, name) = dir_and_name(target)?;
     let aside = aside_path(dir, &name);
     remove(&aside).map_err(|e| Error::io("remove", &aside, e))?;
     std::fs::rename(target, &aside).map_err(|e| Error::io("move aside", target, e))?;

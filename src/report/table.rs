@@ -6,6 +6,7 @@ use crate::analysis::chart_spec::ChartKind;
 use crate::analysis::spec::HistogramScope;
 use crate::analysis::{Analysis, AnalysisResult, PointResult};
 use crate::engine::Value;
+use crate::engine::summary::Summary;
 use crate::error::{Error, Result};
 use polars::prelude::*;
 use std::path::Path;
@@ -20,41 +21,19 @@ fn report_error(what: &str, e: impl std::fmt::Display) -> Error {
 /// A column of parameter values, typed after the values (text for choices and lists).
 fn value_column(name: &str, values: &[&Value]) -> Column {
     match values.first() {
-        Some(Value::Int(_)) => Column::new(
-            name.into(),
-            values
-                .iter()
-                .map(|v| {
-                    if let Value::Int(x) = v {
-                        Some(*x)
-                    } else {
-                        None
-                    }
-                })
-                .collect::<Vec<_>>(),
-        ),
-        Some(Value::Float(_)) => Column::new(
-            name.into(),
-            values.iter().map(|v| v.as_f64()).collect::<Vec<_>>(),
-        ),
-        Some(Value::Bool(_)) => Column::new(
-            name.into(),
-            values
-                .iter()
-                .map(|v| {
-                    if let Value::Bool(x) = v {
-                        Some(*x)
-                    } else {
-                        None
-                    }
-                })
-                .collect::<Vec<_>>(),
-        ),
-        _ => Column::new(
-            name.into(),
-            values.iter().map(|v| v.to_string()).collect::<Vec<_>>(),
-        ),
+        Some(Value::Int(_)) => column(name, values, |v| v.as_i64()),
+        Some(Value::Float(_)) => column(name, values, |v| v.as_f64()),
+        Some(Value::Bool(_)) => column(name, values, |v| v.as_bool()),
+        _ => column(name, values, |v| v.to_string()),
     }
+}
+
+/// The column `name` holding `cell` of each row.
+fn column<R, T>(name: &str, rows: &[R], cell: impl Fn(&R) -> T) -> Column
+where
+    Series: NamedFrom<Vec<T>, [T]>,
+{
+    Column::new(name.into(), rows.iter().map(cell).collect::<Vec<T>>())
 }
 
 /// `x` rounded to the precision an interval of half-width `half` gives it: one digit
@@ -71,30 +50,51 @@ fn carried(x: f64, half: f64) -> f64 {
     if rounded == 0.0 { 0.0 } else { rounded }
 }
 
-/// Histogram names over all rows, in order of first appearance.
-fn histogram_names(result: &AnalysisResult) -> Vec<String> {
+/// The names `names_of` gives each variant's summary, over all rows, in order of first
+/// appearance.
+fn names_in_order<'a>(
+    result: &'a AnalysisResult,
+    names_of: impl Fn(&'a Summary) -> Vec<&'a String>,
+) -> Vec<String> {
     let mut names: Vec<String> = Vec::new();
     for point in &result.points {
-        for h in point.variants.iter().flat_map(|v| &v.summary.histograms) {
-            if !names.contains(&h.name) {
-                names.push(h.name.clone());
+        for name in point.variants.iter().flat_map(|v| names_of(&v.summary)) {
+            if !names.contains(name) {
+                names.push(name.clone());
             }
         }
     }
     names
 }
 
+/// Histogram names over all rows, in order of first appearance.
+fn histogram_names(result: &AnalysisResult) -> Vec<String> {
+    names_in_order(result, |s| s.histograms.iter().map(|h| &h.name).collect())
+}
+
 /// Metric names over all rows, in order of first appearance.
 pub fn metric_names(result: &AnalysisResult) -> Vec<String> {
-    let mut names: Vec<String> = Vec::new();
-    for point in &result.points {
-        for m in point.variants.iter().flat_map(|v| &v.summary.metrics) {
-            if !names.contains(&m.name) {
-                names.push(m.name.clone());
-            }
-        }
+    names_in_order(result, |s| s.metrics.iter().map(|m| &m.name).collect())
+}
+
+/// The first columns of a table whose rows are `(point, variant)` indices: the variant's
+/// name, then each grid parameter's value.
+fn row_columns(
+    analysis: &Analysis,
+    result: &AnalysisResult,
+    rows: &[(usize, usize)],
+) -> Vec<Column> {
+    let mut columns = vec![column("variant", rows, |(_, v)| {
+        analysis.variants[*v].name.clone()
+    })];
+    for (axis, (name, _)) in analysis.axes.iter().enumerate() {
+        let values: Vec<&Value> = rows
+            .iter()
+            .map(|(p, _)| &result.points[*p].values[axis])
+            .collect();
+        columns.push(value_column(name, &values));
     }
-    names
+    columns
 }
 
 /// The `results` table: the variant, the grid parameters, then per metric its estimate,
@@ -106,28 +106,12 @@ pub fn results_frame(analysis: &Analysis, result: &AnalysisResult) -> Result<Dat
     let rows: Vec<(usize, usize)> = (0..result.points.len())
         .flat_map(|p| (0..analysis.variants.len()).map(move |v| (p, v)))
         .collect();
-    let mut columns = vec![Column::new(
-        "variant".into(),
-        rows.iter()
-            .map(|(_, v)| analysis.variants[*v].name.clone())
-            .collect::<Vec<_>>(),
-    )];
-    for (axis, (name, _)) in analysis.axes.iter().enumerate() {
-        let values: Vec<&Value> = rows
-            .iter()
-            .map(|(p, _)| &result.points[*p].values[axis])
-            .collect();
-        columns.push(value_column(name, &values));
-    }
+    let mut columns = row_columns(analysis, result, &rows);
     let paired = analysis.variants.len() > 1;
     for name in metric_names(result) {
         let get = |p: usize, v: usize| {
-            result.points[p].variants[v]
-                .summary
-                .metrics
-                .iter()
-                .position(|m| m.name == name)
-                .map(|i| (i, &result.points[p].variants[v]))
+            let variant = &result.points[p].variants[v];
+            variant.summary.metric_index(&name).map(|i| (i, variant))
         };
         let pick = |f: &dyn Fn(usize, &crate::analysis::VariantResult) -> Option<f64>| -> Vec<Option<f64>> {
             rows.iter().map(|(p, v)| get(*p, *v).and_then(|(i, r)| f(i, r)).filter(|x| !x.is_nan())).collect()
@@ -170,65 +154,39 @@ pub fn results_frame(analysis: &Analysis, result: &AnalysisResult) -> Result<Dat
                 pick(&|i, r| r.diffs[i].and_then(|d| d.hi.map(|x| carried(x, diff_half(&d))))),
             ));
             // The exact difference, when both this variant and the first have exact values.
-            let first_exact = |p: usize| {
-                result.points[p].variants[0]
-                    .summary
-                    .metrics
-                    .iter()
-                    .find(|m| m.name == name)
-                    .and_then(|m| m.exact)
-            };
-            columns.push(Column::new(
-                format!("{name}_diff_exact").into(),
-                rows.iter()
-                    .map(|(p, v)| {
-                        let own = get(*p, *v).and_then(|(i, r)| r.summary.metrics[i].exact);
-                        match (own, first_exact(*p)) {
-                            (Some(a), Some(b)) if *v > 0 => Some(carried(a - b, 0.0)),
-                            _ => None,
-                        }
-                    })
-                    .collect::<Vec<_>>(),
-            ));
+            let first_exact = |p: usize| result.points[p].variants[0].summary.metric(&name)?.exact;
+            columns.push(column(&format!("{name}_diff_exact"), &rows, |(p, v)| {
+                let own = get(*p, *v).and_then(|(i, r)| r.summary.metrics[i].exact);
+                match (own, first_exact(*p)) {
+                    (Some(a), Some(b)) if *v > 0 => Some(carried(a - b, 0.0)),
+                    _ => None,
+                }
+            }));
         }
     }
     // Each histogram's mean and its 10%, 50% and 90% quantiles.
     for hist in histogram_names(result) {
         let find = |p: usize, v: usize| {
-            result.points[p].variants[v]
-                .summary
-                .histograms
-                .iter()
-                .find(|h| h.name == hist && !h.probs.is_empty())
+            let h = result.points[p].variants[v].summary.histogram(&hist)?;
+            (!h.probs.is_empty()).then_some(h)
         };
-        columns.push(Column::new(
-            format!("{hist}_mean").into(),
-            rows.iter()
-                .map(|(p, v)| find(*p, *v).map(|h| carried(h.mean, 1.96 * h.se)))
-                .collect::<Vec<_>>(),
-        ));
+        columns.push(column(&format!("{hist}_mean"), &rows, |(p, v)| {
+            find(*p, *v).map(|h| carried(h.mean, 1.96 * h.se))
+        }));
         for q in [0.1, 0.5, 0.9] {
-            columns.push(Column::new(
-                format!("{hist}_q{:02}", (q * 100.0f64).round()).into(),
-                rows.iter()
-                    .map(|(p, v)| {
-                        find(*p, *v).and_then(|h| {
-                            h.quantiles
-                                .iter()
-                                .find(|(x, _)| *x == q)
-                                .map(|(_, value)| *value)
-                        })
-                    })
-                    .collect::<Vec<_>>(),
-            ));
+            let name = format!("{hist}_q{:02}", (q * 100.0f64).round());
+            columns.push(column(&name, &rows, |(p, v)| {
+                let quantiles = &find(*p, *v)?.quantiles;
+                quantiles
+                    .iter()
+                    .find(|(x, _)| *x == q)
+                    .map(|(_, value)| *value)
+            }));
         }
     }
-    columns.push(Column::new(
-        "samples".into(),
-        rows.iter()
-            .map(|(p, v)| result.points[*p].variants[*v].summary.samples)
-            .collect::<Vec<u64>>(),
-    ));
+    columns.push(column("samples", &rows, |(p, v)| {
+        result.points[*p].variants[*v].summary.samples
+    }));
     // Exact values come from no seed: the column is empty.
     let seed = (!result.exact).then_some(result.seed);
     columns.push(Column::new("seed".into(), vec![seed; rows.len()]));
@@ -308,35 +266,14 @@ pub fn histograms_frame(analysis: &Analysis, result: &AnalysisResult) -> Result<
     if rows.is_empty() {
         return Ok(None);
     }
-    let mut columns = vec![Column::new(
-        "variant".into(),
-        rows.iter()
-            .map(|r| analysis.variants[r.variant].name.clone())
-            .collect::<Vec<_>>(),
-    )];
-    for (axis, (name, _)) in analysis.axes.iter().enumerate() {
-        let values: Vec<&Value> = rows
-            .iter()
-            .map(|r| &result.points[r.point].values[axis])
-            .collect();
-        columns.push(value_column(name, &values));
-    }
-    columns.push(Column::new(
-        "histogram".into(),
-        rows.iter().map(|r| r.hist).collect::<Vec<_>>(),
-    ));
-    columns.push(Column::new(
-        "value".into(),
-        rows.iter().map(|r| r.value).collect::<Vec<_>>(),
-    ));
-    columns.push(Column::new(
-        "probability".into(),
-        rows.iter().map(|r| r.p).collect::<Vec<_>>(),
-    ));
-    columns.push(Column::new(
-        "exact".into(),
-        rows.iter().map(|r| r.exact).collect::<Vec<_>>(),
-    ));
+    let at: Vec<(usize, usize)> = rows.iter().map(|r| (r.point, r.variant)).collect();
+    let mut columns = row_columns(analysis, result, &at);
+    columns.extend([
+        column("histogram", &rows, |r| r.hist),
+        column("value", &rows, |r| r.value),
+        column("probability", &rows, |r| r.p),
+        column("exact", &rows, |r| r.exact),
+    ]);
     DataFrame::new(rows.len(), columns)
         .map(Some)
         .map_err(|e| report_error("histograms table", e))

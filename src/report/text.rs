@@ -184,6 +184,12 @@ pub fn render_tables(answer: &Answer) -> String {
             h.name,
             if exact { " (exact)" } else { " (estimated)" }
         );
+        // One row: the value, then its chance, the chance of at least it and of at most it.
+        let row = |out: &mut String, value: &str, [p, at_least, at_most]: [f64; 3]| {
+            let pct = |p: f64| format!("{:.2}%", 100.0 * p);
+            let (p, at_least, at_most) = (pct(p), pct(at_least), pct(at_most));
+            let _ = writeln!(out, "{value:>8}  {p:>9}  {at_least:>9}  {at_most:>9}");
+        };
         let _ = writeln!(
             out,
             "{:>8}  {:>9}  {:>9}  {:>9}",
@@ -192,40 +198,19 @@ pub fn render_tables(answer: &Answer) -> String {
         let probs = &h.probs;
         let total: f64 = probs.iter().map(|(_, p)| p).sum();
         let (lo, hi) = (mass_quantile(probs, 0.0005), mass_quantile(probs, 0.9995));
-        let pct = |p: f64| format!("{:.2}%", 100.0 * p);
         let below: f64 = probs.iter().filter(|(v, _)| *v < lo).map(|(_, p)| p).sum();
         let above: f64 = probs.iter().filter(|(v, _)| *v > hi).map(|(_, p)| p).sum();
         if below > 0.0 {
-            let _ = writeln!(
-                out,
-                "{:>8}  {:>9}  {:>9}  {:>9}",
-                format!("< {lo}"),
-                pct(below),
-                pct(total),
-                pct(below)
-            );
+            row(&mut out, &format!("< {lo}"), [below, total, below]);
         }
         let mut at_most = below;
         for &(v, p) in probs.iter().filter(|(v, _)| (lo..=hi).contains(v)) {
             let at_least = total - at_most;
             at_most += p;
-            let _ = writeln!(
-                out,
-                "{v:>8}  {:>9}  {:>9}  {:>9}",
-                pct(p),
-                pct(at_least),
-                pct(at_most)
-            );
+            row(&mut out, &v.to_string(), [p, at_least, at_most]);
         }
         if above > 0.0 {
-            let _ = writeln!(
-                out,
-                "{:>8}  {:>9}  {:>9}  {:>9}",
-                format!("> {hi}"),
-                pct(above),
-                pct(above),
-                pct(total)
-            );
+            row(&mut out, &format!("> {hi}"), [above, above, total]);
         }
         out.push('\n');
     }

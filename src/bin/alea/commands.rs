@@ -253,7 +253,9 @@ fn plural(n: u64, word: &str) -> String {
 fn list(args: &ListArgs) -> Result<()> {
     let text = match args.name.as_deref() {
         None => report::listing::render_overview(&systems::of_system(None)?),
-        Some(name) if name.contains('.') => report::listing::render_mechanic(systems::find(name)?),
+        Some(name) if name.contains('.') => {
+            report::listing::render_mechanic(systems::find(name)?, &rules_hint)
+        }
         Some(system) => {
             let mechanics = systems::of_system(Some(system))?;
             if mechanics.is_empty() {
@@ -263,7 +265,7 @@ fn list(args: &ListArgs) -> Result<()> {
             }
             let mut text: String = mechanics
                 .into_iter()
-                .map(|m| format!("{}\n", report::listing::render_mechanic(m)))
+                .map(|m| format!("{}\n", report::listing::render_mechanic(m, &rules_hint)))
                 .collect();
             text.push_str(&format!(
                 "The rules of {system} as alea implements them, each [choice] with its switch: src/systems/{system}/README.md\n"
@@ -278,8 +280,14 @@ fn roster(args: &RosterArgs, rosters: &Rosters) -> Result<()> {
     if let Some(system) = &args.system {
         systems::of_system(Some(system))?;
     }
-    print(&report::listing::render_rosters(
-        rosters,
-        args.system.as_deref(),
-    ))
+    let mut text = report::listing::render_rosters(rosters, args.system.as_deref());
+    text.push_str(
+        "Your own: a roster file like analyses/rosters/<system>.toml, passed with --roster FILE.\n",
+    );
+    print(&text)
+}
+
+/// How `alea list` tells a user to see and change `system`'s rule tables.
+fn rules_hint(system: &str) -> String {
+    format!("alea rules {system}; change them with --rules FILE")
 }

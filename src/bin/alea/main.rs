@@ -42,7 +42,16 @@ fn describe(e: &Error) -> String {
                 message.replace("with from and to", "with --from and --to")
             )
         }
-        Error::NoExact { .. } => format!("{e}; drop --exact to simulate it"),
+        Error::NoExact { .. }
+        | Error::NoExactPoint {
+            by_option: true,
+            in_file: false,
+            ..
+        } => format!("{e}; drop --exact to simulate it"),
+        // Asked by the file too: the message ends "to simulate it, drop exact = true".
+        Error::NoExactPoint {
+            by_option: true, ..
+        } => format!("{e} and --exact"),
         other => other.to_string(),
     }
 }

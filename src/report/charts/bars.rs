@@ -4,7 +4,7 @@
 //! 99.9% of its mass, and the chart says how much lies beyond.
 
 use super::Scope;
-use super::style::{DrawResult, SIZE, colour, tick};
+use super::style::{DrawResult, SIZE, colour, draw_grid, plot_area, tick};
 use crate::engine::stats::{Z95, wilson};
 use plotters::coord::Shift;
 use plotters::prelude::*;
@@ -39,11 +39,7 @@ pub(super) fn figure(scope: &Scope, histogram: &str) -> (String, Bars) {
         .iter()
         .filter_map(|&v| {
             let p = scope.points.first()?;
-            let h = p.variants[v]
-                .summary
-                .histograms
-                .iter()
-                .find(|h| h.name == histogram)?;
+            let h = p.variants[v].summary.histogram(histogram)?;
             let n = h.n as f64;
             let bars = h
                 .probs
@@ -167,13 +163,8 @@ pub(super) fn draw<DB: DrawingBackend>(root: &DrawingArea<DB, Shift>, figure: &B
     } else {
         x_label.clone()
     };
-    let mut chart = ChartBuilder::on(&plot)
-        .caption(title, ("sans-serif", 20))
-        .margin(12)
-        .x_label_area_size(45)
-        .y_label_area_size(60)
-        .build_cartesian_2d(x0 as f64 - 0.6..x1 as f64 + 0.6, 0.0..top * 1.08 + 1e-9)
-        .map_err(e)?;
+    let x_range = x0 as f64 - 0.6..x1 as f64 + 0.6;
+    let mut chart = plot_area(&plot, title, 60, x_range, 0.0..top * 1.08 + 1e-9)?;
     let whole = |v: &f64| {
         if (v - v.round()).abs() > 1e-9 {
             String::new()
@@ -181,19 +172,15 @@ pub(super) fn draw<DB: DrawingBackend>(root: &DrawingArea<DB, Shift>, figure: &B
             tick(*v)
         }
     };
-    chart
-        .configure_mesh()
-        .x_desc(x_desc.as_str())
-        .y_desc("chance, %")
-        .x_labels(((x1 - x0 + 1) as usize).clamp(2, 20))
-        .x_label_formatter(&whole)
-        .y_label_formatter(&|v| format!("{}%", tick(*v)))
-        .label_style(("sans-serif", 13))
-        .axis_desc_style(("sans-serif", 14))
-        .light_line_style(WHITE.mix(0.0))
-        .bold_line_style(BLACK.mix(0.08))
-        .draw()
-        .map_err(e)?;
+    draw_grid(
+        chart
+            .configure_mesh()
+            .x_desc(x_desc.as_str())
+            .y_desc("chance, %")
+            .x_labels(((x1 - x0 + 1) as usize).clamp(2, 20))
+            .x_label_formatter(&whole)
+            .y_label_formatter(&|v| format!("{}%", tick(*v))),
+    )?;
     let width = 0.8 / groups.len().max(1) as f64;
     for (g, group) in groups.iter().enumerate() {
         let c = colour(g);

@@ -4,7 +4,9 @@
 //! grid), they take the end colour and are outlined, so they cannot swamp the rest.
 
 use super::Scope;
-use super::style::{Axis, DrawResult, Measure, SIZE, axis_index, label_room, param_label, slug};
+use super::style::{
+    Axis, DrawResult, Measure, SIZE, axis_index, label_room, param_label, plot_area, slug,
+};
 use plotters::coord::Shift;
 use plotters::prelude::*;
 use plotters::style::colors::colormaps::ViridisRGB;
@@ -153,16 +155,13 @@ pub(super) fn draw<DB: DrawingBackend>(
     } = figure;
     let (lo, hi) = colour_range(cells, measure.percent);
     let (main, bar) = root.split_horizontally(SIZE.0 - 120);
-    let mut chart = ChartBuilder::on(&main)
-        .caption(title, ("sans-serif", 20))
-        .margin(12)
-        .x_label_area_size(45)
-        .y_label_area_size(label_room(&y.values))
-        .build_cartesian_2d(
-            -0.5..x.values.len() as f64 - 0.5,
-            -0.5..y.values.len() as f64 - 0.5,
-        )
-        .map_err(e)?;
+    let mut chart = plot_area(
+        &main,
+        title,
+        label_room(&y.values),
+        -0.5..x.values.len() as f64 - 0.5,
+        -0.5..y.values.len() as f64 - 0.5,
+    )?;
     chart
         .configure_mesh()
         .disable_mesh()

@@ -6,7 +6,8 @@
 
 use super::Scope;
 use super::style::{
-    Axis, Band, DrawResult, Measure, SIZE, axis_index, colour, param_label, slug, tick,
+    Axis, Band, DrawResult, Measure, SIZE, axis_index, colour, draw_grid, param_label, plot_area,
+    slug, tick,
 };
 use crate::analysis::PointResult;
 use plotters::coord::Shift;
@@ -131,13 +132,7 @@ pub(super) fn draw<DB: DrawingBackend>(
         .values
         .iter()
         .all(|v| v.as_f64().is_some_and(|f| f.fract() == 0.0));
-    let mut chart = ChartBuilder::on(&plot)
-        .caption(title, ("sans-serif", 20))
-        .margin(12)
-        .x_label_area_size(45)
-        .y_label_area_size(70)
-        .build_cartesian_2d(x0..x1, y0..y1)
-        .map_err(e)?;
+    let mut chart = plot_area(&plot, title, 70, x0..x1, y0..y1)?;
     let x_format = |v: &f64| {
         if !numeric {
             x.label(*v)
@@ -154,19 +149,15 @@ pub(super) fn draw<DB: DrawingBackend>(
             tick(*v)
         }
     };
-    chart
-        .configure_mesh()
-        .x_desc(x_label.as_str())
-        .y_desc(measure.label.as_str())
-        .x_labels(x.values.len().clamp(2, 12))
-        .x_label_formatter(&x_format)
-        .y_label_formatter(&y_format)
-        .label_style(("sans-serif", 13))
-        .axis_desc_style(("sans-serif", 14))
-        .light_line_style(WHITE.mix(0.0))
-        .bold_line_style(BLACK.mix(0.08))
-        .draw()
-        .map_err(e)?;
+    draw_grid(
+        chart
+            .configure_mesh()
+            .x_desc(x_label.as_str())
+            .y_desc(measure.label.as_str())
+            .x_labels(x.values.len().clamp(2, 12))
+            .x_label_formatter(&x_format)
+            .y_label_formatter(&y_format),
+    )?;
     if measure.diff {
         chart
             .draw_series(LineSeries::new(

@@ -3,9 +3,13 @@
 
 use crate::analysis::{Analysis, PointResult};
 use crate::engine::{MetricKind, Value};
+use plotters::chart::MeshStyle;
 use plotters::coord::Shift;
+use plotters::coord::ranged1d::ValueFormatter;
+use plotters::coord::types::RangedCoordf64;
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
+use std::ops::Range;
 use std::sync::Once;
 
 const FONT: &[u8] = include_bytes!("../fonts/DejaVuSans.ttf");
@@ -140,17 +144,11 @@ impl Measure {
     /// The value at `point` for `variant`, in the chart's unit.
     pub(super) fn at(&self, point: &PointResult, variant: usize) -> Option<Band> {
         let v = point.variants.get(variant)?;
-        let i = v.summary.metrics.iter().position(|m| m.name == self.base)?;
+        let i = v.summary.metric_index(&self.base)?;
         let m = &v.summary.metrics[i];
         let band = if self.diff {
             let d = v.diffs.get(i)?.as_ref()?;
-            let first = point
-                .variants
-                .first()?
-                .summary
-                .metrics
-                .iter()
-                .find(|f| f.name == self.base);
+            let first = point.variants.first()?.summary.metric(&self.base);
             let exact = match (m.exact, first.and_then(|f| f.exact)) {
                 (Some(a), Some(b)) => Some(a - b),
                 _ => None,
@@ -260,6 +258,41 @@ pub(super) fn slug(text: &str) -> String {
             }
         })
         .collect()
+}
+
+/// The plot of a chart on `area`: `title` above, room for the labels of both axes
+/// (`y_label_room` pixels on the left), over the ranges `x` and `y`.
+pub(super) fn plot_area<'a, DB: DrawingBackend>(
+    area: &'a DrawingArea<DB, Shift>,
+    title: &str,
+    y_label_room: u32,
+    x: Range<f64>,
+    y: Range<f64>,
+) -> Result<ChartContext<'a, DB, Cartesian2d<RangedCoordf64, RangedCoordf64>>, String> {
+    ChartBuilder::on(area)
+        .caption(title, ("sans-serif", 20))
+        .margin(12)
+        .x_label_area_size(45)
+        .y_label_area_size(y_label_room)
+        .build_cartesian_2d(x, y)
+        .map_err(|e| e.to_string())
+}
+
+/// Draws the grid and the axes `mesh` describes (descriptions and label formats set by
+/// the caller): labels and descriptions in the house sizes, faint lines at the labelled
+/// values only.
+pub(super) fn draw_grid<X, Y, DB>(mesh: &mut MeshStyle<'_, '_, X, Y, DB>) -> DrawResult
+where
+    X: Ranged + ValueFormatter<X::ValueType>,
+    Y: Ranged + ValueFormatter<Y::ValueType>,
+    DB: DrawingBackend,
+{
+    mesh.label_style(("sans-serif", 13))
+        .axis_desc_style(("sans-serif", 14))
+        .light_line_style(WHITE.mix(0.0))
+        .bold_line_style(BLACK.mix(0.08))
+        .draw()
+        .map_err(|e| e.to_string())
 }
 
 /// Draws `title` and a note that the chart has no finite value to show (every value

@@ -7,6 +7,7 @@
 //! formula of `RULES.md`, and a test checks that the formula gives every cell.
 
 use crate::engine::Choice;
+use crate::engine::params::optional_names;
 
 /// A monster's hit dice: a normal human (*humain normal*), or a whole number of hit dice.
 ///
@@ -345,20 +346,7 @@ impl Choice for Terrain {
 
 /// An optional terrain (`none`: a dungeon-style check, every few turns).
 impl Choice for Option<Terrain> {
-    const NAMES: &'static [(&'static str, Self)] = &[
-        ("none", None),
-        ("city", Some(Terrain::City)),
-        ("clear", Some(Terrain::Clear)),
-        ("grassland", Some(Terrain::Grassland)),
-        ("settled", Some(Terrain::Settled)),
-        ("barren", Some(Terrain::Barren)),
-        ("hills", Some(Terrain::Hills)),
-        ("mountains", Some(Terrain::Mountains)),
-        ("forest", Some(Terrain::Forest)),
-        ("desert", Some(Terrain::Desert)),
-        ("jungle", Some(Terrain::Jungle)),
-        ("swamp", Some(Terrain::Swamp)),
-    ];
+    const NAMES: &'static [(&'static str, Self)] = &optional_names::<_, 11, 12>("none", TERRAINS);
 }
 
 #[cfg(test)]
