@@ -239,16 +239,15 @@ pub fn load_value(
 }
 
 /// The rule tables of `system`, official values, as TOML with a comment on every table
-/// and entry: what `alea rules <system>` prints, ready to copy and edit.
-pub fn render(system: &str) -> Result<String> {
+/// and entry: what `alea rules <system>` prints, ready to copy and edit. `usage` (comment
+/// lines, each starting with `# `) says how to use the file; it follows the first line.
+pub fn render(system: &str, usage: &str) -> Result<String> {
     let schema = schema(system)?;
     let docs = schema.docs();
     let doc = |key: &str| docs.iter().find(|(k, _)| *k == key).map_or("", |(_, d)| *d);
     let mut out = format!(
         "# The rule tables of {system} with their official values (alea rules {system}).\n\
-         # Keep the tables and entries you change (a file needs only those) and pass the file\n\
-         # with --rules FILE to prob, run, difficulty or sheet, or give it as `rules` in an\n\
-         # analysis file (a [rules] table, or rules = \"FILE\" in a variant).\nsystem = \"{system}\"\n"
+         {usage}system = \"{system}\"\n"
     );
     for (table, entries) in schema.official() {
         out.push('\n');

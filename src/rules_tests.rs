@@ -142,14 +142,14 @@ fn every_system_s_malformed_tables_name_their_key() {
 
 #[test]
 fn the_printed_official_tables_read_back_as_official() {
-    let aube = render("aube").unwrap();
+    let aube = render("aube", "").unwrap();
     assert!(
         aube.contains("[damage]\nlegere") || aube.contains("\nlegere = 20"),
         "{aube}"
     );
     assert!(aube.contains("etourdi = 5"), "{aube}");
     for system in systems_with_tables() {
-        let text = render(system).unwrap();
+        let text = render(system, "").unwrap();
         let table: toml::Table = toml::from_str(&text).unwrap();
         let file = format!("{system}.toml");
         let rules = load_table(&table, system, None, &source(&file, &text)).unwrap();
@@ -205,6 +205,6 @@ fn lines_are_found_through_arrays_of_tables() {
 
 #[test]
 fn unknown_systems_say_which_have_tables() {
-    let e = render("aub").unwrap_err().to_string();
+    let e = render("aub", "").unwrap_err().to_string();
     assert!(e.contains("did you mean 'aube'"), "{e}");
 }

@@ -30,7 +30,7 @@ pub fn dispatch(cli: Cli) -> Result<()> {
         Command::Sheet(args) => sheet(&args),
         Command::List(args) => list(&args),
         Command::Roster(args) => roster(&args, rosters),
-        Command::Rules(args) => print(&alea::rules::render(&args.system)?),
+        Command::Rules(args) => print(&alea::rules::render(&args.system, RULES_USAGE)?),
     }
 }
 
@@ -291,3 +291,9 @@ fn roster(args: &RosterArgs, rosters: &Rosters) -> Result<()> {
 fn rules_hint(system: &str) -> String {
     format!("alea rules {system}; change them with --rules FILE")
 }
+
+/// How a rule-tables file is used, as `alea rules` says above the tables.
+const RULES_USAGE: &str = "# Keep the tables and entries you change (a file needs only those) and pass the file
+# with --rules FILE to prob, run, difficulty or sheet, or give it as `rules` in an
+# analysis file (a [rules] table, or rules = \"FILE\" in a variant).
+";
