@@ -7,7 +7,7 @@
 use super::rules::{
     Comparison, Exchange, Mode, TieParams, exchanges_to_impact, exchanges_to_impact_dist,
 };
-use crate::engine::{Dice, Dist, FromConfig, HistId, Layout, MetricId, Model, Recorder};
+use crate::engine::{Dice, Dist, HistId, Layout, MetricId, Recorder, Report, Rolled};
 use crate::error::{Error, Result};
 
 /// Default of every score parameter (a tie: 3 + 3 against 3 + 3).
@@ -87,9 +87,76 @@ pub struct ExchangeOutcome {
     pub exchanges: i64,
 }
 
+/// One exchange compared, and the tension test a tie starts for a persevering attacker.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ExchangeRule {
+    /// Superiority, inferiority or tie.
+    pub result: Comparison,
+    /// Switch `tension_counts_tie`.
+    pub counts_tie: bool,
+    /// Faces of the tension die (6 in the text).
+    pub die: u32,
+}
+
+impl ExchangeRule {
+    /// `exchange` with the switch `tension_counts_tie`, the tension die a D6.
+    pub fn new(exchange: &Exchange, counts_tie: bool) -> Self {
+        Self {
+            result: exchange.compare(),
+            counts_tie,
+            die: 6,
+        }
+    }
+
+    /// The comparison, then the counter's delay on a tie.
+    #[inline(always)]
+    pub fn roll<D: Dice>(&self, dice: &mut D) -> ExchangeOutcome {
+        let exchanges = match self.result {
+            Comparison::Impact => 1,
+            Comparison::Countered => 0,
+            Comparison::Tie => exchanges_to_impact(dice.die(self.die), self.counts_tie) as i64,
+        };
+        ExchangeOutcome {
+            result: self.result,
+            exchanges,
+        }
+    }
+
+    /// The exact distribution of the outcome.
+    pub fn exact(&self) -> Dist<ExchangeOutcome> {
+        let result = self.result;
+        match result {
+            Comparison::Impact => Dist::certain(ExchangeOutcome {
+                result,
+                exchanges: 1,
+            }),
+            Comparison::Countered => Dist::certain(ExchangeOutcome {
+                result,
+                exchanges: 0,
+            }),
+            Comparison::Tie => exchanges_to_impact_dist(self.die, self.counts_tie)
+                .map(|&exchanges| ExchangeOutcome { result, exchanges }),
+        }
+    }
+}
+
+impl TryFrom<ExchangeParams> for ExchangeRule {
+    type Error = Error;
+
+    fn try_from(p: ExchangeParams) -> Result<Self> {
+        Ok(Self {
+            result: Exchange::from_config(&p)?.compare(),
+            counts_tie: p.tie.tension_counts_tie,
+            die: p.tie.tables.tension_die(),
+        })
+    }
+}
+
+crate::rolls!(ExchangeRule => ExchangeOutcome, exact);
+
 /// What `sccs.exchange` reports.
 #[derive(Debug, Clone, PartialEq)]
-struct ExchangeMetrics {
+pub struct ExchangeMetrics {
     impact: MetricId,
     countered: MetricId,
     tension: MetricId,
@@ -97,26 +164,9 @@ struct ExchangeMetrics {
     exchanges: HistId,
 }
 
-/// `sccs.exchange`: one exchange, then perseverance.
-#[derive(Debug, Clone, PartialEq)]
-pub struct ExchangeModel {
-    result: Comparison,
-    counts_tie: bool,
-    die: u32,
-    layout: Layout,
-    m: ExchangeMetrics,
-}
-
-impl ExchangeModel {
-    /// The model of `exchange`, with the switch `tension_counts_tie`, the tension die a D6.
-    pub fn new(exchange: &Exchange, counts_tie: bool) -> Self {
-        Self::with_die(exchange, counts_tie, 6)
-    }
-
-    /// The same with a tension die of `die` faces.
-    pub fn with_die(exchange: &Exchange, counts_tie: bool, die: u32) -> Self {
-        let mut layout = Layout::new();
-        let m = ExchangeMetrics {
+impl Report<ExchangeRule> for ExchangeMetrics {
+    fn declare(_: &ExchangeRule, layout: &mut Layout) -> Self {
+        Self {
             impact: layout.proportion("impact", "chance of superiority: impact on this exchange"),
             countered: layout.proportion(
                 "countered",
@@ -132,76 +182,25 @@ impl ExchangeModel {
                 "histogram of exchanges until impact for a persevering attacker (0 = countered)",
                 (0, 7),
             ),
-        };
-        Self {
-            result: exchange.compare(),
-            counts_tie,
-            die,
-            layout,
-            m,
-        }
-    }
-}
-
-impl FromConfig<ExchangeParams> for ExchangeModel {
-    fn from_config(p: ExchangeParams) -> Result<Self> {
-        Ok(Self::with_die(
-            &Exchange::from_config(&p)?,
-            p.tie.tension_counts_tie,
-            p.tie.tables.tension_die(),
-        ))
-    }
-}
-
-impl Model for ExchangeModel {
-    type Outcome = ExchangeOutcome;
-
-    fn layout(&self) -> Layout {
-        self.layout.clone()
-    }
-
-    #[inline(always)]
-    fn sample<D: Dice>(&self, dice: &mut D) -> ExchangeOutcome {
-        let exchanges = match self.result {
-            Comparison::Impact => 1,
-            Comparison::Countered => 0,
-            Comparison::Tie => exchanges_to_impact(dice.die(self.die), self.counts_tie) as i64,
-        };
-        ExchangeOutcome {
-            result: self.result,
-            exchanges,
         }
     }
 
     #[inline(always)]
     fn record<R: Recorder>(&self, o: &ExchangeOutcome, rec: &mut R) {
-        rec.event(self.m.impact, o.result == Comparison::Impact);
-        rec.event(self.m.countered, o.result == Comparison::Countered);
-        rec.event(self.m.tension, o.result == Comparison::Tie);
+        rec.event(self.impact, o.result == Comparison::Impact);
+        rec.event(self.countered, o.result == Comparison::Countered);
+        rec.event(self.tension, o.result == Comparison::Tie);
         rec.value_given(
-            self.m.mean_exchanges,
+            self.mean_exchanges,
             o.result != Comparison::Countered,
             o.exchanges,
         );
-        rec.hist(self.m.exchanges, o.exchanges);
-    }
-
-    fn exact(&self) -> Option<Dist<ExchangeOutcome>> {
-        let result = self.result;
-        Some(match result {
-            Comparison::Impact => Dist::certain(ExchangeOutcome {
-                result,
-                exchanges: 1,
-            }),
-            Comparison::Countered => Dist::certain(ExchangeOutcome {
-                result,
-                exchanges: 0,
-            }),
-            Comparison::Tie => exchanges_to_impact_dist(self.die, self.counts_tie)
-                .map(|&exchanges| ExchangeOutcome { result, exchanges }),
-        })
+        rec.hist(self.exchanges, o.exchanges);
     }
 }
+
+/// `sccs.exchange`: one exchange, then perseverance.
+pub type ExchangeModel = Rolled<ExchangeRule, ExchangeMetrics>;
 
 crate::mechanic! {
     /// one exchange: impact, countered or tie, and the exchanges until impact of a persevering
@@ -225,7 +224,7 @@ mod tests {
 
     #[test]
     fn superiority_is_one_exchange_without_dice() {
-        let model = ExchangeModel::new(&Exchange::new(4, 3, 3, 3), false);
+        let model = ExchangeModel::new(ExchangeRule::new(&Exchange::new(4, 3, 3, 3), false));
         let (o, tally) = replay_one(&model, &[]);
         assert_eq!((o.result, o.exchanges), (Comparison::Impact, 1));
         assert_eq!(tally.metric(model.m.impact).sum, 1);
@@ -234,7 +233,7 @@ mod tests {
 
     #[test]
     fn inferiority_is_countered_without_dice() {
-        let model = ExchangeModel::new(&Exchange::new(2, 3, 3, 3), false);
+        let model = ExchangeModel::new(ExchangeRule::new(&Exchange::new(2, 3, 3, 3), false));
         let (o, tally) = replay_one(&model, &[]);
         assert_eq!((o.result, o.exchanges), (Comparison::Countered, 0));
         assert_eq!(tally.metric(model.m.countered).sum, 1);
@@ -244,10 +243,10 @@ mod tests {
     #[test]
     fn tie_rolls_the_counter() {
         let tie = Exchange::new(3, 3, 3, 3);
-        let (o, _) = replay_one(&ExchangeModel::new(&tie, false), &[4]);
+        let (o, _) = replay_one(&ExchangeModel::new(ExchangeRule::new(&tie, false)), &[4]);
         assert_eq!((o.result, o.exchanges), (Comparison::Tie, 5));
         // The switch tension_counts_tie: one exchange fewer.
-        let (o, _) = replay_one(&ExchangeModel::new(&tie, true), &[4]);
+        let (o, _) = replay_one(&ExchangeModel::new(ExchangeRule::new(&tie, true)), &[4]);
         assert_eq!(o.exchanges, 4);
     }
 
@@ -270,19 +269,18 @@ mod tests {
         // The switch intuitive_vs_resistance: 3 against the résistance 1 alone, an impact
         // (3 against défense 2 + 1 without it, a tie).
         let words = "mode=intuitive cible=3 defense=2 resistance=1";
-        let plain = EXCHANGE.model_for(words).map(|m| m.result).ok();
+        let plain = EXCHANGE.model_for(words).map(|m| m.rule.result).ok();
         assert_eq!(plain, Some(Comparison::Tie));
         let switched = EXCHANGE
             .model_for(&format!("{words} intuitive_vs_resistance=true"))
-            .map(|m| m.result)
+            .map(|m| m.rule.result)
             .ok();
         assert_eq!(switched, Some(Comparison::Impact));
     }
 
     #[test]
     fn exact_closed_forms() {
-        let model = ExchangeModel::new(&Exchange::new(3, 3, 3, 3), false);
-        let dist = model.exact().unwrap();
+        let dist = ExchangeRule::new(&Exchange::new(3, 3, 3, 3), false).exact();
         for e in 2..=7 {
             let p = dist.p_where(|o| o.exchanges == e);
             assert!((p - 1.0 / 6.0).abs() < 1e-12);

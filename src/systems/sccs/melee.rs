@@ -14,11 +14,12 @@
 //! then or `rounds` rounds.
 //!
 //! One attack is [`Melee::strike`], on a [`FightState`], with the D6 given as a function:
-//! the sampled fight ([`Melee::run`]) and the exact one (`melee_exact`) call the same code.
+//! the sampled fight ([`Roll::roll`]) and the exact one (`melee_exact`) call the same code.
 
+use super::melee_exact::MAX_STATES;
 use super::rules::{Counter, Guard, Receiving, TieParams};
 use crate::engine::{
-    Dice, Dist, FromConfig, HistId, Layout, MetricFamily, MetricId, MetricKind, Model, Recorder,
+    Dice, Dist, HistId, Layout, MetricFamily, MetricId, MetricKind, Recorder, Report, Roll, Rolled,
 };
 use crate::error::{Error, Result};
 
@@ -158,11 +159,13 @@ pub struct FightState {
     pub round: u32,
 }
 
-impl Melee {
-    /// The fight of `p`, checked: the attackers as a list or as `n_attackers` with
-    /// `attack` (not both), 1 to 4 of them; `0 <= armour_res <= resistance`; a durability
-    /// of 0 or more, and only with armour.
-    pub fn from_config(p: &MeleeParams) -> Result<Self> {
+/// The fight of `p`, checked: the attackers as a list or as `n_attackers` with `attack`
+/// (not both), 1 to 4 of them; `0 <= armour_res <= resistance`; a durability of 0 or
+/// more, and only with armour.
+impl TryFrom<MeleeParams> for Melee {
+    type Error = Error;
+
+    fn try_from(p: MeleeParams) -> Result<Self> {
         let attackers: Vec<i64> = match (p.attackers.is_empty(), p.n_attackers) {
             (false, 0) if p.attack != 0 => {
                 return Err(Error::value(
@@ -170,7 +173,7 @@ impl Melee {
                     "attack goes with n_attackers; with a list of attackers, give each score in attackers",
                 ));
             }
-            (false, 0) => p.attackers.clone(),
+            (false, 0) => p.attackers,
             (false, _) => {
                 return Err(Error::value(
                     "n_attackers",
@@ -246,7 +249,9 @@ impl Melee {
             }),
         })
     }
+}
 
+impl Melee {
     /// The state before the first round.
     pub fn start(&self) -> FightState {
         FightState {
@@ -311,10 +316,14 @@ impl Melee {
             impacts: s.impacts,
         }
     }
+}
+
+impl Roll for Melee {
+    type Outcome = MeleeOutcome;
 
     /// Plays the fight.
     #[inline(always)]
-    pub fn run<D: Dice>(&self, dice: &mut D) -> MeleeOutcome {
+    fn roll<D: Dice>(&self, dice: &mut D) -> MeleeOutcome {
         let mut s = self.start();
         while s.round < self.rounds {
             s.round += 1;
@@ -326,11 +335,17 @@ impl Melee {
         }
         self.outcome(&s, None)
     }
+
+    /// The exact distribution of the fight's outcomes (`melee_exact`), or `None` past
+    /// [`MAX_STATES`] states.
+    fn exact(&self) -> Option<Dist<MeleeOutcome>> {
+        self.exact_within(MAX_STATES)
+    }
 }
 
 /// What `sccs.melee` reports.
 #[derive(Debug, Clone, PartialEq)]
-struct MeleeMetrics {
+pub struct MeleeMetrics {
     mean_round: MetricId,
     armour_broken: MetricId,
     mean_durability_spent: MetricId,
@@ -344,130 +359,98 @@ struct MeleeMetrics {
     round_out: HistId,
     exchanges_out: HistId,
     impacts_taken: HistId,
+    /// Whether the defender wears armour (`armour_broken` is undefined without).
+    armoured: bool,
 }
 
-/// `sccs.melee`.
-#[derive(Debug, Clone, PartialEq)]
-pub struct MeleeModel {
-    melee: Melee,
-    layout: Layout,
-    m: MeleeMetrics,
-}
-
-impl MeleeModel {
-    /// The model of `melee`.
-    pub fn new(melee: Melee) -> Self {
-        let mut layout = Layout::new();
-        let m = MeleeMetrics {
-            mean_round: layout.mean(
-                "mean_round",
-                "mean round of the first impact, over fights with an impact within rounds",
-            ),
-            armour_broken: layout.proportion(
-                "armour_broken",
-                "chance the armour ends at 0 durability (at 0 from the start counts; undefined without armour)",
-            ),
-            mean_durability_spent: layout
-                .mean("mean_durability_spent", "mean durability points lost"),
-            impact_by_round: layout.family(
-                MetricKind::Proportion,
-                "impact_by_round_<r>",
-                "chance of a first impact by round r, r = 1..=rounds",
-                1..=i64::from(melee.rounds),
-            ),
-            round_of_first_impact: layout.histogram(
-                "round_of_first_impact",
-                "histogram of the round of the first impact (0 = none within rounds)",
-                (0, i64::from(melee.rounds)),
-            ),
-            durability_spent: layout.histogram(
-                "durability_spent",
-                "histogram of durability points lost",
-                (0, i64::from(melee.durability)),
-            ),
-            out: layout.proportion(
-                "out",
-                "chance the defender is out (impacts_to_out impacts) within rounds",
-            ),
-            mean_round_out: layout.mean(
-                "mean_round_out",
-                "mean round the defender is out, over fights where they are out within rounds",
-            ),
-            mean_exchanges_out: layout.mean(
-                "mean_exchanges_out",
-                "mean attacks received until the defender is out, the last included, over fights where they are out",
-            ),
-            mean_impacts: layout.mean(
-                "mean_impacts",
-                "mean impacts taken in the fight (at most impacts_to_out)",
-            ),
-            round_out: layout.histogram(
-                "round_out",
-                "histogram of the round the defender is out (0 = not out within rounds)",
-                (0, i64::from(melee.rounds)),
-            ),
-            exchanges_out: layout.histogram(
-                "exchanges_out",
-                "histogram of the attacks received until the defender is out (0 = not out)",
-                (0, i64::from(melee.rounds) * melee.n as i64),
-            ),
-            impacts_taken: layout.histogram(
-                "impacts_taken",
-                "histogram of the impacts taken in the fight",
-                (0, i64::from(melee.impacts_to_out)),
-            ),
-        };
-        Self { melee, layout, m }
-    }
-}
-
-impl FromConfig<MeleeParams> for MeleeModel {
-    fn from_config(p: MeleeParams) -> Result<Self> {
-        Ok(Self::new(Melee::from_config(&p)?))
-    }
-}
-
-impl Model for MeleeModel {
-    type Outcome = MeleeOutcome;
-
-    fn layout(&self) -> Layout {
-        self.layout.clone()
-    }
-
-    #[inline(always)]
-    fn sample<D: Dice>(&self, dice: &mut D) -> MeleeOutcome {
-        self.melee.run(dice)
+impl Report<Melee> for MeleeMetrics {
+    fn declare(melee: &Melee, layout: &mut Layout) -> Self {
+        Self {
+        mean_round: layout.mean(
+            "mean_round",
+            "mean round of the first impact, over fights with an impact within rounds",
+        ),
+        armour_broken: layout.proportion(
+            "armour_broken",
+            "chance the armour ends at 0 durability (at 0 from the start counts; undefined without armour)",
+        ),
+        mean_durability_spent: layout
+            .mean("mean_durability_spent", "mean durability points lost"),
+        impact_by_round: layout.family(
+            MetricKind::Proportion,
+            "impact_by_round_<r>",
+            "chance of a first impact by round r, r = 1..=rounds",
+            1..=i64::from(melee.rounds),
+        ),
+        round_of_first_impact: layout.histogram(
+            "round_of_first_impact",
+            "histogram of the round of the first impact (0 = none within rounds)",
+            (0, i64::from(melee.rounds)),
+        ),
+        durability_spent: layout.histogram(
+            "durability_spent",
+            "histogram of durability points lost",
+            (0, i64::from(melee.durability)),
+        ),
+        out: layout.proportion(
+            "out",
+            "chance the defender is out (impacts_to_out impacts) within rounds",
+        ),
+        mean_round_out: layout.mean(
+            "mean_round_out",
+            "mean round the defender is out, over fights where they are out within rounds",
+        ),
+        mean_exchanges_out: layout.mean(
+            "mean_exchanges_out",
+            "mean attacks received until the defender is out, the last included, over fights where they are out",
+        ),
+        mean_impacts: layout.mean(
+            "mean_impacts",
+            "mean impacts taken in the fight (at most impacts_to_out)",
+        ),
+        round_out: layout.histogram(
+            "round_out",
+            "histogram of the round the defender is out (0 = not out within rounds)",
+            (0, i64::from(melee.rounds)),
+        ),
+        exchanges_out: layout.histogram(
+            "exchanges_out",
+            "histogram of the attacks received until the defender is out (0 = not out)",
+            (0, i64::from(melee.rounds) * melee.n as i64),
+        ),
+        impacts_taken: layout.histogram(
+            "impacts_taken",
+            "histogram of the impacts taken in the fight",
+            (0, i64::from(melee.impacts_to_out)),
+        ),
+        armoured: melee.armour_res > 0,
+        }
     }
 
     #[inline(always)]
     fn record<R: Recorder>(&self, o: &MeleeOutcome, rec: &mut R) {
         let round = i64::from(o.round);
-        rec.value_given(self.m.mean_round, o.round > 0, round);
-        rec.event_given(
-            self.m.armour_broken,
-            self.melee.armour_res > 0,
-            o.durability_left == 0,
-        );
-        rec.value(self.m.mean_durability_spent, i64::from(o.durability_spent));
-        for (r, id) in self.m.impact_by_round.iter() {
+        rec.value_given(self.mean_round, o.round > 0, round);
+        rec.event_given(self.armour_broken, self.armoured, o.durability_left == 0);
+        rec.value(self.mean_durability_spent, i64::from(o.durability_spent));
+        for (r, id) in self.impact_by_round.iter() {
             rec.event(id, o.round > 0 && round <= r);
         }
-        rec.hist(self.m.round_of_first_impact, round);
-        rec.hist(self.m.durability_spent, i64::from(o.durability_spent));
+        rec.hist(self.round_of_first_impact, round);
+        rec.hist(self.durability_spent, i64::from(o.durability_spent));
         let out = o.round_out > 0;
-        rec.event(self.m.out, out);
-        rec.value_given(self.m.mean_round_out, out, i64::from(o.round_out));
-        rec.value_given(self.m.mean_exchanges_out, out, i64::from(o.exchanges_out));
-        rec.value(self.m.mean_impacts, i64::from(o.impacts));
-        rec.hist(self.m.round_out, i64::from(o.round_out));
-        rec.hist(self.m.exchanges_out, i64::from(o.exchanges_out));
-        rec.hist(self.m.impacts_taken, i64::from(o.impacts));
-    }
-
-    fn exact(&self) -> Option<Dist<MeleeOutcome>> {
-        self.melee.exact()
+        rec.event(self.out, out);
+        rec.value_given(self.mean_round_out, out, i64::from(o.round_out));
+        rec.value_given(self.mean_exchanges_out, out, i64::from(o.exchanges_out));
+        rec.value(self.mean_impacts, i64::from(o.impacts));
+        rec.hist(self.round_out, i64::from(o.round_out));
+        rec.hist(self.exchanges_out, i64::from(o.exchanges_out));
+        rec.hist(self.impacts_taken, i64::from(o.impacts));
     }
 }
+
+/// `sccs.melee`.
+pub type MeleeModel = Rolled<Melee, MeleeMetrics>;
 
 crate::mechanic! {
     /// one defender against 1 to 4 engaged attackers: rounds until the first impact and until

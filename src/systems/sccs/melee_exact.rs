@@ -122,13 +122,10 @@ impl Melee {
         steps
     }
 
-    /// The exact distribution of the fight's outcomes, or `None` past [`MAX_STATES`]
-    /// states (see the module doc).
-    pub fn exact(&self) -> Option<Dist<MeleeOutcome>> {
-        self.exact_within(MAX_STATES)
-    }
-
-    /// [`Melee::exact`] with a budget of `max_states` states.
+    /// The exact distribution of the fight's outcomes, or `None` past `max_states`
+    /// states (see the module doc); [`Roll::exact`] with [`MAX_STATES`].
+    ///
+    /// [`Roll::exact`]: crate::engine::Roll::exact
     pub fn exact_within(&self, max_states: usize) -> Option<Dist<MeleeOutcome>> {
         let chain = MeleeChain {
             melee: self,

@@ -4,7 +4,7 @@ use super::*;
 use crate::engine::dist::TAIL_BOUND;
 use crate::engine::model::replay_one;
 use crate::engine::runner::{RunPlan, SampleSize, run_point};
-use crate::engine::{Dist, Simulation, replay, simulation};
+use crate::engine::{Dist, Model, Simulation, replay, simulation};
 use crate::systems::sccs::rules::exchanges_to_impact_dist;
 use crate::systems::test_support::{
     AGREEMENT_SAMPLES, AGREEMENT_SEED, assert_agrees_with_exact, build_with, error_text,
@@ -29,11 +29,11 @@ fn melee(attackers: &[i64], durability: i64) -> Melee {
         "attackers={} durability={durability}",
         list(attackers)
     ))
-    .melee
+    .rule
 }
 
 fn run(m: Melee, rolls: &[u32]) -> MeleeOutcome {
-    replay(rolls, |dice| m.run(dice))
+    replay(rolls, |dice| m.roll(dice))
 }
 
 fn build(words: &[&str]) -> Result<Box<dyn Simulation>> {
@@ -66,7 +66,7 @@ fn parameters_reach_the_fight() {
             erosion_by_rank: [0, 1, 2, 3],
         }
     );
-    let m = model("n_attackers=3 attack=4 defensive_manoeuvre=true tension_counts_tie=true").melee;
+    let m = model("n_attackers=3 attack=4 defensive_manoeuvre=true tension_counts_tie=true").rule;
     assert_eq!(
         (m.attackers, m.n, m.protection, m.counts_tie),
         ([4, 4, 4, 0], 3, 7, true)
@@ -74,7 +74,7 @@ fn parameters_reach_the_fight() {
     let m = model(
         "attackers=[5] impacts_to_out=3 wound_malus=2 erosion=false floor_tie_without_armour=false spent_armour_protects=true",
     )
-    .melee;
+    .rule;
     assert_eq!(
         (
             m.impacts_to_out,
@@ -104,7 +104,7 @@ fn lone_tying_attacker_keeps_its_counter() {
     // Tie in round 1, D6 = 2: repetitions in rounds 2 and 3, impact in round 3.
     assert_eq!(run(melee(&[6], 3), &[2]).round, 3);
     // The switch tension_counts_tie: the tie is the first repetition, impact in round 2.
-    let counted = model("attackers=[6] tension_counts_tie=true").melee;
+    let counted = model("attackers=[6] tension_counts_tie=true").rule;
     assert_eq!(run(counted, &[2]).round, 2);
 }
 
@@ -134,7 +134,7 @@ fn floor_and_armour_absorbing() {
 fn armour_at_zero_gives_ties_at_the_floor() {
     // No armour (armour_res 0): protection 6, the 3rd attacker at 5 is floored and
     // ties instead of being absorbed: counters 6 (2nd) and 1 (3rd).
-    let m = model("attackers=[5,5,5] armour_res=0 durability=0").melee;
+    let m = model("attackers=[5,5,5] armour_res=0 durability=0").rule;
     let o = run(m, &[6, 1]);
     assert_eq!((o.round, o.durability_spent), (2, 0));
     // Armour at 0 from the start no longer adds its résistance: 4 against 5.
@@ -212,7 +212,7 @@ fn invariants_and_determinism() {
     let m = melee(&[6, 6, 5, 4], 5);
     let mut dice = crate::engine::RollDice::new(crate::engine::rng::chunk_rng(9, 0, 0));
     for _ in 0..10_000 {
-        let o = m.run(&mut dice);
+        let o = m.roll(&mut dice);
         assert_eq!(o.durability_spent + o.durability_left, 5);
     }
 }
@@ -258,15 +258,15 @@ fn erosion_off_meets_the_full_protection() {
     // Four attackers at 5 against 6: with erosion the 2nd ties and the 3rd and 4th wear
     // the armour down (impact in round 2, see floor_and_armour_absorbing); without it
     // every attack meets 6 and is countered: no die, no impact, no durability spent.
-    let m = model("attackers=[5,5,5,5] erosion=false").melee;
+    let m = model("attackers=[5,5,5,5] erosion=false").rule;
     let o = run(m, &[]);
     assert_eq!((o.round, o.durability_spent), (0, 0));
     // [6, 6] against 6 without erosion: both tie (counters 1 and 3), the first lands in
     // round 2; with erosion the 2nd is floored at 6 and absorbed, once before the 1st
     // lands in round 2.
-    let o = run(model("attackers=[6,6] erosion=false").melee, &[1, 3]);
+    let o = run(model("attackers=[6,6] erosion=false").rule, &[1, 3]);
     assert_eq!((o.round, o.durability_spent), (2, 0));
-    let o = run(model("attackers=[6,6]").melee, &[1]);
+    let o = run(model("attackers=[6,6]").rule, &[1]);
     assert_eq!((o.round, o.durability_spent), (2, 1));
 }
 
@@ -276,8 +276,8 @@ fn floor_without_armour_switch() {
     // meets 6 - 2 = 4, floored at 5. By default the floor gives a tie (D6 = 1: impact
     // in round 2); with the switch off nothing holds the erosion: impact in round 1.
     let words = "attackers=[5,5,5] armour_res=0 durability=0";
-    assert_eq!(run(model(words).melee, &[6, 1]).round, 2);
-    let off = model(&format!("{words} floor_tie_without_armour=false")).melee;
+    assert_eq!(run(model(words).rule, &[6, 1]).round, 2);
+    let off = model(&format!("{words} floor_tie_without_armour=false")).rule;
     assert_eq!(run(off, &[6]).round, 1);
 }
 
@@ -286,11 +286,11 @@ fn spent_armour_keeps_its_resistance_with_the_switch() {
     // 5 against an armour at 0 durability: by default it lost its résistance (5 against
     // 4, impact in round 1); with the switch it still counts (5 against 6, countered).
     assert_eq!(run(melee(&[5], 0), &[]).round, 1);
-    let kept = model("attackers=[5] durability=0 spent_armour_protects=true").melee;
+    let kept = model("attackers=[5] durability=0 spent_armour_protects=true").rule;
     assert_eq!(run(kept, &[]).round, 0);
     // At equal protection the armour only absorbs: four at 5 against 6 with durability
     // 0 kept at 6, the 3rd and 4th floored get ties instead (counters 6, 6, 1).
-    let kept = model("attackers=[5,5,5,5] durability=0 spent_armour_protects=true").melee;
+    let kept = model("attackers=[5,5,5,5] durability=0 spent_armour_protects=true").rule;
     let o = run(kept, &[6, 6, 1]);
     assert_eq!((o.round, o.durability_spent), (2, 0));
 }
@@ -299,14 +299,14 @@ fn spent_armour_keeps_its_resistance_with_the_switch() {
 fn impacts_to_out_and_the_wound_malus() {
     // One attacker at 6 against 6, out at the 2nd impact. Tie (D6 = 2): impact in round
     // 3; the wound lowers the protection to 5: superiority, out in round 4.
-    let m = model("attackers=[6] impacts_to_out=2").melee;
+    let m = model("attackers=[6] impacts_to_out=2").rule;
     let o = run(m, &[2]);
     assert_eq!(
         (o.round, o.round_out, o.exchanges_out, o.impacts),
         (3, 4, 4, 2)
     );
     // wound_malus = 0: still 6 against 6, a new counter (D6 = 1): out in round 5.
-    let m = model("attackers=[6] impacts_to_out=2 wound_malus=0").melee;
+    let m = model("attackers=[6] impacts_to_out=2 wound_malus=0").rule;
     let o = run(m, &[2, 1]);
     assert_eq!((o.round, o.round_out, o.exchanges_out), (3, 5, 5));
     // wound_malus = 2 against [5, 5]: the 2nd ties at 5 (D6 = 1, impact in round 2 on
@@ -424,7 +424,7 @@ fn exact_sums_to_one_less_the_tail() {
 
 #[test]
 fn exact_gives_up_past_its_budget() {
-    let m = model("attackers=[6,5,4,3] armour_res=0 durability=0").melee;
+    let m = model("attackers=[6,5,4,3] armour_res=0 durability=0").rule;
     assert!(m.exact_within(1_000_000).is_some());
     assert!(m.exact_within(3).is_none());
 }

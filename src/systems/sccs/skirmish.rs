@@ -31,13 +31,13 @@
 //! meets no erosion); then `exact()` takes `sccs.melee`'s exact values ([`as_melee`]),
 //! and the tests check it with the shared checker. Every other fight is Monte Carlo only.
 //!
-//! [`as_melee`]: SkirmishModel::as_melee
+//! [`as_melee`]: Skirmish::as_melee
 
 use super::fighter::Fighter;
-use super::melee::{MAX_ENGAGED, MAX_IMPACTS, Melee, MeleeOutcome, WearParams};
+use super::melee::{MAX_ENGAGED, MAX_IMPACTS, Melee, MeleeOutcome, MeleeParams, WearParams};
 use super::rules::{Counter, Guard, Receiving, TieParams};
-use crate::engine::{Dice, Dist, FromConfig, HistId, Layout, MetricId, Model, Recorder, Side};
-use crate::error::Result;
+use crate::engine::{Dice, Dist, HistId, Layout, MetricId, Recorder, Report, Roll, Rolled, Side};
+use crate::error::{Error, Result};
 pub use crate::systems::target::Target;
 
 /// Most combatants on a side.
@@ -95,7 +95,7 @@ pub struct SkirmishOutcome {
 
 /// What `sccs.skirmish` reports.
 #[derive(Debug, Clone, PartialEq)]
-struct SkirmishMetrics {
+pub struct SkirmishMetrics {
     a_wins: MetricId,
     b_wins: MetricId,
     draw: MetricId,
@@ -105,8 +105,9 @@ struct SkirmishMetrics {
     rounds: HistId,
 }
 
-impl SkirmishMetrics {
-    fn declare(layout: &mut Layout, sizes: [usize; 2], rounds: u32) -> Self {
+impl Report<Skirmish> for SkirmishMetrics {
+    fn declare(rule: &Skirmish, layout: &mut Layout) -> Self {
+        let sizes = [rule.na, rule.fighters.len() - rule.na];
         Self {
             a_wins: layout.proportion("a_wins", "chance side A puts every foe out"),
             b_wins: layout.proportion("b_wins", "chance side B puts every foe out"),
@@ -137,15 +138,27 @@ impl SkirmishMetrics {
             rounds: layout.histogram(
                 "rounds",
                 "histogram of the rounds fought",
-                (1, i64::from(rounds)),
+                (1, i64::from(rule.rounds)),
             ),
         }
     }
+
+    fn record<R: Recorder>(&self, o: &SkirmishOutcome, rec: &mut R) {
+        rec.event(self.a_wins, o.winner == Winner::A);
+        rec.event(self.b_wins, o.winner == Winner::B);
+        rec.event(self.draw, o.winner == Winner::Draw);
+        rec.value(self.mean_rounds, i64::from(o.rounds));
+        for k in 0..2 {
+            rec.value(self.mean_standing[k], i64::from(o.standing[k]));
+            rec.hist(self.standing[k], i64::from(o.standing[k]));
+        }
+        rec.hist(self.rounds, i64::from(o.rounds));
+    }
 }
 
-/// `sccs.skirmish`: side A against side B.
+/// `sccs.skirmish`'s fight: side A against side B.
 #[derive(Debug, Clone, PartialEq)]
-pub struct SkirmishModel {
+pub struct Skirmish {
     /// The combatants of side A, then of side B.
     pub fighters: Vec<Fighter>,
     /// How many of them are side A's.
@@ -161,11 +174,9 @@ pub struct SkirmishModel {
     each_round: bool,
     targets: [Target; 2],
     params: SkirmishParams,
-    layout: Layout,
-    m: SkirmishMetrics,
 }
 
-/// Each combatant's state in a fight, indexed as [`SkirmishModel::fighters`].
+/// Each combatant's state in a fight, indexed as [`Skirmish::fighters`].
 struct State {
     durability: Vec<u32>,
     impacts: Vec<u32>,
@@ -174,7 +185,7 @@ struct State {
     received: Vec<i64>,
 }
 
-impl SkirmishModel {
+impl Skirmish {
     fn side(&self, i: usize) -> usize {
         usize::from(i >= self.na)
     }
@@ -265,34 +276,30 @@ impl SkirmishModel {
         let defender = (0..2).find(|&i| harmless(i))?;
         let (d, att) = (&self.fighters[defender], &self.fighters[1 - defender]);
         let p = &self.params;
-        let melee = Melee {
-            attackers: [att.attack, 0, 0, 0],
-            n: 1,
-            protection: d.defense + d.resistance,
+        let melee = MeleeParams {
+            defense: d.defense,
+            resistance: d.resistance,
             armour_res: d.armour_res,
-            durability: d.durability as u32,
+            durability: d.durability,
+            defensive_manoeuvre: false,
+            attackers: vec![att.attack],
+            n_attackers: 0,
+            attack: 0,
             rounds: p.rounds,
-            counts_tie: p.tie.tension_counts_tie,
             impacts_to_out: p.impacts_to_out,
-            wound_malus: p.wear.wound_malus,
-            erosion: p.wear.erosion,
-            floor_ties: p.wear.floor_tie_without_armour,
-            spent_armour_protects: p.wear.spent_armour_protects,
-            tension_die: self.tension_die,
-            erosion_by_rank: std::array::from_fn(|k| {
-                if p.wear.erosion {
-                    k as i64 * self.erosion_step
-                } else {
-                    0
-                }
-            }),
+            wear: p.wear,
+            tie: p.tie,
         };
-        Some((melee, defender))
+        // The defender's armour was checked as a member's: the fight is a valid melee.
+        Some((Melee::try_from(melee).ok()?, defender))
     }
 }
 
-impl FromConfig<SkirmishParams> for SkirmishModel {
-    fn from_config(p: SkirmishParams) -> Result<Self> {
+/// The fight of `p`, each member's armour checked.
+impl TryFrom<SkirmishParams> for Skirmish {
+    type Error = Error;
+
+    fn try_from(p: SkirmishParams) -> Result<Self> {
         for (side, members) in [("side_a", &p.side_a), ("side_b", &p.side_b)] {
             for (name, f) in &members.members {
                 f.check(side, name)?;
@@ -309,8 +316,6 @@ impl FromConfig<SkirmishParams> for SkirmishModel {
             .iter()
             .map(|f| f.guard(p.wear.wound_malus, p.wear.spent_armour_protects))
             .collect();
-        let mut layout = Layout::new();
-        let m = SkirmishMetrics::declare(&mut layout, [na, fighters.len() - na], p.rounds);
         Ok(Self {
             guards,
             na,
@@ -327,8 +332,6 @@ impl FromConfig<SkirmishParams> for SkirmishModel {
             targets: [p.target_a, p.target_b],
             fighters,
             params: p,
-            layout,
-            m,
         })
     }
 }
@@ -369,14 +372,10 @@ fn by_d6<D: Dice>(group: &mut [usize], dice: &mut D) {
     }
 }
 
-impl Model for SkirmishModel {
+impl Roll for Skirmish {
     type Outcome = SkirmishOutcome;
 
-    fn layout(&self) -> Layout {
-        self.layout.clone()
-    }
-
-    fn sample<D: Dice>(&self, dice: &mut D) -> SkirmishOutcome {
+    fn roll<D: Dice>(&self, dice: &mut D) -> SkirmishOutcome {
         let n = self.fighters.len();
         let mut s = State {
             durability: self.fighters.iter().map(|f| f.durability as u32).collect(),
@@ -406,20 +405,7 @@ impl Model for SkirmishModel {
         self.outcome(&s, Winner::Draw, self.rounds)
     }
 
-    fn record<R: Recorder>(&self, o: &SkirmishOutcome, rec: &mut R) {
-        let m = &self.m;
-        rec.event(m.a_wins, o.winner == Winner::A);
-        rec.event(m.b_wins, o.winner == Winner::B);
-        rec.event(m.draw, o.winner == Winner::Draw);
-        rec.value(m.mean_rounds, i64::from(o.rounds));
-        for k in 0..2 {
-            rec.value(m.mean_standing[k], i64::from(o.standing[k]));
-            rec.hist(m.standing[k], i64::from(o.standing[k]));
-        }
-        rec.hist(m.rounds, i64::from(o.rounds));
-    }
-
-    /// `sccs.melee`'s exact values, when the fight is one ([`SkirmishModel::as_melee`]).
+    /// `sccs.melee`'s exact values, when the fight is one ([`Skirmish::as_melee`]).
     fn exact(&self) -> Option<Dist<SkirmishOutcome>> {
         let (melee, defender) = self.as_melee()?;
         let winner = if defender == 0 { Winner::B } else { Winner::A };
@@ -443,7 +429,7 @@ impl Model for SkirmishModel {
     }
 }
 
-impl SkirmishModel {
+impl Skirmish {
     fn outcome(&self, s: &State, winner: Winner, rounds: u32) -> SkirmishOutcome {
         SkirmishOutcome {
             winner,
@@ -452,6 +438,9 @@ impl SkirmishModel {
         }
     }
 }
+
+/// `sccs.skirmish`: side A against side B.
+pub type SkirmishModel = Rolled<Skirmish, SkirmishMetrics>;
 
 crate::mechanic! {
     /// a group fight, side against side in the order of initiative priorities, impacts until

@@ -6,7 +6,7 @@ use super::*;
 use crate::engine::model::replay_one;
 use crate::engine::rng::chunk_rng;
 use crate::engine::summary::summarize;
-use crate::engine::{RollDice, RunPlan, SampleSize, run_point, simulation};
+use crate::engine::{Model, RollDice, RunPlan, SampleSize, run_point, simulation};
 use crate::systems::test_support::{AGREEMENT_SAMPLES, AGREEMENT_SEED, assert_agrees_with_exact};
 
 fn model(words: &str) -> SkirmishModel {
@@ -87,7 +87,12 @@ fn at_most_four_attack_one_target_in_a_round() {
     assert_eq!(o, end(Winner::Draw, 1, [1, 5]));
     let m = model(words);
     let mut s = State {
-        durability: m.fighters.iter().map(|f| f.durability as u32).collect(),
+        durability: m
+            .rule
+            .fighters
+            .iter()
+            .map(|f| f.durability as u32)
+            .collect(),
         impacts: vec![0; 6],
         counter: vec![Counter::default(); 6],
         target: vec![usize::MAX; 6],
@@ -96,7 +101,9 @@ fn at_most_four_attack_one_target_in_a_round() {
     s.received[0] = MAX_ENGAGED as i64;
     let mut foes = Vec::new();
     let none: [u32; 0] = [];
-    assert!(!crate::engine::replay(&none, |d| m.act(&mut s, 5, &mut foes, d)));
+    assert!(!crate::engine::replay(&none, |d| m
+        .rule
+        .act(&mut s, 5, &mut foes, d)));
     assert_eq!((s.received[0], s.durability[0]), (4, 4));
 }
 
@@ -150,14 +157,14 @@ fn one_harmless_against_one_is_the_melee_fight_for_fight() {
     .enumerate()
     {
         let m = model(words);
-        let (melee, defender) = m.as_melee().expect("one harmless against one");
+        let (melee, defender) = m.rule.as_melee().expect("one harmless against one");
         let (mut a, mut b) = (
             RollDice::new(chunk_rng(13, i as u64, 0)),
             RollDice::new(chunk_rng(13, i as u64, 0)),
         );
         for _ in 0..5_000 {
             let o = m.sample(&mut a);
-            let mo = melee.run(&mut b);
+            let mo = melee.roll(&mut b);
             assert_eq!(o.winner == Winner::Draw, mo.round_out == 0, "{words}");
             if mo.round_out > 0 {
                 assert_eq!(

@@ -20,7 +20,7 @@ use super::rules::{Comparison, Counter, TieParams, compare, each_face};
 use super::tables::SccsTables;
 use crate::engine::chain::{Chain, Limits, Step, propagate};
 use crate::engine::dist::TAIL_BOUND;
-use crate::engine::{Dice, Dist, FromConfig, HistId, Layout, MetricId, Model, Recorder};
+use crate::engine::{Dice, Dist, HistId, Layout, MetricId, Recorder, Report, Roll, Rolled};
 use crate::error::{Error, Result};
 
 crate::choice! {
@@ -132,9 +132,11 @@ pub struct SpellOutcome {
     pub broken: bool,
 }
 
-impl Upkeep {
-    /// The upkeep of `p`, checked: source melee goes with an individual caster only.
-    pub fn from_config(p: &SpellParams) -> Result<Self> {
+/// The upkeep of `p`, checked: source melee goes with an individual caster only.
+impl TryFrom<SpellParams> for Upkeep {
+    type Error = Error;
+
+    fn try_from(p: SpellParams) -> Result<Self> {
         if p.keeper == Keeper::Circle && p.source == Source::Melee {
             return Err(Error::value(
                 "source",
@@ -154,39 +156,15 @@ impl Upkeep {
             dice: SpellDice::of(&p.tie.tables),
         })
     }
+}
 
+impl Upkeep {
     /// The faces of the die rolled first: the casting turns of a circle, the malus-free
     /// turns of a lone caster.
     fn first_die(&self) -> u32 {
         match self.keeper {
             Keeper::Circle => self.dice.casting,
             Keeper::Individual => self.dice.free,
-        }
-    }
-
-    /// Plays one upkeep.
-    #[inline(always)]
-    pub fn run<D: Dice>(&self, dice: &mut D) -> SpellOutcome {
-        let free = dice.die(self.first_die());
-        match (self.keeper, self.source) {
-            (Keeper::Circle, _) => self.run_circle(dice, free),
-            (Keeper::Individual, Source::Chance) => {
-                for turn in free + 1..=self.max_turns {
-                    if dice.bernoulli(self.p_hit) {
-                        return broken_in(turn);
-                    }
-                }
-                self.held_to_the_end()
-            }
-            (Keeper::Individual, Source::Melee) => {
-                let mut counter = Counter::default();
-                for turn in 1..=self.max_turns {
-                    if self.melee_turn(turn, free, &mut counter, || dice.die(self.dice.tension)) {
-                        return broken_in(turn);
-                    }
-                }
-                self.held_to_the_end()
-            }
         }
     }
 
@@ -239,10 +217,40 @@ impl Upkeep {
             broken: false,
         }
     }
+}
+
+impl Roll for Upkeep {
+    type Outcome = SpellOutcome;
+
+    /// Plays one upkeep.
+    #[inline(always)]
+    fn roll<D: Dice>(&self, dice: &mut D) -> SpellOutcome {
+        let free = dice.die(self.first_die());
+        match (self.keeper, self.source) {
+            (Keeper::Circle, _) => self.run_circle(dice, free),
+            (Keeper::Individual, Source::Chance) => {
+                for turn in free + 1..=self.max_turns {
+                    if dice.bernoulli(self.p_hit) {
+                        return broken_in(turn);
+                    }
+                }
+                self.held_to_the_end()
+            }
+            (Keeper::Individual, Source::Melee) => {
+                let mut counter = Counter::default();
+                for turn in 1..=self.max_turns {
+                    if self.melee_turn(turn, free, &mut counter, || dice.die(self.dice.tension)) {
+                        return broken_in(turn);
+                    }
+                }
+                self.held_to_the_end()
+            }
+        }
+    }
 
     /// The exact distribution: source melee as a chain over the turns (the attacker's
     /// counter is the whole state, [`MeleeUpkeep`]), source chance in closed form.
-    pub fn exact(&self) -> Option<Dist<SpellOutcome>> {
+    fn exact(&self) -> Option<Dist<SpellOutcome>> {
         let p = self.p_hit;
         match (self.keeper, self.source) {
             (Keeper::Individual, Source::Melee) => Some(Dist::die(self.dice.free).then(|&free| {
@@ -355,29 +363,19 @@ fn binomial(n: i64, p: f64) -> Dist<i64> {
 
 /// What `sccs.spell` reports.
 #[derive(Debug, Clone, PartialEq)]
-struct SpellMetrics {
+pub struct SpellMetrics {
     mean_turns: MetricId,
     broken: MetricId,
     turns_held: HistId,
 }
 
-/// `sccs.spell`.
-#[derive(Debug, Clone, PartialEq)]
-pub struct SpellModel {
-    upkeep: Upkeep,
-    layout: Layout,
-    m: SpellMetrics,
-}
-
-impl SpellModel {
-    /// The model of `upkeep`.
-    pub fn new(upkeep: Upkeep) -> Self {
+impl Report<Upkeep> for SpellMetrics {
+    fn declare(upkeep: &Upkeep, layout: &mut Layout) -> Self {
         let top = match upkeep.keeper {
             Keeper::Individual => i64::from(upkeep.max_turns),
             Keeper::Circle => 6,
         };
-        let mut layout = Layout::new();
-        let m = SpellMetrics {
+        Self {
             mean_turns: layout.mean(
                 "mean_turns",
                 "mean whole turns held (individual) or concentrated (circle)",
@@ -387,40 +385,19 @@ impl SpellModel {
                 "chance an impact breaks the spell within max_turns (individual) or the casting (circle)",
             ),
             turns_held: layout.histogram("turns_held", "histogram of whole turns held", (0, top)),
-        };
-        Self { upkeep, layout, m }
-    }
-}
-
-impl FromConfig<SpellParams> for SpellModel {
-    fn from_config(p: SpellParams) -> Result<Self> {
-        Ok(Self::new(Upkeep::from_config(&p)?))
-    }
-}
-
-impl Model for SpellModel {
-    type Outcome = SpellOutcome;
-
-    fn layout(&self) -> Layout {
-        self.layout.clone()
-    }
-
-    #[inline(always)]
-    fn sample<D: Dice>(&self, dice: &mut D) -> SpellOutcome {
-        self.upkeep.run(dice)
+        }
     }
 
     #[inline(always)]
     fn record<R: Recorder>(&self, o: &SpellOutcome, rec: &mut R) {
-        rec.value(self.m.mean_turns, o.held);
-        rec.event(self.m.broken, o.broken);
-        rec.hist(self.m.turns_held, o.held);
-    }
-
-    fn exact(&self) -> Option<Dist<SpellOutcome>> {
-        self.upkeep.exact()
+        rec.value(self.mean_turns, o.held);
+        rec.event(self.broken, o.broken);
+        rec.hist(self.turns_held, o.held);
     }
 }
+
+/// `sccs.spell`.
+pub type SpellModel = Rolled<Upkeep, SpellMetrics>;
 
 crate::mechanic! {
     /// spell upkeep: turns a spell is held before an impact under the malus breaks it; ritual

@@ -27,7 +27,7 @@ fn upkeep() -> Upkeep {
 }
 
 fn run(u: Upkeep, rolls: &[u32]) -> SpellOutcome {
-    replay(rolls, |dice| u.run(dice))
+    replay(rolls, |dice| u.roll(dice))
 }
 
 fn build(words: &[&str]) -> Result<Box<dyn Simulation>> {
@@ -39,7 +39,7 @@ fn upkeep_for(words: &str) -> Upkeep {
     SPELL
         .model_for(words)
         .unwrap_or_else(|e| panic!("{words}: {e}"))
-        .upkeep
+        .rule
 }
 
 #[test]

@@ -7,7 +7,7 @@
 use super::rules::{Counter, TieParams, exchanges_to_impact};
 use crate::engine::dist::TAIL_BOUND;
 use crate::engine::{
-    Dice, Dist, FromConfig, HistId, Layout, MetricFamily, MetricId, MetricKind, Model, Recorder,
+    Dice, Dist, HistId, Layout, MetricFamily, MetricId, MetricKind, Recorder, Report, Rolled,
 };
 use crate::error::{Error, Result};
 
@@ -26,29 +26,19 @@ crate::config! {
     }
 }
 
-/// What `sccs.tension` reports.
-#[derive(Debug, Clone, PartialEq)]
-struct TensionMetrics {
-    mean_exchanges: MetricId,
-    p_within: MetricFamily,
-    exchanges: HistId,
-}
-
-/// `sccs.tension`: an attacker who ties on every exchange (every new type or cible ties
-/// again) until the impact.
-#[derive(Debug, Clone, PartialEq)]
-pub struct TensionModel {
+/// An attacker who ties on every exchange (every new type or cible ties again) until the
+/// impact.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Tension {
     /// Exchanges between two changes of type or cible; 0 when the attacker perseveres.
     pub change_every: u32,
     /// Switch `tension_counts_tie`.
     pub counts_tie: bool,
     /// Faces of the tension die (6 in the text).
     pub die: u32,
-    layout: Layout,
-    m: TensionMetrics,
 }
 
-impl TensionModel {
+impl Tension {
     /// Checks that an impact can happen at all: changing every exchange with the tie not
     /// counted never reaches the end of a counter.
     pub fn new(change_every: u32, counts_tie: bool) -> Result<Self> {
@@ -63,36 +53,16 @@ impl TensionModel {
                 "changing type or cible on every exchange never lands an impact when the tying exchange does not count (the counter needs at least one repetition); use change_every >= 2, change_every = 0 (persevere) or tension_counts_tie = true",
             ));
         }
-        let mut layout = Layout::new();
-        let m = TensionMetrics {
-            mean_exchanges: layout.mean(
-                "mean_exchanges",
-                "mean exchanges until impact, the tying exchange included",
-            ),
-            p_within: layout.family(
-                MetricKind::Proportion,
-                "p_within_<r>",
-                "chance the impact comes within r exchanges, r = 1..=6",
-                1..=WITHIN_MAX,
-            ),
-            exchanges: layout.histogram(
-                "exchanges",
-                "histogram of exchanges until impact",
-                (1, 12),
-            ),
-        };
         Ok(Self {
             change_every,
             counts_tie,
             die,
-            layout,
-            m,
         })
     }
 
     /// Exchanges until the impact (the first tying exchange is exchange 1).
     #[inline(always)]
-    pub fn run<D: Dice>(&self, dice: &mut D) -> i64 {
+    pub fn roll<D: Dice>(&self, dice: &mut D) -> i64 {
         let mut counter = Counter::default();
         let mut exchange: u32 = 0;
         loop {
@@ -112,7 +82,7 @@ impl TensionModel {
     /// The exact distribution of exchanges until the impact: each attempt of
     /// `change_every` exchanges succeeds when the counter's delay fits in it; failed
     /// attempts are geometric (truncated below [`TAIL_BOUND`], the rest in the tail).
-    pub fn exact_exchanges(&self) -> Dist<i64> {
+    pub fn exact(&self) -> Dist<i64> {
         let k = self.change_every as i64;
         let delays: Vec<i64> = (1..=self.die)
             .map(|c| exchanges_to_impact(c, self.counts_tie) as i64)
@@ -137,8 +107,10 @@ impl TensionModel {
     }
 }
 
-impl FromConfig<TensionParams> for TensionModel {
-    fn from_config(p: TensionParams) -> Result<Self> {
+impl TryFrom<TensionParams> for Tension {
+    type Error = Error;
+
+    fn try_from(p: TensionParams) -> Result<Self> {
         Self::with_die(
             p.change_every,
             p.tie.tension_counts_tie,
@@ -147,31 +119,49 @@ impl FromConfig<TensionParams> for TensionModel {
     }
 }
 
-impl Model for TensionModel {
-    type Outcome = i64;
+crate::rolls!(Tension => i64, exact);
 
-    fn layout(&self) -> Layout {
-        self.layout.clone()
-    }
+/// What `sccs.tension` reports.
+#[derive(Debug, Clone, PartialEq)]
+pub struct TensionMetrics {
+    mean_exchanges: MetricId,
+    p_within: MetricFamily,
+    exchanges: HistId,
+}
 
-    #[inline(always)]
-    fn sample<D: Dice>(&self, dice: &mut D) -> i64 {
-        self.run(dice)
+impl Report<Tension> for TensionMetrics {
+    fn declare(_: &Tension, layout: &mut Layout) -> Self {
+        Self {
+            mean_exchanges: layout.mean(
+                "mean_exchanges",
+                "mean exchanges until impact, the tying exchange included",
+            ),
+            p_within: layout.family(
+                MetricKind::Proportion,
+                "p_within_<r>",
+                "chance the impact comes within r exchanges, r = 1..=6",
+                1..=WITHIN_MAX,
+            ),
+            exchanges: layout.histogram(
+                "exchanges",
+                "histogram of exchanges until impact",
+                (1, 12),
+            ),
+        }
     }
 
     #[inline(always)]
     fn record<R: Recorder>(&self, &exchanges: &i64, rec: &mut R) {
-        rec.value(self.m.mean_exchanges, exchanges);
-        for (r, id) in self.m.p_within.iter() {
+        rec.value(self.mean_exchanges, exchanges);
+        for (r, id) in self.p_within.iter() {
             rec.event(id, exchanges <= r);
         }
-        rec.hist(self.m.exchanges, exchanges);
-    }
-
-    fn exact(&self) -> Option<Dist<i64>> {
-        Some(self.exact_exchanges())
+        rec.hist(self.exchanges, exchanges);
     }
 }
+
+/// `sccs.tension`: exchanges until the impact of an attacker who ties.
+pub type TensionModel = Rolled<Tension, TensionMetrics>;
 
 crate::mechanic! {
     /// exchanges until impact after a tie, persevering or changing type/cible every few
@@ -189,11 +179,11 @@ mod tests {
     };
 
     fn run(model: &TensionModel, rolls: &[u32]) -> i64 {
-        replay(rolls, |dice| model.run(dice))
+        replay(rolls, |dice| model.rule.roll(dice))
     }
 
     fn model(change_every: u32, counts_tie: bool) -> TensionModel {
-        TensionModel::new(change_every, counts_tie).unwrap()
+        TensionModel::new(Tension::new(change_every, counts_tie).unwrap())
     }
 
     #[test]
@@ -233,14 +223,14 @@ mod tests {
 
     #[test]
     fn exact_closed_forms() {
-        let d = model(0, false).exact_exchanges();
+        let d = model(0, false).rule.exact();
         assert!((d.mean() - 4.5).abs() < 1e-12);
         // Every exchange with the tie counted: geometric with p = 1/6, mean 6.
-        let g = model(1, true).exact_exchanges();
+        let g = model(1, true).rule.exact();
         assert!((g.mean() - 6.0).abs() < 1e-9);
         assert!(g.tail() > 0.0 && g.tail() < TAIL_BOUND);
         // Changing every 7 exchanges never interrupts a counter.
-        assert_eq!(model(7, false).exact_exchanges(), d);
+        assert_eq!(model(7, false).rule.exact(), d);
     }
 
     #[test]
