@@ -133,7 +133,7 @@ impl AttackRule {
     }
 
     /// Rolls one attack: the attack test and, on a hit, the damage step.
-    #[inline]
+    #[inline(always)]
     pub fn roll<D: Dice>(&self, swing: &Swing, dice: &mut D) -> AttackOutcome {
         let t = self.attack_test(swing).roll(dice);
         if !t.beats_nd {

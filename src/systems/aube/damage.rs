@@ -154,6 +154,7 @@ impl DamageRule {
     }
 
     /// Rolls the resistance test against a blow of level `dom`.
+    #[inline(always)]
     pub fn roll<D: Dice>(&self, dom: i64, dice: &mut D) -> DamageOutcome {
         self.resolve(dom, &self.resistance_test().roll(dice))
     }
