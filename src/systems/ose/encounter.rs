@@ -12,7 +12,7 @@
 //! default, `either`, reads it as either side being surprised. The sheet gives the close
 //! distance only outdoors: in a dungeon surprise does not change the 2d6 × 3 m.
 
-use crate::engine::{Dice, Dist, FromConfig, HistId, Layout, MetricId, Model, Recorder};
+use crate::engine::{Dice, Dist, HistId, Layout, MetricId, Recorder, Report, Roll, Rolled};
 use crate::error::{Error, Result};
 
 crate::config! {
@@ -60,7 +60,7 @@ impl SurpriseParams {
     }
 
     /// The exact distribution of [`SurpriseParams::roll`].
-    pub fn dist(&self) -> Dist<Surprise> {
+    pub fn exact(&self) -> Dist<Surprise> {
         let side = |x: u32| Dist::bernoulli(x as f64 / 6.0);
         side(self.party).combine(&side(self.monsters), |&party, &monsters| Surprise {
             party,
@@ -71,7 +71,7 @@ impl SurpriseParams {
 
 /// What `ose.surprise` reports.
 #[derive(Debug, Clone, PartialEq)]
-struct SurpriseMetrics {
+pub struct SurpriseMetrics {
     party: MetricId,
     monsters: MetricId,
     both: MetricId,
@@ -80,8 +80,10 @@ struct SurpriseMetrics {
     monsters_only: MetricId,
 }
 
-impl SurpriseMetrics {
-    fn declare(layout: &mut Layout) -> Self {
+crate::rolls!(SurpriseParams => Surprise, exact);
+
+impl Report<SurpriseParams> for SurpriseMetrics {
+    fn declare(_: &SurpriseParams, layout: &mut Layout) -> Self {
         Self {
             party: layout.proportion("party_surprised", "chance the party is surprised"),
             monsters: layout.proportion("monsters_surprised", "chance the monsters are surprised"),
@@ -104,7 +106,8 @@ impl SurpriseMetrics {
         }
     }
 
-    fn record<R: Recorder>(&self, s: Surprise, rec: &mut R) {
+    #[inline]
+    fn record<R: Recorder>(&self, s: &Surprise, rec: &mut R) {
         rec.event(self.party, s.party);
         rec.event(self.monsters, s.monsters);
         rec.event(self.both, s.party && s.monsters);
@@ -115,50 +118,7 @@ impl SurpriseMetrics {
 }
 
 /// `ose.surprise`: both sides' surprise dice.
-#[derive(Debug, Clone, PartialEq)]
-pub struct SurpriseModel {
-    p: SurpriseParams,
-    layout: Layout,
-    m: SurpriseMetrics,
-}
-
-impl SurpriseModel {
-    /// The surprise rolls of `p`.
-    pub fn new(p: SurpriseParams) -> Self {
-        let mut layout = Layout::new();
-        let m = SurpriseMetrics::declare(&mut layout);
-        Self { p, layout, m }
-    }
-}
-
-impl FromConfig<SurpriseParams> for SurpriseModel {
-    fn from_config(p: SurpriseParams) -> Result<Self> {
-        Ok(Self::new(p))
-    }
-}
-
-impl Model for SurpriseModel {
-    /// Who is surprised.
-    type Outcome = Surprise;
-
-    fn layout(&self) -> Layout {
-        self.layout.clone()
-    }
-
-    #[inline]
-    fn sample<D: Dice>(&self, dice: &mut D) -> Surprise {
-        self.p.roll(dice)
-    }
-
-    #[inline]
-    fn record<R: Recorder>(&self, s: &Surprise, rec: &mut R) {
-        self.m.record(*s, rec);
-    }
-
-    fn exact(&self) -> Option<Dist<Surprise>> {
-        Some(self.p.dist())
-    }
-}
+pub type SurpriseModel = Rolled<SurpriseParams, SurpriseMetrics>;
 
 crate::mechanic! {
     /// surprise at an encounter: each side's d6, surprised on 1-2
@@ -245,24 +205,14 @@ pub struct Start {
     pub metres: i64,
 }
 
-/// What `ose.distance` reports.
-#[derive(Debug, Clone, PartialEq)]
-struct DistanceMetrics {
-    mean: MetricId,
-    within: MetricId,
-    close: MetricId,
-    distance: HistId,
-}
-
-/// `ose.distance`: the distance at which an encounter starts.
-#[derive(Debug, Clone, PartialEq)]
-pub struct DistanceModel {
+/// The distance rule: the parameters of `ose.distance`, checked (the surprise dice only
+/// when surprise is rolled, the rule for the close distance only when it can apply).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct DistanceRule {
     p: DistanceParams,
-    layout: Layout,
-    m: DistanceMetrics,
 }
 
-impl DistanceModel {
+impl DistanceRule {
     /// Whether the surprise `s` brings the encounter to the close distance.
     fn close(&self, s: Surprise) -> bool {
         self.p.setting == Setting::Outdoors
@@ -283,10 +233,10 @@ impl DistanceModel {
     }
 }
 
-impl FromConfig<DistanceParams> for DistanceModel {
-    /// Builds `ose.distance`: the surprise dice only when surprise is rolled, the rule
-    /// for the close distance only when it can apply.
-    fn from_config(p: DistanceParams) -> Result<Self> {
+impl TryFrom<DistanceParams> for DistanceRule {
+    type Error = Error;
+
+    fn try_from(p: DistanceParams) -> Result<Self> {
         if p.surprise != SurpriseMode::Roll && p.dice != SurpriseParams::SHEET {
             return Err(Error::value(
                 "party",
@@ -301,36 +251,15 @@ impl FromConfig<DistanceParams> for DistanceModel {
                 "close_if says which rolled surprise brings the encounter close; it needs setting=outdoors and surprise=roll",
             ));
         }
-        let mut layout = Layout::new();
-        let m = DistanceMetrics {
-            mean: layout.mean("mean_distance", "mean distance of the encounter, in metres"),
-            within: layout.proportion(
-                "p_within",
-                "chance the encounter starts at `within` metres or less",
-            ),
-            close: layout.proportion(
-                "close",
-                "chance surprise brings the encounter to 1d4 x 10 m (outdoors)",
-            ),
-            distance: layout.histogram(
-                "distance",
-                "histogram of the distance of the encounter, in metres",
-                (0, 240),
-            ),
-        };
-        Ok(Self { p, layout, m })
+        Ok(Self { p })
     }
 }
 
-impl Model for DistanceModel {
+impl Roll for DistanceRule {
     /// Surprise, and the distance.
     type Outcome = Start;
 
-    fn layout(&self) -> Layout {
-        self.layout.clone()
-    }
-
-    fn sample<D: Dice>(&self, dice: &mut D) -> Start {
+    fn roll<D: Dice>(&self, dice: &mut D) -> Start {
         let surprise = match self.p.surprise {
             SurpriseMode::Roll => self.p.dice.roll(dice),
             _ => Surprise::NONE,
@@ -348,16 +277,9 @@ impl Model for DistanceModel {
         }
     }
 
-    fn record<R: Recorder>(&self, s: &Start, rec: &mut R) {
-        rec.value(self.m.mean, s.metres);
-        rec.event(self.m.within, s.metres <= self.p.within);
-        rec.event(self.m.close, s.close);
-        rec.hist(self.m.distance, s.metres);
-    }
-
     fn exact(&self) -> Option<Dist<Start>> {
         let surprise = match self.p.surprise {
-            SurpriseMode::Roll => self.p.dice.dist(),
+            SurpriseMode::Roll => self.p.dice.exact(),
             _ => Dist::certain(Surprise::NONE),
         };
         Some(surprise.then(|&surprise| {
@@ -370,6 +292,49 @@ impl Model for DistanceModel {
         }))
     }
 }
+
+/// What `ose.distance` reports.
+#[derive(Debug, Clone, PartialEq)]
+pub struct DistanceMetrics {
+    /// The distance asked about (`within`).
+    within_metres: i64,
+    mean: MetricId,
+    within: MetricId,
+    close: MetricId,
+    distance: HistId,
+}
+
+impl Report<DistanceRule> for DistanceMetrics {
+    fn declare(rule: &DistanceRule, layout: &mut Layout) -> Self {
+        Self {
+            within_metres: rule.p.within,
+            mean: layout.mean("mean_distance", "mean distance of the encounter, in metres"),
+            within: layout.proportion(
+                "p_within",
+                "chance the encounter starts at `within` metres or less",
+            ),
+            close: layout.proportion(
+                "close",
+                "chance surprise brings the encounter to 1d4 x 10 m (outdoors)",
+            ),
+            distance: layout.histogram(
+                "distance",
+                "histogram of the distance of the encounter, in metres",
+                (0, 240),
+            ),
+        }
+    }
+
+    fn record<R: Recorder>(&self, s: &Start, rec: &mut R) {
+        rec.value(self.mean, s.metres);
+        rec.event(self.within, s.metres <= self.within_metres);
+        rec.event(self.close, s.close);
+        rec.hist(self.distance, s.metres);
+    }
+}
+
+/// `ose.distance`: the distance at which an encounter starts.
+pub type DistanceModel = Rolled<DistanceRule, DistanceMetrics>;
 
 crate::mechanic! {
     /// encounter distance: dungeon 2d6 x 3 m, outdoors 4d6 x 10 m or 1d4 x 10 m if surprised
