@@ -14,7 +14,7 @@
 //! retreating foe rolls against `ac + shield`. The sheet gives no to-hit bonus from
 //! behind (only the shield is lost); give one with `bonus` for tables that add it.
 
-use super::d20::{D20Model, D20Roll};
+use super::d20::{D20Model, D20Roll, faces};
 use super::sheet::Hd;
 use super::tables::{AttackTable, OseTables};
 use crate::error::{Error, Result};
@@ -38,11 +38,7 @@ pub fn hit_table(thac0: i64, ac: i64, bonus: i64) -> [bool; 21] {
 /// [`hit_table`] under the bounds of `table`.
 pub fn hit_table_under(thac0: i64, ac: i64, bonus: i64, table: &AttackTable) -> [bool; 21] {
     let n = table.needed(thac0, ac);
-    let mut table = [false; 21];
-    for d in 1..=20u32 {
-        table[d as usize] = hits(n, bonus, d);
-    }
-    table
+    faces(|d| hits(n, bonus, d))
 }
 
 crate::choice! {

@@ -4,6 +4,20 @@
 
 use crate::engine::{Dice, Dist, Layout, MetricId, Recorder, Report, Roll, Rolled};
 
+/// The faces (index 1..=20; 0 unused, false) where `succeeds` holds.
+pub fn faces(succeeds: impl Fn(u32) -> bool) -> [bool; 21] {
+    let mut table = [false; 21];
+    for d in 1..=20u32 {
+        table[d as usize] = succeeds(d);
+    }
+    table
+}
+
+/// The chance a d20 shows one of the faces marked in `table` (index 1..=20).
+pub fn chance_of(table: &[bool; 21]) -> f64 {
+    table[1..].iter().filter(|s| **s).count() as f64 / 20.0
+}
+
 /// One d20 roll that succeeds on the faces of a table, reporting one chance.
 #[derive(Debug, Clone, PartialEq)]
 pub struct D20Roll {
@@ -17,11 +31,7 @@ impl D20Roll {
     /// A roll succeeding on the faces where `succeeds` holds, reported as the proportion
     /// `name` documented by `doc`.
     pub fn new(name: &'static str, doc: &'static str, succeeds: impl Fn(u32) -> bool) -> Self {
-        let mut table = [false; 21];
-        for d in 1..=20u32 {
-            table[d as usize] = succeeds(d);
-        }
-        Self::from_table(name, doc, table)
+        Self::from_table(name, doc, faces(succeeds))
     }
 
     /// A roll succeeding on the faces marked in `table` (index 1..=20).
@@ -39,7 +49,7 @@ impl D20Roll {
 
     /// The exact chance of success.
     pub fn chance(&self) -> f64 {
-        self.succeeds[1..].iter().filter(|s| **s).count() as f64 / 20.0
+        chance_of(&self.succeeds)
     }
 }
 

@@ -223,12 +223,13 @@ impl DistanceRule {
             }
     }
 
-    /// The distribution of the distance in metres (close or not).
-    fn distance(&self, close: bool) -> Dist<i64> {
+    /// The dice of the distance (count, sides) and the metres a point is worth (close or
+    /// not): 2d6 × 3 m in a dungeon, outdoors 4d6 × 10 m, or 1d4 × 10 m when close.
+    fn dice(&self, close: bool) -> (u32, u32, i64) {
         match (self.p.setting, close) {
-            (Setting::Dungeon, _) => Dist::dice_sum(2, 6).map(|t| t * 3),
-            (Setting::Outdoors, false) => Dist::dice_sum(4, 6).map(|t| t * 10),
-            (Setting::Outdoors, true) => Dist::die(4).map(|t| t * 10),
+            (Setting::Dungeon, _) => (2, 6, 3),
+            (Setting::Outdoors, false) => (4, 6, 10),
+            (Setting::Outdoors, true) => (1, 4, 10),
         }
     }
 }
@@ -265,11 +266,8 @@ impl Roll for DistanceRule {
             _ => Surprise::NONE,
         };
         let close = self.close(surprise);
-        let metres = match (self.p.setting, close) {
-            (Setting::Dungeon, _) => dice.sum(2, 6) as i64 * 3,
-            (Setting::Outdoors, false) => dice.sum(4, 6) as i64 * 10,
-            (Setting::Outdoors, true) => dice.die(4) as i64 * 10,
-        };
+        let (count, sides, metres_per_point) = self.dice(close);
+        let metres = dice.sum(count, sides) as i64 * metres_per_point;
         Start {
             surprise,
             close,
@@ -284,10 +282,11 @@ impl Roll for DistanceRule {
         };
         Some(surprise.then(|&surprise| {
             let close = self.close(surprise);
-            self.distance(close).map(|&metres| Start {
+            let (count, sides, metres_per_point) = self.dice(close);
+            Dist::dice_sum(count, sides).map(|&t| Start {
                 surprise,
                 close,
-                metres,
+                metres: t * metres_per_point,
             })
         }))
     }
