@@ -23,8 +23,8 @@
 
 use super::score::{Score, ScoreParams};
 use super::tables::MaitriseTables;
-use crate::engine::{Dice, Dist, FromConfig, HistId, Layout, MetricId, Model, Recorder};
-use crate::error::Result;
+use crate::engine::{Dice, Dist, HistId, Layout, MetricId, Recorder, Report, Rolled};
+use crate::error::{Error, Result};
 
 /// The four results of a roll, from worst to best.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -158,9 +158,10 @@ impl Target {
 }
 
 /// A roll at a fixed target with both readings tabulated, so the hot loop is one or two
-/// lookups.
+/// lookups: the rule of `maitrise.test`.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Prepared {
+    target: Target,
     first: [Option<Degree>; 21],
     second: [Degree; 21],
 }
@@ -174,7 +175,16 @@ impl Prepared {
             first[face as usize] = target.read_first(face);
             second[face as usize] = target.read_second(face);
         }
-        Self { first, second }
+        Self {
+            target,
+            first,
+            second,
+        }
+    }
+
+    /// The target of the roll.
+    pub fn target(&self) -> Target {
+        self.target
     }
 
     /// Rolls one d20 (and a second one when the first calls for it).
@@ -184,6 +194,11 @@ impl Prepared {
             Some(degree) => degree,
             None => self.second[dice.d20() as usize],
         }
+    }
+
+    /// The exact distribution of the result.
+    pub fn exact(&self) -> Dist<Degree> {
+        self.target.exact()
     }
 }
 
@@ -214,18 +229,20 @@ impl TestParams {
     }
 }
 
-/// `maitrise.test`: one roll under a *Score de Maîtrise*.
-#[derive(Debug, Clone, PartialEq)]
-pub struct TestModel {
-    target: Target,
-    prepared: Prepared,
-    layout: Layout,
-    m: TestMetrics,
+impl TryFrom<TestParams> for Prepared {
+    type Error = Error;
+
+    /// The first roll at the score of `p` (the roll `maitrise.test` makes).
+    fn try_from(p: TestParams) -> Result<Self> {
+        Ok(Self::new(p.targets()?.0))
+    }
 }
+
+crate::rolls!(Prepared => Degree, exact);
 
 /// What `maitrise.test` reports.
 #[derive(Debug, Clone, PartialEq)]
-struct TestMetrics {
+pub struct TestMetrics {
     crit_success: MetricId,
     success: MetricId,
     failure: MetricId,
@@ -233,11 +250,9 @@ struct TestMetrics {
     outcome: HistId,
 }
 
-impl TestModel {
-    /// The model of one roll at `target` (modifiers included).
-    pub fn new(target: Target) -> Self {
-        let mut layout = Layout::new();
-        let m = TestMetrics {
+impl Report<Prepared> for TestMetrics {
+    fn declare(_: &Prepared, layout: &mut Layout) -> Self {
+        Self {
             crit_success: layout.proportion("crit_success", "chance of a Réussite Critique"),
             success: layout.proportion("success", "chance of a success, critical or not"),
             failure: layout.proportion("failure", "chance of a failure, critical or not"),
@@ -247,52 +262,21 @@ impl TestModel {
                 "histogram: -2 critical failure, -1 failure, 1 success, 2 critical success",
                 (-2, 2),
             ),
-        };
-        Self {
-            target,
-            prepared: Prepared::new(target),
-            layout,
-            m,
         }
-    }
-
-    /// The target of the roll.
-    pub fn target(&self) -> Target {
-        self.target
-    }
-}
-
-impl FromConfig<TestParams> for TestModel {
-    fn from_config(p: TestParams) -> Result<Self> {
-        Ok(Self::new(p.targets()?.0))
-    }
-}
-
-impl Model for TestModel {
-    type Outcome = Degree;
-
-    fn layout(&self) -> Layout {
-        self.layout.clone()
-    }
-
-    #[inline(always)]
-    fn sample<D: Dice>(&self, dice: &mut D) -> Degree {
-        self.prepared.roll(dice)
     }
 
     #[inline(always)]
     fn record<R: Recorder>(&self, o: &Degree, rec: &mut R) {
-        rec.event(self.m.crit_success, *o == Degree::CritSuccess);
-        rec.event(self.m.success, o.is_success());
-        rec.event(self.m.failure, !o.is_success());
-        rec.event(self.m.crit_failure, *o == Degree::CritFailure);
-        rec.hist(self.m.outcome, o.code());
-    }
-
-    fn exact(&self) -> Option<Dist<Degree>> {
-        Some(self.target.exact())
+        rec.event(self.crit_success, *o == Degree::CritSuccess);
+        rec.event(self.success, o.is_success());
+        rec.event(self.failure, !o.is_success());
+        rec.event(self.crit_failure, *o == Degree::CritFailure);
+        rec.hist(self.outcome, o.code());
     }
 }
+
+/// `maitrise.test`: one roll under a *Score de Maîtrise*.
+pub type TestModel = Rolled<Prepared, TestMetrics>;
 
 crate::mechanic! {
     /// one d20 roll under a Score de Maîtrise: critical success, success, failure, critical

@@ -1,6 +1,6 @@
 use super::*;
 use crate::engine::model::exact_tally;
-use crate::engine::{replay, simulation};
+use crate::engine::{Model, replay, simulation};
 use crate::systems::test_support::{AGREEMENT_SAMPLES, AGREEMENT_SEED, assert_agrees_with_exact};
 
 fn roll(sm: i64, dice: &[u32]) -> Degree {
@@ -60,7 +60,7 @@ fn rules_exact_sm_1() {
 fn red_swims_at_11() {
     assert_eq!(
         TEST.model_for("characteristic=7 skill=8 modifiers=-4")
-            .map(|m| m.target())
+            .map(|m| m.rule.target())
             .ok(),
         Some(Target::at_most(11))
     );
@@ -74,7 +74,7 @@ fn red_swims_below_11_with_the_examples_reading() {
     // "Le Jet de d20 doit être inférieur à 11": an 11 fails (not critically: only 10 and
     // 20 are), a 10 succeeds (no critical failure), 1 is still a critical success.
     let model = TEST.model_for("characteristic=7 skill=8 malus=4 strictly_below=true");
-    assert_eq!(model.map(|m| m.target()).ok(), Some(Target::below(11)));
+    assert_eq!(model.map(|m| m.rule.target()).ok(), Some(Target::below(11)));
     assert_eq!(roll_below(11, &[11]), Degree::Failure);
     assert_eq!(roll_below(11, &[10]), Degree::Success);
     assert_eq!(roll_below(11, &[1]), Degree::CritSuccess);
@@ -168,7 +168,7 @@ fn chance_du_debutant_on_a_single_roll() {
 #[test]
 fn red_at_poker_scores_1_and_fails_on_19() {
     let model = TEST.model_for("characteristic=9 skill=0 malus=3").unwrap();
-    assert_eq!(model.target(), Target::at_most(1));
+    assert_eq!(model.rule.target(), Target::at_most(1));
     let (degree, tally) = crate::engine::model::replay_one(&model, &[19]);
     assert_eq!(degree, Degree::Failure);
     assert_eq!(tally.metric(model.m.failure).sum, 1);
@@ -289,7 +289,7 @@ fn monte_carlo_agrees_with_exact_over_a_grid() {
         .into_iter()
         .chain([2, 10, 11, 19].map(Target::below));
     for (i, target) in targets.enumerate() {
-        let sim = simulation(TestModel::new(target));
+        let sim = simulation(TestModel::new(Prepared::new(target)));
         assert_agrees_with_exact(
             sim.as_ref(),
             AGREEMENT_SAMPLES,

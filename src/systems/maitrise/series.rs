@@ -10,8 +10,8 @@
 //! fails "dans des proportions dantesques" at some point).
 
 use super::resolution::{Degree, Prepared, Target, TestParams};
-use crate::engine::{Dice, Dist, FromConfig, HistId, Layout, MetricId, Model, Recorder};
-use crate::error::Result;
+use crate::engine::{Dice, Dist, HistId, Layout, MetricId, Recorder, Report, Roll, Rolled};
+use crate::error::{Error, Result};
 
 crate::config! {
     /// The parameters of `maitrise.series`.
@@ -24,14 +24,6 @@ crate::config! {
         /// failed rolls the series survives
         allowed_failures: u32 = int(0..=100, default = 0),
     }
-}
-
-/// What `maitrise.series` reports.
-#[derive(Debug, Clone, PartialEq)]
-struct SeriesMetrics {
-    all_succeed: MetricId,
-    any_crit_failure: MetricId,
-    failures: HistId,
 }
 
 /// The result of a series.
@@ -53,54 +45,36 @@ impl SeriesOutcome {
     }
 }
 
-/// `maitrise.series`: `n` rolls under a score.
+/// `maitrise.series`'s rule: `n` rolls, the first at one target, the others at another.
 #[derive(Debug, Clone, PartialEq)]
-pub struct SeriesModel {
-    first_target: Target,
-    later_target: Target,
-    n: u32,
-    allowed_failures: u32,
+pub struct SeriesRule {
+    /// The first roll (the *Chance du Débutant* helps it only).
     first: Prepared,
+    /// Every later roll.
     later: Prepared,
-    layout: Layout,
-    m: SeriesMetrics,
+    /// The number of rolls.
+    pub n: u32,
+    /// Failed rolls the series survives.
+    pub allowed_failures: u32,
 }
 
-impl SeriesModel {
+impl SeriesRule {
     /// `n` rolls, the first at `first`, the others at `later`, at most `allowed_failures`
     /// of which may fail.
     pub fn new(first: Target, later: Target, n: u32, allowed_failures: u32) -> Self {
-        let mut layout = Layout::new();
-        let m = SeriesMetrics {
-            all_succeed: layout.proportion(
-                "all_succeed",
-                "chance that at most allowed_failures rolls fail (all succeed by default)",
-            ),
-            any_crit_failure: layout.proportion(
-                "any_crit_failure",
-                "chance that at least one of the n rolls is an Échec Critique (every roll is made)",
-            ),
-            failures: layout.histogram(
-                "failures",
-                "histogram of the number of failed rolls",
-                (0, n as i64),
-            ),
-        };
         Self {
-            first_target: first,
-            later_target: later,
-            n,
-            allowed_failures,
             first: Prepared::new(first),
             later: Prepared::new(later),
-            layout,
-            m,
+            n,
+            allowed_failures,
         }
     }
 }
 
-impl FromConfig<SeriesParams> for SeriesModel {
-    fn from_config(p: SeriesParams) -> Result<Self> {
+impl TryFrom<SeriesParams> for SeriesRule {
+    type Error = Error;
+
+    fn try_from(p: SeriesParams) -> Result<Self> {
         let (first, later) = p.roll.targets()?;
         Ok(Self::new(first, later, p.n, p.allowed_failures))
     }
@@ -112,16 +86,12 @@ fn p_fail(target: Target) -> f64 {
     target.exact().p_where(|d| !d.is_success())
 }
 
-impl Model for SeriesModel {
+impl Roll for SeriesRule {
     /// The failed rolls and whether one was critical.
     type Outcome = SeriesOutcome;
 
-    fn layout(&self) -> Layout {
-        self.layout.clone()
-    }
-
     #[inline]
-    fn sample<D: Dice>(&self, dice: &mut D) -> SeriesOutcome {
+    fn roll<D: Dice>(&self, dice: &mut D) -> SeriesOutcome {
         let start = SeriesOutcome {
             failures: 0,
             crit_failure: false,
@@ -133,13 +103,6 @@ impl Model for SeriesModel {
         outcome
     }
 
-    #[inline(always)]
-    fn record<R: Recorder>(&self, o: &SeriesOutcome, rec: &mut R) {
-        rec.event(self.m.all_succeed, o.failures <= self.allowed_failures);
-        rec.event(self.m.any_crit_failure, o.crit_failure);
-        rec.hist(self.m.failures, o.failures as i64);
-    }
-
     fn exact(&self) -> Option<Dist<SeriesOutcome>> {
         // One roll read as its degree (four values at most), folded into the series.
         let step = |dist: Dist<SeriesOutcome>, roll: &Dist<Degree>| {
@@ -149,11 +112,51 @@ impl Model for SeriesModel {
             failures: 0,
             crit_failure: false,
         });
-        let later = self.later_target.exact();
-        let first = step(start, &self.first_target.exact());
+        let later = self.later.exact();
+        let first = step(start, &self.first.exact());
         Some((1..self.n).fold(first, |dist, _| step(dist, &later)))
     }
 }
+
+/// What `maitrise.series` reports.
+#[derive(Debug, Clone, PartialEq)]
+pub struct SeriesMetrics {
+    allowed_failures: u32,
+    all_succeed: MetricId,
+    any_crit_failure: MetricId,
+    failures: HistId,
+}
+
+impl Report<SeriesRule> for SeriesMetrics {
+    fn declare(rule: &SeriesRule, layout: &mut Layout) -> Self {
+        Self {
+            allowed_failures: rule.allowed_failures,
+            all_succeed: layout.proportion(
+                "all_succeed",
+                "chance that at most allowed_failures rolls fail (all succeed by default)",
+            ),
+            any_crit_failure: layout.proportion(
+                "any_crit_failure",
+                "chance that at least one of the n rolls is an Échec Critique (every roll is made)",
+            ),
+            failures: layout.histogram(
+                "failures",
+                "histogram of the number of failed rolls",
+                (0, rule.n as i64),
+            ),
+        }
+    }
+
+    #[inline(always)]
+    fn record<R: Recorder>(&self, o: &SeriesOutcome, rec: &mut R) {
+        rec.event(self.all_succeed, o.failures <= self.allowed_failures);
+        rec.event(self.any_crit_failure, o.crit_failure);
+        rec.hist(self.failures, o.failures as i64);
+    }
+}
+
+/// `maitrise.series`: `n` rolls under a score.
+pub type SeriesModel = Rolled<SeriesRule, SeriesMetrics>;
 
 crate::mechanic! {
     /// n rolls under the same Score de Maîtrise that must all succeed (the shipwreck)
@@ -164,18 +167,18 @@ crate::mechanic! {
 mod tests {
     use super::*;
     use crate::engine::model::{exact_tally, replay_one};
-    use crate::engine::simulation;
+    use crate::engine::{Model, simulation};
     use crate::systems::test_support::{
         AGREEMENT_SAMPLES, AGREEMENT_SEED, assert_agrees_with_exact,
     };
 
     fn plain(sm: i64, n: u32, allowed_failures: u32) -> SeriesModel {
-        SeriesModel::new(
+        SeriesModel::new(SeriesRule::new(
             Target::at_most(sm),
             Target::at_most(sm),
             n,
             allowed_failures,
-        )
+        ))
     }
 
     fn model(words: &str) -> SeriesModel {
@@ -379,7 +382,10 @@ mod tests {
         ] {
             assert!(SERIES.model_for(words).is_err(), "{words}");
         }
-        assert_eq!(SERIES.model_for("sm=10 n=3").map(|m| m.n).ok(), Some(3));
+        assert_eq!(
+            SERIES.model_for("sm=10 n=3").map(|m| m.rule.n).ok(),
+            Some(3)
+        );
     }
 
     #[test]

@@ -14,10 +14,9 @@
 //! retreating foe rolls against `ac + shield`. The sheet gives no to-hit bonus from
 //! behind (only the shield is lost); give one with `bonus` for tables that add it.
 
-use super::d20::D20Roll;
+use super::d20::{D20Model, D20Roll, faces};
 use super::sheet::Hd;
 use super::tables::{AttackTable, OseTables};
-use crate::engine::FromConfig;
 use crate::error::{Error, Result};
 
 /// The d20 roll needed to hit `ac` with `thac0`, before modifiers, under the official
@@ -39,11 +38,7 @@ pub fn hit_table(thac0: i64, ac: i64, bonus: i64) -> [bool; 21] {
 /// [`hit_table`] under the bounds of `table`.
 pub fn hit_table_under(thac0: i64, ac: i64, bonus: i64, table: &AttackTable) -> [bool; 21] {
     let n = table.needed(thac0, ac);
-    let mut table = [false; 21];
-    for d in 1..=20u32 {
-        table[d as usize] = hits(n, bonus, d);
-    }
-    table
+    faces(|d| hits(n, bonus, d))
 }
 
 crate::choice! {
@@ -164,10 +159,10 @@ pub fn thac0_from(thac0: Option<i64>, hd: Option<Hd>, tables: &OseTables) -> Res
 }
 
 /// `ose.attack`: one attack roll (the natural d20 hits or misses).
-pub type AttackModel = D20Roll;
+pub type AttackModel = D20Model;
 
 /// The attack roll with `thac0` against `ac` with `modifiers`.
-pub fn attack_model(thac0: i64, ac: i64, modifiers: &Modifiers) -> AttackModel {
+pub fn attack_roll(thac0: i64, ac: i64, modifiers: &Modifiers) -> D20Roll {
     D20Roll::from_table(
         "hit",
         "chance to hit",
@@ -180,9 +175,11 @@ pub fn attack_model(thac0: i64, ac: i64, modifiers: &Modifiers) -> AttackModel {
     )
 }
 
-impl FromConfig<AttackParams> for AttackModel {
-    /// Builds `ose.attack`: the THAC0 from `thac0` or `hd`; cover only with missiles.
-    fn from_config(p: AttackParams) -> Result<Self> {
+impl TryFrom<AttackParams> for D20Roll {
+    type Error = Error;
+
+    /// The roll of `ose.attack`: the THAC0 from `thac0` or `hd`; cover only with missiles.
+    fn try_from(p: AttackParams) -> Result<Self> {
         let thac0 = thac0_from(p.thac0, p.hd, &p.modifiers.tables)?;
         if p.modifiers.cover != 0 && p.modifiers.range == Range::Melee {
             return Err(Error::value(
@@ -190,7 +187,7 @@ impl FromConfig<AttackParams> for AttackModel {
                 "cover applies to missile attacks; give range=short, medium or long",
             ));
         }
-        Ok(attack_model(thac0, p.ac, &p.modifiers))
+        Ok(attack_roll(thac0, p.ac, &p.modifiers))
     }
 }
 
@@ -220,6 +217,7 @@ mod tests {
         ATTACK
             .model_for(words)
             .unwrap_or_else(|e| panic!("{e}"))
+            .rule
             .chance()
     }
 
@@ -315,12 +313,12 @@ mod tests {
             .model_for("thac0=19 ac=4 shield=1 behind=true")
             .unwrap_or_else(|e| panic!("{e}"));
         let (_, tally) = crate::engine::model::replay_one(&behind, &[14]);
-        assert_eq!(tally.metric(behind.metric()).sum, 1);
+        assert_eq!(tally.metric(behind.m.chance).sum, 1);
         let front = ATTACK
             .model_for("thac0=19 ac=4 shield=1")
             .unwrap_or_else(|e| panic!("{e}"));
         let (_, tally) = crate::engine::model::replay_one(&front, &[14]);
-        assert_eq!(tally.metric(front.metric()).sum, 0);
+        assert_eq!(tally.metric(front.m.chance).sum, 0);
         assert_eq!(
             Modifiers {
                 shield: 1,
@@ -359,21 +357,21 @@ mod tests {
     #[test]
     fn the_roll_is_the_natural_d20_read_off_the_table() {
         // THAC0 19 against AC 5 needs 14.
-        let model = attack_model(19, 5, &Modifiers::NONE);
+        let model = AttackModel::new(attack_roll(19, 5, &Modifiers::NONE));
         let (d, tally) = crate::engine::model::replay_one(&model, &[14]);
         assert_eq!(d, 14);
-        assert_eq!(tally.metric(model.metric()).sum, 1);
+        assert_eq!(tally.metric(model.m.chance).sum, 1);
         let (_, tally) = crate::engine::model::replay_one(&model, &[13]);
-        assert_eq!(tally.metric(model.metric()).sum, 0);
+        assert_eq!(tally.metric(model.m.chance).sum, 0);
     }
 
     #[test]
     fn monte_carlo_agrees_with_exact_over_a_grid() {
         let cases = [
-            attack_model(19, 5, &Modifiers::NONE),
-            attack_model(5, 9, &Modifiers::NONE),
-            attack_model(20, -3, &Modifiers::NONE),
-            attack_model(
+            attack_roll(19, 5, &Modifiers::NONE),
+            attack_roll(5, 9, &Modifiers::NONE),
+            attack_roll(20, -3, &Modifiers::NONE),
+            attack_roll(
                 14,
                 2,
                 &Modifiers {
@@ -384,8 +382,8 @@ mod tests {
                 },
             ),
         ];
-        for (i, model) in cases.into_iter().enumerate() {
-            let sim = simulation(model);
+        for (i, rule) in cases.into_iter().enumerate() {
+            let sim = simulation(AttackModel::new(rule));
             let seed = AGREEMENT_SEED + i as u64;
             assert_agrees_with_exact(
                 sim.as_ref(),

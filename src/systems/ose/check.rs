@@ -3,9 +3,7 @@
 //! hard) at most the ability succeeds; a natural 1 always succeeds, a natural 20 always
 //! fails.
 
-use super::d20::D20Roll;
-use crate::engine::FromConfig;
-use crate::error::Result;
+use super::d20::{D20Model, D20Roll};
 
 /// Whether the natural roll `d` passes a check of `ability` at `difficulty`.
 pub fn passes(ability: i64, difficulty: i64, d: u32) -> bool {
@@ -24,18 +22,18 @@ crate::config! {
 }
 
 /// `ose.check`: one ability check (the natural d20 passes or not).
-pub type CheckModel = D20Roll;
+pub type CheckModel = D20Model;
 
 /// A check of `ability` at `difficulty`.
-pub fn check_model(ability: i64, difficulty: i64) -> CheckModel {
+pub fn check_roll(ability: i64, difficulty: i64) -> D20Roll {
     D20Roll::new("success", "chance the check succeeds", |d| {
         passes(ability, difficulty, d)
     })
 }
 
-impl FromConfig<CheckParams> for CheckModel {
-    fn from_config(p: CheckParams) -> Result<Self> {
-        Ok(check_model(p.ability, p.difficulty))
+impl From<CheckParams> for D20Roll {
+    fn from(p: CheckParams) -> Self {
+        check_roll(p.ability, p.difficulty)
     }
 }
 
@@ -58,7 +56,7 @@ mod tests {
         for ability in 3..=18 {
             for difficulty in -4..=4 {
                 let target = (ability - difficulty).clamp(1, 19);
-                let p = check_model(ability, difficulty).chance();
+                let p = check_roll(ability, difficulty).chance();
                 assert!((p - target as f64 / 20.0).abs() < 1e-12);
             }
         }
@@ -70,10 +68,10 @@ mod tests {
         assert!(!passes(25, -4, 20));
         assert!(passes(13, 0, 13) && !passes(13, 0, 14));
         assert!(passes(13, -4, 17) && !passes(13, 4, 10));
-        let model = check_model(13, 0);
+        let model = CheckModel::new(check_roll(13, 0));
         let (d, tally) = replay_one(&model, &[13]);
         assert_eq!(d, 13);
-        assert_eq!(tally.metric(model.metric()).sum, 1);
+        assert_eq!(tally.metric(model.m.chance).sum, 1);
     }
 
     #[test]
@@ -87,7 +85,7 @@ mod tests {
     #[test]
     fn monte_carlo_agrees_with_exact() {
         for (i, (a, d)) in [(12, 0), (3, 4), (18, -4)].into_iter().enumerate() {
-            let sim = simulation(check_model(a, d));
+            let sim = simulation(CheckModel::new(check_roll(a, d)));
             let seed = AGREEMENT_SEED + i as u64;
             assert_agrees_with_exact(sim.as_ref(), AGREEMENT_SAMPLES, seed, 1, &(a, d));
         }

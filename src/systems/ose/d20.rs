@@ -1,38 +1,44 @@
-//! One d20 read off a table of its faces: the shape shared by `ose.attack`, `ose.save`
+//! One d20 read off a table of its faces: the rule shared by `ose.attack`, `ose.save`
 //! and `ose.check`, which differ only in which faces succeed and in the name of the one
 //! chance they report.
 
-use crate::engine::{Dice, Dist, Layout, MetricId, Model, Recorder};
+use crate::engine::{Dice, Dist, Layout, MetricId, Recorder, Report, Roll, Rolled};
+
+/// The faces (index 1..=20; 0 unused, false) where `succeeds` holds.
+pub fn faces(succeeds: impl Fn(u32) -> bool) -> [bool; 21] {
+    let mut table = [false; 21];
+    for d in 1..=20u32 {
+        table[d as usize] = succeeds(d);
+    }
+    table
+}
+
+/// The chance a d20 shows one of the faces marked in `table` (index 1..=20).
+pub fn chance_of(table: &[bool; 21]) -> f64 {
+    table[1..].iter().filter(|s| **s).count() as f64 / 20.0
+}
 
 /// One d20 roll that succeeds on the faces of a table, reporting one chance.
 #[derive(Debug, Clone, PartialEq)]
 pub struct D20Roll {
     /// Whether each face succeeds (index 1..=20; 0 unused).
     succeeds: [bool; 21],
-    layout: Layout,
-    /// The chance reported (`hit`, `save`, `success`).
-    metric: MetricId,
+    /// The name of the chance reported (`hit`, `save`, `success`) and its doc.
+    reported: (&'static str, &'static str),
 }
 
 impl D20Roll {
     /// A roll succeeding on the faces where `succeeds` holds, reported as the proportion
     /// `name` documented by `doc`.
     pub fn new(name: &'static str, doc: &'static str, succeeds: impl Fn(u32) -> bool) -> Self {
-        let mut table = [false; 21];
-        for d in 1..=20u32 {
-            table[d as usize] = succeeds(d);
-        }
-        Self::from_table(name, doc, table)
+        Self::from_table(name, doc, faces(succeeds))
     }
 
     /// A roll succeeding on the faces marked in `table` (index 1..=20).
     pub fn from_table(name: &'static str, doc: &'static str, table: [bool; 21]) -> Self {
-        let mut layout = Layout::new();
-        let metric = layout.proportion(name, doc);
         Self {
             succeeds: table,
-            layout,
-            metric,
+            reported: (name, doc),
         }
     }
 
@@ -41,36 +47,49 @@ impl D20Roll {
         self.succeeds[d as usize]
     }
 
-    /// The handle of the one reported chance.
-    pub fn metric(&self) -> MetricId {
-        self.metric
-    }
-
     /// The exact chance of success.
     pub fn chance(&self) -> f64 {
-        self.succeeds[1..].iter().filter(|s| **s).count() as f64 / 20.0
+        chance_of(&self.succeeds)
     }
 }
 
-impl Model for D20Roll {
+impl Roll for D20Roll {
     /// The natural d20.
     type Outcome = u32;
 
-    fn layout(&self) -> Layout {
-        self.layout.clone()
-    }
-
     #[inline(always)]
-    fn sample<D: Dice>(&self, dice: &mut D) -> u32 {
+    fn roll<D: Dice>(&self, dice: &mut D) -> u32 {
         dice.d20()
-    }
-
-    #[inline(always)]
-    fn record<R: Recorder>(&self, d: &u32, rec: &mut R) {
-        rec.event(self.metric, self.succeeds[*d as usize]);
     }
 
     fn exact(&self) -> Option<Dist<u32>> {
         Some(Dist::die(20).map(|&d| d as u32))
     }
 }
+
+/// What a d20 mechanic reports: the one chance, read off the rule's faces.
+#[derive(Debug, Clone, PartialEq)]
+pub struct D20Metrics {
+    /// The rule's faces.
+    succeeds: [bool; 21],
+    /// The handle of the one reported chance.
+    pub chance: MetricId,
+}
+
+impl Report<D20Roll> for D20Metrics {
+    fn declare(rule: &D20Roll, layout: &mut Layout) -> Self {
+        let (name, doc) = rule.reported;
+        Self {
+            succeeds: rule.succeeds,
+            chance: layout.proportion(name, doc),
+        }
+    }
+
+    #[inline(always)]
+    fn record<R: Recorder>(&self, d: &u32, rec: &mut R) {
+        rec.event(self.chance, self.succeeds[*d as usize]);
+    }
+}
+
+/// The model of a d20 mechanic (`ose.attack`, `ose.save`, `ose.check`).
+pub type D20Model = Rolled<D20Roll, D20Metrics>;

@@ -18,6 +18,7 @@
 //! Monte Carlo only.
 
 use super::attack::{hit_table, hit_table_under};
+use super::d20::chance_of;
 use super::duel_exact::{DamageDist, EXACT_MAX_STATES, damage_dist, exact_duel};
 use super::sheet::Hd;
 use super::tables::OseTables;
@@ -353,7 +354,7 @@ crate::mechanic! {
 
 /// The chance that one swing of `thac0` against `ac` with `bonus` hits.
 pub fn hit_chance(thac0: i64, ac: i64, bonus: i64) -> f64 {
-    hit_table(thac0, ac, bonus).iter().filter(|h| **h).count() as f64 / 20.0
+    chance_of(&hit_table(thac0, ac, bonus))
 }
 
 #[cfg(test)]

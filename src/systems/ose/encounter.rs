@@ -12,7 +12,7 @@
 //! default, `either`, reads it as either side being surprised. The sheet gives the close
 //! distance only outdoors: in a dungeon surprise does not change the 2d6 × 3 m.
 
-use crate::engine::{Dice, Dist, FromConfig, HistId, Layout, MetricId, Model, Recorder};
+use crate::engine::{Dice, Dist, HistId, Layout, MetricId, Recorder, Report, Roll, Rolled};
 use crate::error::{Error, Result};
 
 crate::config! {
@@ -60,7 +60,7 @@ impl SurpriseParams {
     }
 
     /// The exact distribution of [`SurpriseParams::roll`].
-    pub fn dist(&self) -> Dist<Surprise> {
+    pub fn exact(&self) -> Dist<Surprise> {
         let side = |x: u32| Dist::bernoulli(x as f64 / 6.0);
         side(self.party).combine(&side(self.monsters), |&party, &monsters| Surprise {
             party,
@@ -71,7 +71,7 @@ impl SurpriseParams {
 
 /// What `ose.surprise` reports.
 #[derive(Debug, Clone, PartialEq)]
-struct SurpriseMetrics {
+pub struct SurpriseMetrics {
     party: MetricId,
     monsters: MetricId,
     both: MetricId,
@@ -80,8 +80,10 @@ struct SurpriseMetrics {
     monsters_only: MetricId,
 }
 
-impl SurpriseMetrics {
-    fn declare(layout: &mut Layout) -> Self {
+crate::rolls!(SurpriseParams => Surprise, exact);
+
+impl Report<SurpriseParams> for SurpriseMetrics {
+    fn declare(_: &SurpriseParams, layout: &mut Layout) -> Self {
         Self {
             party: layout.proportion("party_surprised", "chance the party is surprised"),
             monsters: layout.proportion("monsters_surprised", "chance the monsters are surprised"),
@@ -104,7 +106,8 @@ impl SurpriseMetrics {
         }
     }
 
-    fn record<R: Recorder>(&self, s: Surprise, rec: &mut R) {
+    #[inline]
+    fn record<R: Recorder>(&self, s: &Surprise, rec: &mut R) {
         rec.event(self.party, s.party);
         rec.event(self.monsters, s.monsters);
         rec.event(self.both, s.party && s.monsters);
@@ -115,50 +118,7 @@ impl SurpriseMetrics {
 }
 
 /// `ose.surprise`: both sides' surprise dice.
-#[derive(Debug, Clone, PartialEq)]
-pub struct SurpriseModel {
-    p: SurpriseParams,
-    layout: Layout,
-    m: SurpriseMetrics,
-}
-
-impl SurpriseModel {
-    /// The surprise rolls of `p`.
-    pub fn new(p: SurpriseParams) -> Self {
-        let mut layout = Layout::new();
-        let m = SurpriseMetrics::declare(&mut layout);
-        Self { p, layout, m }
-    }
-}
-
-impl FromConfig<SurpriseParams> for SurpriseModel {
-    fn from_config(p: SurpriseParams) -> Result<Self> {
-        Ok(Self::new(p))
-    }
-}
-
-impl Model for SurpriseModel {
-    /// Who is surprised.
-    type Outcome = Surprise;
-
-    fn layout(&self) -> Layout {
-        self.layout.clone()
-    }
-
-    #[inline]
-    fn sample<D: Dice>(&self, dice: &mut D) -> Surprise {
-        self.p.roll(dice)
-    }
-
-    #[inline]
-    fn record<R: Recorder>(&self, s: &Surprise, rec: &mut R) {
-        self.m.record(*s, rec);
-    }
-
-    fn exact(&self) -> Option<Dist<Surprise>> {
-        Some(self.p.dist())
-    }
-}
+pub type SurpriseModel = Rolled<SurpriseParams, SurpriseMetrics>;
 
 crate::mechanic! {
     /// surprise at an encounter: each side's d6, surprised on 1-2
@@ -245,24 +205,14 @@ pub struct Start {
     pub metres: i64,
 }
 
-/// What `ose.distance` reports.
-#[derive(Debug, Clone, PartialEq)]
-struct DistanceMetrics {
-    mean: MetricId,
-    within: MetricId,
-    close: MetricId,
-    distance: HistId,
-}
-
-/// `ose.distance`: the distance at which an encounter starts.
-#[derive(Debug, Clone, PartialEq)]
-pub struct DistanceModel {
+/// The distance rule: the parameters of `ose.distance`, checked (the surprise dice only
+/// when surprise is rolled, the rule for the close distance only when it can apply).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct DistanceRule {
     p: DistanceParams,
-    layout: Layout,
-    m: DistanceMetrics,
 }
 
-impl DistanceModel {
+impl DistanceRule {
     /// Whether the surprise `s` brings the encounter to the close distance.
     fn close(&self, s: Surprise) -> bool {
         self.p.setting == Setting::Outdoors
@@ -273,20 +223,21 @@ impl DistanceModel {
             }
     }
 
-    /// The distribution of the distance in metres (close or not).
-    fn distance(&self, close: bool) -> Dist<i64> {
+    /// The dice of the distance (count, sides) and the metres a point is worth (close or
+    /// not): 2d6 × 3 m in a dungeon, outdoors 4d6 × 10 m, or 1d4 × 10 m when close.
+    fn dice(&self, close: bool) -> (u32, u32, i64) {
         match (self.p.setting, close) {
-            (Setting::Dungeon, _) => Dist::dice_sum(2, 6).map(|t| t * 3),
-            (Setting::Outdoors, false) => Dist::dice_sum(4, 6).map(|t| t * 10),
-            (Setting::Outdoors, true) => Dist::die(4).map(|t| t * 10),
+            (Setting::Dungeon, _) => (2, 6, 3),
+            (Setting::Outdoors, false) => (4, 6, 10),
+            (Setting::Outdoors, true) => (1, 4, 10),
         }
     }
 }
 
-impl FromConfig<DistanceParams> for DistanceModel {
-    /// Builds `ose.distance`: the surprise dice only when surprise is rolled, the rule
-    /// for the close distance only when it can apply.
-    fn from_config(p: DistanceParams) -> Result<Self> {
+impl TryFrom<DistanceParams> for DistanceRule {
+    type Error = Error;
+
+    fn try_from(p: DistanceParams) -> Result<Self> {
         if p.surprise != SurpriseMode::Roll && p.dice != SurpriseParams::SHEET {
             return Err(Error::value(
                 "party",
@@ -301,8 +252,61 @@ impl FromConfig<DistanceParams> for DistanceModel {
                 "close_if says which rolled surprise brings the encounter close; it needs setting=outdoors and surprise=roll",
             ));
         }
-        let mut layout = Layout::new();
-        let m = DistanceMetrics {
+        Ok(Self { p })
+    }
+}
+
+impl Roll for DistanceRule {
+    /// Surprise, and the distance.
+    type Outcome = Start;
+
+    fn roll<D: Dice>(&self, dice: &mut D) -> Start {
+        let surprise = match self.p.surprise {
+            SurpriseMode::Roll => self.p.dice.roll(dice),
+            _ => Surprise::NONE,
+        };
+        let close = self.close(surprise);
+        let (count, sides, metres_per_point) = self.dice(close);
+        let metres = dice.sum(count, sides) as i64 * metres_per_point;
+        Start {
+            surprise,
+            close,
+            metres,
+        }
+    }
+
+    fn exact(&self) -> Option<Dist<Start>> {
+        let surprise = match self.p.surprise {
+            SurpriseMode::Roll => self.p.dice.exact(),
+            _ => Dist::certain(Surprise::NONE),
+        };
+        Some(surprise.then(|&surprise| {
+            let close = self.close(surprise);
+            let (count, sides, metres_per_point) = self.dice(close);
+            Dist::dice_sum(count, sides).map(|&t| Start {
+                surprise,
+                close,
+                metres: t * metres_per_point,
+            })
+        }))
+    }
+}
+
+/// What `ose.distance` reports.
+#[derive(Debug, Clone, PartialEq)]
+pub struct DistanceMetrics {
+    /// The distance asked about (`within`).
+    within_metres: i64,
+    mean: MetricId,
+    within: MetricId,
+    close: MetricId,
+    distance: HistId,
+}
+
+impl Report<DistanceRule> for DistanceMetrics {
+    fn declare(rule: &DistanceRule, layout: &mut Layout) -> Self {
+        Self {
+            within_metres: rule.p.within,
             mean: layout.mean("mean_distance", "mean distance of the encounter, in metres"),
             within: layout.proportion(
                 "p_within",
@@ -317,59 +321,19 @@ impl FromConfig<DistanceParams> for DistanceModel {
                 "histogram of the distance of the encounter, in metres",
                 (0, 240),
             ),
-        };
-        Ok(Self { p, layout, m })
-    }
-}
-
-impl Model for DistanceModel {
-    /// Surprise, and the distance.
-    type Outcome = Start;
-
-    fn layout(&self) -> Layout {
-        self.layout.clone()
-    }
-
-    fn sample<D: Dice>(&self, dice: &mut D) -> Start {
-        let surprise = match self.p.surprise {
-            SurpriseMode::Roll => self.p.dice.roll(dice),
-            _ => Surprise::NONE,
-        };
-        let close = self.close(surprise);
-        let metres = match (self.p.setting, close) {
-            (Setting::Dungeon, _) => dice.sum(2, 6) as i64 * 3,
-            (Setting::Outdoors, false) => dice.sum(4, 6) as i64 * 10,
-            (Setting::Outdoors, true) => dice.die(4) as i64 * 10,
-        };
-        Start {
-            surprise,
-            close,
-            metres,
         }
     }
 
     fn record<R: Recorder>(&self, s: &Start, rec: &mut R) {
-        rec.value(self.m.mean, s.metres);
-        rec.event(self.m.within, s.metres <= self.p.within);
-        rec.event(self.m.close, s.close);
-        rec.hist(self.m.distance, s.metres);
-    }
-
-    fn exact(&self) -> Option<Dist<Start>> {
-        let surprise = match self.p.surprise {
-            SurpriseMode::Roll => self.p.dice.dist(),
-            _ => Dist::certain(Surprise::NONE),
-        };
-        Some(surprise.then(|&surprise| {
-            let close = self.close(surprise);
-            self.distance(close).map(|&metres| Start {
-                surprise,
-                close,
-                metres,
-            })
-        }))
+        rec.value(self.mean, s.metres);
+        rec.event(self.within, s.metres <= self.within_metres);
+        rec.event(self.close, s.close);
+        rec.hist(self.distance, s.metres);
     }
 }
+
+/// `ose.distance`: the distance at which an encounter starts.
+pub type DistanceModel = Rolled<DistanceRule, DistanceMetrics>;
 
 crate::mechanic! {
     /// encounter distance: dungeon 2d6 x 3 m, outdoors 4d6 x 10 m or 1d4 x 10 m if surprised

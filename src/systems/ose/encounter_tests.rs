@@ -2,7 +2,7 @@
 
 use super::*;
 use crate::engine::model::{exact_tally, replay_one};
-use crate::engine::{ExactTally, simulation};
+use crate::engine::{ExactTally, Model, simulation};
 use crate::systems::test_support::{AGREEMENT_SAMPLES, AGREEMENT_SEED, assert_agrees_with_exact};
 
 fn close(a: f64, b: f64) -> bool {

@@ -12,7 +12,7 @@
 
 use super::sheet::Terrain;
 use super::tables::OseTables;
-use crate::engine::{Choice, Dice, Dist, FromConfig, HistId, Layout, MetricId, Model, Recorder};
+use crate::engine::{Choice, Dice, Dist, HistId, Layout, MetricId, Recorder, Report, Roll, Rolled};
 use crate::error::{Error, Result};
 
 crate::choice! {
@@ -51,50 +51,28 @@ crate::config! {
     }
 }
 
-/// What `ose.exploration` reports.
-#[derive(Debug, Clone, PartialEq)]
-struct ExplorationMetrics {
-    at_least_one: MetricId,
-    mean_count: MetricId,
-    count: HistId,
+/// `ose.exploration`'s rule: a number of independent x-in-6 checks.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ExplorationRule {
+    /// The chance of each check, in 6.
+    pub in_six: u32,
+    /// The number of checks.
+    pub checks: u32,
 }
 
-/// `ose.exploration`: a number of independent x-in-6 checks.
-#[derive(Debug, Clone, PartialEq)]
-pub struct ExplorationModel {
-    in_six: u32,
-    checks: u32,
-    layout: Layout,
-    m: ExplorationMetrics,
-}
-
-impl ExplorationModel {
+impl ExplorationRule {
     /// `checks` checks of `in_six` in 6.
     pub fn new(in_six: u32, checks: u32) -> Self {
-        let mut layout = Layout::new();
-        let m = ExplorationMetrics {
-            at_least_one: layout
-                .proportion("at_least_one", "chance that at least one check comes up"),
-            mean_count: layout.mean("mean_count", "mean number of checks that come up"),
-            count: layout.histogram(
-                "count",
-                "histogram of the number of checks that come up",
-                (0, checks as i64),
-            ),
-        };
-        Self {
-            in_six,
-            checks,
-            layout,
-            m,
-        }
+        Self { in_six, checks }
     }
 }
 
-impl FromConfig<ExplorationParams> for ExplorationModel {
-    /// Builds `ose.exploration`: checks in a dungeon (`chance`, `every`, `turns`), or a
+impl TryFrom<ExplorationParams> for ExplorationRule {
+    type Error = Error;
+
+    /// The checks of `ose.exploration`: in a dungeon (`chance`, `every`, `turns`), or on a
     /// journey through a `terrain` (`event`, `days`), not a mix of the two.
-    fn from_config(p: ExplorationParams) -> Result<Self> {
+    fn try_from(p: ExplorationParams) -> Result<Self> {
         let Some(terrain) = p.terrain else {
             if p.days != 1 {
                 return Err(Error::value(
@@ -158,32 +136,54 @@ fn binomial(n: u32, p: f64) -> Dist<u32> {
     )
 }
 
-impl Model for ExplorationModel {
+impl Roll for ExplorationRule {
     /// The number of checks that came up.
     type Outcome = u32;
 
-    fn layout(&self) -> Layout {
-        self.layout.clone()
-    }
-
     #[inline]
-    fn sample<D: Dice>(&self, dice: &mut D) -> u32 {
+    fn roll<D: Dice>(&self, dice: &mut D) -> u32 {
         (0..self.checks)
             .map(|_| u32::from(dice.in_six(self.in_six)))
             .sum()
-    }
-
-    #[inline(always)]
-    fn record<R: Recorder>(&self, count: &u32, rec: &mut R) {
-        rec.event(self.m.at_least_one, *count > 0);
-        rec.value(self.m.mean_count, *count as i64);
-        rec.hist(self.m.count, *count as i64);
     }
 
     fn exact(&self) -> Option<Dist<u32>> {
         Some(binomial(self.checks, self.in_six as f64 / 6.0))
     }
 }
+
+/// What `ose.exploration` reports.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ExplorationMetrics {
+    at_least_one: MetricId,
+    mean_count: MetricId,
+    count: HistId,
+}
+
+impl Report<ExplorationRule> for ExplorationMetrics {
+    fn declare(rule: &ExplorationRule, layout: &mut Layout) -> Self {
+        Self {
+            at_least_one: layout
+                .proportion("at_least_one", "chance that at least one check comes up"),
+            mean_count: layout.mean("mean_count", "mean number of checks that come up"),
+            count: layout.histogram(
+                "count",
+                "histogram of the number of checks that come up",
+                (0, rule.checks as i64),
+            ),
+        }
+    }
+
+    #[inline(always)]
+    fn record<R: Recorder>(&self, count: &u32, rec: &mut R) {
+        rec.event(self.at_least_one, *count > 0);
+        rec.value(self.mean_count, *count as i64);
+        rec.hist(self.count, *count as i64);
+    }
+}
+
+/// `ose.exploration`: a number of independent x-in-6 checks.
+pub type ExplorationModel = Rolled<ExplorationRule, ExplorationMetrics>;
 
 crate::mechanic! {
     /// x-in-6 checks over time: wandering monsters, getting lost by terrain, ...
@@ -197,7 +197,7 @@ crate::mechanic! {
 mod tests {
     use super::*;
     use crate::engine::model::{exact_tally, replay_one};
-    use crate::engine::simulation;
+    use crate::engine::{Model, simulation};
     use crate::systems::test_support::{
         AGREEMENT_SAMPLES, AGREEMENT_SEED, assert_agrees_with_exact,
     };
@@ -218,7 +218,7 @@ mod tests {
     fn closed_forms() {
         // A dungeon hour: 3 checks of 1 in 6.
         let (model, p, mean) = exact("");
-        assert_eq!((model.in_six, model.checks), (1, 3));
+        assert_eq!((model.rule.in_six, model.rule.checks), (1, 3));
         assert!((p - (1.0 - (5.0f64 / 6.0).powi(3))).abs() < 1e-12);
         assert!((mean - 0.5).abs() < 1e-12);
         // A week in the swamp: lost at least once with 1 - (1/2)^7.
@@ -234,13 +234,13 @@ mod tests {
         assert!((mean - 5.0 / 3.0).abs() < 1e-12);
         // 7 turns, a check every 2: 3 checks.
         let (model, _, mean) = exact("turns=7");
-        assert_eq!(model.checks, 3);
+        assert_eq!(model.rule.checks, 3);
         assert!((mean - 0.5).abs() < 1e-12);
     }
 
     #[test]
     fn rigged_checks_count() {
-        let model = ExplorationModel::new(2, 4);
+        let model = ExplorationModel::new(ExplorationRule::new(2, 4));
         let (count, tally) = replay_one(&model, &[1, 3, 2, 6]);
         assert_eq!(count, 2);
         assert_eq!(tally.metric(model.m.at_least_one).sum, 1);
@@ -270,7 +270,7 @@ mod tests {
     #[test]
     fn monte_carlo_agrees_with_exact() {
         for (i, (x, n)) in [(1, 3), (2, 7), (3, 30), (6, 4)].into_iter().enumerate() {
-            let sim = simulation(ExplorationModel::new(x, n));
+            let sim = simulation(ExplorationModel::new(ExplorationRule::new(x, n)));
             let seed = AGREEMENT_SEED + i as u64;
             assert_agrees_with_exact(sim.as_ref(), AGREEMENT_SAMPLES, seed, 3, &(x, n));
         }

@@ -11,8 +11,8 @@
 //! `ose.surprise`, `ose.distance`); *Initiative*, *Séquence du round de combat*, *Dégâts*
 //! ([`duel`]: `ose.duel`); the whole *Séquence de la rencontre* fought out, a party
 //! against a group of monsters with *Moral* ([`group`]: `ose.encounter`). The sheet's
-//! tables are data in [`sheet`]; [`d20`] is the one-d20 model of the attack, the save
-//! and the check.
+//! tables are data in [`sheet`]; [`d20`] is the one-d20 rule and report of the attack,
+//! the save and the check.
 //!
 //! Terms: THAC0 (*TAC0*), the d20 roll needed to hit armour class 0; AC (*CA*), armour
 //! class, descending (lower is better); HD (*DV*), a monster's hit dice.

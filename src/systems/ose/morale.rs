@@ -6,8 +6,7 @@
 //! fight (`checks` = 1 or 2). A morale of 2 never fights (no roll) unless cornered; a
 //! morale of 12 never fails (2d6 never exceeds it).
 
-use crate::engine::{Dice, Dist, FromConfig, Layout, MetricId, Model, Recorder};
-use crate::error::Result;
+use crate::engine::{Dice, Dist, Layout, MetricId, Recorder, Report, Roll, Rolled};
 
 crate::config! {
     /// The parameters of `ose.morale`.
@@ -22,58 +21,40 @@ crate::config! {
     }
 }
 
-/// What `ose.morale` reports.
-#[derive(Debug, Clone, PartialEq)]
-struct MoraleMetrics {
-    holds: MetricId,
-    holds_first: MetricId,
-}
-
-/// `ose.morale`: the morale checks of one fight.
-#[derive(Debug, Clone, PartialEq)]
-pub struct MoraleModel {
-    morale: i64,
-    checks: u32,
+/// `ose.morale`'s rule: the morale checks of one fight.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct MoraleRule {
+    /// The morale score.
+    pub morale: i64,
+    /// The checks made (1 or 2).
+    pub checks: u32,
     /// Morale 2 and not cornered: flees without rolling.
     never_fights: bool,
-    layout: Layout,
-    m: MoraleMetrics,
 }
 
-impl MoraleModel {
+impl MoraleRule {
     /// `checks` checks at `morale`; `cornered` lifts the "morale 2 never fights" rule.
     pub fn new(morale: i64, checks: u32, cornered: bool) -> Self {
-        let mut layout = Layout::new();
-        let m = MoraleMetrics {
-            holds: layout.proportion("holds", "chance the monsters pass every check and fight on"),
-            holds_first: layout.proportion("holds_first", "chance they pass the first check"),
-        };
         Self {
             morale,
             checks,
             never_fights: morale <= 2 && !cornered,
-            layout,
-            m,
         }
     }
 }
 
-impl FromConfig<MoraleParams> for MoraleModel {
-    fn from_config(p: MoraleParams) -> Result<Self> {
-        Ok(Self::new(p.morale, p.checks, p.cornered))
+impl From<MoraleParams> for MoraleRule {
+    fn from(p: MoraleParams) -> Self {
+        Self::new(p.morale, p.checks, p.cornered)
     }
 }
 
-impl Model for MoraleModel {
+impl Roll for MoraleRule {
     /// The number of checks passed before the first failure (all of them: it holds).
     type Outcome = u32;
 
-    fn layout(&self) -> Layout {
-        self.layout.clone()
-    }
-
     #[inline]
-    fn sample<D: Dice>(&self, dice: &mut D) -> u32 {
+    fn roll<D: Dice>(&self, dice: &mut D) -> u32 {
         if self.never_fights {
             return 0;
         }
@@ -82,12 +63,6 @@ impl Model for MoraleModel {
             passed += 1;
         }
         passed
-    }
-
-    #[inline(always)]
-    fn record<R: Recorder>(&self, passed: &u32, rec: &mut R) {
-        rec.event(self.m.holds, *passed == self.checks);
-        rec.event(self.m.holds_first, *passed >= 1);
     }
 
     fn exact(&self) -> Option<Dist<u32>> {
@@ -104,6 +79,34 @@ impl Model for MoraleModel {
     }
 }
 
+/// What `ose.morale` reports.
+#[derive(Debug, Clone, PartialEq)]
+pub struct MoraleMetrics {
+    /// The checks made: holding is passing them all.
+    checks: u32,
+    holds: MetricId,
+    holds_first: MetricId,
+}
+
+impl Report<MoraleRule> for MoraleMetrics {
+    fn declare(rule: &MoraleRule, layout: &mut Layout) -> Self {
+        Self {
+            checks: rule.checks,
+            holds: layout.proportion("holds", "chance the monsters pass every check and fight on"),
+            holds_first: layout.proportion("holds_first", "chance they pass the first check"),
+        }
+    }
+
+    #[inline(always)]
+    fn record<R: Recorder>(&self, passed: &u32, rec: &mut R) {
+        rec.event(self.holds, *passed == self.checks);
+        rec.event(self.holds_first, *passed >= 1);
+    }
+}
+
+/// `ose.morale`: the morale checks of one fight.
+pub type MoraleModel = Rolled<MoraleRule, MoraleMetrics>;
+
 crate::mechanic! {
     /// monster morale: 2d6 above the score and they flee or surrender
     pub static MORALE: Registered<MoraleParams, MoraleModel> = ("ose.morale", "morale=7");
@@ -113,7 +116,7 @@ crate::mechanic! {
 mod tests {
     use super::*;
     use crate::engine::model::replay_one;
-    use crate::engine::simulation;
+    use crate::engine::{Model, simulation};
     use crate::systems::test_support::{
         AGREEMENT_SAMPLES, AGREEMENT_SEED, assert_agrees_with_exact,
     };
@@ -121,7 +124,7 @@ mod tests {
     fn holds(model: &MoraleModel) -> f64 {
         model
             .exact()
-            .map(|d| d.p(&model.checks))
+            .map(|d| d.p(&model.rule.checks))
             .unwrap_or(f64::NAN)
     }
 
@@ -131,22 +134,24 @@ mod tests {
         for morale in 3..=12 {
             let p = two_d6.p_where(|t| *t <= morale);
             for checks in 1..=2u32 {
-                let m = MoraleModel::new(morale, checks, false);
+                let m = MoraleModel::new(MoraleRule::new(morale, checks, false));
                 assert!((holds(&m) - p.powi(checks as i32)).abs() < 1e-12);
             }
         }
-        assert!((holds(&MoraleModel::new(7, 1, false)) - 21.0 / 36.0).abs() < 1e-12);
-        assert!((holds(&MoraleModel::new(12, 2, false)) - 1.0).abs() < 1e-12);
+        assert!(
+            (holds(&MoraleModel::new(MoraleRule::new(7, 1, false))) - 21.0 / 36.0).abs() < 1e-12
+        );
+        assert!((holds(&MoraleModel::new(MoraleRule::new(12, 2, false))) - 1.0).abs() < 1e-12);
     }
 
     #[test]
     fn morale_two_never_fights_unless_cornered() {
-        assert_eq!(holds(&MoraleModel::new(2, 1, false)), 0.0);
+        assert_eq!(holds(&MoraleModel::new(MoraleRule::new(2, 1, false))), 0.0);
         // No die is rolled: it flees at once.
-        let (passed, _) = replay_one(&MoraleModel::new(2, 2, false), &[]);
+        let (passed, _) = replay_one(&MoraleModel::new(MoraleRule::new(2, 2, false)), &[]);
         assert_eq!(passed, 0);
         // Cornered, it rolls: double 1 (2, not above 2) holds, 1/36.
-        let cornered = MoraleModel::new(2, 1, true);
+        let cornered = MoraleModel::new(MoraleRule::new(2, 1, true));
         assert!((holds(&cornered) - 1.0 / 36.0).abs() < 1e-12);
         let (passed, _) = replay_one(&cornered, &[1, 1]);
         assert_eq!(passed, 1);
@@ -160,7 +165,7 @@ mod tests {
 
     #[test]
     fn rigged_checks() {
-        let m = MoraleModel::new(8, 2, false);
+        let m = MoraleModel::new(MoraleRule::new(8, 2, false));
         // 4+4 holds, 5+4 breaks.
         let (passed, tally) = replay_one(&m, &[4, 4, 5, 4]);
         assert_eq!(passed, 1);
@@ -178,7 +183,10 @@ mod tests {
             assert!(MORALE.model_for(words).is_err(), "{words}");
         }
         let ok = MORALE.model_for("morale=7");
-        assert_eq!(ok.map(|m| (m.morale, m.checks)).ok(), Some((7, 2)));
+        assert_eq!(
+            ok.map(|m| (m.rule.morale, m.rule.checks)).ok(),
+            Some((7, 2))
+        );
     }
 
     #[test]
@@ -187,7 +195,7 @@ mod tests {
             .into_iter()
             .enumerate()
         {
-            let sim = simulation(MoraleModel::new(m, c, k));
+            let sim = simulation(MoraleModel::new(MoraleRule::new(m, c, k)));
             let seed = AGREEMENT_SEED + i as u64;
             assert_agrees_with_exact(sim.as_ref(), AGREEMENT_SAMPLES, seed, 2, &(m, c, k));
         }

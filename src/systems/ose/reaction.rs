@@ -10,7 +10,7 @@
 
 use super::sheet::REACTION_LINES;
 use super::tables::{OseTables, ReactionTable};
-use crate::engine::{Dice, Dist, FromConfig, HistId, Layout, MetricId, Model, Recorder};
+use crate::engine::{Dice, Dist, HistId, Layout, MetricId, Recorder, Report, Roll, Rolled};
 use crate::error::{Error, Result};
 
 crate::choice! {
@@ -77,85 +77,96 @@ crate::config! {
     }
 }
 
-/// What `ose.reaction` reports.
-#[derive(Debug, Clone, PartialEq)]
-struct ReactionMetrics {
-    /// One chance per line of the table, in band order.
-    lines: [MetricId; REACTION_LINES],
-    total: HistId,
+/// `ose.reaction`'s rule: 2d6 plus a modifier, read on one of the sheet's tables.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct ReactionRule {
+    /// The table read.
+    pub table: Table,
+    /// CHA + offer + reputation, added to 2d6.
+    pub modifier: i64,
+    /// Where the table's lines are cut.
+    pub bands: ReactionTable,
 }
 
-/// `ose.reaction`: one reaction roll.
-#[derive(Debug, Clone, PartialEq)]
-pub struct ReactionModel {
-    modifier: i64,
-    bands: ReactionTable,
-    layout: Layout,
-    m: ReactionMetrics,
-}
-
-impl ReactionModel {
+impl ReactionRule {
     /// A roll on `table` with `modifier` (CHA + offer + reputation) added to 2d6.
     pub fn new(table: Table, modifier: i64) -> Self {
-        Self::with_bands(table, modifier, OseTables::OFFICIAL.reaction)
-    }
-
-    /// The same, the lines cut at `bands`.
-    pub fn with_bands(table: Table, modifier: i64, bands: ReactionTable) -> Self {
-        let mut layout = Layout::new();
-        let lines = table
-            .lines()
-            .map(|(name, doc)| layout.proportion(name, doc));
-        let total = layout.histogram("total", "histogram of the modified 2d6 total", (-3, 17));
         Self {
+            table,
             modifier,
-            bands,
-            layout,
-            m: ReactionMetrics { lines, total },
+            bands: OseTables::OFFICIAL.reaction,
         }
     }
 }
 
-impl FromConfig<ReactionParams> for ReactionModel {
-    /// Builds `ose.reaction`: offer and reputation only with the hireling table.
-    fn from_config(p: ReactionParams) -> Result<Self> {
+impl TryFrom<ReactionParams> for ReactionRule {
+    type Error = Error;
+
+    /// The roll of `ose.reaction`: offer and reputation only with the hireling table.
+    fn try_from(p: ReactionParams) -> Result<Self> {
         if p.table == Table::Monster && (p.offer != 0 || p.reputation != 0) {
             return Err(Error::value(
                 if p.offer != 0 { "offer" } else { "reputation" },
                 "offer and reputation apply to hiring (table=hireling), not to monsters",
             ));
         }
-        let modifier = p.cha_mod + p.offer + p.reputation;
-        Ok(Self::with_bands(p.table, modifier, p.tables.reaction))
+        Ok(Self {
+            table: p.table,
+            modifier: p.cha_mod + p.offer + p.reputation,
+            bands: p.tables.reaction,
+        })
     }
 }
 
-impl Model for ReactionModel {
+impl Roll for ReactionRule {
     /// The modified total.
     type Outcome = i64;
 
-    fn layout(&self) -> Layout {
-        self.layout.clone()
-    }
-
     #[inline(always)]
-    fn sample<D: Dice>(&self, dice: &mut D) -> i64 {
+    fn roll<D: Dice>(&self, dice: &mut D) -> i64 {
         dice.sum(2, 6) as i64 + self.modifier
-    }
-
-    #[inline(always)]
-    fn record<R: Recorder>(&self, total: &i64, rec: &mut R) {
-        let band = self.bands.band(*total);
-        for (line, &metric) in self.m.lines.iter().enumerate() {
-            rec.event(metric, line == band);
-        }
-        rec.hist(self.m.total, *total);
     }
 
     fn exact(&self) -> Option<Dist<i64>> {
         Some(Dist::dice_sum(2, 6).map(|t| t + self.modifier))
     }
 }
+
+/// What `ose.reaction` reports: the total read on the table's lines.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ReactionMetrics {
+    bands: ReactionTable,
+    /// One chance per line of the table, in band order.
+    lines: [MetricId; REACTION_LINES],
+    total: HistId,
+}
+
+impl Report<ReactionRule> for ReactionMetrics {
+    fn declare(rule: &ReactionRule, layout: &mut Layout) -> Self {
+        let lines = rule
+            .table
+            .lines()
+            .map(|(name, doc)| layout.proportion(name, doc));
+        let total = layout.histogram("total", "histogram of the modified 2d6 total", (-3, 17));
+        Self {
+            bands: rule.bands,
+            lines,
+            total,
+        }
+    }
+
+    #[inline(always)]
+    fn record<R: Recorder>(&self, total: &i64, rec: &mut R) {
+        let band = self.bands.band(*total);
+        for (line, &metric) in self.lines.iter().enumerate() {
+            rec.event(metric, line == band);
+        }
+        rec.hist(self.total, *total);
+    }
+}
+
+/// `ose.reaction`: one reaction roll.
+pub type ReactionModel = Rolled<ReactionRule, ReactionMetrics>;
 
 crate::mechanic! {
     /// a 2d6 reaction roll of monsters or of hirelings (the sheet's two tables)
@@ -167,7 +178,7 @@ crate::mechanic! {
 mod tests {
     use super::*;
     use crate::engine::model::{exact_tally, replay_one};
-    use crate::engine::{Mechanic, simulation};
+    use crate::engine::{Mechanic, Model, simulation};
     use crate::systems::test_support::{
         AGREEMENT_SAMPLES, AGREEMENT_SEED, assert_agrees_with_exact,
     };
@@ -186,16 +197,16 @@ mod tests {
 
     #[test]
     fn unmodified_lines_in_36ths() {
-        let got = lines(&ReactionModel::new(Table::Monster, 0));
+        let got = lines(&ReactionModel::new(ReactionRule::new(Table::Monster, 0)));
         for (g, e) in got.iter().zip([1.0, 9.0, 16.0, 9.0, 1.0]) {
             assert!((g - e / 36.0).abs() < 1e-12, "{got:?}");
         }
         // CHA +2, offer +2: 12 or more on 8+ of 2d6 (15/36); 2 or less never.
-        let got = lines(&ReactionModel::new(Table::Hireling, 4));
+        let got = lines(&ReactionModel::new(ReactionRule::new(Table::Hireling, 4)));
         assert!(got[0].abs() < 1e-15);
         assert!((got[4] - 15.0 / 36.0).abs() < 1e-12);
         // CHA -3, reputation -2: 2 or less on 7 or less (21/36).
-        let got = lines(&ReactionModel::new(Table::Hireling, -5));
+        let got = lines(&ReactionModel::new(ReactionRule::new(Table::Hireling, -5)));
         assert!((got[0] - 21.0 / 36.0).abs() < 1e-12);
     }
 
@@ -205,7 +216,7 @@ mod tests {
         let model = REACTION
             .model_for("table=hireling cha_mod=1 offer=2 reputation=-1")
             .unwrap_or_else(|e| panic!("{e}"));
-        assert_eq!(model.modifier, 2);
+        assert_eq!(model.rule.modifier, 2);
         // With +2, accepted (9-11) is 2d6 of 7 to 9: 15/36 instead of 9/36; accepted
         // with loyalty (12 or more) is 2d6 of 10 or more: 6/36 instead of 1/36.
         let got = lines(&model);
@@ -215,7 +226,7 @@ mod tests {
 
     #[test]
     fn rigged_rolls_read_the_right_line() {
-        let model = ReactionModel::new(Table::Monster, -1);
+        let model = ReactionModel::new(ReactionRule::new(Table::Monster, -1));
         let (total, tally) = replay_one(&model, &[1, 2]);
         assert_eq!(total, 2);
         assert_eq!(tally.metric(model.m.lines[0]).sum, 1);
@@ -227,9 +238,9 @@ mod tests {
 
     #[test]
     fn metric_names_follow_the_table() {
-        let m = ReactionModel::new(Table::Hireling, 0).layout();
+        let m = ReactionModel::new(ReactionRule::new(Table::Hireling, 0)).layout();
         assert_eq!(m.metric_index("accepted_loyal"), Some(4));
-        let m = ReactionModel::new(Table::Monster, 0).layout();
+        let m = ReactionModel::new(ReactionRule::new(Table::Monster, 0)).layout();
         assert_eq!(m.metric_index("hostile"), Some(0));
         assert_eq!(m.metric_index("animosity"), None);
         // `alea list` shows the lines of both tables, then the histogram.
@@ -258,7 +269,7 @@ mod tests {
             assert!(REACTION.model_for(words).is_err(), "{words}");
         }
         let ok = REACTION.model_for("table=hireling offer=2 reputation=-2 cha_mod=-3");
-        assert_eq!(ok.map(|m| m.modifier).ok(), Some(-3));
+        assert_eq!(ok.map(|m| m.rule.modifier).ok(), Some(-3));
     }
 
     #[test]
@@ -271,7 +282,7 @@ mod tests {
         .into_iter()
         .enumerate()
         {
-            let sim = simulation(ReactionModel::new(t, m));
+            let sim = simulation(ReactionModel::new(ReactionRule::new(t, m)));
             let seed = AGREEMENT_SEED + i as u64;
             assert_agrees_with_exact(sim.as_ref(), AGREEMENT_SAMPLES, seed, 10, &(t, m));
         }

@@ -4,11 +4,9 @@
 //! 1 or 20 rule for saves, so none is applied by default; **[choice]** switch `naturals`
 //! applies the attack's (a natural 1 fails, a natural 20 saves).
 
-use super::d20::D20Roll;
+use super::d20::{D20Model, D20Roll};
 use super::sheet::{Category, Hd};
 use super::tables::OseTables;
-use crate::engine::FromConfig;
-use crate::error::Result;
 
 crate::config! {
     /// The parameters of `ose.save`.
@@ -29,23 +27,23 @@ crate::config! {
 }
 
 /// `ose.save`: one saving throw (the natural d20 saves or not).
-pub type SaveModel = D20Roll;
+pub type SaveModel = D20Model;
 
 /// A save of a monster of `hd` against `category`, with `bonus` added to the roll: d20 +
 /// bonus at least the table's value; with `naturals`, a natural 1 fails and a natural 20
 /// saves whatever the total.
-pub fn save_model(hd: Hd, category: Category, bonus: i64, naturals: bool) -> SaveModel {
-    save_model_under(hd, category, bonus, naturals, &OseTables::OFFICIAL)
+pub fn save_roll(hd: Hd, category: Category, bonus: i64, naturals: bool) -> D20Roll {
+    save_roll_under(hd, category, bonus, naturals, &OseTables::OFFICIAL)
 }
 
-/// [`save_model`] with the saving throws of `tables`.
-pub fn save_model_under(
+/// [`save_roll`] with the saving throws of `tables`.
+pub fn save_roll_under(
     hd: Hd,
     category: Category,
     bonus: i64,
     naturals: bool,
     tables: &OseTables,
-) -> SaveModel {
+) -> D20Roll {
     let needed = tables.save(hd, category);
     D20Roll::new("save", "chance the saving throw succeeds", |d| match d {
         1 if naturals => false,
@@ -54,11 +52,9 @@ pub fn save_model_under(
     })
 }
 
-impl FromConfig<SaveParams> for SaveModel {
-    fn from_config(p: SaveParams) -> Result<Self> {
-        Ok(save_model_under(
-            p.hd, p.category, p.bonus, p.naturals, &p.tables,
-        ))
+impl From<SaveParams> for D20Roll {
+    fn from(p: SaveParams) -> Self {
+        save_roll_under(p.hd, p.category, p.bonus, p.naturals, &p.tables)
     }
 }
 
@@ -87,7 +83,7 @@ mod tests {
                     .unwrap_or_else(|e| panic!("{e}"));
                 let expected = (21 - cell) as f64 / 20.0;
                 assert!(
-                    (model.chance() - expected).abs() < 1e-12,
+                    (model.rule.chance() - expected).abs() < 1e-12,
                     "{name} {}",
                     category.0
                 );
@@ -97,16 +93,16 @@ mod tests {
 
     #[test]
     fn a_roll_of_the_value_saves() {
-        let m = save_model(Hd::Dice(5), Category::Breath, 0, false);
+        let m = save_roll(Hd::Dice(5), Category::Breath, 0, false);
         assert!(m.succeeds(13) && !m.succeeds(12));
-        let m = save_model(Hd::Human, Category::Spells, 2, false);
-        assert!(m.succeeds(16) && !m.succeeds(15));
+        let m = SaveModel::new(save_roll(Hd::Human, Category::Spells, 2, false));
+        assert!(m.rule.succeeds(16) && !m.rule.succeeds(15));
         // No natural rule: a 1 with +20 saves, a 20 short of the value fails.
-        assert!(save_model(Hd::Human, Category::Spells, 20, false).succeeds(1));
-        assert!(!save_model(Hd::Human, Category::Spells, -3, false).succeeds(20));
+        assert!(save_roll(Hd::Human, Category::Spells, 20, false).succeeds(1));
+        assert!(!save_roll(Hd::Human, Category::Spells, -3, false).succeeds(20));
         let (d, tally) = replay_one(&m, &[16]);
         assert_eq!(d, 16);
-        assert_eq!(tally.metric(m.metric()).sum, 1);
+        assert_eq!(tally.metric(m.m.chance).sum, 1);
     }
 
     #[test]
@@ -114,6 +110,7 @@ mod tests {
         let p = |words: &str| {
             SAVE.model_for(words)
                 .unwrap_or_else(|e| panic!("{words}: {e}"))
+                .rule
                 .chance()
         };
         // 22+ HD against death needs 2; with +10 every face saves, unless the 1 fails.
@@ -124,9 +121,9 @@ mod tests {
         assert!((p("hd=human category=spells bonus=-10 naturals=true") - 0.05).abs() < 1e-12);
         // Between the naturals nothing changes: 3 HD against wands needs 13, 8/20.
         assert!((p("hd=3 category=wands naturals=true") - 0.40).abs() < 1e-12);
-        let m = save_model(Hd::Human, Category::Spells, -10, true);
+        let m = SaveModel::new(save_roll(Hd::Human, Category::Spells, -10, true));
         let (_, tally) = replay_one(&m, &[20]);
-        assert_eq!(tally.metric(m.metric()).sum, 1);
+        assert_eq!(tally.metric(m.m.chance).sum, 1);
     }
 
     #[test]
@@ -150,7 +147,7 @@ mod tests {
         .into_iter()
         .enumerate()
         {
-            let sim = simulation(save_model(hd, c, 0, i == 1));
+            let sim = simulation(SaveModel::new(save_roll(hd, c, 0, i == 1)));
             let seed = AGREEMENT_SEED + i as u64;
             assert_agrees_with_exact(sim.as_ref(), AGREEMENT_SAMPLES, seed, 1, &(hd, c));
         }
