@@ -293,7 +293,8 @@ fn rules_hint(system: &str) -> String {
 }
 
 /// How a rule-tables file is used, as `alea rules` says above the tables.
-const RULES_USAGE: &str = "# Keep the tables and entries you change (a file needs only those) and pass the file
+const RULES_USAGE: &str =
+    "# Keep the tables and entries you change (a file needs only those) and pass the file
 # with --rules FILE to prob, run, difficulty or sheet, or give it as `rules` in an
 # analysis file (a [rules] table, or rules = \"FILE\" in a variant).
 ";

@@ -231,7 +231,10 @@ mod tests {
     };
 
     fn rigged(a: i64, b: i64, dice: &[u32]) -> Confrontation {
-        let model = ConfrontationModel::new(ConfrontationRule::new(TestRule::new(a, 0), TestRule::new(b, 0)));
+        let model = ConfrontationModel::new(ConfrontationRule::new(
+            TestRule::new(a, 0),
+            TestRule::new(b, 0),
+        ));
         replay_one(&model, dice).0
     }
 
@@ -272,7 +275,10 @@ mod tests {
     #[test]
     fn closed_form_equal_sides() {
         // ca 12 both: P(both succeed, same d) = 12/400; P(nobody) = (8/20)^2.
-        let model = ConfrontationModel::new(ConfrontationRule::new(TestRule::new(12, 0), TestRule::new(12, 0)));
+        let model = ConfrontationModel::new(ConfrontationRule::new(
+            TestRule::new(12, 0),
+            TestRule::new(12, 0),
+        ));
         let d = model.exact().expect("exact");
         assert!((d.p(&Confrontation::Draw) - 12.0 / 400.0).abs() < 1e-12);
         assert!((d.p(&Confrontation::Nobody) - 0.16).abs() < 1e-12);
