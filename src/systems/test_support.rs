@@ -1,9 +1,15 @@
 //! Helpers shared by the unit tests of every system: building a mechanic from command-line
-//! words, reading a build error, and checking Monte Carlo against an exact answer.
+//! words, reading a build error, checking Monte Carlo against an exact answer, running a
+//! simulation for its tally or one estimate, and comparing two fights die for die.
 
 use crate::engine::check::check_against_exact;
 use crate::engine::params::parse_assignments;
-use crate::engine::{Mechanic, ParamValues, Simulation};
+use crate::engine::rng::{StreamRng, chunk_rng};
+use crate::engine::summary::{Estimate, summarize};
+use crate::engine::{
+    Config, Mechanic, Model, ParamValues, Registered, RollDice, RunPlan, SampleSize, Simulation,
+    Tally, run_point, simulation,
+};
 use crate::error::Result;
 use std::fmt::Debug;
 
@@ -29,6 +35,21 @@ pub(crate) fn error_text(built: Result<Box<dyn Simulation>>) -> String {
     built.err().map(|e| e.to_string()).unwrap_or_default()
 }
 
+/// The model `mechanic` builds from `name=value` words; panics naming the words when they
+/// are refused.
+pub(crate) fn expect_model<C: Config, M: Model>(mechanic: &Registered<C, M>, words: &str) -> M {
+    mechanic
+        .model_for(words)
+        .unwrap_or_else(|e| panic!("{words}: {e}"))
+}
+
+/// Asserts that `mechanic` refuses each of `cases` (`name=value` words).
+pub(crate) fn assert_rejected<C: Config, M: Model>(mechanic: &Registered<C, M>, cases: &[&str]) {
+    for words in cases {
+        assert!(mechanic.model_for(words).is_err(), "{words:?} was accepted");
+    }
+}
+
 /// Runs `check_against_exact(sim, samples, seed)` and asserts that it made at least
 /// `min_comparisons` comparisons and that none failed; `case` names the case in messages.
 pub(crate) fn assert_agrees_with_exact(
@@ -49,6 +70,101 @@ pub(crate) fn assert_agrees_with_exact(
         "{case:?} (seed {seed}): {:?}",
         report.failures
     );
+}
+
+/// Checks each of `cases` by Monte Carlo against its exact answer: `sim` makes the
+/// simulation of a case, case `i` is sampled [`AGREEMENT_SAMPLES`] times with seed
+/// `AGREEMENT_SEED + i` and must make at least `min_comparisons` comparisons, none failing.
+pub(crate) fn assert_each_agrees<T: Debug>(
+    cases: impl IntoIterator<Item = T>,
+    min_comparisons: usize,
+    mut sim: impl FnMut(T) -> Box<dyn Simulation>,
+) {
+    for (i, case) in cases.into_iter().enumerate() {
+        let label = format!("case {i}: {case:?}");
+        let seed = AGREEMENT_SEED + i as u64;
+        let sim = sim(case);
+        assert_agrees_with_exact(
+            sim.as_ref(),
+            AGREEMENT_SAMPLES,
+            seed,
+            min_comparisons,
+            &label,
+        );
+    }
+}
+
+/// [`assert_each_agrees`] for the models `mechanic` builds from each of `cases`
+/// (`name=value` words).
+pub(crate) fn assert_mechanic_agrees<C: Config, M: Model>(
+    mechanic: &Registered<C, M>,
+    cases: &[impl AsRef<str> + Debug],
+    min_comparisons: usize,
+) {
+    assert_each_agrees(cases, min_comparisons, |words| {
+        simulation(expect_model(mechanic, words.as_ref()))
+    });
+}
+
+/// The tally of `samples` samples of `sim` at `seed` (point `point` of a run).
+pub(crate) fn run_tally(sim: &dyn Simulation, point: u64, seed: u64, samples: u64) -> Tally {
+    let plan = RunPlan {
+        seed,
+        size: SampleSize::Samples(samples),
+    };
+    run_point(&[sim], point, &plan, &|_| {}).tallies.remove(0)
+}
+
+/// The estimate, with its 95% interval, of the metric named `metric` after
+/// [`run_tally`]`(sim, point, seed, samples)`.
+pub(crate) fn estimate_of(
+    sim: &dyn Simulation,
+    point: u64,
+    seed: u64,
+    samples: u64,
+    metric: &str,
+) -> Estimate {
+    let tally = run_tally(sim, point, seed, samples);
+    summarize(sim.layout(), &tally, None)
+        .metrics
+        .into_iter()
+        .find(|e| e.name == metric)
+        .unwrap_or_else(|| panic!("no metric {metric}"))
+}
+
+/// Asserts that, beyond what chance explains, each of `estimates` is no higher than the one
+/// before: a later interval never lies wholly above an earlier one. `what` names them.
+pub(crate) fn assert_never_rises(estimates: &[Estimate], what: &str) {
+    for pair in estimates.windows(2) {
+        let [before, after] = pair else { continue };
+        assert!(after.lo <= before.hi, "{what}: {before:?} then {after:?}");
+    }
+}
+
+/// Asserts that, beyond what chance explains, each of `estimates` is no lower than the one
+/// before: a later interval never lies wholly below an earlier one. `what` names them.
+pub(crate) fn assert_never_falls(estimates: &[Estimate], what: &str) {
+    for pair in estimates.windows(2) {
+        let [before, after] = pair else { continue };
+        assert!(after.hi >= before.lo, "{what}: {before:?} then {after:?}");
+    }
+}
+
+/// Asserts that two ways of playing a fight give the same results on the same dice: for
+/// `samples` samples, `a` and `b` each roll their own copy of the stream `(stream, case)`
+/// and must agree sample for sample. `what` names the case in messages.
+pub(crate) fn assert_same_fights<T: PartialEq + Debug>(
+    (stream, case): (u64, u64),
+    samples: usize,
+    what: &str,
+    mut a: impl FnMut(&mut RollDice<StreamRng>) -> T,
+    mut b: impl FnMut(&mut RollDice<StreamRng>) -> T,
+) {
+    let mut dice_a = RollDice::new(chunk_rng(stream, case, 0));
+    let mut dice_b = RollDice::new(chunk_rng(stream, case, 0));
+    for _ in 0..samples {
+        assert_eq!(a(&mut dice_a), b(&mut dice_b), "{what}");
+    }
 }
 
 /// Checks a system's rules page (`src/systems/<system>/README.md`) against its mechanics,

@@ -5,9 +5,7 @@ use crate::engine::model::{exact_tally, replay_one};
 use crate::engine::{Mechanic, replay, simulation};
 use crate::systems::aube::fighter::Fighter;
 use crate::systems::aube::resolution::CritDie;
-use crate::systems::test_support::{
-    AGREEMENT_SAMPLES, AGREEMENT_SEED, assert_agrees_with_exact, build_with, error_text,
-};
+use crate::systems::test_support::{assert_each_agrees, build_with, error_text};
 
 fn p_hit(rule: &AttackRule, a: &Fighter, d: &Fighter) -> f64 {
     let swing = rule.fresh(&a.attacker(), &d.defender());
@@ -151,16 +149,9 @@ fn monte_carlo_agrees_with_exact_over_a_grid() {
             Fighter::BJORN,
         ),
     ];
-    for (i, (rule, a, d)) in cases.into_iter().enumerate() {
-        let sim = simulation(AttackModel::new(rule, &a.attacker(), &d.defender()));
-        assert_agrees_with_exact(
-            sim.as_ref(),
-            AGREEMENT_SAMPLES,
-            AGREEMENT_SEED + i as u64,
-            10,
-            &format!("case {i}"),
-        );
-    }
+    assert_each_agrees(cases, 10, |(rule, a, d)| {
+        simulation(AttackModel::new(rule, &a.attacker(), &d.defender()))
+    });
 }
 
 #[test]

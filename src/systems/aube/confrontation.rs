@@ -232,7 +232,8 @@ mod tests {
     use crate::engine::simulation;
     use crate::systems::aube::resolution::CritDie;
     use crate::systems::test_support::{
-        AGREEMENT_SAMPLES, AGREEMENT_SEED, assert_agrees_with_exact, build_with, error_text,
+        AGREEMENT_SAMPLES, AGREEMENT_SEED, assert_agrees_with_exact, assert_each_agrees,
+        build_with, error_text,
     };
 
     fn rigged(a: i64, b: i64, dice: &[u32]) -> Confrontation {
@@ -310,16 +311,7 @@ mod tests {
                 },
             ),
         ];
-        for (i, (a, b)) in cases.into_iter().enumerate() {
-            let sim = simulation(ConfrontationModel::new(a, b));
-            assert_agrees_with_exact(
-                sim.as_ref(),
-                AGREEMENT_SAMPLES,
-                AGREEMENT_SEED + i as u64,
-                3,
-                &format!("case {i}"),
-            );
-        }
+        assert_each_agrees(cases, 3, |(a, b)| simulation(ConfrontationModel::new(a, b)));
     }
 
     /// The case: A has CA 23 with the heroism rules (CA 3, th 1), B has CA 12.

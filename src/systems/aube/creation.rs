@@ -224,9 +224,7 @@ mod tests {
     use super::*;
     use crate::engine::model::{exact_tally, replay_one};
     use crate::engine::simulation;
-    use crate::systems::test_support::{
-        AGREEMENT_SAMPLES, AGREEMENT_SEED, assert_agrees_with_exact,
-    };
+    use crate::systems::test_support::assert_each_agrees;
 
     #[test]
     fn rigged_character() {
@@ -281,10 +279,8 @@ mod tests {
 
     #[test]
     fn monte_carlo_agrees_with_exact() {
-        for (i, variant) in [Variant::Normal, Variant::Weak].into_iter().enumerate() {
-            let sim = simulation(CreationModel::new(variant));
-            let seed = AGREEMENT_SEED + i as u64;
-            assert_agrees_with_exact(sim.as_ref(), AGREEMENT_SAMPLES, seed, 20, &variant);
-        }
+        assert_each_agrees([Variant::Normal, Variant::Weak], 20, |variant| {
+            simulation(CreationModel::new(variant))
+        });
     }
 }

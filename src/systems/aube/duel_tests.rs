@@ -4,12 +4,12 @@ use super::*;
 use crate::engine::model::replay_one;
 use crate::engine::rng::chunk_rng;
 use crate::engine::stats::mean_and_se;
-use crate::engine::{Mechanic, RollDice, RunPlan, SampleSize, replay, run_point, simulation};
+use crate::engine::{Mechanic, RollDice, replay, simulation};
 use crate::systems::aube::damage::{Armour, DamageResult};
 use crate::systems::aube::resolution::{CritDie, TestOptions, TestRule};
 use crate::systems::aube::tables::AubeTables;
 use crate::systems::aube::wounds::{OutAt, WoundTrack};
-use crate::systems::test_support::{build_with, error_text};
+use crate::systems::test_support::{build_with, error_text, run_tally};
 
 fn krom_bjorn() -> DuelModel {
     let mut model = DuelModel::new(Fighter::KROM, Fighter::BJORN, AttackRule::new(10, 0));
@@ -201,14 +201,7 @@ fn invariants_over_many_duels() {
 }
 
 fn run(model: DuelModel, samples: u64, seed: u64) -> crate::engine::Tally {
-    let sim = simulation(model);
-    let plan = RunPlan {
-        seed,
-        size: SampleSize::Samples(samples),
-    };
-    run_point(&[sim.as_ref()], 0, &plan, &|_| {})
-        .tallies
-        .remove(0)
+    run_tally(simulation(model).as_ref(), 0, seed, samples)
 }
 
 #[test]

@@ -290,9 +290,7 @@ mod tests {
     use crate::engine::simulation;
     use crate::systems::aube::damage::DamageResult;
     use crate::systems::aube::resolution::CritDie;
-    use crate::systems::test_support::{
-        AGREEMENT_SAMPLES, AGREEMENT_SEED, assert_agrees_with_exact, build_with, error_text,
-    };
+    use crate::systems::test_support::{assert_each_agrees, build_with, error_text};
 
     #[test]
     fn ex_2_10_depassement() {
@@ -337,16 +335,9 @@ mod tests {
             (DamageRule::new(15, 0, -5), 12),
             (crit, 30),
         ];
-        for (i, (rule, dom)) in damage_cases.into_iter().enumerate() {
-            let sim = simulation(DamageModel::new(rule, dom));
-            assert_agrees_with_exact(
-                sim.as_ref(),
-                AGREEMENT_SAMPLES,
-                AGREEMENT_SEED + i as u64,
-                5,
-                &format!("damage case {i}"),
-            );
-        }
+        assert_each_agrees(damage_cases, 5, |(rule, dom)| {
+            simulation(DamageModel::new(rule, dom))
+        });
         let heroic = TestOptions {
             heroism_rules: true,
             ..TestOptions::DEFAULT
@@ -357,16 +348,9 @@ mod tests {
             (plain, 10, 2, 30, DamageRule::new(12, 2, 5)),
             (heroic, 31, 25, 40, DamageRule::new(12, 0, 0)),
         ];
-        for (i, (t, ca, diff, eff, d)) in dep_cases.into_iter().enumerate() {
-            let sim = simulation(DepassementModel::new(t, ca, diff, eff, d));
-            assert_agrees_with_exact(
-                sim.as_ref(),
-                AGREEMENT_SAMPLES,
-                AGREEMENT_SEED + (damage_cases.len() + i) as u64,
-                5,
-                &format!("dépassement case {i}"),
-            );
-        }
+        assert_each_agrees(dep_cases, 5, |(t, ca, diff, eff, d)| {
+            simulation(DepassementModel::new(t, ca, diff, eff, d))
+        });
     }
 
     #[test]

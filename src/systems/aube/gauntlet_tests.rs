@@ -5,9 +5,7 @@ use crate::engine::model::replay_one;
 use crate::engine::{Mechanic, simulation};
 use crate::systems::aube::attack::AttackRule;
 use crate::systems::aube::duel::{DuelChain, DuelModel, Winner};
-use crate::systems::test_support::{
-    AGREEMENT_SAMPLES, AGREEMENT_SEED, assert_agrees_with_exact, build_with, error_text,
-};
+use crate::systems::test_support::{assert_each_agrees, build_with, error_text};
 
 fn day(a: Fighter, b: Fighter, fights: u32, rest: u32) -> GauntletModel {
     GauntletModel::new(a, b, Bout::new(AttackRule::new(10, 0)), fights, rest, 1000)
@@ -109,18 +107,12 @@ fn exact_agrees_with_monte_carlo() {
             m.bout.initiative = Initiative::A;
         }),
     ];
-    for (i, model) in cases.into_iter().enumerate() {
+    assert_each_agrees(cases, 10, |model| {
         let dist = model.exact().expect("exact");
         let total: f64 = dist.iter().map(|(_, p)| p).sum();
         assert!((total + dist.tail() - 1.0).abs() < 1e-12);
-        assert_agrees_with_exact(
-            simulation(model).as_ref(),
-            AGREEMENT_SAMPLES,
-            AGREEMENT_SEED + i as u64,
-            10,
-            &format!("case {i}"),
-        );
-    }
+        simulation(model)
+    });
 }
 
 #[test]

@@ -157,9 +157,7 @@ mod tests {
     use crate::engine::model::{exact_tally, replay_one};
     use crate::engine::simulation;
     use crate::systems::aube::resolution::CritDie;
-    use crate::systems::test_support::{
-        AGREEMENT_SAMPLES, AGREEMENT_SEED, assert_agrees_with_exact,
-    };
+    use crate::systems::test_support::assert_each_agrees;
 
     #[test]
     fn ex_2_9_handicaps() {
@@ -217,15 +215,8 @@ mod tests {
             (crit, 2, 2),
             (TestRule::new(8, 0), 1, 0),
         ];
-        for (i, (rule, n, u)) in cases.into_iter().enumerate() {
-            let sim = simulation(MultipleModel::new(rule, n, u));
-            assert_agrees_with_exact(
-                sim.as_ref(),
-                AGREEMENT_SAMPLES,
-                AGREEMENT_SEED + i as u64,
-                3,
-                &format!("case {i}"),
-            );
-        }
+        assert_each_agrees(cases, 3, |(rule, n, u)| {
+            simulation(MultipleModel::new(rule, n, u))
+        });
     }
 }

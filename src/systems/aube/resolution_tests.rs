@@ -4,9 +4,7 @@ use super::*;
 use crate::engine::config::read_config;
 use crate::engine::model::{exact_tally, replay_one};
 use crate::engine::{class_simulation, replay, simulation};
-use crate::systems::test_support::{
-    AGREEMENT_SAMPLES, AGREEMENT_SEED, assert_agrees_with_exact, build_with, error_text,
-};
+use crate::systems::test_support::{assert_each_agrees, build_with, error_text};
 
 fn roll(rule: TestRule, dice: &[u32]) -> TestOutcome {
     replay(dice, |d| rule.roll(d))
@@ -238,11 +236,7 @@ fn monte_carlo_agrees_with_exact_over_a_grid() {
             ..TestRule::new(15, -10)
         },
     ];
-    for (i, rule) in cases.into_iter().enumerate() {
-        let sim = simulation(TestModel::new(rule));
-        let seed = AGREEMENT_SEED + i as u64;
-        assert_agrees_with_exact(sim.as_ref(), AGREEMENT_SAMPLES, seed, 3, &rule);
-    }
+    assert_each_agrees(cases, 3, |rule| simulation(TestModel::new(rule)));
 }
 
 /// The options' defaults are the parameters' defaults.

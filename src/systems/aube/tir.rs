@@ -121,9 +121,7 @@ mod tests {
     use crate::engine::{Model, simulation};
     use crate::systems::aube::damage::DamageResult;
     use crate::systems::aube::tables::AubeTables;
-    use crate::systems::test_support::{
-        AGREEMENT_SAMPLES, AGREEMENT_SEED, assert_agrees_with_exact, build_with, error_text,
-    };
+    use crate::systems::test_support::{assert_each_agrees, build_with, error_text};
 
     #[test]
     fn a_shot_at_medium_range() {
@@ -161,15 +159,13 @@ mod tests {
 
     #[test]
     fn monte_carlo_agrees_with_exact_over_a_grid() {
-        for (i, (range, esq, fm)) in [
+        let cases = [
             (Range::Short, 0, 0),
             (Range::Medium, 3, 5),
             (Range::Long, -6, 10),
-        ]
-        .into_iter()
-        .enumerate()
-        {
-            let m = AttackModel::from_swing(
+        ];
+        assert_each_agrees(cases, 5, |(range, esq, fm)| {
+            simulation(AttackModel::from_swing(
                 AttackRule::new(0, fm),
                 shot_swing(
                     shot(
@@ -182,15 +178,8 @@ mod tests {
                     (12, 2),
                     TestOptions::DEFAULT,
                 ),
-            );
-            assert_agrees_with_exact(
-                simulation(m).as_ref(),
-                AGREEMENT_SAMPLES,
-                AGREEMENT_SEED + i as u64,
-                5,
-                &format!("case {i}"),
-            );
-        }
+            ))
+        });
     }
 
     #[test]

@@ -286,9 +286,7 @@ mod tests {
     use crate::engine::model::replay_one;
     use crate::engine::{replay, simulation};
     use crate::systems::cle::test::TestRule;
-    use crate::systems::test_support::{
-        AGREEMENT_SAMPLES, AGREEMENT_SEED, assert_agrees_with_exact,
-    };
+    use crate::systems::test_support::assert_each_agrees;
 
     fn roll(rule: &CooperationRule, dice: &[u32]) -> CooperationOutcome {
         replay(dice, |d| rule.roll(d))
@@ -442,11 +440,7 @@ mod tests {
                 ..mixed(&[10, 2, 2, 2, 2, 2, 2, 2], 22)
             },
         ];
-        for (i, r) in cases.into_iter().enumerate() {
-            let sim = simulation(CooperationModel::new(r.clone()));
-            let seed = AGREEMENT_SEED + i as u64;
-            assert_agrees_with_exact(sim.as_ref(), AGREEMENT_SAMPLES, seed, 10, &r);
-        }
+        assert_each_agrees(cases, 10, |r| simulation(CooperationModel::new(r)));
     }
 
     #[test]

@@ -3,8 +3,8 @@
 use super::play::Battle;
 use super::*;
 use crate::engine::rng::chunk_rng;
-use crate::engine::runner::{RunPlan, SampleSize, run_point};
 use crate::engine::{RollDice, replay, simulation};
+use crate::systems::test_support::{assert_rejected, run_tally};
 
 fn rule(opponent: Opponent, pcs: usize, foes: usize, foe_vitality: i64) -> FightRule {
     FightRule::uniform(
@@ -36,12 +36,7 @@ fn figurant_group_bonus_to_test_and_damage() {
 /// The tally of `samples` fights of `rule` from `seed`, with the model that made it.
 fn run(rule: FightRule, samples: u64, seed: u64) -> (FightModel, crate::engine::Tally) {
     let model = FightModel::new(rule);
-    let sim = simulation(model.clone());
-    let plan = RunPlan {
-        seed,
-        size: SampleSize::Samples(samples),
-    };
-    let tally = run_point(&[sim.as_ref()], 0, &plan, &|_| {}).tallies[0].clone();
+    let tally = run_tally(simulation(model.clone()).as_ref(), 0, seed, samples);
     (model, tally)
 }
 
@@ -152,16 +147,17 @@ fn parameters_make_the_rule() {
 #[test]
 fn bad_input_is_an_error() {
     assert!(FIGHT.model_for("").is_ok());
-    for words in [
-        "pcs=1",
-        "pcs=6",
-        "foe.vitality=[20,30,40]",
-        "opponent=dragon",
-        "opponent=figurants foe.count=[5,10,15,21]",
-        "pc.damage=4d6",
-    ] {
-        assert!(FIGHT.model_for(words).is_err(), "{words}");
-    }
+    assert_rejected(
+        &FIGHT,
+        &[
+            "pcs=1",
+            "pcs=6",
+            "foe.vitality=[20,30,40]",
+            "opponent=dragon",
+            "opponent=figurants foe.count=[5,10,15,21]",
+            "pc.damage=4d6",
+        ],
+    );
 }
 
 #[test]

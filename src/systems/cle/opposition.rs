@@ -275,9 +275,7 @@ mod tests {
     use super::*;
     use crate::engine::model::replay_one;
     use crate::engine::{replay, simulation};
-    use crate::systems::test_support::{
-        AGREEMENT_SAMPLES, AGREEMENT_SEED, assert_agrees_with_exact,
-    };
+    use crate::systems::test_support::assert_each_agrees;
 
     fn rule(a: i64, b: i64) -> OppositionRule {
         OppositionRule {
@@ -362,11 +360,7 @@ mod tests {
                 ..rule(6, 9)
             },
         ];
-        for (i, r) in cases.into_iter().enumerate() {
-            let sim = simulation(OppositionModel::new(r));
-            let seed = AGREEMENT_SEED + i as u64;
-            assert_agrees_with_exact(sim.as_ref(), AGREEMENT_SAMPLES, seed, 10, &r);
-        }
+        assert_each_agrees(cases, 10, |r| simulation(OppositionModel::new(r)));
     }
 
     #[test]

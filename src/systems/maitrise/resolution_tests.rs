@@ -1,7 +1,7 @@
 use super::*;
 use crate::engine::model::exact_tally;
 use crate::engine::{replay, simulation};
-use crate::systems::test_support::{AGREEMENT_SAMPLES, AGREEMENT_SEED, assert_agrees_with_exact};
+use crate::systems::test_support::{assert_each_agrees, assert_rejected};
 
 fn roll(sm: i64, dice: &[u32]) -> Degree {
     replay(dice, |d| Prepared::new(Target::at_most(sm)).roll(d))
@@ -271,15 +271,16 @@ fn success_never_drops_as_the_score_rises() {
 
 #[test]
 fn bad_input_is_an_error() {
-    for words in [
-        "",
-        "sm=11 skill=3",
-        "skill=0",
-        "sm=9 first_use=true",
-        "sm=9 strictly_below=2",
-    ] {
-        assert!(TEST.model_for(words).is_err(), "{words:?}");
-    }
+    assert_rejected(
+        &TEST,
+        &[
+            "",
+            "sm=11 skill=3",
+            "skill=0",
+            "sm=9 first_use=true",
+            "sm=9 strictly_below=2",
+        ],
+    );
 }
 
 #[test]
@@ -288,14 +289,5 @@ fn monte_carlo_agrees_with_exact_over_a_grid() {
         .map(Target::at_most)
         .into_iter()
         .chain([2, 10, 11, 19].map(Target::below));
-    for (i, target) in targets.enumerate() {
-        let sim = simulation(TestModel::new(target));
-        assert_agrees_with_exact(
-            sim.as_ref(),
-            AGREEMENT_SAMPLES,
-            AGREEMENT_SEED + i as u64,
-            5,
-            &format!("{target:?}"),
-        );
-    }
+    assert_each_agrees(targets, 5, |target| simulation(TestModel::new(target)));
 }

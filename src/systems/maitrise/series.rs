@@ -166,9 +166,7 @@ mod tests {
     use super::*;
     use crate::engine::model::{exact_tally, replay_one};
     use crate::engine::simulation;
-    use crate::systems::test_support::{
-        AGREEMENT_SAMPLES, AGREEMENT_SEED, assert_agrees_with_exact,
-    };
+    use crate::systems::test_support::{assert_each_agrees, assert_rejected};
 
     fn plain(sm: i64, n: u32, allowed_failures: u32) -> SeriesModel {
         SeriesModel::new(
@@ -370,16 +368,17 @@ mod tests {
 
     #[test]
     fn bad_input_is_an_error() {
-        for words in [
-            "sm=10",
-            "sm=10 n=0",
-            "sm=10 n=101",
-            "sm=10 skill=2 n=3",
-            "skill=0 n=3",
-            "sm=10 first_use=true n=3",
-        ] {
-            assert!(SERIES.model_for(words).is_err(), "{words}");
-        }
+        assert_rejected(
+            &SERIES,
+            &[
+                "sm=10",
+                "sm=10 n=0",
+                "sm=10 n=101",
+                "sm=10 skill=2 n=3",
+                "skill=0 n=3",
+                "sm=10 first_use=true n=3",
+            ],
+        );
         assert_eq!(SERIES.model_for("sm=10 n=3").map(|m| m.n).ok(), Some(3));
     }
 
@@ -392,11 +391,6 @@ mod tests {
             model("characteristic=9 skill=0 malus=3 first_use=true n=4 allowed_failures=1"),
             model("sm=11 bonus=1 malus=2 n=5 strictly_below=true"),
         ];
-        for (i, model) in cases.into_iter().enumerate() {
-            let label = format!("{model:?}");
-            let sim = simulation(model);
-            let seed = AGREEMENT_SEED + i as u64;
-            assert_agrees_with_exact(sim.as_ref(), AGREEMENT_SAMPLES, seed, 3, &label);
-        }
+        assert_each_agrees(cases, 3, simulation);
     }
 }

@@ -3,7 +3,7 @@
 use super::*;
 use crate::engine::model::replay_one;
 use crate::engine::{replay, simulation};
-use crate::systems::test_support::{AGREEMENT_SAMPLES, AGREEMENT_SEED, assert_agrees_with_exact};
+use crate::systems::test_support::assert_each_agrees;
 use Manoeuvre::{Ma, Md, Mp};
 
 /// A: CAs 10, ba 2, bp 1, bd 12 (MD adds 7), enc 10. B: CAs 10, ba 0, bp 0, bd 10
@@ -169,11 +169,7 @@ fn exact_agrees_with_monte_carlo() {
         [Md, Md],
         [0, 0],
     ));
-    for (i, ex) in cases.into_iter().enumerate() {
-        let sim = simulation(ExchangeModel::new(ex));
-        let seed = AGREEMENT_SEED + i as u64;
-        assert_agrees_with_exact(sim.as_ref(), AGREEMENT_SAMPLES, seed, 10, &ex);
-    }
+    assert_each_agrees(cases, 10, |ex| simulation(ExchangeModel::new(ex)));
 }
 
 #[test]
