@@ -11,7 +11,7 @@ use crate::engine::{
     Tally, run_point, simulation,
 };
 use crate::error::Result;
-use std::fmt::Debug;
+use std::fmt::{Debug, Display};
 
 /// The sample count of the tests that check Monte Carlo against exact values: enough for
 /// intervals a few thousandths wide, few enough for the suite to stay quick.
@@ -30,9 +30,22 @@ pub(crate) fn build_with(mechanic: &dyn Mechanic, words: &[&str]) -> Result<Box<
     mechanic.build(&values)
 }
 
-/// The message of the error `built` holds, or `""` when it is a simulation.
-pub(crate) fn error_text(built: Result<Box<dyn Simulation>>) -> String {
-    built.err().map(|e| e.to_string()).unwrap_or_default()
+/// The message of the error `result` holds, or `""` when it holds a value.
+pub(crate) fn error_text<T, E: Display>(result: std::result::Result<T, E>) -> String {
+    result.err().map(|e| e.to_string()).unwrap_or_default()
+}
+
+/// The message of the error building `mechanic` from its example words followed by `extra`
+/// (`"fights=0"`) gives, or `""` when it builds.
+pub(crate) fn example_error(mechanic: &dyn Mechanic, extra: &str) -> String {
+    let words = format!("{} {extra}", mechanic.example());
+    let words: Vec<&str> = words.split_whitespace().collect();
+    error_text(build_with(mechanic, &words))
+}
+
+/// Whether two probabilities (or other exact values) agree to within 1e-12.
+pub(crate) fn close(a: f64, b: f64) -> bool {
+    (a - b).abs() < 1e-12
 }
 
 /// The model `mechanic` builds from `name=value` words; panics naming the words when they

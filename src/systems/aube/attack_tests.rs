@@ -5,7 +5,7 @@ use crate::engine::model::{exact_tally, replay_one};
 use crate::engine::{Mechanic, replay, simulation};
 use crate::systems::aube::fighter::Fighter;
 use crate::systems::aube::resolution::CritDie;
-use crate::systems::test_support::{assert_each_agrees, build_with, error_text};
+use crate::systems::test_support::{assert_each_agrees, build_with, error_text, example_error};
 
 fn p_hit(rule: &AttackRule, a: &Fighter, d: &Fighter) -> f64 {
     let swing = rule.fresh(&a.attacker(), &d.defender());
@@ -156,24 +156,17 @@ fn monte_carlo_agrees_with_exact_over_a_grid() {
 
 #[test]
 fn bad_input_is_an_error() {
-    let base: Vec<&str> = ATTACK.example().split_whitespace().collect();
-    let with = |extra: &[&str]| build_with(&ATTACK, &[&base[..], extra].concat());
-    assert!(with(&[]).is_ok());
-    for bad in [
-        &["fa=41"][..],
-        &["fa=-21"],
-        &["att.crit=d7"],
-        &["def.xx=1"],
-        &["armour=skin"],
-    ] {
-        let e = error_text(with(bad));
-        let name = bad[0].split('=').next().unwrap_or_default();
+    assert_eq!(example_error(&ATTACK, ""), "");
+    for bad in ["fa=41", "fa=-21", "att.crit=d7", "def.xx=1", "armour=skin"] {
+        let e = example_error(&ATTACK, bad);
+        let name = bad.split('=').next().unwrap_or_default();
         assert!(e.contains(name), "{e}");
     }
     // The options are per side now: there is no global `crit`.
-    let e = error_text(with(&["crit=d10"]));
+    let e = example_error(&ATTACK, "crit=d10");
     assert!(e.contains("crit"), "{e}");
     // Every field of each side is required: none is read as 0 when left out.
+    let base: Vec<&str> = ATTACK.example().split_whitespace().collect();
     for missing in 0..base.len() {
         let mut words = base.clone();
         let name = words.remove(missing).split('=').next().unwrap_or_default();

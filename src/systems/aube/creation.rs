@@ -224,26 +224,30 @@ mod tests {
     use super::*;
     use crate::engine::model::{exact_tally, replay_one};
     use crate::engine::simulation;
-    use crate::systems::test_support::assert_each_agrees;
+    use crate::systems::test_support::{assert_each_agrees, expect_model};
 
     #[test]
     fn rigged_character() {
-        // Aspects 3+4+3 = 10 and 6+6+3 = 15, third 30 - 25 = 5; moyens 2d6-7: 0, -5, 3.
-        let model = CREATION.model_for("").expect("defaults");
-        let (c, tally) = replay_one(&model, &[3, 4, 6, 6, 3, 4, 1, 1, 5, 5]);
-        assert_eq!(
-            (c.first, c.second, model.third(&c), c.best_moyen),
-            (10, 15, 5, 5)
-        );
-        assert_eq!(tally.metric(model.m.third_is_lowest).sum, 1);
-        let weak = CREATION.model_for("aspects=weak").expect("valid");
-        let (c, tally) = replay_one(&weak, &[3, 4, 6, 6, 3, 4, 3, 4, 3, 4]);
-        assert_eq!(
-            (c.first, c.second, weak.third(&c), c.best_moyen),
-            (5, 10, 5, 0)
-        );
-        // 5 ties the first aspect: not strictly the lowest.
-        assert_eq!(tally.metric(weak.m.third_is_lowest).sum, 0);
+        // (words, dice, (first, second, third, best moyen), third_is_lowest)
+        let cases = [
+            // Aspects 3+4+3 = 10 and 6+6+3 = 15, third 30 - 25 = 5; moyens 2d6-7: 0, -5, 3.
+            ("", [3, 4, 6, 6, 3, 4, 1, 1, 5, 5], (10, 15, 5, 5), 1),
+            // Weak aspects: 5 ties the first aspect, so it is not strictly the lowest.
+            (
+                "aspects=weak",
+                [3, 4, 6, 6, 3, 4, 3, 4, 3, 4],
+                (5, 10, 5, 0),
+                0,
+            ),
+        ];
+        for (words, dice, character, third_is_lowest) in cases {
+            let model = expect_model(&CREATION, words);
+            let (c, tally) = replay_one(&model, &dice);
+            let rolled = (c.first, c.second, model.third(&c), c.best_moyen);
+            assert_eq!(rolled, character, "{words}");
+            let lowest = tally.metric(model.m.third_is_lowest).sum;
+            assert_eq!(lowest, third_is_lowest, "{words}");
+        }
     }
 
     #[test]

@@ -5,7 +5,7 @@ use crate::engine::model::replay_one;
 use crate::engine::{Mechanic, simulation};
 use crate::systems::aube::attack::AttackRule;
 use crate::systems::aube::duel::{DuelChain, DuelModel, Winner};
-use crate::systems::test_support::{assert_each_agrees, build_with, error_text};
+use crate::systems::test_support::{assert_each_agrees, example_error};
 
 fn day(a: Fighter, b: Fighter, fights: u32, rest: u32) -> GauntletModel {
     GauntletModel::new(a, b, Bout::new(AttackRule::new(10, 0)), fights, rest, 1000)
@@ -127,12 +127,6 @@ fn parameters_reach_the_model() {
     assert_eq!((model.bout.rule.fa, model.bout.rule.fm), (12, 3));
     assert_eq!(model.bout.out_at, OutAt::Critique);
     assert_eq!(model.m.fell_in.len(), 7);
-    let e = error_text(build_with(
-        &GAUNTLET,
-        &[GAUNTLET.example(), "fights=0"]
-            .join(" ")
-            .split(' ')
-            .collect::<Vec<_>>(),
-    ));
+    let e = example_error(&GAUNTLET, "fights=0");
     assert!(e.contains("fights"), "{e}");
 }

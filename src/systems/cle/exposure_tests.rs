@@ -3,7 +3,7 @@
 use super::*;
 use crate::engine::model::replay_one;
 use crate::engine::replay;
-use crate::systems::test_support::{assert_mechanic_agrees, assert_rejected};
+use crate::systems::test_support::{assert_mechanic_agrees, assert_rejected, close};
 
 fn fire(words: &str) -> ExposureRule {
     FIRE.model_for(words).unwrap().rule
@@ -11,10 +11,6 @@ fn fire(words: &str) -> ExposureRule {
 
 fn asphyxia(words: &str) -> ExposureRule {
     ASPHYXIA.model_for(words).unwrap().rule
-}
-
-fn close(a: f64, b: f64) -> bool {
-    (a - b).abs() < 1e-12
 }
 
 #[test]

@@ -3,7 +3,7 @@
 use super::*;
 use crate::engine::model::replay_one;
 use crate::engine::replay;
-use crate::systems::test_support::{assert_mechanic_agrees, assert_rejected};
+use crate::systems::test_support::{assert_mechanic_agrees, assert_rejected, close};
 
 fn rule(words: &str) -> FallRule {
     FALL.model_for(words).unwrap().rule
@@ -12,10 +12,6 @@ fn rule(words: &str) -> FallRule {
 fn fall(words: &str, dice: &[u32]) -> FallOutcome {
     let r = rule(words);
     replay(dice, |d| r.roll(d))
-}
-
-fn close(a: f64, b: f64) -> bool {
-    (a - b).abs() < 1e-12
 }
 
 const BASE: &str = "acrobatics=4 resistance=5 volonte=5";

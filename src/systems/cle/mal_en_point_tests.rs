@@ -3,14 +3,10 @@
 use super::*;
 use crate::engine::model::replay_one;
 use crate::engine::replay;
-use crate::systems::test_support::{assert_mechanic_agrees, assert_rejected};
+use crate::systems::test_support::{assert_mechanic_agrees, assert_rejected, close};
 
 fn rule(words: &str) -> MalRule {
     MAL_EN_POINT.model_for(words).unwrap().rule
-}
-
-fn close(a: f64, b: f64) -> bool {
-    (a - b).abs() < 1e-12
 }
 
 #[test]

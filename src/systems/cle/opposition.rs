@@ -275,7 +275,7 @@ mod tests {
     use super::*;
     use crate::engine::model::replay_one;
     use crate::engine::{replay, simulation};
-    use crate::systems::test_support::assert_each_agrees;
+    use crate::systems::test_support::{assert_each_agrees, assert_rejected};
 
     fn rule(a: i64, b: i64) -> OppositionRule {
         OppositionRule {
@@ -385,12 +385,7 @@ mod tests {
                 false
             )
         );
-        assert!(OPPOSITION.model_for("a.skill=7").is_err());
-        assert!(
-            OPPOSITION
-                .model_for("a.skill=7 b.skill=5 b.dice=5")
-                .is_err()
-        );
+        assert_rejected(&OPPOSITION, &["a.skill=7", "a.skill=7 b.skill=5 b.dice=5"]);
     }
 
     #[test]

@@ -1,7 +1,7 @@
 use super::*;
 use crate::engine::model::exact_tally;
 use crate::engine::{replay, simulation};
-use crate::systems::test_support::{assert_each_agrees, assert_rejected};
+use crate::systems::test_support::{assert_each_agrees, assert_rejected, close};
 
 fn roll(sm: i64, dice: &[u32]) -> Degree {
     replay(dice, |d| Prepared::new(Target::at_most(sm)).roll(d))
@@ -17,10 +17,6 @@ fn p(sm: i64, degree: Degree) -> f64 {
 
 fn p_success(sm: i64) -> f64 {
     Target::at_most(sm).exact().p_where(|d| d.is_success())
-}
-
-fn close(a: f64, b: f64) -> bool {
-    (a - b).abs() < 1e-12
 }
 
 /// The exact metrics of `maitrise.test` built from command-line words:
@@ -139,30 +135,22 @@ fn skill_0_gives_the_automatic_malus() {
 
 #[test]
 fn chance_du_debutant_on_a_single_roll() {
-    // +2 and -3 on a first use: the malus goes, the bonus stays: 9 - 5 + 2 = 6, 0.30;
-    // without the Chance du Débutant 9 - 5 + 2 - 3 = 3, 0.15.
-    assert!(close(
-        metrics("characteristic=9 skill=0 bonus=2 malus=3 first_use=true")[1],
-        0.30
-    ));
-    assert!(close(
-        metrics("characteristic=9 skill=0 bonus=2 malus=3")[1],
-        0.15
-    ));
-    // The same as a net -1: dropped whole, 9 - 5 = 4, 0.20.
-    assert!(close(
-        metrics("characteristic=9 skill=0 modifiers=-1 first_use=true")[1],
-        0.20
-    ));
-    // Red's first poker game: 9 - 5, malus 3 dropped, 0.20 against 0.0275 at sm 1.
-    assert!(close(
-        metrics("characteristic=9 skill=0 malus=3 first_use=true")[1],
-        0.20
-    ));
-    assert!(close(
-        metrics("characteristic=9 skill=0 malus=3")[1],
-        0.0275
-    ));
+    // Perception 9 with skill 0 (9 - 5) and the modifiers; the chance of success.
+    let cases = [
+        // +2 and -3 on a first use: the malus goes, the bonus stays: 9 - 5 + 2 = 6, 0.30;
+        // without the Chance du Débutant 9 - 5 + 2 - 3 = 3, 0.15.
+        ("bonus=2 malus=3 first_use=true", 0.30),
+        ("bonus=2 malus=3", 0.15),
+        // The same as a net -1: dropped whole, 9 - 5 = 4, 0.20.
+        ("modifiers=-1 first_use=true", 0.20),
+        // Red's first poker game: 9 - 5, malus 3 dropped, 0.20 against 0.0275 at sm 1.
+        ("malus=3 first_use=true", 0.20),
+        ("malus=3", 0.0275),
+    ];
+    for (modifiers, success) in cases {
+        let s = metrics(&format!("characteristic=9 skill=0 {modifiers}"))[1];
+        assert!(close(s, success), "{modifiers}: {s}");
+    }
 }
 
 #[test]

@@ -166,7 +166,7 @@ mod tests {
     use super::*;
     use crate::engine::model::{exact_tally, replay_one};
     use crate::engine::simulation;
-    use crate::systems::test_support::{assert_each_agrees, assert_rejected};
+    use crate::systems::test_support::{assert_each_agrees, assert_rejected, close};
 
     fn plain(sm: i64, n: u32, allowed_failures: u32) -> SeriesModel {
         SeriesModel::new(
@@ -202,10 +202,6 @@ mod tests {
     /// The failures of one rigged series.
     fn failures(model: &SeriesModel, dice: &[u32]) -> u32 {
         replay_one(model, dice).0.failures
-    }
-
-    fn close(a: f64, b: f64) -> bool {
-        (a - b).abs() < 1e-12
     }
 
     #[test]

@@ -205,14 +205,10 @@ mod tests {
     use super::*;
     use crate::engine::simulation;
     use crate::systems::ose::sheet::{MATRIX_AC, THAC0_MATRIX};
-    use crate::systems::test_support::{assert_each_agrees, assert_rejected};
+    use crate::systems::test_support::{assert_each_agrees, assert_rejected, error_text};
 
     fn error(words: &str) -> String {
-        ATTACK
-            .model_for(words)
-            .err()
-            .map(|e| e.to_string())
-            .unwrap_or_default()
+        error_text(ATTACK.model_for(words))
     }
 
     fn p_hit(words: &str) -> f64 {

@@ -3,11 +3,7 @@
 use super::*;
 use crate::engine::ExactTally;
 use crate::engine::model::{exact_tally, replay_one};
-use crate::systems::test_support::{assert_mechanic_agrees, assert_rejected};
-
-fn close(a: f64, b: f64) -> bool {
-    (a - b).abs() < 1e-12
-}
+use crate::systems::test_support::{assert_mechanic_agrees, assert_rejected, close};
 
 fn surprise(words: &str) -> (SurpriseModel, ExactTally) {
     let model = SURPRISE
@@ -173,12 +169,9 @@ fn bad_input_is_an_error() {
             "within=-1",
         ],
     );
-    assert!(SURPRISE.model_for("party=7").is_err());
-    assert!(
-        DISTANCE
-            .model_for("setting=outdoors close_if=both party=3")
-            .is_ok()
-    );
+    assert_rejected(&SURPRISE, &["party=7"]);
+    let both = DISTANCE.model_for("setting=outdoors close_if=both party=3");
+    assert!(both.is_ok());
 }
 
 #[test]

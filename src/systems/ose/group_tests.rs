@@ -5,8 +5,8 @@ use super::*;
 use crate::engine::model::replay_one;
 use crate::engine::simulation;
 use crate::systems::test_support::{
-    assert_each_agrees, assert_never_falls, assert_never_rises, assert_same_fights, estimate_of,
-    expect_model,
+    assert_each_agrees, assert_never_falls, assert_never_rises, assert_same_fights, error_text,
+    estimate_of, expect_model,
 };
 
 fn model(words: &str) -> EncounterModel {
@@ -31,11 +31,8 @@ fn sides_read_from_the_rosters_with_count_replacing_the_last() {
         (Hd::Dice(2), Hd::Dice(1))
     );
     assert_eq!(model("party=fighter1 monsters=hd1*3").sides().1.len(), 3);
-    let e = ENCOUNTER
-        .model_for("party=hd1 monsters=hd1")
-        .err()
-        .map(|e| e.to_string());
-    assert!(e.is_some_and(|e| e.contains("'hd1' is a monster")));
+    let e = error_text(ENCOUNTER.model_for("party=hd1 monsters=hd1"));
+    assert!(e.contains("'hd1' is a monster"), "{e}");
     let e = ENCOUNTER.model_for("party=fighter1 monsters=hd1*2,hd2*20 count=29");
     assert!(e.is_err());
 }

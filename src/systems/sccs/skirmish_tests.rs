@@ -6,7 +6,8 @@ use super::*;
 use crate::engine::model::replay_one;
 use crate::engine::simulation;
 use crate::systems::test_support::{
-    assert_each_agrees, assert_never_rises, assert_same_fights, estimate_of, expect_model,
+    assert_each_agrees, assert_never_rises, assert_same_fights, error_text, estimate_of,
+    expect_model,
 };
 
 fn model(words: &str) -> SkirmishModel {
@@ -126,13 +127,10 @@ fn armour_figures_are_checked() {
         durability: 1,
         priority: 5,
     };
-    let e = f.check("side_a", "x").err().map(|e| e.to_string());
-    assert!(e.is_some_and(|e| e.contains("cannot exceed")));
-    let e = Fighter { armour_res: 0, ..f }
-        .check("side_b", "x")
-        .err()
-        .map(|e| e.to_string());
-    assert!(e.is_some_and(|e| e.contains("durability belongs to the armour")));
+    let e = error_text(f.check("side_a", "x"));
+    assert!(e.contains("cannot exceed"), "{e}");
+    let e = error_text(Fighter { armour_res: 0, ..f }.check("side_b", "x"));
+    assert!(e.contains("durability belongs to the armour"), "{e}");
 }
 
 /// When one of two can never hurt the other, the skirmish is `sccs.melee` with the other

@@ -184,7 +184,7 @@ mod tests {
     use super::*;
     use crate::engine::model::replay_one;
     use crate::engine::{replay, simulation};
-    use crate::systems::test_support::assert_each_agrees;
+    use crate::systems::test_support::{assert_each_agrees, error_text};
 
     fn run(model: &TensionModel, rolls: &[u32]) -> i64 {
         replay(rolls, |dice| model.run(dice))
@@ -256,11 +256,7 @@ mod tests {
 
     #[test]
     fn impossible_change_is_an_error() {
-        let e = TENSION
-            .model_for("change_every=1")
-            .err()
-            .map(|e| e.to_string())
-            .unwrap_or_default();
+        let e = error_text(TENSION.model_for("change_every=1"));
         assert!(e.contains("never lands an impact"), "{e}");
         assert!(
             TENSION

@@ -3,7 +3,7 @@
 use super::*;
 use crate::engine::{replay, simulation};
 use crate::systems::aube::wounds::OutAt;
-use crate::systems::test_support::run_tally;
+use crate::systems::test_support::{error_text, run_tally};
 
 fn fight(duel: &Duel, dice: &[u32]) -> DuelOutcome {
     replay(dice, |d| duel.fight(&RollTable::new(), d))
@@ -111,10 +111,7 @@ fn model(extra: &[&str]) -> Result<DuelModel> {
 }
 
 fn error(extra: &[&str]) -> String {
-    model(extra)
-        .err()
-        .map(|e| e.to_string())
-        .unwrap_or_default()
+    error_text(model(extra))
 }
 
 #[test]

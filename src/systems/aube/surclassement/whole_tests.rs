@@ -10,7 +10,7 @@ use crate::systems::aube::surclassement::duel::{Duel, DuelModel};
 use crate::systems::aube::surclassement::exact::{exact_law, has_exact};
 use crate::systems::aube::surclassement::exchange::Winner;
 use crate::systems::aube::surclassement::strategy::{Strategy, StrategyName};
-use crate::systems::test_support::{AGREEMENT_SEED, run_tally};
+use crate::systems::test_support::{AGREEMENT_SEED, error_text, run_tally};
 
 /// The equal fighters of the shipped studies (Ph 7, Pu 7, Ma 5, Ex 5, BC −5: MP 7, MA 7,
 /// MD 9; ba 1, bp 1, bd 15, enc 12, be 3).
@@ -225,7 +225,7 @@ fn the_game_is_solved_when_first_needed() {
         end(OutAt::Fatale),
     );
     let refused = WholeDuel::check(Rules::default(), [tough; 2], OutAt::Fatale);
-    let message = built.err().map(|e| e.to_string()).unwrap_or_default();
+    let message = error_text(built);
     assert!(message.contains("positions"), "{message}");
-    assert_eq!(refused.err().map(|e| e.to_string()), Some(message));
+    assert_eq!(error_text(refused), message);
 }
