@@ -3,12 +3,13 @@
 //! simulation for its tally or one estimate, and comparing two fights die for die.
 
 use crate::engine::check::check_against_exact;
+use crate::engine::model::exact_tally;
 use crate::engine::params::parse_assignments;
 use crate::engine::rng::{StreamRng, chunk_rng};
 use crate::engine::summary::{Estimate, summarize};
 use crate::engine::{
-    Config, Mechanic, Model, ParamValues, Registered, RollDice, RunPlan, SampleSize, Simulation,
-    Tally, run_point, simulation,
+    Config, ExactTally, Mechanic, MetricId, Model, ParamValues, Registered, RollDice, RunPlan,
+    SampleSize, Simulation, Tally, run_point, simulation,
 };
 use crate::error::Result;
 use std::fmt::{Debug, Display};
@@ -83,6 +84,17 @@ pub(crate) fn assert_agrees_with_exact(
         "{case:?} (seed {seed}): {:?}",
         report.failures
     );
+}
+
+/// The exact tally of `model` (panics when it has no exact answer).
+pub(crate) fn exact_values<M: Model>(model: &M) -> ExactTally {
+    let dist = model.exact().expect("the model has an exact answer");
+    exact_tally(model, &model.layout(), &dist)
+}
+
+/// The exact value of metric `id` of `model`, NaN when the metric is undefined.
+pub(crate) fn exact_value<M: Model>(model: &M, id: MetricId) -> f64 {
+    exact_values(model).value(id).unwrap_or(f64::NAN)
 }
 
 /// Checks each of `cases` by Monte Carlo against its exact answer: `sim` makes the

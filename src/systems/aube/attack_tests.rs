@@ -1,11 +1,13 @@
 //! Unit tests of [`super`] (`attack.rs`), kept beside it.
 
 use super::*;
-use crate::engine::model::{exact_tally, replay_one};
+use crate::engine::model::replay_one;
 use crate::engine::{Mechanic, replay, simulation};
 use crate::systems::aube::fighter::Fighter;
 use crate::systems::aube::resolution::CritDie;
-use crate::systems::test_support::{assert_each_agrees, build_with, error_text, example_error};
+use crate::systems::test_support::{
+    assert_each_agrees, build_with, error_text, exact_values, example_error, expect_model,
+};
 
 fn p_hit(rule: &AttackRule, a: &Fighter, d: &Fighter) -> f64 {
     let swing = rule.fresh(&a.attacker(), &d.defender());
@@ -95,8 +97,7 @@ fn exact_sums_to_one_and_metrics_partition() {
         &Fighter::KROM.attacker(),
         &Fighter::BJORN.defender(),
     );
-    let dist = model.exact().expect("exact");
-    let t = exact_tally(&model, &model.layout(), &dist);
+    let t = exact_values(&model);
     let results: f64 = DamageResult::ALL
         .iter()
         .map(|&r| t.value(model.m.results.id(r)).unwrap_or(0.0))
@@ -247,9 +248,10 @@ fn heroism_per_side() {
     assert_eq!(replay_one(&att_only, &[8]).0, o);
     // A heroic attacker: TA 25 is CA 5 with th 1; d 10 fails by 5 but D = 15 beats TP 2
     // and the blow is 15 + 15 = 30; enc 12 - 3 resisted with d 4: 30 - 3 - 4 = 23.
-    let strong = ATTACK
-        .model_for("att.ca=25 att.ba=0 att.bd=15 def.ca=12 def.bp=0 def.enc=12 def.be=3 att.heroism_rules=true")
-        .expect("valid");
+    let strong = expect_model(
+        &ATTACK,
+        "att.ca=25 att.ba=0 att.bd=15 def.ca=12 def.bp=0 def.enc=12 def.be=3 att.heroism_rules=true",
+    );
     let (o, _) = replay_one(&strong, &[10, 4]);
     assert!(o.hit);
     assert_eq!(

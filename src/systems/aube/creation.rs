@@ -222,9 +222,11 @@ pub static CREATION: Registered<CreationParams, CreationModel> = Registered::new
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::model::{exact_tally, replay_one};
+    use crate::engine::model::replay_one;
     use crate::engine::simulation;
-    use crate::systems::test_support::{assert_each_agrees, expect_model};
+    use crate::systems::test_support::{
+        assert_each_agrees, exact_value, exact_values, expect_model,
+    };
 
     #[test]
     fn rigged_character() {
@@ -257,8 +259,7 @@ mod tests {
         for (variant, rolled, third) in [(Variant::Normal, 10.0, 10.0), (Variant::Weak, 5.0, 10.0)]
         {
             let model = CreationModel::new(variant);
-            let dist = model.exact().expect("exact");
-            let t = exact_tally(&model, &model.layout(), &dist);
+            let t = exact_values(&model);
             let v = |id| t.value(id).unwrap_or(f64::NAN);
             assert!((v(model.m.mean_rolled) - rolled).abs() < 1e-12);
             assert!((v(model.m.mean_third) - third).abs() < 1e-12);
@@ -270,10 +271,8 @@ mod tests {
         // The footnote: CA 20 "assez faciles à atteindre". Exactly 1 with the normal
         // aspects; the weak variant's chance is far lower.
         let chance = |words: &str| {
-            let model = CREATION.model_for(words).expect("valid");
-            let dist = model.exact().expect("exact");
-            let t = exact_tally(&model, &model.layout(), &dist);
-            t.value(model.m.weapon_ca_20).unwrap_or(f64::NAN)
+            let model = expect_model(&CREATION, words);
+            exact_value(&model, model.m.weapon_ca_20)
         };
         assert_eq!(chance(""), 1.0);
         let weak = chance("aspects=weak");

@@ -286,18 +286,18 @@ pub static DEPASSEMENT: Registered<DepassementParams, DepassementModel> = Regist
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::model::{exact_tally, replay_one};
+    use crate::engine::model::replay_one;
     use crate::engine::simulation;
     use crate::systems::aube::damage::DamageResult;
     use crate::systems::aube::resolution::CritDie;
-    use crate::systems::test_support::{assert_each_agrees, build_with, error_text};
+    use crate::systems::test_support::{
+        assert_each_agrees, build_with, error_text, exact_values, expect_model,
+    };
 
     #[test]
     fn ex_2_10_depassement() {
         // eff 15, diff 8, ca 17, d 12 → dom 11; enc 14, d 7 → 4: étourdi.
-        let model = DEPASSEMENT
-            .model_for("ca=17 diff=8 eff=15 enc=14")
-            .expect("Ex. 2.10");
+        let model = expect_model(&DEPASSEMENT, "ca=17 diff=8 eff=15 enc=14");
         let (o, tally) = replay_one(&model, &[12, 7]);
         assert!(o.beats_nd);
         assert_eq!(o.damage.effective, 4);
@@ -356,8 +356,7 @@ mod tests {
     #[test]
     fn results_sum_to_one() {
         let model = DamageModel::new(DamageRule::new(12, 3, 0), 30);
-        let dist = model.exact().expect("exact");
-        let t = exact_tally(&model, &model.layout(), &dist);
+        let t = exact_values(&model);
         let total: f64 = DamageResult::ALL
             .iter()
             .map(|&r| t.value(model.m.results.id(r)).unwrap_or(0.0))
@@ -367,9 +366,7 @@ mod tests {
 
     #[test]
     fn parameters_reach_the_rules() {
-        let model = DEPASSEMENT
-            .model_for("ca=17 diff=8 eff=15 enc=14 be=2 fm=3 crit=d8")
-            .expect("valid");
+        let model = expect_model(&DEPASSEMENT, "ca=17 diff=8 eff=15 enc=14 be=2 fm=3 crit=d8");
         assert_eq!((model.test.ca, model.test.nd, model.eff), (17, 8, 15));
         assert_eq!(
             (model.damage.enc, model.damage.be, model.damage.fm),

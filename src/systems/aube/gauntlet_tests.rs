@@ -5,7 +5,7 @@ use crate::engine::model::replay_one;
 use crate::engine::{Mechanic, simulation};
 use crate::systems::aube::attack::AttackRule;
 use crate::systems::aube::duel::{DuelChain, DuelModel, Winner};
-use crate::systems::test_support::{assert_each_agrees, example_error};
+use crate::systems::test_support::{assert_each_agrees, exact_value, example_error};
 
 fn day(a: Fighter, b: Fighter, fights: u32, rest: u32) -> GauntletModel {
     GauntletModel::new(a, b, Bout::new(AttackRule::new(10, 0)), fights, rest, 1000)
@@ -80,10 +80,7 @@ fn rest_helps_and_more_fights_hurt() {
         GauntletModel::new(a, b, Bout::new(AttackRule::new(10, 10)), fights, rest, 1000)
     };
     let value = |model: &GauntletModel, pick: fn(&GauntletModel) -> MetricId| {
-        let dist = model.exact().expect("exact");
-        crate::engine::model::exact_tally(model, &model.layout(), &dist)
-            .value(pick(model))
-            .unwrap_or(f64::NAN)
+        exact_value(model, pick(model))
     };
     let won = |m: &GauntletModel| m.m.mean_won;
     let through = |m: &GauntletModel| m.m.through;

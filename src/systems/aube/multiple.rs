@@ -154,10 +154,10 @@ pub static MULTIPLE: Registered<MultipleParams, MultipleModel> = Registered::new
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::model::{exact_tally, replay_one};
+    use crate::engine::model::replay_one;
     use crate::engine::simulation;
     use crate::systems::aube::resolution::CritDie;
-    use crate::systems::test_support::assert_each_agrees;
+    use crate::systems::test_support::{assert_each_agrees, exact_values, expect_model};
 
     #[test]
     fn ex_2_9_handicaps() {
@@ -176,8 +176,7 @@ mod tests {
     fn closed_form() {
         // ca 15, n 2: CAs 13 and 10; all succeed 13/20 × 10/20; mean 23/20.
         let model = MULTIPLE.model_for("ca=15").expect("valid");
-        let dist = model.exact().expect("exact");
-        let t = exact_tally(&model, &model.layout(), &dist);
+        let t = exact_values(&model);
         let v = |id: Option<MetricId>| id.and_then(|id| t.value(id)).unwrap_or(f64::NAN);
         assert!((v(model.m.actions.get(1)) - 0.65).abs() < 1e-12);
         assert!((v(model.m.actions.get(2)) - 0.5).abs() < 1e-12);
@@ -188,9 +187,7 @@ mod tests {
     #[test]
     fn parameters_make_the_actions() {
         // n 3 and one unplanned action at ca 18: CAs 15, 12, 9 and 4, each with the d6.
-        let model = MULTIPLE
-            .model_for("ca=18 n=3 unplanned=1 crit=d6")
-            .expect("valid");
+        let model = expect_model(&MULTIPLE, "ca=18 n=3 unplanned=1 crit=d6");
         let cas: Vec<i64> = model.rules.iter().map(|r| r.ca).collect();
         assert_eq!(cas, [15, 12, 9, 4]);
         assert!(model.rules.iter().all(|r| r.crit == CritDie::Die(6)));

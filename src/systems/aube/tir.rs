@@ -121,7 +121,7 @@ mod tests {
     use crate::engine::{Model, simulation};
     use crate::systems::aube::damage::DamageResult;
     use crate::systems::aube::tables::AubeTables;
-    use crate::systems::test_support::{assert_each_agrees, build_with, error_text};
+    use crate::systems::test_support::{assert_each_agrees, build_with, error_text, expect_model};
 
     #[test]
     fn a_shot_at_medium_range() {
@@ -144,9 +144,7 @@ mod tests {
     #[test]
     fn hit_chance_closed_form() {
         // ca 16 at long range (15) with no dodge: hits on 16 only → 1/20.
-        let m = TIR
-            .model_for("ca=16 range=long bd=10 enc=12")
-            .expect("valid");
+        let m = expect_model(&TIR, "ca=16 range=long bd=10 enc=12");
         let p = m.exact().expect("exact").p_where(|o| o.hit);
         assert!((p - 1.0 / 20.0).abs() < 1e-12);
         // The long range also takes 15 off the blow: shot(16, 0, long, 0, 10) has bd -5.

@@ -3,7 +3,7 @@
 use super::*;
 use crate::engine::model::replay_one;
 use crate::engine::replay;
-use crate::systems::test_support::{assert_mechanic_agrees, assert_rejected, close};
+use crate::systems::test_support::{assert_mechanic_agrees, assert_rejected, close, expect_model};
 
 fn fire(words: &str) -> ExposureRule {
     FIRE.model_for(words).unwrap().rule
@@ -116,9 +116,7 @@ fn monte_carlo_agrees_with_exact() {
 
 #[test]
 fn model_records_its_metrics() {
-    let model = ASPHYXIA
-        .model_for("rounds=12 resistance=5 volonte=5")
-        .unwrap();
+    let model = expect_model(&ASPHYXIA, "rounds=12 resistance=5 volonte=5");
     let (_, tally) = replay_one(&model, &[1, 2, 3, 4]);
     let (needs_air, mean, hist) = model.m.breath.unwrap();
     assert_eq!(tally.metric(needs_air).sum, 1);

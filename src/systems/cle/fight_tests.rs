@@ -4,7 +4,7 @@ use super::play::Battle;
 use super::*;
 use crate::engine::rng::chunk_rng;
 use crate::engine::{RollDice, replay, simulation};
-use crate::systems::test_support::{assert_rejected, run_tally};
+use crate::systems::test_support::{assert_rejected, expect_model, run_tally};
 
 fn rule(opponent: Opponent, pcs: usize, foes: usize, foe_vitality: i64) -> FightRule {
     FightRule::uniform(
@@ -164,20 +164,11 @@ fn bad_input_is_an_error() {
 fn parties_of_profiles_and_foes_of_tiers_come_from_the_rosters() {
     // One profile named for every PC, one kind of foe named: the same fight as the
     // numbers (the rule is equal, so its distribution is).
-    let named = FIGHT
-        .model_for("party=bretteur*3 foes=lieutenants")
-        .unwrap()
-        .rule;
-    let by_group = FIGHT
-        .model_for("pcs=3 pc=bretteur opponent=seconds foe=lieutenants")
-        .unwrap()
-        .rule;
+    let named = expect_model(&FIGHT, "party=bretteur*3 foes=lieutenants").rule;
+    let by_group = expect_model(&FIGHT, "pcs=3 pc=bretteur opponent=seconds foe=lieutenants").rule;
     assert_eq!(named, by_group);
     // Different profiles, and a boss with a crowd: 1 + 6 figurants for 3 PCs.
-    let r = FIGHT
-        .model_for("party=bretteur,costaud,erudit foes=boss_brute,mob")
-        .unwrap()
-        .rule;
+    let r = expect_model(&FIGHT, "party=bretteur,costaud,erudit foes=boss_brute,mob").rule;
     assert_eq!(
         (r.pcs, r.pc[0].combat, r.pc[1].vitality, r.pc[2].combat),
         (3, 10, 24, 5)

@@ -3,7 +3,7 @@
 use super::*;
 use crate::engine::model::replay_one;
 use crate::engine::replay;
-use crate::systems::test_support::{assert_mechanic_agrees, assert_rejected, close};
+use crate::systems::test_support::{assert_mechanic_agrees, assert_rejected, close, expect_model};
 
 fn rule(words: &str) -> MalRule {
     MAL_EN_POINT.model_for(words).unwrap().rule
@@ -116,9 +116,7 @@ fn monte_carlo_agrees_with_exact() {
 
 #[test]
 fn model_records_its_metrics() {
-    let model = MAL_EN_POINT
-        .model_for("damage=6 resistance=5 volonte=3")
-        .unwrap();
+    let model = expect_model(&MAL_EN_POINT, "damage=6 resistance=5 volonte=3");
     let (_, tally) = replay_one(&model, &[1, 1, 2, 4, 2, 2, 2, 3, 5]);
     assert_eq!(tally.metric(model.m.danger).sum, 1);
     assert_eq!(tally.metric(model.m.unconscious).sum, 1);

@@ -286,6 +286,14 @@ mod tests {
         }
     }
 
+    /// `rule(a, b)` under the switch auto_triples.
+    fn auto_triples(a: i64, b: i64) -> OppositionRule {
+        OppositionRule {
+            auto_triples: true,
+            ..rule(a, b)
+        }
+    }
+
     fn roll(rule: OppositionRule, dice: &[u32]) -> Winner {
         replay(dice, |d| rule.roll(d)).winner
     }
@@ -314,17 +322,9 @@ mod tests {
     fn automatic_triples_only_with_the_switch() {
         // Triple 6 (18 + 0) against 6 + 15 = 21: the totals decide by default.
         assert_eq!(roll(rule(0, 15), &[6, 6, 6, 2, 2, 2]), Winner::B);
-        let auto = OppositionRule {
-            auto_triples: true,
-            ..rule(0, 15)
-        };
-        assert_eq!(roll(auto, &[6, 6, 6, 2, 2, 2]), Winner::A);
-        assert_eq!(roll(auto, &[2, 2, 2, 1, 1, 1]), Winner::A);
-        let auto_b = OppositionRule {
-            auto_triples: true,
-            ..rule(15, 0)
-        };
-        assert_eq!(roll(auto_b, &[1, 1, 1, 2, 2, 2]), Winner::B);
+        assert_eq!(roll(auto_triples(0, 15), &[6, 6, 6, 2, 2, 2]), Winner::A);
+        assert_eq!(roll(auto_triples(0, 15), &[2, 2, 2, 1, 1, 1]), Winner::A);
+        assert_eq!(roll(auto_triples(15, 0), &[1, 1, 1, 2, 2, 2]), Winner::B);
     }
 
     #[test]

@@ -232,7 +232,7 @@ mod tests {
     use super::*;
     use crate::engine::model::replay_one;
     use crate::engine::{replay, simulation};
-    use crate::systems::test_support::{assert_each_agrees, assert_rejected};
+    use crate::systems::test_support::{assert_each_agrees, assert_rejected, expect_model};
 
     fn roll(rule: TestRule, dice: &[u32]) -> TestOutcome {
         replay(dice, |d| rule.roll(d))
@@ -371,10 +371,7 @@ mod tests {
                 "dice=3",
             ],
         );
-        let rule = TEST
-            .model_for("skill=5 dice=4 close_skill=true")
-            .unwrap()
-            .rule;
+        let rule = expect_model(&TEST, "skill=5 dice=4 close_skill=true").rule;
         assert_eq!((rule.dice, rule.target()), (4, 20));
     }
 }

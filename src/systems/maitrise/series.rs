@@ -164,9 +164,11 @@ pub static SERIES: Registered<SeriesParams, SeriesModel> = Registered::new(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::model::{exact_tally, replay_one};
+    use crate::engine::model::replay_one;
     use crate::engine::simulation;
-    use crate::systems::test_support::{assert_each_agrees, assert_rejected, close};
+    use crate::systems::test_support::{
+        assert_each_agrees, assert_rejected, close, exact_value, expect_model,
+    };
 
     fn plain(sm: i64, n: u32, allowed_failures: u32) -> SeriesModel {
         SeriesModel::new(
@@ -178,17 +180,7 @@ mod tests {
     }
 
     fn model(words: &str) -> SeriesModel {
-        SERIES.model_for(words).unwrap()
-    }
-
-    fn exact_value(model: &SeriesModel, id: MetricId) -> f64 {
-        let layout = model.layout();
-        match model.exact() {
-            Some(dist) => exact_tally(model, &layout, &dist)
-                .value(id)
-                .unwrap_or(f64::NAN),
-            None => f64::NAN,
-        }
+        expect_model(&SERIES, words)
     }
 
     fn all_succeed(model: &SeriesModel) -> f64 {
@@ -239,14 +231,13 @@ mod tests {
         // Rigged: the first 4 succeeds at sm 4; the second roll, a 4, fails at sm 1.
         assert_eq!(failures(&model, &[4, 4, 2]), 2);
         // Bonus 2 and malus 3: the first roll at 6 keeps the bonus, the next at 3.
-        let apart = SERIES
-            .model_for("characteristic=9 skill=0 bonus=2 malus=3 first_use=true n=2")
-            .unwrap();
+        let apart = expect_model(
+            &SERIES,
+            "characteristic=9 skill=0 bonus=2 malus=3 first_use=true n=2",
+        );
         assert!(close(all_succeed(&apart), 0.30 * 0.15));
         // Without the Chance du Débutant both at 3.
-        let later = SERIES
-            .model_for("characteristic=9 skill=0 bonus=2 malus=3 n=2")
-            .unwrap();
+        let later = expect_model(&SERIES, "characteristic=9 skill=0 bonus=2 malus=3 n=2");
         assert!(close(all_succeed(&later), 0.15 * 0.15));
     }
 
