@@ -36,8 +36,8 @@ pub(crate) fn error_text<T, E: Display>(result: std::result::Result<T, E>) -> St
     result.err().map(|e| e.to_string()).unwrap_or_default()
 }
 
-/// The message of the error building `mechanic` from its example words followed by `extra`
-/// (`"fights=0"`) gives, or `""` when it builds.
+/// The message of the error that building `mechanic` from its example words followed by
+/// `extra` (`"fights=0"`) gives, or `""` when it builds.
 pub(crate) fn example_error(mechanic: &dyn Mechanic, extra: &str) -> String {
     let words = format!("{} {extra}", mechanic.example());
     let words: Vec<&str> = words.split_whitespace().collect();
