@@ -66,7 +66,14 @@ fn names_give_fighters_and_explicit_fields_win() {
         "--json",
     ]));
     assert_eq!(changed["params"]["a.ca"], 11);
-    assert_ne!(changed["metrics"]["a_wins"], named["metrics"]["a_wins"]);
+    // Krom's CA 11 instead of his 9: he wins more often.
+    let a_wins = |v: &serde_json::Value| v["metrics"]["a_wins"]["exact"].as_f64().unwrap();
+    assert!(
+        a_wins(&changed) > a_wins(&named),
+        "{} against {}",
+        a_wins(&changed),
+        a_wins(&named)
+    );
 }
 
 #[test]

@@ -1,11 +1,18 @@
 //! Helpers shared by the unit tests of every system: building a mechanic from command-line
-//! words, reading a build error, and checking Monte Carlo against an exact answer.
+//! words, reading a build error, checking Monte Carlo against an exact answer, running a
+//! simulation for its tally or one estimate, and comparing two fights die for die.
 
 use crate::engine::check::check_against_exact;
+use crate::engine::model::exact_tally;
 use crate::engine::params::parse_assignments;
-use crate::engine::{Mechanic, ParamValues, Simulation};
+use crate::engine::rng::{StreamRng, chunk_rng};
+use crate::engine::summary::{Estimate, summarize};
+use crate::engine::{
+    Config, ExactTally, Mechanic, MetricId, Model, ParamValues, Registered, RollDice, RunPlan,
+    SampleSize, Simulation, Tally, run_point, simulation,
+};
 use crate::error::Result;
-use std::fmt::Debug;
+use std::fmt::{Debug, Display};
 
 /// The sample count of the tests that check Monte Carlo against exact values: enough for
 /// intervals a few thousandths wide, few enough for the suite to stay quick.
@@ -24,9 +31,37 @@ pub(crate) fn build_with(mechanic: &dyn Mechanic, words: &[&str]) -> Result<Box<
     mechanic.build(&values)
 }
 
-/// The message of the error `built` holds, or `""` when it is a simulation.
-pub(crate) fn error_text(built: Result<Box<dyn Simulation>>) -> String {
-    built.err().map(|e| e.to_string()).unwrap_or_default()
+/// The message of the error `result` holds, or `""` when it holds a value.
+pub(crate) fn error_text<T, E: Display>(result: std::result::Result<T, E>) -> String {
+    result.err().map(|e| e.to_string()).unwrap_or_default()
+}
+
+/// The message of the error that building `mechanic` from its example words followed by
+/// `extra` (`"fights=0"`) gives, or `""` when it builds.
+pub(crate) fn example_error(mechanic: &dyn Mechanic, extra: &str) -> String {
+    let words = format!("{} {extra}", mechanic.example());
+    let words: Vec<&str> = words.split_whitespace().collect();
+    error_text(build_with(mechanic, &words))
+}
+
+/// Whether two probabilities (or other exact values) agree to within 1e-12.
+pub(crate) fn close(a: f64, b: f64) -> bool {
+    (a - b).abs() < 1e-12
+}
+
+/// The model `mechanic` builds from `name=value` words; panics naming the words when they
+/// are refused.
+pub(crate) fn expect_model<C: Config, M: Model>(mechanic: &Registered<C, M>, words: &str) -> M {
+    mechanic
+        .model_for(words)
+        .unwrap_or_else(|e| panic!("{words}: {e}"))
+}
+
+/// Asserts that `mechanic` refuses each of `cases` (`name=value` words).
+pub(crate) fn assert_rejected<C: Config, M: Model>(mechanic: &Registered<C, M>, cases: &[&str]) {
+    for words in cases {
+        assert!(mechanic.model_for(words).is_err(), "{words:?} was accepted");
+    }
 }
 
 /// Runs `check_against_exact(sim, samples, seed)` and asserts that it made at least
@@ -49,6 +84,112 @@ pub(crate) fn assert_agrees_with_exact(
         "{case:?} (seed {seed}): {:?}",
         report.failures
     );
+}
+
+/// The exact tally of `model` (panics when it has no exact answer).
+pub(crate) fn exact_values<M: Model>(model: &M) -> ExactTally {
+    let dist = model.exact().expect("the model has an exact answer");
+    exact_tally(model, &model.layout(), &dist)
+}
+
+/// The exact value of metric `id` of `model`, NaN when the metric is undefined.
+pub(crate) fn exact_value<M: Model>(model: &M, id: MetricId) -> f64 {
+    exact_values(model).value(id).unwrap_or(f64::NAN)
+}
+
+/// Checks each of `cases` by Monte Carlo against its exact answer: `sim` makes the
+/// simulation of a case, case `i` is sampled [`AGREEMENT_SAMPLES`] times with seed
+/// `AGREEMENT_SEED + i` and must make at least `min_comparisons` comparisons, none failing.
+pub(crate) fn assert_each_agrees<T: Debug>(
+    cases: impl IntoIterator<Item = T>,
+    min_comparisons: usize,
+    mut sim: impl FnMut(T) -> Box<dyn Simulation>,
+) {
+    for (i, case) in cases.into_iter().enumerate() {
+        let label = format!("case {i}: {case:?}");
+        let seed = AGREEMENT_SEED + i as u64;
+        let sim = sim(case);
+        assert_agrees_with_exact(
+            sim.as_ref(),
+            AGREEMENT_SAMPLES,
+            seed,
+            min_comparisons,
+            &label,
+        );
+    }
+}
+
+/// [`assert_each_agrees`] for the models `mechanic` builds from each of `cases`
+/// (`name=value` words).
+pub(crate) fn assert_mechanic_agrees<C: Config, M: Model>(
+    mechanic: &Registered<C, M>,
+    cases: &[impl AsRef<str> + Debug],
+    min_comparisons: usize,
+) {
+    assert_each_agrees(cases, min_comparisons, |words| {
+        simulation(expect_model(mechanic, words.as_ref()))
+    });
+}
+
+/// The tally of `samples` samples of `sim` at `seed` (point `point` of a run).
+pub(crate) fn run_tally(sim: &dyn Simulation, point: u64, seed: u64, samples: u64) -> Tally {
+    let plan = RunPlan {
+        seed,
+        size: SampleSize::Samples(samples),
+    };
+    run_point(&[sim], point, &plan, &|_| {}).tallies.remove(0)
+}
+
+/// The estimate, with its 95% interval, of the metric named `metric` after
+/// [`run_tally`]`(sim, point, seed, samples)`.
+pub(crate) fn estimate_of(
+    sim: &dyn Simulation,
+    point: u64,
+    seed: u64,
+    samples: u64,
+    metric: &str,
+) -> Estimate {
+    let tally = run_tally(sim, point, seed, samples);
+    summarize(sim.layout(), &tally, None)
+        .metrics
+        .into_iter()
+        .find(|e| e.name == metric)
+        .unwrap_or_else(|| panic!("no metric {metric}"))
+}
+
+/// Asserts that, beyond what chance explains, each of `estimates` is no higher than the one
+/// before: a later interval never lies wholly above an earlier one. `what` names them.
+pub(crate) fn assert_never_rises(estimates: &[Estimate], what: &str) {
+    for pair in estimates.windows(2) {
+        let [before, after] = pair else { continue };
+        assert!(after.lo <= before.hi, "{what}: {before:?} then {after:?}");
+    }
+}
+
+/// Asserts that, beyond what chance explains, each of `estimates` is no lower than the one
+/// before: a later interval never lies wholly below an earlier one. `what` names them.
+pub(crate) fn assert_never_falls(estimates: &[Estimate], what: &str) {
+    for pair in estimates.windows(2) {
+        let [before, after] = pair else { continue };
+        assert!(after.hi >= before.lo, "{what}: {before:?} then {after:?}");
+    }
+}
+
+/// Asserts that two ways of playing a fight give the same results on the same dice: for
+/// `samples` samples, `a` and `b` each roll their own copy of the stream `(stream, case)`
+/// and must agree sample for sample. `what` names the case in messages.
+pub(crate) fn assert_same_fights<T: PartialEq + Debug>(
+    (stream, case): (u64, u64),
+    samples: usize,
+    what: &str,
+    mut a: impl FnMut(&mut RollDice<StreamRng>) -> T,
+    mut b: impl FnMut(&mut RollDice<StreamRng>) -> T,
+) {
+    let mut dice_a = RollDice::new(chunk_rng(stream, case, 0));
+    let mut dice_b = RollDice::new(chunk_rng(stream, case, 0));
+    for _ in 0..samples {
+        assert_eq!(a(&mut dice_a), b(&mut dice_b), "{what}");
+    }
 }
 
 /// Checks a system's rules page (`src/systems/<system>/README.md`) against its mechanics,

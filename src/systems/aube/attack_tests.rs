@@ -1,12 +1,12 @@
 //! Unit tests of [`super`] (`attack.rs`), kept beside it.
 
 use super::*;
-use crate::engine::model::{exact_tally, replay_one};
+use crate::engine::model::replay_one;
 use crate::engine::{Mechanic, replay, simulation};
 use crate::systems::aube::fighter::Fighter;
 use crate::systems::aube::resolution::CritDie;
 use crate::systems::test_support::{
-    AGREEMENT_SAMPLES, AGREEMENT_SEED, assert_agrees_with_exact, build_with, error_text,
+    assert_each_agrees, build_with, error_text, exact_values, example_error, expect_model,
 };
 
 fn p_hit(rule: &AttackRule, a: &Fighter, d: &Fighter) -> f64 {
@@ -97,8 +97,7 @@ fn exact_sums_to_one_and_metrics_partition() {
         &Fighter::KROM.attacker(),
         &Fighter::BJORN.defender(),
     );
-    let dist = model.exact().expect("exact");
-    let t = exact_tally(&model, &model.layout(), &dist);
+    let t = exact_values(&model);
     let results: f64 = DamageResult::ALL
         .iter()
         .map(|&r| t.value(model.m.results.id(r)).unwrap_or(0.0))
@@ -151,38 +150,24 @@ fn monte_carlo_agrees_with_exact_over_a_grid() {
             Fighter::BJORN,
         ),
     ];
-    for (i, (rule, a, d)) in cases.into_iter().enumerate() {
-        let sim = simulation(AttackModel::new(rule, &a.attacker(), &d.defender()));
-        assert_agrees_with_exact(
-            sim.as_ref(),
-            AGREEMENT_SAMPLES,
-            AGREEMENT_SEED + i as u64,
-            10,
-            &format!("case {i}"),
-        );
-    }
+    assert_each_agrees(cases, 10, |(rule, a, d)| {
+        simulation(AttackModel::new(rule, &a.attacker(), &d.defender()))
+    });
 }
 
 #[test]
 fn bad_input_is_an_error() {
-    let base: Vec<&str> = ATTACK.example().split_whitespace().collect();
-    let with = |extra: &[&str]| build_with(&ATTACK, &[&base[..], extra].concat());
-    assert!(with(&[]).is_ok());
-    for bad in [
-        &["fa=41"][..],
-        &["fa=-21"],
-        &["att.crit=d7"],
-        &["def.xx=1"],
-        &["armour=skin"],
-    ] {
-        let e = error_text(with(bad));
-        let name = bad[0].split('=').next().unwrap_or_default();
+    assert_eq!(example_error(&ATTACK, ""), "");
+    for bad in ["fa=41", "fa=-21", "att.crit=d7", "def.xx=1", "armour=skin"] {
+        let e = example_error(&ATTACK, bad);
+        let name = bad.split('=').next().unwrap_or_default();
         assert!(e.contains(name), "{e}");
     }
     // The options are per side now: there is no global `crit`.
-    let e = error_text(with(&["crit=d10"]));
+    let e = example_error(&ATTACK, "crit=d10");
     assert!(e.contains("crit"), "{e}");
     // Every field of each side is required: none is read as 0 when left out.
+    let base: Vec<&str> = ATTACK.example().split_whitespace().collect();
     for missing in 0..base.len() {
         let mut words = base.clone();
         let name = words.remove(missing).split('=').next().unwrap_or_default();
@@ -263,9 +248,10 @@ fn heroism_per_side() {
     assert_eq!(replay_one(&att_only, &[8]).0, o);
     // A heroic attacker: TA 25 is CA 5 with th 1; d 10 fails by 5 but D = 15 beats TP 2
     // and the blow is 15 + 15 = 30; enc 12 - 3 resisted with d 4: 30 - 3 - 4 = 23.
-    let strong = ATTACK
-        .model_for("att.ca=25 att.ba=0 att.bd=15 def.ca=12 def.bp=0 def.enc=12 def.be=3 att.heroism_rules=true")
-        .expect("valid");
+    let strong = expect_model(
+        &ATTACK,
+        "att.ca=25 att.ba=0 att.bd=15 def.ca=12 def.bp=0 def.enc=12 def.be=3 att.heroism_rules=true",
+    );
     let (o, _) = replay_one(&strong, &[10, 4]);
     assert!(o.hit);
     assert_eq!(

@@ -223,11 +223,13 @@ crate::mechanic! {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::model::{exact_tally, replay_one};
-    use crate::engine::{Model, simulation};
+    use crate::engine::Model;
+    use crate::engine::model::replay_one;
+    use crate::engine::simulation;
     use crate::systems::aube::resolution::CritDie;
     use crate::systems::test_support::{
-        AGREEMENT_SAMPLES, AGREEMENT_SEED, assert_agrees_with_exact, build_with, error_text,
+        AGREEMENT_SAMPLES, AGREEMENT_SEED, assert_agrees_with_exact, assert_each_agrees,
+        build_with, error_text, exact_value, expect_model,
     };
 
     fn rigged(a: i64, b: i64, dice: &[u32]) -> Confrontation {
@@ -250,23 +252,15 @@ mod tests {
     #[test]
     fn tie_switch() {
         let draw = CONFRONTATION.model_for("a.ca=12 b.ca=10").expect("valid");
-        let higher = CONFRONTATION
-            .model_for("a.ca=12 b.ca=10 tie=higher_ca")
-            .expect("valid");
+        let higher = expect_model(&CONFRONTATION, "a.ca=12 b.ca=10 tie=higher_ca");
         assert_eq!(replay_one(&draw, &[7, 7]).0, Confrontation::Draw);
         let (o, tally) = replay_one(&higher, &[7, 7]);
         assert_eq!(o, Confrontation::AWins);
         assert_eq!(tally.metric(higher.m.a_wins).sum, 1);
         // The ties (10 equal successes in 400) all go to A, the higher CA.
-        let value = |model: &ConfrontationModel, id: MetricId| {
-            let dist = model.exact().expect("exact");
-            exact_tally(model, &model.layout(), &dist)
-                .value(id)
-                .unwrap_or(f64::NAN)
-        };
-        assert!((value(&draw, draw.m.draw) - 10.0 / 400.0).abs() < 1e-12);
-        assert_eq!(value(&higher, higher.m.draw), 0.0);
-        let gained = value(&higher, higher.m.a_wins) - value(&draw, draw.m.a_wins);
+        assert!((exact_value(&draw, draw.m.draw) - 10.0 / 400.0).abs() < 1e-12);
+        assert_eq!(exact_value(&higher, higher.m.draw), 0.0);
+        let gained = exact_value(&higher, higher.m.a_wins) - exact_value(&draw, draw.m.a_wins);
         assert!((gained - 10.0 / 400.0).abs() < 1e-12);
         let sim = simulation(higher);
         assert_agrees_with_exact(sim.as_ref(), AGREEMENT_SAMPLES, AGREEMENT_SEED, 1, &"");
@@ -311,16 +305,9 @@ mod tests {
                 },
             ),
         ];
-        for (i, (a, b)) in cases.into_iter().enumerate() {
-            let sim = simulation(ConfrontationModel::new(ConfrontationRule::new(a, b)));
-            assert_agrees_with_exact(
-                sim.as_ref(),
-                AGREEMENT_SAMPLES,
-                AGREEMENT_SEED + i as u64,
-                3,
-                &format!("case {i}"),
-            );
-        }
+        assert_each_agrees(cases, 3, |(a, b)| {
+            simulation(ConfrontationModel::new(ConfrontationRule::new(a, b)))
+        });
     }
 
     /// The case: A has CA 23 with the heroism rules (CA 3, th 1), B has CA 12.
@@ -329,17 +316,11 @@ mod tests {
     #[test]
     fn heroic_failure_is_a_success_of_its_degree() {
         let words = "a.ca=23 a.heroism_rules=true b.ca=12";
-        let value = |model: &ConfrontationModel, id: MetricId| {
-            let dist = model.exact().expect("exact");
-            exact_tally(model, &model.layout(), &dist)
-                .value(id)
-                .unwrap_or(f64::NAN)
-        };
         let heroic = CONFRONTATION.model_for(words).expect("valid");
-        assert!((value(&heroic, heroic.m.a_wins) - 345.0 / 400.0).abs() < 1e-12);
-        assert!((value(&heroic, heroic.m.b_wins) - 45.0 / 400.0).abs() < 1e-12);
-        assert!((value(&heroic, heroic.m.draw) - 10.0 / 400.0).abs() < 1e-12);
-        assert_eq!(value(&heroic, heroic.m.nobody), 0.0);
+        assert!((exact_value(&heroic, heroic.m.a_wins) - 345.0 / 400.0).abs() < 1e-12);
+        assert!((exact_value(&heroic, heroic.m.b_wins) - 45.0 / 400.0).abs() < 1e-12);
+        assert!((exact_value(&heroic, heroic.m.draw) - 10.0 / 400.0).abs() < 1e-12);
+        assert_eq!(exact_value(&heroic, heroic.m.nobody), 0.0);
         // Ex. 5.3's roll: A's 5 fails by 2, D 18; B's 15 fails: A wins.
         assert_eq!(replay_one(&heroic, &[5, 15]).0, Confrontation::AWins);
         // B's 12 is a success of 12 < 18: A still wins. A's 20: D 3 < B's 4.
@@ -351,21 +332,17 @@ mod tests {
             .expect("valid");
         assert_eq!(replay_one(&raw, &[5, 12]).0, Confrontation::BWins);
         let a_raw = 3.0 / 20.0;
-        assert!((value(&raw, raw.m.a_wins) - a_raw).abs() < 1e-12);
-        assert!(value(&raw, raw.m.a_wins) < value(&heroic, heroic.m.a_wins));
+        assert!((exact_value(&raw, raw.m.a_wins) - a_raw).abs() < 1e-12);
+        assert!(exact_value(&raw, raw.m.a_wins) < exact_value(&heroic, heroic.m.a_wins));
         // A negative th turns a success below 0 into a failure.
-        let low = CONFRONTATION
-            .model_for("a.ca=12 a.th=-1 b.ca=1 b.extremes=roll")
-            .expect("valid");
+        let low = expect_model(&CONFRONTATION, "a.ca=12 a.th=-1 b.ca=1 b.extremes=roll");
         assert_eq!(replay_one(&low, &[5, 2]).0, Confrontation::Nobody);
         assert_eq!(replay_one(&low, &[5, 1]).0, Confrontation::BWins);
     }
 
     #[test]
     fn params_per_side() {
-        let model = CONFRONTATION
-            .model_for("a.ca=12 b.ca=9 b.crit=d10")
-            .expect("valid");
+        let model = expect_model(&CONFRONTATION, "a.ca=12 b.ca=9 b.crit=d10");
         assert_eq!(model.rule.rules[0], TestRule::new(12, 0));
         assert_eq!(
             model.rule.rules[1],

@@ -221,30 +221,34 @@ crate::mechanic! {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::model::{exact_tally, replay_one};
+    use crate::engine::model::replay_one;
     use crate::engine::simulation;
     use crate::systems::test_support::{
-        AGREEMENT_SAMPLES, AGREEMENT_SEED, assert_agrees_with_exact,
+        assert_each_agrees, exact_value, exact_values, expect_model,
     };
 
     #[test]
     fn rigged_character() {
-        // Aspects 3+4+3 = 10 and 6+6+3 = 15, third 30 - 25 = 5; moyens 2d6-7: 0, -5, 3.
-        let model = CREATION.model_for("").expect("defaults");
-        let (c, tally) = replay_one(&model, &[3, 4, 6, 6, 3, 4, 1, 1, 5, 5]);
-        assert_eq!(
-            (c.first, c.second, model.third(&c), c.best_moyen),
-            (10, 15, 5, 5)
-        );
-        assert_eq!(tally.metric(model.m.third_is_lowest).sum, 1);
-        let weak = CREATION.model_for("aspects=weak").expect("valid");
-        let (c, tally) = replay_one(&weak, &[3, 4, 6, 6, 3, 4, 3, 4, 3, 4]);
-        assert_eq!(
-            (c.first, c.second, weak.third(&c), c.best_moyen),
-            (5, 10, 5, 0)
-        );
-        // 5 ties the first aspect: not strictly the lowest.
-        assert_eq!(tally.metric(weak.m.third_is_lowest).sum, 0);
+        // (words, dice, (first, second, third, best moyen), third_is_lowest)
+        let cases = [
+            // Aspects 3+4+3 = 10 and 6+6+3 = 15, third 30 - 25 = 5; moyens 2d6-7: 0, -5, 3.
+            ("", [3, 4, 6, 6, 3, 4, 1, 1, 5, 5], (10, 15, 5, 5), 1),
+            // Weak aspects: 5 ties the first aspect, so it is not strictly the lowest.
+            (
+                "aspects=weak",
+                [3, 4, 6, 6, 3, 4, 3, 4, 3, 4],
+                (5, 10, 5, 0),
+                0,
+            ),
+        ];
+        for (words, dice, character, third_is_lowest) in cases {
+            let model = expect_model(&CREATION, words);
+            let (c, tally) = replay_one(&model, &dice);
+            let rolled = (c.first, c.second, model.third(&c), c.best_moyen);
+            assert_eq!(rolled, character, "{words}");
+            let lowest = tally.metric(model.m.third_is_lowest).sum;
+            assert_eq!(lowest, third_is_lowest, "{words}");
+        }
     }
 
     #[test]
@@ -254,8 +258,7 @@ mod tests {
         for (variant, rolled, third) in [(Variant::Normal, 10.0, 10.0), (Variant::Weak, 5.0, 10.0)]
         {
             let model = CreationModel::new(variant);
-            let dist = model.exact().expect("exact");
-            let t = exact_tally(&model, &model.layout(), &dist);
+            let t = exact_values(&model);
             let v = |id| t.value(id).unwrap_or(f64::NAN);
             assert!((v(model.m.mean_rolled) - rolled).abs() < 1e-12);
             assert!((v(model.m.mean_third) - third).abs() < 1e-12);
@@ -267,10 +270,8 @@ mod tests {
         // The footnote: CA 20 "assez faciles à atteindre". Exactly 1 with the normal
         // aspects; the weak variant's chance is far lower.
         let chance = |words: &str| {
-            let model = CREATION.model_for(words).expect("valid");
-            let dist = model.exact().expect("exact");
-            let t = exact_tally(&model, &model.layout(), &dist);
-            t.value(model.m.weapon_ca_20).unwrap_or(f64::NAN)
+            let model = expect_model(&CREATION, words);
+            exact_value(&model, model.m.weapon_ca_20)
         };
         assert_eq!(chance(""), 1.0);
         let weak = chance("aspects=weak");
@@ -280,10 +281,8 @@ mod tests {
 
     #[test]
     fn monte_carlo_agrees_with_exact() {
-        for (i, variant) in [Variant::Normal, Variant::Weak].into_iter().enumerate() {
-            let sim = simulation(CreationModel::new(variant));
-            let seed = AGREEMENT_SEED + i as u64;
-            assert_agrees_with_exact(sim.as_ref(), AGREEMENT_SAMPLES, seed, 20, &variant);
-        }
+        assert_each_agrees([Variant::Normal, Variant::Weak], 20, |variant| {
+            simulation(CreationModel::new(variant))
+        });
     }
 }

@@ -9,7 +9,7 @@ use crate::systems::aube::damage::Armour;
 use crate::systems::aube::exact_fight::EXACT_TOLERANCE;
 use crate::systems::aube::resolution::{CritDie, TestOptions};
 use crate::systems::aube::wounds::{EtourdiScope, OutAt, OverflowFatigue};
-use crate::systems::test_support::{AGREEMENT_SAMPLES, AGREEMENT_SEED, assert_agrees_with_exact};
+use crate::systems::test_support::assert_each_agrees;
 
 /// `model` with `change` made to it.
 fn with(mut model: DuelModel, change: impl FnOnce(&mut DuelModel)) -> DuelModel {
@@ -145,18 +145,10 @@ fn exact_agrees_with_monte_carlo() {
         with(krom_bjorn(), |m| m.bout.rule.armour = Armour::RaisesEnc),
         duel(heroic, Fighter::AVERAGE, 10, 0),
     ];
-    for (i, model) in cases.into_iter().enumerate() {
-        let dist = model.exact().expect("exact");
-        assert_sums_to_one(&dist);
-        let case = format!("case {i}: {:?}", model.bout);
-        assert_agrees_with_exact(
-            simulation(model).as_ref(),
-            AGREEMENT_SAMPLES,
-            AGREEMENT_SEED + i as u64,
-            10,
-            &case,
-        );
-    }
+    assert_each_agrees(cases, 10, |model| {
+        assert_sums_to_one(&model.exact().expect("exact"));
+        simulation(model)
+    });
 }
 
 /// Fights whose states are endless have no exact values, and say so quickly: a crit die

@@ -4,12 +4,12 @@ use super::*;
 use crate::engine::model::replay_one;
 use crate::engine::rng::chunk_rng;
 use crate::engine::stats::mean_and_se;
-use crate::engine::{Mechanic, RollDice, RunPlan, SampleSize, replay, run_point, simulation};
+use crate::engine::{Mechanic, RollDice, replay, simulation};
 use crate::systems::aube::damage::{Armour, DamageResult};
 use crate::systems::aube::resolution::{CritDie, TestOptions, TestRule};
 use crate::systems::aube::tables::AubeTables;
 use crate::systems::aube::wounds::{OutAt, WoundTrack};
-use crate::systems::test_support::{build_with, error_text};
+use crate::systems::test_support::{build_with, error_text, example_error, run_tally};
 
 fn krom_bjorn() -> DuelModel {
     let mut model = DuelModel::new(Fighter::KROM, Fighter::BJORN, AttackRule::new(10, 0));
@@ -201,14 +201,7 @@ fn invariants_over_many_duels() {
 }
 
 fn run(model: DuelModel, samples: u64, seed: u64) -> crate::engine::Tally {
-    let sim = simulation(model);
-    let plan = RunPlan {
-        seed,
-        size: SampleSize::Samples(samples),
-    };
-    run_point(&[sim.as_ref()], 0, &plan, &|_| {})
-        .tallies
-        .remove(0)
+    run_tally(simulation(model).as_ref(), 0, seed, samples)
 }
 
 #[test]
@@ -271,8 +264,7 @@ fn fighters_who_cannot_hit_draw_at_once() {
 
 #[test]
 fn fighters_from_the_command_line() {
-    let mut words: Vec<&str> = DUEL.example().split_whitespace().collect();
-    assert!(build_with(&DUEL, &words).is_ok());
+    assert_eq!(example_error(&DUEL, ""), "");
     for bad in [
         "initiative=c",
         "out_at=mort",
@@ -280,13 +272,12 @@ fn fighters_from_the_command_line() {
         "fa=50",
         "a.xyz=1",
     ] {
-        words.push(bad);
-        let e = error_text(build_with(&DUEL, &words));
+        let e = example_error(&DUEL, bad);
         let name = bad.split('=').next().unwrap_or_default();
         assert!(e.contains(name), "{bad}: {e}");
-        words.pop();
     }
     // Every field of a fighter is required.
+    let mut words: Vec<&str> = DUEL.example().split_whitespace().collect();
     words.retain(|w| *w != "b.enc=12");
     let e = error_text(build_with(&DUEL, &words));
     assert!(e.contains("needs a value for 'b.enc'"), "{e}");
@@ -330,13 +321,7 @@ fn parameters_reach_the_model() {
     assert!(b.etourdi_fatigue);
     assert_eq!(b.etourdi, EtourdiScope::Aspect);
     // The old global options are gone: each fighter has its own.
-    let e = error_text(build_with(
-        &DUEL,
-        &[DUEL.example(), "crit=d10"]
-            .join(" ")
-            .split(' ')
-            .collect::<Vec<_>>(),
-    ));
+    let e = example_error(&DUEL, "crit=d10");
     assert!(e.contains("crit"), "{e}");
 }
 

@@ -287,20 +287,18 @@ crate::mechanic! {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::model::{exact_tally, replay_one};
+    use crate::engine::model::replay_one;
     use crate::engine::simulation;
     use crate::systems::aube::damage::DamageResult;
     use crate::systems::aube::resolution::CritDie;
     use crate::systems::test_support::{
-        AGREEMENT_SAMPLES, AGREEMENT_SEED, assert_agrees_with_exact, build_with, error_text,
+        assert_each_agrees, build_with, error_text, exact_values, expect_model,
     };
 
     #[test]
     fn ex_2_10_depassement() {
         // eff 15, diff 8, ca 17, d 12 → dom 11; enc 14, d 7 → 4: étourdi.
-        let model = DEPASSEMENT
-            .model_for("ca=17 diff=8 eff=15 enc=14")
-            .expect("Ex. 2.10");
+        let model = expect_model(&DEPASSEMENT, "ca=17 diff=8 eff=15 enc=14");
         let (o, tally) = replay_one(&model, &[12, 7]);
         assert!(o.beats_nd);
         assert_eq!(o.damage.effective, 4);
@@ -338,16 +336,9 @@ mod tests {
             (DamageRule::new(15, 0, -5), 12),
             (crit, 30),
         ];
-        for (i, (rule, dom)) in damage_cases.into_iter().enumerate() {
-            let sim = simulation(DamageModel::new(rule, dom));
-            assert_agrees_with_exact(
-                sim.as_ref(),
-                AGREEMENT_SAMPLES,
-                AGREEMENT_SEED + i as u64,
-                5,
-                &format!("damage case {i}"),
-            );
-        }
+        assert_each_agrees(damage_cases, 5, |(rule, dom)| {
+            simulation(DamageModel::new(rule, dom))
+        });
         let heroic = TestOptions {
             heroism_rules: true,
             ..TestOptions::DEFAULT
@@ -358,23 +349,15 @@ mod tests {
             (plain, 10, 2, 30, DamageRule::new(12, 2, 5)),
             (heroic, 31, 25, 40, DamageRule::new(12, 0, 0)),
         ];
-        for (i, (t, ca, diff, eff, d)) in dep_cases.into_iter().enumerate() {
-            let sim = simulation(DepassementModel::new(t, ca, diff, eff, d));
-            assert_agrees_with_exact(
-                sim.as_ref(),
-                AGREEMENT_SAMPLES,
-                AGREEMENT_SEED + (damage_cases.len() + i) as u64,
-                5,
-                &format!("dépassement case {i}"),
-            );
-        }
+        assert_each_agrees(dep_cases, 5, |(t, ca, diff, eff, d)| {
+            simulation(DepassementModel::new(t, ca, diff, eff, d))
+        });
     }
 
     #[test]
     fn results_sum_to_one() {
         let model = DamageModel::new(DamageRule::new(12, 3, 0), 30);
-        let dist = model.exact().expect("exact");
-        let t = exact_tally(&model, &model.layout(), &dist);
+        let t = exact_values(&model);
         let total: f64 = DamageResult::ALL
             .iter()
             .map(|&r| t.value(model.m.results.id(r)).unwrap_or(0.0))
@@ -384,9 +367,7 @@ mod tests {
 
     #[test]
     fn parameters_reach_the_rules() {
-        let model = DEPASSEMENT
-            .model_for("ca=17 diff=8 eff=15 enc=14 be=2 fm=3 crit=d8")
-            .expect("valid");
+        let model = expect_model(&DEPASSEMENT, "ca=17 diff=8 eff=15 enc=14 be=2 fm=3 crit=d8");
         assert_eq!((model.test.ca, model.test.nd, model.eff), (17, 8, 15));
         assert_eq!(
             (model.damage.enc, model.damage.be, model.damage.fm),

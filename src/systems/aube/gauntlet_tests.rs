@@ -5,9 +5,7 @@ use crate::engine::model::replay_one;
 use crate::engine::{Mechanic, simulation};
 use crate::systems::aube::attack::AttackRule;
 use crate::systems::aube::duel::{DuelChain, DuelModel, Winner};
-use crate::systems::test_support::{
-    AGREEMENT_SAMPLES, AGREEMENT_SEED, assert_agrees_with_exact, build_with, error_text,
-};
+use crate::systems::test_support::{assert_each_agrees, exact_value, example_error};
 
 fn day(a: Fighter, b: Fighter, fights: u32, rest: u32) -> GauntletModel {
     GauntletModel::new(a, b, Bout::new(AttackRule::new(10, 0)), fights, rest, 1000)
@@ -82,10 +80,7 @@ fn rest_helps_and_more_fights_hurt() {
         GauntletModel::new(a, b, Bout::new(AttackRule::new(10, 10)), fights, rest, 1000)
     };
     let value = |model: &GauntletModel, pick: fn(&GauntletModel) -> MetricId| {
-        let dist = model.exact().expect("exact");
-        crate::engine::model::exact_tally(model, &model.layout(), &dist)
-            .value(pick(model))
-            .unwrap_or(f64::NAN)
+        exact_value(model, pick(model))
     };
     let won = |m: &GauntletModel| m.m.mean_won;
     let through = |m: &GauntletModel| m.m.through;
@@ -109,18 +104,12 @@ fn exact_agrees_with_monte_carlo() {
             m.bout.initiative = Initiative::A;
         }),
     ];
-    for (i, model) in cases.into_iter().enumerate() {
+    assert_each_agrees(cases, 10, |model| {
         let dist = model.exact().expect("exact");
         let total: f64 = dist.iter().map(|(_, p)| p).sum();
         assert!((total + dist.tail() - 1.0).abs() < 1e-12);
-        assert_agrees_with_exact(
-            simulation(model).as_ref(),
-            AGREEMENT_SAMPLES,
-            AGREEMENT_SEED + i as u64,
-            10,
-            &format!("case {i}"),
-        );
-    }
+        simulation(model)
+    });
 }
 
 #[test]
@@ -135,12 +124,6 @@ fn parameters_reach_the_model() {
     assert_eq!((model.bout.rule.fa, model.bout.rule.fm), (12, 3));
     assert_eq!(model.bout.out_at, OutAt::Critique);
     assert_eq!(model.m.fell_in.len(), 7);
-    let e = error_text(build_with(
-        &GAUNTLET,
-        &[GAUNTLET.example(), "fights=0"]
-            .join(" ")
-            .split(' ')
-            .collect::<Vec<_>>(),
-    ));
+    let e = example_error(&GAUNTLET, "fights=0");
     assert!(e.contains("fights"), "{e}");
 }

@@ -3,15 +3,14 @@
 
 use super::*;
 use crate::engine::model::replay_one;
-use crate::engine::rng::chunk_rng;
-use crate::engine::summary::summarize;
-use crate::engine::{RollDice, RunPlan, SampleSize, run_point, simulation};
-use crate::systems::test_support::{AGREEMENT_SAMPLES, AGREEMENT_SEED, assert_agrees_with_exact};
+use crate::engine::simulation;
+use crate::systems::test_support::{
+    AGREEMENT_SAMPLES, AGREEMENT_SEED, assert_agrees_with_exact, assert_never_rises,
+    assert_same_fights, estimate_of, expect_model,
+};
 
 fn model(words: &str) -> MeleeModel {
-    MELEE
-        .model_for(words)
-        .unwrap_or_else(|e| panic!("{words}: {e}"))
+    expect_model(&MELEE, words)
 }
 
 fn play(words: &str, dice: &[u32]) -> MeleeOutcome {
@@ -66,13 +65,13 @@ fn one_against_one_is_the_duel_fight_for_fight() {
     for (i, words) in cases.iter().enumerate() {
         let m = model(words);
         let duel = m.as_duel().expect("a duel");
-        let (mut a, mut b) = (
-            RollDice::new(chunk_rng(5, i as u64, 0)),
-            RollDice::new(chunk_rng(5, i as u64, 0)),
+        assert_same_fights(
+            (5, i as u64),
+            3_000,
+            words,
+            |dice| m.sample(dice),
+            |dice| from_duel(duel.sample(dice)),
         );
-        for _ in 0..3_000 {
-            assert_eq!(m.sample(&mut a), from_duel(duel.sample(&mut b)), "{words}");
-        }
     }
 }
 
@@ -101,26 +100,18 @@ fn more_foes_never_help_side_a() {
         let m = model(&format!(
             "side_a=average*2 side_b=average*{foes} out_at=grave"
         ));
-        let layout = m.layout();
-        let sim = simulation(m);
-        let plan = RunPlan {
-            seed: 20_261_122,
-            size: SampleSize::Samples(20_000),
-        };
-        let run = run_point(&[sim.as_ref()], foes as u64, &plan, &|_| {});
-        let s = summarize(&layout, &run.tallies[0], None);
-        let e = s
-            .metrics
-            .iter()
-            .find(|e| e.name == "a_wins")
-            .expect("a_wins")
-            .clone();
-        (e.estimate, e.estimate - e.lo, e.hi - e.estimate)
+        estimate_of(
+            simulation(m).as_ref(),
+            foes as u64,
+            20_261_122,
+            20_000,
+            "a_wins",
+        )
     };
     let sizes: Vec<_> = (1..=4).map(chance).collect();
-    for k in 1..sizes.len() {
-        let ((before, _, hi_b), (after, lo_a, _)) = (sizes[k - 1], sizes[k]);
-        assert!(after <= before + hi_b + lo_a, "{sizes:?}");
-    }
-    assert!(sizes[0].0 > 0.8 && sizes[3].0 < 0.2, "{sizes:?}");
+    assert_never_rises(&sizes, "a_wins against 1 to 4 foes");
+    assert!(
+        sizes[0].estimate > 0.8 && sizes[3].estimate < 0.2,
+        "{sizes:?}"
+    );
 }

@@ -149,12 +149,10 @@ crate::mechanic! {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::model::{exact_tally, replay_one};
-    use crate::engine::{Model, simulation};
+    use crate::engine::model::replay_one;
+    use crate::engine::simulation;
     use crate::systems::aube::resolution::CritDie;
-    use crate::systems::test_support::{
-        AGREEMENT_SAMPLES, AGREEMENT_SEED, assert_agrees_with_exact,
-    };
+    use crate::systems::test_support::{assert_each_agrees, exact_values, expect_model};
 
     #[test]
     fn ex_2_9_handicaps() {
@@ -173,8 +171,7 @@ mod tests {
     fn closed_form() {
         // ca 15, n 2: CAs 13 and 10; all succeed 13/20 × 10/20; mean 23/20.
         let model = MULTIPLE.model_for("ca=15").expect("valid");
-        let dist = model.exact().expect("exact");
-        let t = exact_tally(&model, &model.layout(), &dist);
+        let t = exact_values(&model);
         let v = |id: Option<MetricId>| id.and_then(|id| t.value(id)).unwrap_or(f64::NAN);
         assert!((v(model.m.actions.get(1)) - 0.65).abs() < 1e-12);
         assert!((v(model.m.actions.get(2)) - 0.5).abs() < 1e-12);
@@ -185,9 +182,7 @@ mod tests {
     #[test]
     fn parameters_make_the_actions() {
         // n 3 and one unplanned action at ca 18: CAs 15, 12, 9 and 4, each with the d6.
-        let model = MULTIPLE
-            .model_for("ca=18 n=3 unplanned=1 crit=d6")
-            .expect("valid");
+        let model = expect_model(&MULTIPLE, "ca=18 n=3 unplanned=1 crit=d6");
         let cas: Vec<i64> = model.rule.rules.iter().map(|r| r.ca).collect();
         assert_eq!(cas, [15, 12, 9, 4]);
         assert!(model.rule.rules.iter().all(|r| r.crit == CritDie::Die(6)));
@@ -212,15 +207,8 @@ mod tests {
             (crit, 2, 2),
             (TestRule::new(8, 0), 1, 0),
         ];
-        for (i, (rule, n, u)) in cases.into_iter().enumerate() {
-            let sim = simulation(MultipleModel::new(MultipleRule::new(rule, n, u)));
-            assert_agrees_with_exact(
-                sim.as_ref(),
-                AGREEMENT_SAMPLES,
-                AGREEMENT_SEED + i as u64,
-                3,
-                &format!("case {i}"),
-            );
-        }
+        assert_each_agrees(cases, 3, |(rule, n, u)| {
+            simulation(MultipleModel::new(MultipleRule::new(rule, n, u)))
+        });
     }
 }

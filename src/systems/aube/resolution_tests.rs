@@ -4,12 +4,18 @@ use super::*;
 use crate::engine::config::read_config;
 use crate::engine::model::{exact_tally, replay_one};
 use crate::engine::{class_simulation, replay, simulation};
-use crate::systems::test_support::{
-    AGREEMENT_SAMPLES, AGREEMENT_SEED, assert_agrees_with_exact, build_with, error_text,
-};
+use crate::systems::test_support::{assert_each_agrees, build_with, close, error_text};
 
 fn roll(rule: TestRule, dice: &[u32]) -> TestOutcome {
     replay(dice, |d| rule.roll(d))
+}
+
+/// `TestRule::new(ca, nd)` with a crit die of `sides` sides.
+fn with_crit(sides: u32, ca: i64, nd: i64) -> TestRule {
+    TestRule {
+        crit: CritDie::Die(sides),
+        ..TestRule::new(ca, nd)
+    }
 }
 
 #[test]
@@ -72,10 +78,7 @@ fn ex_2_6_handicap_then_nd() {
 
 #[test]
 fn ex_2_7_crit_die_lifts_an_impossible_action() {
-    let rule = TestRule {
-        crit: CritDie::Die(10),
-        ..TestRule::new(-18, -5)
-    };
+    let rule = with_crit(10, -18, -5);
     let o = roll(rule, &[1, 1, 20, 1]);
     assert!(o.success && o.beats_nd);
     assert_eq!(o.raw_degree, 3);
@@ -83,10 +86,7 @@ fn ex_2_7_crit_die_lifts_an_impossible_action() {
 
 #[test]
 fn ex_2_8_crit_die_deepens_a_failure() {
-    let rule = TestRule {
-        crit: CritDie::Die(10),
-        ..TestRule::new(16, 0)
-    };
+    let rule = with_crit(10, 16, 0);
     let o = roll(rule, &[18, 1, 18]);
     assert!(!o.success);
     assert_eq!(o.raw_degree, -20);
@@ -125,10 +125,7 @@ fn extremes_auto_roll_no_die() {
 
 #[test]
 fn crit_die_that_does_not_show_one_adds_nothing() {
-    let rule = TestRule {
-        crit: CritDie::Die(6),
-        ..TestRule::new(12, 0)
-    };
+    let rule = with_crit(6, 12, 0);
     assert_eq!(roll(rule, &[7, 2]).raw_degree, 7);
 }
 
@@ -151,10 +148,6 @@ fn class_fast_path_matches_sample_by_sample() {
     use crate::engine::Tally;
     use crate::engine::dice::RollDice;
     use crate::engine::rng::chunk_rng;
-    let with_crit = |sides, ca, nd| TestRule {
-        crit: CritDie::Die(sides),
-        ..TestRule::new(ca, nd)
-    };
     for rule in [
         TestRule::new(12, 5),
         TestRule::new(0, -3),
@@ -200,10 +193,7 @@ fn can_beat_nd_agrees_with_the_exact_distribution() {
 
 #[test]
 fn exact_crit_tail_is_reported() {
-    let rule = TestRule {
-        crit: CritDie::Die(6),
-        ..TestRule::new(10, 5)
-    };
+    let rule = with_crit(6, 10, 5);
     let dist = rule.exact();
     assert!(dist.tail() > 0.0 && dist.tail() < 1e-12);
 }
@@ -217,14 +207,8 @@ fn monte_carlo_agrees_with_exact_over_a_grid() {
             extremes: Extremes::Roll,
             ..TestRule::new(-3, -8)
         },
-        TestRule {
-            crit: CritDie::Die(10),
-            ..TestRule::new(8, 10)
-        },
-        TestRule {
-            crit: CritDie::Die(6),
-            ..TestRule::new(19, 0)
-        },
+        with_crit(10, 8, 10),
+        with_crit(6, 19, 0),
         TestRule {
             heroism_rules: true,
             ..TestRule::new(33, 25)
@@ -238,11 +222,7 @@ fn monte_carlo_agrees_with_exact_over_a_grid() {
             ..TestRule::new(15, -10)
         },
     ];
-    for (i, rule) in cases.into_iter().enumerate() {
-        let sim = simulation(TestModel::new(rule));
-        let seed = AGREEMENT_SEED + i as u64;
-        assert_agrees_with_exact(sim.as_ref(), AGREEMENT_SAMPLES, seed, 3, &rule);
-    }
+    assert_each_agrees(cases, 3, |rule| simulation(TestModel::new(rule)));
 }
 
 /// The options' defaults are the parameters' defaults.
@@ -328,7 +308,6 @@ fn heroism_auto_extremes_switch() {
         .exact()
         .p_where(|o| o.beats_nd)
     };
-    let close = |a: f64, b: f64| (a - b).abs() < 1e-12;
     assert!(close(p(20, true), 1.0) && close(p(21, true), 0.0) && close(p(22, true), 0.8));
     // Rolled: CA 20 beats 5 on 6..=19; CA 21 on 1 (D 21) and 2..=15 (D = 21 - d);
     // CA 22 on 1, 2 (D 21, 22) and 3..=16 (D = 22 - d).

@@ -120,9 +120,7 @@ mod tests {
     use crate::engine::{Model, simulation};
     use crate::systems::aube::damage::DamageResult;
     use crate::systems::aube::tables::AubeTables;
-    use crate::systems::test_support::{
-        AGREEMENT_SAMPLES, AGREEMENT_SEED, assert_agrees_with_exact, build_with, error_text,
-    };
+    use crate::systems::test_support::{assert_each_agrees, build_with, error_text, expect_model};
 
     #[test]
     fn a_shot_at_medium_range() {
@@ -145,9 +143,7 @@ mod tests {
     #[test]
     fn hit_chance_closed_form() {
         // ca 16 at long range (15) with no dodge: hits on 16 only → 1/20.
-        let m = TIR
-            .model_for("ca=16 range=long bd=10 enc=12")
-            .expect("valid");
+        let m = expect_model(&TIR, "ca=16 range=long bd=10 enc=12");
         let p = m.exact().expect("exact").p_where(|o| o.hit);
         assert!((p - 1.0 / 20.0).abs() < 1e-12);
         // The long range also takes 15 off the blow: shot(16, 0, long, 0, 10) has bd -5.
@@ -160,15 +156,13 @@ mod tests {
 
     #[test]
     fn monte_carlo_agrees_with_exact_over_a_grid() {
-        for (i, (range, esq, fm)) in [
+        let cases = [
             (Range::Short, 0, 0),
             (Range::Medium, 3, 5),
             (Range::Long, -6, 10),
-        ]
-        .into_iter()
-        .enumerate()
-        {
-            let m = AttackModel::from_swing(
+        ];
+        assert_each_agrees(cases, 5, |(range, esq, fm)| {
+            simulation(AttackModel::from_swing(
                 AttackRule::new(0, fm),
                 shot_swing(
                     shot(
@@ -181,15 +175,8 @@ mod tests {
                     (12, 2),
                     TestOptions::DEFAULT,
                 ),
-            );
-            assert_agrees_with_exact(
-                simulation(m).as_ref(),
-                AGREEMENT_SAMPLES,
-                AGREEMENT_SEED + i as u64,
-                5,
-                &format!("case {i}"),
-            );
-        }
+            ))
+        });
     }
 
     #[test]

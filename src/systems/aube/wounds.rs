@@ -320,6 +320,15 @@ mod tests {
 
     const OFFICIAL: AubeTables = AubeTables::OFFICIAL;
 
+    /// A fresh track after taking `results`, in order.
+    fn after(results: &[R]) -> WoundTrack {
+        let mut t = WoundTrack::new();
+        for &r in results {
+            t.take(r);
+        }
+        t
+    }
+
     #[test]
     fn unhurt_fighter() {
         let t = WoundTrack::new();
@@ -353,10 +362,7 @@ mod tests {
 
     #[test]
     fn etourdi_lowers_only_the_next_attack_and_stacks() {
-        let mut t = WoundTrack::new();
-        t.take(R::Sonne);
-        t.take(R::Etourdi);
-        t.take(R::Etourdi);
+        let mut t = after(&[R::Sonne, R::Etourdi, R::Etourdi]);
         assert_eq!(t.stun(), 2);
         assert_eq!(t.attack_handicap(), 1 + 2);
         assert_eq!(t.attack_handicap(), 1);
@@ -396,10 +402,7 @@ mod tests {
     /// the table), and 2 PF stay after rest until the légères are healed.
     #[test]
     fn ex_3_1_wounds_and_fatigue() {
-        let mut t = WoundTrack::new();
-        t.take(R::Legere);
-        t.take(R::Legere);
-        t.take(R::Etourdi);
+        let mut t = after(&[R::Legere, R::Legere, R::Etourdi]);
         assert_eq!(t.fatigue(), 6);
         t.add_fatigue(1);
         assert_eq!(t.fatigue(), 7);
@@ -421,19 +424,12 @@ mod tests {
 
     #[test]
     fn grave_overflow_skips_full_grades() {
-        let mut t = WoundTrack::new();
-        t.take(R::Grave);
-        t.take(R::Grave);
+        let mut t = after(&[R::Grave, R::Grave]);
         assert_eq!(t.take(R::Grave), R::Critique);
         assert_eq!(t.take(R::Critique), R::Fatale);
-        let mut u = WoundTrack::new();
-        u.take(R::Critique);
-        assert_eq!(u.take(R::Critique), R::Fatale);
+        assert_eq!(after(&[R::Critique]).take(R::Critique), R::Fatale);
         // A légère with graves full but légères free stays a légère.
-        let mut v = WoundTrack::new();
-        v.take(R::Grave);
-        v.take(R::Grave);
-        assert_eq!(v.take(R::Legere), R::Legere);
+        assert_eq!(after(&[R::Grave, R::Grave]).take(R::Legere), R::Legere);
     }
 
     #[test]
@@ -446,8 +442,7 @@ mod tests {
             (R::Fatale, [true, true, true, true]),
         ];
         for (r, outs) in cases {
-            let mut t = WoundTrack::new();
-            t.take(r);
+            let t = after(&[r]);
             for (out_at, out) in [OutAt::Legere, OutAt::Grave, OutAt::Critique, OutAt::Fatale]
                 .into_iter()
                 .zip(outs)
@@ -461,10 +456,7 @@ mod tests {
     /// of 2 after 50 minutes (5 points) and stay there.
     #[test]
     fn rest_recovers_down_to_the_floor() {
-        let mut t = WoundTrack::new();
-        t.take(R::Legere);
-        t.take(R::Legere);
-        t.take(R::Etourdi);
+        let mut t = after(&[R::Legere, R::Legere, R::Etourdi]);
         t.add_fatigue(1);
         t.recover(3, &OFFICIAL.recovery);
         assert_eq!((t.fatigue(), t.stun()), (4, 0));
@@ -473,10 +465,7 @@ mod tests {
         t.recover(100, &OFFICIAL.recovery);
         assert_eq!(t.fatigue(), 2);
         // A grave and two sonnés: 7 PF, floor 3.
-        let mut g = WoundTrack::new();
-        g.take(R::Grave);
-        g.take(R::Sonne);
-        g.take(R::Sonne);
+        let mut g = after(&[R::Grave, R::Sonne, R::Sonne]);
         g.recover(1, &OFFICIAL.recovery);
         assert_eq!(g.fatigue(), 6);
         g.recover(10, &OFFICIAL.recovery);
@@ -489,9 +478,7 @@ mod tests {
 
     #[test]
     fn etourdi_scope_reaches_the_defence_only_for_the_aspect() {
-        let mut t = WoundTrack::new();
-        t.take(R::Sonne);
-        t.take(R::Etourdi);
+        let mut t = after(&[R::Sonne, R::Etourdi]);
         assert_eq!(t.defence_handicap(EtourdiScope::NextAttack), 1);
         assert_eq!(t.defence_handicap(EtourdiScope::Aspect), 2);
         assert_eq!(t.attack_handicap(), 2);

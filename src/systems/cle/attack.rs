@@ -279,9 +279,7 @@ mod tests {
     use super::*;
     use crate::engine::model::replay_one;
     use crate::engine::{replay, simulation};
-    use crate::systems::test_support::{
-        AGREEMENT_SAMPLES, AGREEMENT_SEED, assert_agrees_with_exact,
-    };
+    use crate::systems::test_support::{assert_each_agrees, assert_rejected};
 
     fn rule(combat: i64, defense: i64, weapon: Weapon) -> AttackRule {
         AttackRule {
@@ -483,11 +481,7 @@ mod tests {
         r.damage.murderous = 3;
         r.damage.murderous_read = true;
         cases.push(r);
-        for (i, r) in cases.into_iter().enumerate() {
-            let sim = simulation(AttackModel::new(r));
-            let seed = AGREEMENT_SEED + i as u64;
-            assert_agrees_with_exact(sim.as_ref(), AGREEMENT_SAMPLES, seed, 15, &r);
-        }
+        assert_each_agrees(cases, 15, |r| simulation(AttackModel::new(r)));
     }
 
     #[test]
@@ -538,13 +532,14 @@ mod tests {
     #[test]
     fn bad_input_is_an_error() {
         assert!(ATTACK.model_for("combat=5 defense=5").is_ok());
-        for words in [
-            "combat=5 defense=5 damage=4d6",
-            "combat=5 defense=5 damage=d6",
-            "combat=5",
-            "combat=5 defense=5 murderous=9",
-        ] {
-            assert!(ATTACK.model_for(words).is_err(), "{words}");
-        }
+        assert_rejected(
+            &ATTACK,
+            &[
+                "combat=5 defense=5 damage=4d6",
+                "combat=5 defense=5 damage=d6",
+                "combat=5",
+                "combat=5 defense=5 murderous=9",
+            ],
+        );
     }
 }

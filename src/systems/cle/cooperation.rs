@@ -267,9 +267,7 @@ mod tests {
     use crate::engine::model::replay_one;
     use crate::engine::{replay, simulation};
     use crate::systems::cle::test::TestRule;
-    use crate::systems::test_support::{
-        AGREEMENT_SAMPLES, AGREEMENT_SEED, assert_agrees_with_exact,
-    };
+    use crate::systems::test_support::{assert_each_agrees, expect_model};
 
     fn roll(rule: &CooperationRule, dice: &[u32]) -> CooperationOutcome {
         replay(dice, |d| rule.roll(d))
@@ -423,18 +421,12 @@ mod tests {
                 ..mixed(&[10, 2, 2, 2, 2, 2, 2, 2], 22)
             },
         ];
-        for (i, r) in cases.into_iter().enumerate() {
-            let sim = simulation(CooperationModel::new(r.clone()));
-            let seed = AGREEMENT_SEED + i as u64;
-            assert_agrees_with_exact(sim.as_ref(), AGREEMENT_SAMPLES, seed, 10, &r);
-        }
+        assert_each_agrees(cases, 10, |r| simulation(CooperationModel::new(r)));
     }
 
     #[test]
     fn model_records_the_adjusted_result() {
-        let model = COOPERATION
-            .model_for("skill=4 helpers=2 difficulty=20")
-            .unwrap();
+        let model = expect_model(&COOPERATION, "skill=4 helpers=2 difficulty=20");
         // 16 + 4 = 20 (best), 5 + 4 = 9 (-1): 19, short of 20.
         let (o, tally) = replay_one(&model, &[6, 5, 5, 2, 2, 1]);
         assert_eq!((o.success, o.result), (false, 19));

@@ -1,9 +1,10 @@
 //! Unit tests of [`super`] (`exposure.rs`), kept beside it.
 
 use super::*;
+use crate::engine::Model;
 use crate::engine::model::replay_one;
-use crate::engine::{Model, replay, simulation};
-use crate::systems::test_support::{AGREEMENT_SAMPLES, AGREEMENT_SEED, assert_agrees_with_exact};
+use crate::engine::replay;
+use crate::systems::test_support::{assert_mechanic_agrees, assert_rejected, close, expect_model};
 
 fn fire(words: &str) -> ExposureRule {
     FIRE.model_for(words).unwrap().rule
@@ -11,10 +12,6 @@ fn fire(words: &str) -> ExposureRule {
 
 fn asphyxia(words: &str) -> ExposureRule {
     ASPHYXIA.model_for(words).unwrap().rule
-}
-
-fn close(a: f64, b: f64) -> bool {
-    (a - b).abs() < 1e-12
 }
 
 #[test]
@@ -113,27 +110,14 @@ fn monte_carlo_agrees_with_exact() {
         "rounds=4 vitality=12 resistance=5 volonte=5",
         "fire=blaze rounds=3 vitality=20 resistance=7 volonte=3",
     ];
-    for (i, words) in fires.into_iter().enumerate() {
-        let sim = simulation(FIRE.model_for(words).unwrap());
-        let seed = AGREEMENT_SEED + i as u64;
-        assert_agrees_with_exact(sim.as_ref(), AGREEMENT_SAMPLES, seed, 5, &words);
-    }
-    let words = "rounds=25 vitality=8 resistance=4 volonte=6";
-    let sim = simulation(ASPHYXIA.model_for(words).unwrap());
-    assert_agrees_with_exact(
-        sim.as_ref(),
-        AGREEMENT_SAMPLES,
-        AGREEMENT_SEED + 2,
-        10,
-        &words,
-    );
+    assert_mechanic_agrees(&FIRE, &fires, 5);
+    let asphyxia = ["rounds=25 vitality=8 resistance=4 volonte=6"];
+    assert_mechanic_agrees(&ASPHYXIA, &asphyxia, 10);
 }
 
 #[test]
 fn model_records_its_metrics() {
-    let model = ASPHYXIA
-        .model_for("rounds=12 resistance=5 volonte=5")
-        .unwrap();
+    let model = expect_model(&ASPHYXIA, "rounds=12 resistance=5 volonte=5");
     let (_, tally) = replay_one(&model, &[1, 2, 3, 4]);
     let (needs_air, mean, hist) = model.m.breath.unwrap();
     assert_eq!(tally.metric(needs_air).sum, 1);
@@ -149,13 +133,14 @@ fn model_records_its_metrics() {
 
 #[test]
 fn bad_input_is_an_error() {
-    for words in [
-        "rounds=3",
-        "fire=lava resistance=5 volonte=5",
-        "rounds=0 resistance=5 volonte=5",
-    ] {
-        assert!(FIRE.model_for(words).is_err(), "{words}");
-    }
+    assert_rejected(
+        &FIRE,
+        &[
+            "rounds=3",
+            "fire=lava resistance=5 volonte=5",
+            "rounds=0 resistance=5 volonte=5",
+        ],
+    );
     assert!(
         ASPHYXIA
             .model_for("rounds=121 resistance=5 volonte=5")

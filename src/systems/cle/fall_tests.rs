@@ -2,8 +2,8 @@
 
 use super::*;
 use crate::engine::model::replay_one;
-use crate::engine::{replay, simulation};
-use crate::systems::test_support::{AGREEMENT_SAMPLES, AGREEMENT_SEED, assert_agrees_with_exact};
+use crate::engine::replay;
+use crate::systems::test_support::{assert_mechanic_agrees, assert_rejected, close};
 
 fn rule(words: &str) -> FallRule {
     FALL.model_for(words).unwrap().rule
@@ -12,10 +12,6 @@ fn rule(words: &str) -> FallRule {
 fn fall(words: &str, dice: &[u32]) -> FallOutcome {
     let r = rule(words);
     replay(dice, |d| r.roll(d))
-}
-
-fn close(a: f64, b: f64) -> bool {
-    (a - b).abs() < 1e-12
 }
 
 const BASE: &str = "acrobatics=4 resistance=5 volonte=5";
@@ -130,11 +126,7 @@ fn monte_carlo_agrees_with_exact() {
         "height=12 acrobatics=2 jump=true jump_one_roll=true vitality=8 resistance=3 volonte=3",
         "height=18 acrobatics=5 jump=true cancel_highest=true vitality=10 resistance=6 volonte=2",
     ];
-    for (i, words) in cases.into_iter().enumerate() {
-        let sim = simulation(FALL.model_for(words).unwrap());
-        let seed = AGREEMENT_SEED + i as u64;
-        assert_agrees_with_exact(sim.as_ref(), AGREEMENT_SAMPLES, seed, 10, &words);
-    }
+    assert_mechanic_agrees(&FALL, &cases, 10);
 }
 
 #[test]
@@ -152,11 +144,12 @@ fn model_records_its_metrics() {
 
 #[test]
 fn bad_input_is_an_error() {
-    for words in [
-        "height=9",
-        "height=61 acrobatics=4 resistance=5 volonte=5",
-        "height=9 acrobatics=4 resistance=5 volonte=5 vitality=0",
-    ] {
-        assert!(FALL.model_for(words).is_err(), "{words}");
-    }
+    assert_rejected(
+        &FALL,
+        &[
+            "height=9",
+            "height=61 acrobatics=4 resistance=5 volonte=5",
+            "height=9 acrobatics=4 resistance=5 volonte=5 vitality=0",
+        ],
+    );
 }

@@ -3,8 +3,8 @@
 use super::play::Battle;
 use super::*;
 use crate::engine::rng::chunk_rng;
-use crate::engine::runner::{RunPlan, SampleSize, run_point};
 use crate::engine::{RollDice, replay, simulation};
+use crate::systems::test_support::{assert_rejected, expect_model, run_tally};
 
 fn rule(opponent: Opponent, pcs: usize, foes: usize, foe_vitality: i64) -> FightRule {
     FightRule::uniform(
@@ -36,12 +36,7 @@ fn figurant_group_bonus_to_test_and_damage() {
 /// The tally of `samples` fights of `rule` from `seed`, with the model that made it.
 fn run(rule: FightRule, samples: u64, seed: u64) -> (FightModel, crate::engine::Tally) {
     let model = FightModel::new(rule);
-    let sim = simulation(model.clone());
-    let plan = RunPlan {
-        seed,
-        size: SampleSize::Samples(samples),
-    };
-    let tally = run_point(&[sim.as_ref()], 0, &plan, &|_| {}).tallies[0].clone();
+    let tally = run_tally(simulation(model.clone()).as_ref(), 0, seed, samples);
     (model, tally)
 }
 
@@ -152,36 +147,28 @@ fn parameters_make_the_rule() {
 #[test]
 fn bad_input_is_an_error() {
     assert!(FIGHT.model_for("").is_ok());
-    for words in [
-        "pcs=1",
-        "pcs=6",
-        "foe.vitality=[20,30,40]",
-        "opponent=dragon",
-        "opponent=figurants foe.count=[5,10,15,21]",
-        "pc.damage=4d6",
-    ] {
-        assert!(FIGHT.model_for(words).is_err(), "{words}");
-    }
+    assert_rejected(
+        &FIGHT,
+        &[
+            "pcs=1",
+            "pcs=6",
+            "foe.vitality=[20,30,40]",
+            "opponent=dragon",
+            "opponent=figurants foe.count=[5,10,15,21]",
+            "pc.damage=4d6",
+        ],
+    );
 }
 
 #[test]
 fn parties_of_profiles_and_foes_of_tiers_come_from_the_rosters() {
     // One profile named for every PC, one kind of foe named: the same fight as the
     // numbers (the rule is equal, so its distribution is).
-    let named = FIGHT
-        .model_for("party=bretteur*3 foes=lieutenants")
-        .unwrap()
-        .rule;
-    let by_group = FIGHT
-        .model_for("pcs=3 pc=bretteur opponent=seconds foe=lieutenants")
-        .unwrap()
-        .rule;
+    let named = expect_model(&FIGHT, "party=bretteur*3 foes=lieutenants").rule;
+    let by_group = expect_model(&FIGHT, "pcs=3 pc=bretteur opponent=seconds foe=lieutenants").rule;
     assert_eq!(named, by_group);
     // Different profiles, and a boss with a crowd: 1 + 6 figurants for 3 PCs.
-    let r = FIGHT
-        .model_for("party=bretteur,costaud,erudit foes=boss_brute,mob")
-        .unwrap()
-        .rule;
+    let r = expect_model(&FIGHT, "party=bretteur,costaud,erudit foes=boss_brute,mob").rule;
     assert_eq!(
         (r.pcs, r.pc[0].combat, r.pc[1].vitality, r.pc[2].combat),
         (3, 10, 24, 5)

@@ -185,10 +185,8 @@ crate::mechanic! {
 mod tests {
     use super::*;
     use crate::engine::model::replay_one;
-    use crate::engine::{replay, simulation};
-    use crate::systems::test_support::{
-        AGREEMENT_SAMPLES, AGREEMENT_SEED, assert_agrees_with_exact,
-    };
+    use crate::engine::replay;
+    use crate::systems::test_support::{assert_mechanic_agrees, assert_rejected};
 
     fn rule(words: &str) -> HealingRule {
         HEALING.model_for(words).unwrap().rule
@@ -246,11 +244,7 @@ mod tests {
             "vitality=30 resistance=4 healer=6",
             "vitality=50 current=3 resistance=2 healer=3",
         ];
-        for (i, words) in cases.into_iter().enumerate() {
-            let sim = simulation(HEALING.model_for(words).unwrap());
-            let seed = AGREEMENT_SEED + i as u64;
-            assert_agrees_with_exact(sim.as_ref(), AGREEMENT_SAMPLES, seed, 4, &words);
-        }
+        assert_mechanic_agrees(&HEALING, &cases, 4);
     }
 
     #[test]
@@ -264,13 +258,14 @@ mod tests {
 
     #[test]
     fn bad_input_is_an_error() {
-        for words in [
-            "",
-            "resistance=0",
-            "resistance=5 current=20",
-            "resistance=5 healer=-1",
-        ] {
-            assert!(HEALING.model_for(words).is_err(), "{words}");
-        }
+        assert_rejected(
+            &HEALING,
+            &[
+                "",
+                "resistance=0",
+                "resistance=5 current=20",
+                "resistance=5 healer=-1",
+            ],
+        );
     }
 }

@@ -2,15 +2,11 @@
 
 use super::*;
 use crate::engine::model::replay_one;
-use crate::engine::{replay, simulation};
-use crate::systems::test_support::{AGREEMENT_SAMPLES, AGREEMENT_SEED, assert_agrees_with_exact};
+use crate::engine::replay;
+use crate::systems::test_support::{assert_mechanic_agrees, assert_rejected, close, expect_model};
 
 fn rule(words: &str) -> MalRule {
     MAL_EN_POINT.model_for(words).unwrap().rule
-}
-
-fn close(a: f64, b: f64) -> bool {
-    (a - b).abs() < 1e-12
 }
 
 #[test]
@@ -115,18 +111,12 @@ fn monte_carlo_agrees_with_exact() {
         "damage=9 resistance=3 volonte=3 healer=6",
         "damage=9 resistance=3 volonte=3 healer=6 aid_retry=true",
     ];
-    for (i, words) in cases.into_iter().enumerate() {
-        let sim = simulation(MAL_EN_POINT.model_for(words).unwrap());
-        let seed = AGREEMENT_SEED + i as u64;
-        assert_agrees_with_exact(sim.as_ref(), AGREEMENT_SAMPLES, seed, 10, &words);
-    }
+    assert_mechanic_agrees(&MAL_EN_POINT, &cases, 10);
 }
 
 #[test]
 fn model_records_its_metrics() {
-    let model = MAL_EN_POINT
-        .model_for("damage=6 resistance=5 volonte=3")
-        .unwrap();
+    let model = expect_model(&MAL_EN_POINT, "damage=6 resistance=5 volonte=3");
     let (_, tally) = replay_one(&model, &[1, 1, 2, 4, 2, 2, 2, 3, 5]);
     assert_eq!(tally.metric(model.m.danger).sum, 1);
     assert_eq!(tally.metric(model.m.unconscious).sum, 1);
@@ -146,12 +136,13 @@ fn model_records_its_metrics() {
 
 #[test]
 fn bad_input_is_an_error() {
-    for words in [
-        "damage=6 resistance=5",
-        "damage=-1 resistance=5 volonte=5",
-        "damage=6 resistance=5 volonte=5 dice=5",
-        "damage=6 resistance=5 volonte=5 later_wounds=11",
-    ] {
-        assert!(MAL_EN_POINT.model_for(words).is_err(), "{words}");
-    }
+    assert_rejected(
+        &MAL_EN_POINT,
+        &[
+            "damage=6 resistance=5",
+            "damage=-1 resistance=5 volonte=5",
+            "damage=6 resistance=5 volonte=5 dice=5",
+            "damage=6 resistance=5 volonte=5 later_wounds=11",
+        ],
+    );
 }

@@ -254,9 +254,7 @@ mod tests {
     use super::*;
     use crate::engine::model::replay_one;
     use crate::engine::{replay, simulation};
-    use crate::systems::test_support::{
-        AGREEMENT_SAMPLES, AGREEMENT_SEED, assert_agrees_with_exact,
-    };
+    use crate::systems::test_support::{assert_each_agrees, assert_rejected};
 
     fn rule(a: i64, b: i64) -> OppositionRule {
         OppositionRule {
@@ -264,6 +262,14 @@ mod tests {
             b: Side::new(b),
             both_active: false,
             auto_triples: false,
+        }
+    }
+
+    /// `rule(a, b)` under the switch auto_triples.
+    fn auto_triples(a: i64, b: i64) -> OppositionRule {
+        OppositionRule {
+            auto_triples: true,
+            ..rule(a, b)
         }
     }
 
@@ -295,17 +301,9 @@ mod tests {
     fn automatic_triples_only_with_the_switch() {
         // Triple 6 (18 + 0) against 6 + 15 = 21: the totals decide by default.
         assert_eq!(roll(rule(0, 15), &[6, 6, 6, 2, 2, 2]), Winner::B);
-        let auto = OppositionRule {
-            auto_triples: true,
-            ..rule(0, 15)
-        };
-        assert_eq!(roll(auto, &[6, 6, 6, 2, 2, 2]), Winner::A);
-        assert_eq!(roll(auto, &[2, 2, 2, 1, 1, 1]), Winner::A);
-        let auto_b = OppositionRule {
-            auto_triples: true,
-            ..rule(15, 0)
-        };
-        assert_eq!(roll(auto_b, &[1, 1, 1, 2, 2, 2]), Winner::B);
+        assert_eq!(roll(auto_triples(0, 15), &[6, 6, 6, 2, 2, 2]), Winner::A);
+        assert_eq!(roll(auto_triples(0, 15), &[2, 2, 2, 1, 1, 1]), Winner::A);
+        assert_eq!(roll(auto_triples(15, 0), &[1, 1, 1, 2, 2, 2]), Winner::B);
     }
 
     #[test]
@@ -341,11 +339,7 @@ mod tests {
                 ..rule(6, 9)
             },
         ];
-        for (i, r) in cases.into_iter().enumerate() {
-            let sim = simulation(OppositionModel::new(r));
-            let seed = AGREEMENT_SEED + i as u64;
-            assert_agrees_with_exact(sim.as_ref(), AGREEMENT_SAMPLES, seed, 10, &r);
-        }
+        assert_each_agrees(cases, 10, |r| simulation(OppositionModel::new(r)));
     }
 
     #[test]
@@ -370,12 +364,7 @@ mod tests {
                 false
             )
         );
-        assert!(OPPOSITION.model_for("a.skill=7").is_err());
-        assert!(
-            OPPOSITION
-                .model_for("a.skill=7 b.skill=5 b.dice=5")
-                .is_err()
-        );
+        assert_rejected(&OPPOSITION, &["a.skill=7", "a.skill=7 b.skill=5 b.dice=5"]);
     }
 
     #[test]

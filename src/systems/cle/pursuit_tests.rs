@@ -3,7 +3,7 @@
 use super::*;
 use crate::engine::model::replay_one;
 use crate::engine::{replay, simulation};
-use crate::systems::test_support::{AGREEMENT_SAMPLES, AGREEMENT_SEED, assert_agrees_with_exact};
+use crate::systems::test_support::assert_each_agrees;
 
 fn rule(fugitive: i64, pursuer: i64, head_start: i64) -> PursuitRule {
     PursuitRule {
@@ -302,11 +302,7 @@ fn exact_sums_to_one_minus_the_tail() {
 
 #[test]
 fn monte_carlo_agrees_with_exact() {
-    for (i, r) in cases().into_iter().enumerate() {
-        let sim = simulation(PursuitModel::new(r));
-        let seed = AGREEMENT_SEED + i as u64;
-        assert_agrees_with_exact(sim.as_ref(), AGREEMENT_SAMPLES, seed, 8, &r);
-    }
+    assert_each_agrees(cases(), 8, |r| simulation(PursuitModel::new(r)));
 }
 
 #[test]

@@ -201,9 +201,7 @@ mod tests {
     use super::*;
     use crate::engine::model::replay_one;
     use crate::engine::{replay, simulation};
-    use crate::systems::test_support::{
-        AGREEMENT_SAMPLES, AGREEMENT_SEED, assert_agrees_with_exact,
-    };
+    use crate::systems::test_support::{assert_each_agrees, assert_rejected, expect_model};
 
     fn roll(rule: TestRule, dice: &[u32]) -> TestOutcome {
         replay(dice, |d| rule.roll(d))
@@ -314,11 +312,7 @@ mod tests {
                 ..TestRule::new(10, 25)
             },
         ];
-        for (i, rule) in cases.into_iter().enumerate() {
-            let sim = simulation(TestModel::new(rule));
-            let seed = AGREEMENT_SEED + i as u64;
-            assert_agrees_with_exact(sim.as_ref(), AGREEMENT_SAMPLES, seed, 10, &rule);
-        }
+        assert_each_agrees(cases, 10, |rule| simulation(TestModel::new(rule)));
     }
 
     #[test]
@@ -337,18 +331,16 @@ mod tests {
 
     #[test]
     fn bad_input_is_an_error() {
-        for words in [
-            "skill=5 dice=5",
-            "skill=5 dice=2",
-            "skill=x dice=3",
-            "dice=3",
-        ] {
-            assert!(TEST.model_for(words).is_err(), "{words}");
-        }
-        let rule = TEST
-            .model_for("skill=5 dice=4 close_skill=true")
-            .unwrap()
-            .rule;
+        assert_rejected(
+            &TEST,
+            &[
+                "skill=5 dice=5",
+                "skill=5 dice=2",
+                "skill=x dice=3",
+                "dice=3",
+            ],
+        );
+        let rule = expect_model(&TEST, "skill=5 dice=4 close_skill=true").rule;
         assert_eq!((rule.dice, rule.target()), (4, 20));
     }
 }

@@ -1,7 +1,8 @@
 use super::*;
+use crate::engine::Model;
 use crate::engine::model::exact_tally;
-use crate::engine::{Model, replay, simulation};
-use crate::systems::test_support::{AGREEMENT_SAMPLES, AGREEMENT_SEED, assert_agrees_with_exact};
+use crate::engine::{replay, simulation};
+use crate::systems::test_support::{assert_each_agrees, assert_rejected, close};
 
 fn roll(sm: i64, dice: &[u32]) -> Degree {
     replay(dice, |d| Prepared::new(Target::at_most(sm)).roll(d))
@@ -17,10 +18,6 @@ fn p(sm: i64, degree: Degree) -> f64 {
 
 fn p_success(sm: i64) -> f64 {
     Target::at_most(sm).exact().p_where(|d| d.is_success())
-}
-
-fn close(a: f64, b: f64) -> bool {
-    (a - b).abs() < 1e-12
 }
 
 /// The exact metrics of `maitrise.test` built from command-line words:
@@ -139,30 +136,22 @@ fn skill_0_gives_the_automatic_malus() {
 
 #[test]
 fn chance_du_debutant_on_a_single_roll() {
-    // +2 and -3 on a first use: the malus goes, the bonus stays: 9 - 5 + 2 = 6, 0.30;
-    // without the Chance du Débutant 9 - 5 + 2 - 3 = 3, 0.15.
-    assert!(close(
-        metrics("characteristic=9 skill=0 bonus=2 malus=3 first_use=true")[1],
-        0.30
-    ));
-    assert!(close(
-        metrics("characteristic=9 skill=0 bonus=2 malus=3")[1],
-        0.15
-    ));
-    // The same as a net -1: dropped whole, 9 - 5 = 4, 0.20.
-    assert!(close(
-        metrics("characteristic=9 skill=0 modifiers=-1 first_use=true")[1],
-        0.20
-    ));
-    // Red's first poker game: 9 - 5, malus 3 dropped, 0.20 against 0.0275 at sm 1.
-    assert!(close(
-        metrics("characteristic=9 skill=0 malus=3 first_use=true")[1],
-        0.20
-    ));
-    assert!(close(
-        metrics("characteristic=9 skill=0 malus=3")[1],
-        0.0275
-    ));
+    // Perception 9 with skill 0 (9 - 5) and the modifiers; the chance of success.
+    let cases = [
+        // +2 and -3 on a first use: the malus goes, the bonus stays: 9 - 5 + 2 = 6, 0.30;
+        // without the Chance du Débutant 9 - 5 + 2 - 3 = 3, 0.15.
+        ("bonus=2 malus=3 first_use=true", 0.30),
+        ("bonus=2 malus=3", 0.15),
+        // The same as a net -1: dropped whole, 9 - 5 = 4, 0.20.
+        ("modifiers=-1 first_use=true", 0.20),
+        // Red's first poker game: 9 - 5, malus 3 dropped, 0.20 against 0.0275 at sm 1.
+        ("malus=3 first_use=true", 0.20),
+        ("malus=3", 0.0275),
+    ];
+    for (modifiers, success) in cases {
+        let s = metrics(&format!("characteristic=9 skill=0 {modifiers}"))[1];
+        assert!(close(s, success), "{modifiers}: {s}");
+    }
 }
 
 #[test]
@@ -271,15 +260,16 @@ fn success_never_drops_as_the_score_rises() {
 
 #[test]
 fn bad_input_is_an_error() {
-    for words in [
-        "",
-        "sm=11 skill=3",
-        "skill=0",
-        "sm=9 first_use=true",
-        "sm=9 strictly_below=2",
-    ] {
-        assert!(TEST.model_for(words).is_err(), "{words:?}");
-    }
+    assert_rejected(
+        &TEST,
+        &[
+            "",
+            "sm=11 skill=3",
+            "skill=0",
+            "sm=9 first_use=true",
+            "sm=9 strictly_below=2",
+        ],
+    );
 }
 
 #[test]
@@ -288,14 +278,7 @@ fn monte_carlo_agrees_with_exact_over_a_grid() {
         .map(Target::at_most)
         .into_iter()
         .chain([2, 10, 11, 19].map(Target::below));
-    for (i, target) in targets.enumerate() {
-        let sim = simulation(TestModel::new(Prepared::new(target)));
-        assert_agrees_with_exact(
-            sim.as_ref(),
-            AGREEMENT_SAMPLES,
-            AGREEMENT_SEED + i as u64,
-            5,
-            &format!("{target:?}"),
-        );
-    }
+    assert_each_agrees(targets, 5, |target| {
+        simulation(TestModel::new(Prepared::new(target)))
+    });
 }

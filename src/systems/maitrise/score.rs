@@ -182,10 +182,12 @@ mod tests {
     use crate::engine::config::read_config;
     use crate::engine::params::parse_assignments;
     use crate::engine::{Config, ParamValues};
+    use crate::systems::test_support::error_text;
 
-    pub(super) fn score(words: &[&str]) -> Result<Score> {
+    /// The score of `name=value` words (`"sm=9 bonus=2"`).
+    fn score(words: &str) -> Result<Score> {
         let specs = ScoreParams::specs("");
-        let words: Vec<String> = words.iter().map(|w| w.to_string()).collect();
+        let words: Vec<String> = words.split_whitespace().map(str::to_string).collect();
         let given = parse_assignments("maitrise.score", &specs, &words)?;
         let values = ParamValues::resolve(
             "maitrise.score",
@@ -196,132 +198,101 @@ mod tests {
         Score::from_config(read_config(&values)?)
     }
 
-    fn first(words: &[&str]) -> i64 {
-        score(words).map(|s| s.first_roll()).unwrap_or(i64::MIN)
+    /// The first roll's score and the later rolls' of the score of `words`
+    /// (`"sm=9 bonus=2"`).
+    fn rolls(words: &str) -> (i64, i64) {
+        let s = score(words).unwrap_or_else(|e| panic!("{words}: {e}"));
+        (s.first_roll(), s.later_rolls())
     }
 
-    fn error(words: &[&str]) -> String {
-        score(words)
-            .err()
-            .map(|e| e.to_string())
-            .unwrap_or_default()
+    /// The first roll's score of `words`.
+    fn first(words: &str) -> i64 {
+        rolls(words).0
+    }
+
+    fn error(words: &str) -> String {
+        error_text(score(words))
     }
 
     #[test]
     fn red_swims_at_11() {
         // 7 + 8 - 4 = 11, given as a net modifier or as a malus.
-        assert_eq!(first(&["characteristic=7", "skill=8", "modifiers=-4"]), 11);
-        assert_eq!(first(&["characteristic=7", "skill=8", "malus=4"]), 11);
+        assert_eq!(first("characteristic=7 skill=8 modifiers=-4"), 11);
+        assert_eq!(first("characteristic=7 skill=8 malus=4"), 11);
     }
 
     #[test]
     fn red_shipwreck_starts_at_12() {
-        let red = score(&["characteristic=4", "skill=8"]).unwrap();
-        assert_eq!((red.first_roll(), red.later_rolls()), (12, 12));
+        assert_eq!(rolls("characteristic=4 skill=8"), (12, 12));
     }
 
     #[test]
     fn skill_0_gives_the_automatic_malus_by_itself() {
         // Perception 9 + Jeu de Poker 0: 9 - 5 = 4, with or without the flag.
-        assert_eq!(first(&["characteristic=9", "skill=0"]), 4);
-        assert_eq!(
-            first(&["characteristic=9", "skill=0", "skill_zero=true"]),
-            4
-        );
+        assert_eq!(first("characteristic=9 skill=0"), 4);
+        assert_eq!(first("characteristic=9 skill=0 skill_zero=true"), 4);
         // A score given whole hides the skill: the flag says it.
-        assert_eq!(first(&["sm=9"]), 9);
-        assert_eq!(first(&["sm=9", "skill_zero=true"]), 4);
+        assert_eq!(first("sm=9"), 9);
+        assert_eq!(first("sm=9 skill_zero=true"), 4);
         // A skill of 1 has no automatic malus.
-        assert_eq!(first(&["characteristic=9", "skill=1"]), 10);
+        assert_eq!(first("characteristic=9 skill=1"), 10);
     }
 
     #[test]
     fn red_at_poker_scores_1() {
         // Not his first game: 9 + 0 - 5 - 3 = 1, every roll.
-        let red = score(&["characteristic=9", "skill=0", "malus=3"]).unwrap();
-        assert_eq!((red.first_roll(), red.later_rolls()), (1, 1));
-        let net = score(&["characteristic=9", "skill=0", "modifiers=-3"]).unwrap();
-        assert_eq!((net.first_roll(), net.later_rolls()), (1, 1));
+        assert_eq!(rolls("characteristic=9 skill=0 malus=3"), (1, 1));
+        assert_eq!(rolls("characteristic=9 skill=0 modifiers=-3"), (1, 1));
         // His first game: the Chance du Débutant drops the malus of 3, not the automatic 5.
-        let lucky = score(&["characteristic=9", "skill=0", "malus=3", "first_use=true"]).unwrap();
-        assert_eq!((lucky.first_roll(), lucky.later_rolls()), (4, 1));
+        assert_eq!(
+            rolls("characteristic=9 skill=0 malus=3 first_use=true"),
+            (4, 1)
+        );
     }
 
     #[test]
     fn chance_du_debutant_drops_mali_and_keeps_boni() {
         // A bonus of 2 and a malus of 3 given apart: the malus goes, the bonus stays (+2).
-        let apart = [
-            "characteristic=9",
-            "skill=0",
-            "bonus=2",
-            "malus=3",
-            "first_use=true",
-        ];
-        let s = score(&apart).unwrap();
-        assert_eq!((s.first_roll(), s.later_rolls()), (6, 3));
+        let apart = "characteristic=9 skill=0 bonus=2 malus=3 first_use=true";
+        assert_eq!(rolls(apart), (6, 3));
         // The same as one net -1: a net malus, dropped whole (the reading of a net number).
-        let net = [
-            "characteristic=9",
-            "skill=0",
-            "modifiers=-1",
-            "first_use=true",
-        ];
-        let s = score(&net).unwrap();
-        assert_eq!((s.first_roll(), s.later_rolls()), (4, 3));
+        let net = "characteristic=9 skill=0 modifiers=-1 first_use=true";
+        assert_eq!(rolls(net), (4, 3));
         // A net bonus stays.
         assert_eq!(
-            first(&[
-                "characteristic=9",
-                "skill=0",
-                "modifiers=2",
-                "first_use=true"
-            ]),
+            first("characteristic=9 skill=0 modifiers=2 first_use=true"),
             6
         );
         // Everything together: 9 - 5 + 1 + 2 (malus 4 and net -2 dropped), later 9-5-2+2-4.
-        let all = [
-            "sm=9",
-            "skill_zero=true",
-            "first_use=true",
-            "bonus=2",
-            "malus=4",
-            "modifiers=-2",
-        ];
-        let s = score(&all).unwrap();
-        assert_eq!((s.first_roll(), s.later_rolls()), (6, 0));
+        let all = "sm=9 skill_zero=true first_use=true bonus=2 malus=4 modifiers=-2";
+        assert_eq!(rolls(all), (6, 0));
         // Without the Chance du Débutant, bonus and malus simply add up.
-        assert_eq!(first(&["sm=12", "bonus=2", "malus=3"]), 11);
-        assert_eq!(first(&["sm=12", "bonus=2", "malus=3", "modifiers=1"]), 12);
+        assert_eq!(first("sm=12 bonus=2 malus=3"), 11);
+        assert_eq!(first("sm=12 bonus=2 malus=3 modifiers=1"), 12);
     }
 
     #[test]
     fn bad_score_input_is_a_clear_error() {
         for (words, says) in [
-            (&["sm=11", "skill=3"][..], "not both"),
-            (&["sm=11", "characteristic=3"][..], "not both"),
-            (&["sm=11", "speciality=2"][..], "add it to sm"),
-            (&["skill=3"][..], "give characteristic too"),
-            (&["characteristic=9"][..], "give skill too"),
-            (&["speciality=2"][..], "give the score"),
-            (&[][..], "give the score"),
-            (
-                &["skill=2", "characteristic=9", "skill_zero=true"][..],
-                "skill > 0",
-            ),
-            (&["sm=9", "first_use=true"][..], "skill of 0 only"),
-            (
-                &["skill=1", "characteristic=9", "first_use=true"][..],
-                "skill of 0 only",
-            ),
-            (&["sm=101"][..], "-100..=100"),
-            (&["skill=-1", "characteristic=9"][..], "0..=40"),
-            (&["sm=9", "malus=-3"][..], "0..=50"),
-            (&["sm=9", "bonus=-1"][..], "0..=50"),
+            ("sm=11 skill=3", "not both"),
+            ("sm=11 characteristic=3", "not both"),
+            ("sm=11 speciality=2", "add it to sm"),
+            ("skill=3", "give characteristic too"),
+            ("characteristic=9", "give skill too"),
+            ("speciality=2", "give the score"),
+            ("", "give the score"),
+            ("skill=2 characteristic=9 skill_zero=true", "skill > 0"),
+            ("sm=9 first_use=true", "skill of 0 only"),
+            ("skill=1 characteristic=9 first_use=true", "skill of 0 only"),
+            ("sm=101", "-100..=100"),
+            ("skill=-1 characteristic=9", "0..=40"),
+            ("sm=9 malus=-3", "0..=50"),
+            ("sm=9 bonus=-1", "0..=50"),
         ] {
             let text = error(words);
-            assert!(text.contains(says), "{words:?}: {text:?}");
+            assert!(text.contains(says), "{words}: {text:?}");
         }
-        assert!(score(&["sm=9", "skill_zero=true", "first_use=true"]).is_ok());
-        assert!(score(&["sm=0"]).is_ok());
+        assert!(score("sm=9 skill_zero=true first_use=true").is_ok());
+        assert!(score("sm=0").is_ok());
     }
 }

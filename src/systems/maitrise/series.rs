@@ -166,10 +166,10 @@ crate::mechanic! {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::model::{exact_tally, replay_one};
-    use crate::engine::{Model, simulation};
+    use crate::engine::model::replay_one;
+    use crate::engine::simulation;
     use crate::systems::test_support::{
-        AGREEMENT_SAMPLES, AGREEMENT_SEED, assert_agrees_with_exact,
+        assert_each_agrees, assert_rejected, close, exact_value, expect_model,
     };
 
     fn plain(sm: i64, n: u32, allowed_failures: u32) -> SeriesModel {
@@ -182,17 +182,7 @@ mod tests {
     }
 
     fn model(words: &str) -> SeriesModel {
-        SERIES.model_for(words).unwrap()
-    }
-
-    fn exact_value(model: &SeriesModel, id: MetricId) -> f64 {
-        let layout = model.layout();
-        match model.exact() {
-            Some(dist) => exact_tally(model, &layout, &dist)
-                .value(id)
-                .unwrap_or(f64::NAN),
-            None => f64::NAN,
-        }
+        expect_model(&SERIES, words)
     }
 
     fn all_succeed(model: &SeriesModel) -> f64 {
@@ -206,10 +196,6 @@ mod tests {
     /// The failures of one rigged series.
     fn failures(model: &SeriesModel, dice: &[u32]) -> u32 {
         replay_one(model, dice).0.failures
-    }
-
-    fn close(a: f64, b: f64) -> bool {
-        (a - b).abs() < 1e-12
     }
 
     #[test]
@@ -247,14 +233,13 @@ mod tests {
         // Rigged: the first 4 succeeds at sm 4; the second roll, a 4, fails at sm 1.
         assert_eq!(failures(&model, &[4, 4, 2]), 2);
         // Bonus 2 and malus 3: the first roll at 6 keeps the bonus, the next at 3.
-        let apart = SERIES
-            .model_for("characteristic=9 skill=0 bonus=2 malus=3 first_use=true n=2")
-            .unwrap();
+        let apart = expect_model(
+            &SERIES,
+            "characteristic=9 skill=0 bonus=2 malus=3 first_use=true n=2",
+        );
         assert!(close(all_succeed(&apart), 0.30 * 0.15));
         // Without the Chance du Débutant both at 3.
-        let later = SERIES
-            .model_for("characteristic=9 skill=0 bonus=2 malus=3 n=2")
-            .unwrap();
+        let later = expect_model(&SERIES, "characteristic=9 skill=0 bonus=2 malus=3 n=2");
         assert!(close(all_succeed(&later), 0.15 * 0.15));
     }
 
@@ -372,16 +357,17 @@ mod tests {
 
     #[test]
     fn bad_input_is_an_error() {
-        for words in [
-            "sm=10",
-            "sm=10 n=0",
-            "sm=10 n=101",
-            "sm=10 skill=2 n=3",
-            "skill=0 n=3",
-            "sm=10 first_use=true n=3",
-        ] {
-            assert!(SERIES.model_for(words).is_err(), "{words}");
-        }
+        assert_rejected(
+            &SERIES,
+            &[
+                "sm=10",
+                "sm=10 n=0",
+                "sm=10 n=101",
+                "sm=10 skill=2 n=3",
+                "skill=0 n=3",
+                "sm=10 first_use=true n=3",
+            ],
+        );
         assert_eq!(
             SERIES.model_for("sm=10 n=3").map(|m| m.rule.n).ok(),
             Some(3)
@@ -397,11 +383,6 @@ mod tests {
             model("characteristic=9 skill=0 malus=3 first_use=true n=4 allowed_failures=1"),
             model("sm=11 bonus=1 malus=2 n=5 strictly_below=true"),
         ];
-        for (i, model) in cases.into_iter().enumerate() {
-            let label = format!("{model:?}");
-            let sim = simulation(model);
-            let seed = AGREEMENT_SEED + i as u64;
-            assert_agrees_with_exact(sim.as_ref(), AGREEMENT_SAMPLES, seed, 3, &label);
-        }
+        assert_each_agrees(cases, 3, simulation);
     }
 }

@@ -201,16 +201,10 @@ mod tests {
     use super::*;
     use crate::engine::simulation;
     use crate::systems::ose::sheet::{MATRIX_AC, THAC0_MATRIX};
-    use crate::systems::test_support::{
-        AGREEMENT_SAMPLES, AGREEMENT_SEED, assert_agrees_with_exact,
-    };
+    use crate::systems::test_support::{assert_each_agrees, assert_rejected, error_text};
 
     fn error(words: &str) -> String {
-        ATTACK
-            .model_for(words)
-            .err()
-            .map(|e| e.to_string())
-            .unwrap_or_default()
+        error_text(ATTACK.model_for(words))
     }
 
     fn p_hit(words: &str) -> f64 {
@@ -340,16 +334,17 @@ mod tests {
 
     #[test]
     fn bad_input_is_an_error() {
-        for words in [
-            "hd=0 ac=5",
-            "hd=26 ac=5",
-            "hd=dragon ac=5",
-            "hd=3 ac=5 cover=5 range=short",
-            "hd=3 ac=5 range=far",
-            "hd=3",
-        ] {
-            assert!(ATTACK.model_for(words).is_err(), "{words}");
-        }
+        assert_rejected(
+            &ATTACK,
+            &[
+                "hd=0 ac=5",
+                "hd=26 ac=5",
+                "hd=dragon ac=5",
+                "hd=3 ac=5 cover=5 range=short",
+                "hd=3 ac=5 range=far",
+                "hd=3",
+            ],
+        );
         assert!(error("hd=3 ac=5 cover=2").contains("missile attacks"));
         assert!(ATTACK.model_for("hd=3 ac=5 cover=2 range=medium").is_ok());
     }
@@ -382,16 +377,6 @@ mod tests {
                 },
             ),
         ];
-        for (i, rule) in cases.into_iter().enumerate() {
-            let sim = simulation(AttackModel::new(rule));
-            let seed = AGREEMENT_SEED + i as u64;
-            assert_agrees_with_exact(
-                sim.as_ref(),
-                AGREEMENT_SAMPLES,
-                seed,
-                1,
-                &format!("case {i}"),
-            );
-        }
+        assert_each_agrees(cases, 1, |rule| simulation(AttackModel::new(rule)));
     }
 }

@@ -47,9 +47,7 @@ mod tests {
     use super::*;
     use crate::engine::model::replay_one;
     use crate::engine::simulation;
-    use crate::systems::test_support::{
-        AGREEMENT_SAMPLES, AGREEMENT_SEED, assert_agrees_with_exact,
-    };
+    use crate::systems::test_support::assert_each_agrees;
 
     #[test]
     fn closed_form_between_the_naturals() {
@@ -84,10 +82,8 @@ mod tests {
 
     #[test]
     fn monte_carlo_agrees_with_exact() {
-        for (i, (a, d)) in [(12, 0), (3, 4), (18, -4)].into_iter().enumerate() {
-            let sim = simulation(CheckModel::new(check_roll(a, d)));
-            let seed = AGREEMENT_SEED + i as u64;
-            assert_agrees_with_exact(sim.as_ref(), AGREEMENT_SAMPLES, seed, 1, &(a, d));
-        }
+        assert_each_agrees([(12, 0), (3, 4), (18, -4)], 1, |(a, d)| {
+            simulation(CheckModel::new(check_roll(a, d)))
+        });
     }
 }

@@ -6,7 +6,7 @@ use super::*;
 use crate::engine::model::exact_tally;
 use crate::engine::{ExactTally, simulation};
 use crate::systems::ose::duel_exact::{TOLERANCE, exact_duel};
-use crate::systems::test_support::{AGREEMENT_SAMPLES, AGREEMENT_SEED, assert_agrees_with_exact};
+use crate::systems::test_support::assert_each_agrees;
 
 fn model(words: &str) -> DuelModel {
     DUEL.model_for(words)
@@ -158,9 +158,5 @@ fn large_duels_are_monte_carlo_only() {
 
 #[test]
 fn monte_carlo_agrees_with_exact_duels() {
-    for (i, words) in CASES.into_iter().enumerate() {
-        let sim = simulation(model(words));
-        let seed = AGREEMENT_SEED + i as u64;
-        assert_agrees_with_exact(sim.as_ref(), AGREEMENT_SAMPLES, seed, 6, &words);
-    }
+    assert_each_agrees(CASES, 6, |words| simulation(model(words)));
 }

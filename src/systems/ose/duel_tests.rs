@@ -2,8 +2,8 @@
 
 use super::*;
 use crate::engine::model::replay_one;
-use crate::engine::{Dist, RunPlan, SampleSize, Tally, run_point, simulation};
-use crate::systems::test_support::{AGREEMENT_SAMPLES, AGREEMENT_SEED, assert_agrees_with_exact};
+use crate::engine::{Dist, Tally, simulation};
+use crate::systems::test_support::{assert_each_agrees, assert_rejected, expect_model, run_tally};
 
 const FIGHTER: Fighter = Fighter {
     thac0: 19,
@@ -25,16 +25,9 @@ fn fight(model: &DuelModel, dice: &[u32]) -> DuelOutcome {
 
 /// The tally of 50 000 duels of `words` (seed `seed`).
 fn run(words: &str, seed: u64) -> (DuelModel, Tally) {
-    let model = DUEL
-        .model_for(words)
-        .unwrap_or_else(|e| panic!("{words}: {e}"));
-    let plan = RunPlan {
-        seed,
-        size: SampleSize::Samples(50_000),
-    };
-    let sim = simulation(model.clone());
-    let mut point = run_point(&[sim.as_ref()], 0, &plan, &|_| {});
-    (model, point.tallies.remove(0))
+    let model = expect_model(&DUEL, words);
+    let tally = run_tally(simulation(model.clone()).as_ref(), 0, seed, 50_000);
+    (model, tally)
 }
 
 #[test]
@@ -237,32 +230,30 @@ fn one_hit_duels_agree_with_the_closed_form() {
             Ties::Simultaneous,
         ),
     ];
-    for (i, (monster, ties)) in cases.into_iter().enumerate() {
+    assert_each_agrees(cases, 3, |(monster, ties)| {
         let monster = Monster {
             hp: Some(1),
             ..monster
         };
-        let model = OneHit {
+        simulation(OneHit {
             duel: DuelModel::new(fragile, monster, ties),
             pf: hit_chance(fragile.thac0, monster.ac, fragile.str),
             pm: hit_chance(monster.hd.thac0(), fragile.ac, 0),
-        };
-        let sim = simulation(model);
-        let seed = AGREEMENT_SEED + i as u64;
-        assert_agrees_with_exact(sim.as_ref(), AGREEMENT_SAMPLES, seed, 3, &(monster, ties));
-    }
+        })
+    });
 }
 
 #[test]
 fn bad_input_is_an_error() {
-    for words in [
-        "monster.hd=0",
-        "monster.hd=none",
-        "ties=coin",
-        "fighter.hp=0",
-        "fighter.damage=1",
-    ] {
-        assert!(DUEL.model_for(words).is_err(), "{words}");
-    }
+    assert_rejected(
+        &DUEL,
+        &[
+            "monster.hd=0",
+            "monster.hd=none",
+            "ties=coin",
+            "fighter.hp=0",
+            "fighter.damage=1",
+        ],
+    );
     assert!(DUEL.model_for("monster.hd=21+ monster.hp=90").is_ok());
 }

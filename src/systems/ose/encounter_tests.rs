@@ -1,13 +1,10 @@
 //! Unit tests of `ose.surprise` and `ose.distance` (a sibling file of `encounter.rs`).
 
 use super::*;
+use crate::engine::ExactTally;
+use crate::engine::Model;
 use crate::engine::model::{exact_tally, replay_one};
-use crate::engine::{ExactTally, Model, simulation};
-use crate::systems::test_support::{AGREEMENT_SAMPLES, AGREEMENT_SEED, assert_agrees_with_exact};
-
-fn close(a: f64, b: f64) -> bool {
-    (a - b).abs() < 1e-12
-}
+use crate::systems::test_support::{assert_mechanic_agrees, assert_rejected, close};
 
 fn surprise(words: &str) -> (SurpriseModel, ExactTally) {
     let model = SURPRISE
@@ -160,60 +157,37 @@ fn rigged_encounters() {
 
 #[test]
 fn bad_input_is_an_error() {
-    for words in [
-        "setting=cave",
-        "surprise=maybe",
-        "party=7",
-        "party=3 surprise=none",
-        "monsters=1 surprise=surprised",
-        "close_if=party",
-        "setting=outdoors surprise=none close_if=both",
-        "within=-1",
-    ] {
-        assert!(DISTANCE.model_for(words).is_err(), "{words}");
-    }
-    assert!(SURPRISE.model_for("party=7").is_err());
-    assert!(
-        DISTANCE
-            .model_for("setting=outdoors close_if=both party=3")
-            .is_ok()
+    assert_rejected(
+        &DISTANCE,
+        &[
+            "setting=cave",
+            "surprise=maybe",
+            "party=7",
+            "party=3 surprise=none",
+            "monsters=1 surprise=surprised",
+            "close_if=party",
+            "setting=outdoors surprise=none close_if=both",
+            "within=-1",
+        ],
     );
+    assert_rejected(&SURPRISE, &["party=7"]);
+    let both = DISTANCE.model_for("setting=outdoors close_if=both party=3");
+    assert!(both.is_ok());
 }
 
 #[test]
 fn monte_carlo_agrees_with_exact() {
-    for (i, words) in ["", "party=0 monsters=4", "party=6 monsters=1"]
-        .into_iter()
-        .enumerate()
-    {
-        let model = SURPRISE.model_for(words).unwrap_or_else(|e| panic!("{e}"));
-        let seed = AGREEMENT_SEED + i as u64;
-        assert_agrees_with_exact(
-            simulation(model).as_ref(),
-            AGREEMENT_SAMPLES,
-            seed,
-            6,
-            &words,
-        );
-    }
-    for (i, words) in [
+    assert_mechanic_agrees(
+        &SURPRISE,
+        &["", "party=0 monsters=4", "party=6 monsters=1"],
+        6,
+    );
+    let distances = [
         "",
         "setting=outdoors",
         "setting=outdoors close_if=both party=3",
         "setting=outdoors surprise=none within=120",
         "setting=outdoors surprise=surprised",
-    ]
-    .into_iter()
-    .enumerate()
-    {
-        let model = DISTANCE.model_for(words).unwrap_or_else(|e| panic!("{e}"));
-        let seed = AGREEMENT_SEED + 10 + i as u64;
-        assert_agrees_with_exact(
-            simulation(model).as_ref(),
-            AGREEMENT_SAMPLES,
-            seed,
-            7,
-            &words,
-        );
-    }
+    ];
+    assert_mechanic_agrees(&DISTANCE, &distances, 7);
 }

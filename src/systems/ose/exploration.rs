@@ -196,11 +196,10 @@ crate::mechanic! {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::engine::Model;
     use crate::engine::model::{exact_tally, replay_one};
-    use crate::engine::{Model, simulation};
-    use crate::systems::test_support::{
-        AGREEMENT_SAMPLES, AGREEMENT_SEED, assert_agrees_with_exact,
-    };
+    use crate::engine::simulation;
+    use crate::systems::test_support::{assert_each_agrees, assert_rejected};
 
     /// The model of `words` and the exact values of its two metrics (at least one, mean).
     fn exact(words: &str) -> (ExplorationModel, f64, f64) {
@@ -249,17 +248,18 @@ mod tests {
 
     #[test]
     fn bad_input_is_an_error() {
-        for words in [
-            "terrain=tundra",
-            "terrain=city",
-            "terrain=forest turns=12",
-            "days=7",
-            "turns=1",
-            "chance=7",
-            "event=weather terrain=forest",
-        ] {
-            assert!(EXPLORATION.model_for(words).is_err(), "{words}");
-        }
+        assert_rejected(
+            &EXPLORATION,
+            &[
+                "terrain=tundra",
+                "terrain=city",
+                "terrain=forest turns=12",
+                "days=7",
+                "turns=1",
+                "chance=7",
+                "event=weather terrain=forest",
+            ],
+        );
         assert!(
             EXPLORATION
                 .model_for("terrain=city event=wandering")
@@ -269,10 +269,8 @@ mod tests {
 
     #[test]
     fn monte_carlo_agrees_with_exact() {
-        for (i, (x, n)) in [(1, 3), (2, 7), (3, 30), (6, 4)].into_iter().enumerate() {
-            let sim = simulation(ExplorationModel::new(ExplorationRule::new(x, n)));
-            let seed = AGREEMENT_SEED + i as u64;
-            assert_agrees_with_exact(sim.as_ref(), AGREEMENT_SAMPLES, seed, 3, &(x, n));
-        }
+        assert_each_agrees([(1, 3), (2, 7), (3, 30), (6, 4)], 3, |(x, n)| {
+            simulation(ExplorationModel::new(ExplorationRule::new(x, n)))
+        });
     }
 }

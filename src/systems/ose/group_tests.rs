@@ -3,15 +3,14 @@
 
 use super::*;
 use crate::engine::model::replay_one;
-use crate::engine::rng::chunk_rng;
-use crate::engine::summary::summarize;
-use crate::engine::{RollDice, RunPlan, SampleSize, run_point, simulation};
-use crate::systems::test_support::{AGREEMENT_SAMPLES, AGREEMENT_SEED, assert_agrees_with_exact};
+use crate::engine::simulation;
+use crate::systems::test_support::{
+    assert_each_agrees, assert_never_falls, assert_never_rises, assert_same_fights, error_text,
+    estimate_of, expect_model,
+};
 
 fn model(words: &str) -> EncounterModel {
-    ENCOUNTER
-        .model_for(words)
-        .unwrap_or_else(|e| panic!("{words}: {e}"))
+    expect_model(&ENCOUNTER, words)
 }
 
 fn play(words: &str, dice: &[u32]) -> EncounterOutcome {
@@ -32,11 +31,8 @@ fn sides_read_from_the_rosters_with_count_replacing_the_last() {
         (Hd::Dice(2), Hd::Dice(1))
     );
     assert_eq!(model("party=fighter1 monsters=hd1*3").sides().1.len(), 3);
-    let e = ENCOUNTER
-        .model_for("party=hd1 monsters=hd1")
-        .err()
-        .map(|e| e.to_string());
-    assert!(e.is_some_and(|e| e.contains("'hd1' is a monster")));
+    let e = error_text(ENCOUNTER.model_for("party=hd1 monsters=hd1"));
+    assert!(e.contains("'hd1' is a monster"), "{e}");
     let e = ENCOUNTER.model_for("party=fighter1 monsters=hd1*2,hd2*20 count=29");
     assert!(e.is_err());
 }
@@ -130,13 +126,13 @@ fn one_against_one_is_the_duel_fight_for_fight() {
             let words = format!("party={pc} monsters={monster} {QUIET} {extra}");
             let m = model(&words);
             let duel = m.as_duel().expect("a duel");
-            let (mut a, mut b) = (
-                RollDice::new(chunk_rng(11, i as u64, 0)),
-                RollDice::new(chunk_rng(11, i as u64, 0)),
+            assert_same_fights(
+                (11, i as u64),
+                5_000,
+                &words,
+                |dice| m.sample(dice),
+                |dice| from_duel(duel.sample(dice)),
             );
-            for _ in 0..5_000 {
-                assert_eq!(m.sample(&mut a), from_duel(duel.sample(&mut b)), "{words}");
-            }
         }
     }
 }
@@ -148,18 +144,11 @@ fn one_against_one_agrees_with_the_exact_duel() {
         "party=fighter1 monsters=hd1",
         "party=fighter2 monsters=hd2 morale=false ties=simultaneous",
     ];
-    for (i, words) in cases.iter().enumerate() {
+    assert_each_agrees(cases, 10, |words| {
         let m = model(&format!("{words} {QUIET}"));
         assert!(m.exact().is_some(), "{words}");
-        let sim = simulation(m);
-        assert_agrees_with_exact(
-            sim.as_ref(),
-            AGREEMENT_SAMPLES,
-            AGREEMENT_SEED + i as u64,
-            10,
-            words,
-        );
-    }
+        simulation(m)
+    });
     // Surprise, or a second fighter on a side: no exact values.
     for words in [
         "party=fighter1 monsters=hd1",
@@ -179,42 +168,24 @@ fn more_monsters_never_help_the_party() {
         let m = model(&format!(
             "party=fighter1*2,cleric1 monsters=hd1 count={count}"
         ));
-        let layout = m.layout();
-        let sim = simulation(m);
-        let plan = RunPlan {
-            seed: 20_261_122,
-            size: SampleSize::Samples(40_000),
-        };
-        let run = run_point(&[sim.as_ref()], u64::from(count), &plan, &|_| {});
-        let s = summarize(&layout, &run.tallies[0], None);
-        let e = s
-            .metrics
-            .iter()
-            .find(|e| e.name == metric)
-            .expect("metric")
-            .clone();
-        (e.estimate, e.estimate - e.lo, e.hi - e.estimate)
+        estimate_of(
+            simulation(m).as_ref(),
+            u64::from(count),
+            20_261_122,
+            40_000,
+            metric,
+        )
     };
     for metric in ["party_wins", "any_pc_dies"] {
         let sizes: Vec<_> = (1..=6).map(|k| chance(k, metric)).collect();
-        for k in 1..sizes.len() {
-            let ((before, lo_b, hi_b), (after, lo_a, hi_a)) = (sizes[k - 1], sizes[k]);
-            if metric == "party_wins" {
-                assert!(
-                    after <= before + hi_b + lo_a,
-                    "{metric} at {}: {sizes:?}",
-                    k + 1
-                );
-            } else {
-                assert!(
-                    after >= before - lo_b - hi_a,
-                    "{metric} at {}: {sizes:?}",
-                    k + 1
-                );
-            }
+        let what = format!("{metric} against 1 to 6 monsters");
+        if metric == "party_wins" {
+            assert_never_rises(&sizes, &what);
+        } else {
+            assert_never_falls(&sizes, &what);
         }
         // And the trend is large: one monster against six.
-        let (first, last) = (sizes[0].0, sizes[5].0);
+        let (first, last) = (sizes[0].estimate, sizes[5].estimate);
         assert!((first - last).abs() > 0.3, "{metric}: {sizes:?}");
     }
 }

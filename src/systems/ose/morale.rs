@@ -115,11 +115,10 @@ crate::mechanic! {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::engine::Model;
     use crate::engine::model::replay_one;
-    use crate::engine::{Model, simulation};
-    use crate::systems::test_support::{
-        AGREEMENT_SAMPLES, AGREEMENT_SEED, assert_agrees_with_exact,
-    };
+    use crate::engine::simulation;
+    use crate::systems::test_support::{assert_each_agrees, assert_rejected};
 
     fn holds(model: &MoraleModel) -> f64 {
         model
@@ -179,9 +178,7 @@ mod tests {
 
     #[test]
     fn morale_outside_2_to_12_is_an_error() {
-        for words in ["morale=1", "morale=13", "morale=7 checks=3", ""] {
-            assert!(MORALE.model_for(words).is_err(), "{words}");
-        }
+        assert_rejected(&MORALE, &["morale=1", "morale=13", "morale=7 checks=3", ""]);
         let ok = MORALE.model_for("morale=7");
         assert_eq!(
             ok.map(|m| (m.rule.morale, m.rule.checks)).ok(),
@@ -191,13 +188,9 @@ mod tests {
 
     #[test]
     fn monte_carlo_agrees_with_exact() {
-        for (i, (m, c, k)) in [(7, 2, false), (9, 1, false), (2, 2, true), (2, 1, false)]
-            .into_iter()
-            .enumerate()
-        {
-            let sim = simulation(MoraleModel::new(MoraleRule::new(m, c, k)));
-            let seed = AGREEMENT_SEED + i as u64;
-            assert_agrees_with_exact(sim.as_ref(), AGREEMENT_SAMPLES, seed, 2, &(m, c, k));
-        }
+        let cases = [(7, 2, false), (9, 1, false), (2, 2, true), (2, 1, false)];
+        assert_each_agrees(cases, 2, |(m, c, k)| {
+            simulation(MoraleModel::new(MoraleRule::new(m, c, k)))
+        });
     }
 }

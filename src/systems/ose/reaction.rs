@@ -177,11 +177,10 @@ crate::mechanic! {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::engine::Model;
     use crate::engine::model::{exact_tally, replay_one};
-    use crate::engine::{Mechanic, Model, simulation};
-    use crate::systems::test_support::{
-        AGREEMENT_SAMPLES, AGREEMENT_SEED, assert_agrees_with_exact,
-    };
+    use crate::engine::{Mechanic, simulation};
+    use crate::systems::test_support::{assert_each_agrees, assert_rejected};
 
     fn lines(model: &ReactionModel) -> Vec<f64> {
         let layout = model.layout();
@@ -259,32 +258,29 @@ mod tests {
 
     #[test]
     fn bad_input_is_an_error() {
-        for words in [
-            "table=merchant",
-            "table=monster offer=1",
-            "reputation=-1",
-            "table=hireling reputation=-3",
-            "table=hireling offer=3",
-        ] {
-            assert!(REACTION.model_for(words).is_err(), "{words}");
-        }
+        assert_rejected(
+            &REACTION,
+            &[
+                "table=merchant",
+                "table=monster offer=1",
+                "reputation=-1",
+                "table=hireling reputation=-3",
+                "table=hireling offer=3",
+            ],
+        );
         let ok = REACTION.model_for("table=hireling offer=2 reputation=-2 cha_mod=-3");
         assert_eq!(ok.map(|m| m.rule.modifier).ok(), Some(-3));
     }
 
     #[test]
     fn monte_carlo_agrees_with_exact() {
-        for (i, (t, m)) in [
+        let cases = [
             (Table::Monster, 0),
             (Table::Hireling, -3),
             (Table::Hireling, 5),
-        ]
-        .into_iter()
-        .enumerate()
-        {
-            let sim = simulation(ReactionModel::new(ReactionRule::new(t, m)));
-            let seed = AGREEMENT_SEED + i as u64;
-            assert_agrees_with_exact(sim.as_ref(), AGREEMENT_SAMPLES, seed, 10, &(t, m));
-        }
+        ];
+        assert_each_agrees(cases, 10, |(t, m)| {
+            simulation(ReactionModel::new(ReactionRule::new(t, m)))
+        });
     }
 }

@@ -69,9 +69,7 @@ mod tests {
     use crate::engine::model::replay_one;
     use crate::engine::{Choice, simulation};
     use crate::systems::ose::sheet::SAVES;
-    use crate::systems::test_support::{
-        AGREEMENT_SAMPLES, AGREEMENT_SEED, assert_agrees_with_exact,
-    };
+    use crate::systems::test_support::{assert_each_agrees, assert_rejected};
 
     #[test]
     fn every_cell_of_the_table() {
@@ -128,28 +126,25 @@ mod tests {
 
     #[test]
     fn bad_input_is_an_error() {
-        for words in [
-            "hd=3 category=poison",
-            "hd=3",
-            "hd=none category=death",
-            "hd=3 category=death bonus=11",
-        ] {
-            assert!(SAVE.model_for(words).is_err(), "{words}");
-        }
+        assert_rejected(
+            &SAVE,
+            &[
+                "hd=3 category=poison",
+                "hd=3",
+                "hd=none category=death",
+                "hd=3 category=death bonus=11",
+            ],
+        );
     }
 
     #[test]
     fn monte_carlo_agrees_with_exact() {
-        for (i, (hd, c)) in [
-            (Hd::Human, Category::Spells),
-            (Hd::Dice(8), Category::Breath),
-        ]
-        .into_iter()
-        .enumerate()
-        {
-            let sim = simulation(SaveModel::new(save_roll(hd, c, 0, i == 1)));
-            let seed = AGREEMENT_SEED + i as u64;
-            assert_agrees_with_exact(sim.as_ref(), AGREEMENT_SAMPLES, seed, 1, &(hd, c));
-        }
+        let cases = [
+            (Hd::Human, Category::Spells, false),
+            (Hd::Dice(8), Category::Breath, true),
+        ];
+        assert_each_agrees(cases, 1, |(hd, c, naturals)| {
+            simulation(SaveModel::new(save_roll(hd, c, 0, naturals)))
+        });
     }
 }

@@ -214,9 +214,7 @@ mod tests {
     use crate::engine::config::Config;
     use crate::engine::model::replay_one;
     use crate::engine::{Simulation, Value};
-    use crate::systems::test_support::{
-        AGREEMENT_SAMPLES, AGREEMENT_SEED, assert_agrees_with_exact, build_with, error_text,
-    };
+    use crate::systems::test_support::{assert_each_agrees, build_with, error_text};
 
     fn build(words: &[&str]) -> Result<Box<dyn Simulation>> {
         build_with(&EXCHANGE, words)
@@ -296,11 +294,9 @@ mod tests {
             &["mode=general", "res_head=1", "res_trunk=4", "type=4"],
             &["mode=intuitive", "cible=5", "targets=3"],
         ];
-        for (i, words) in cases.iter().enumerate() {
-            let sim = build(words).unwrap_or_else(|e| panic!("{words:?}: {e}"));
-            let seed = AGREEMENT_SEED + i as u64;
-            assert_agrees_with_exact(sim.as_ref(), AGREEMENT_SAMPLES, seed, 4, &words);
-        }
+        assert_each_agrees(cases, 4, |words| {
+            build(words).unwrap_or_else(|e| panic!("{words:?}: {e}"))
+        });
     }
 
     #[test]

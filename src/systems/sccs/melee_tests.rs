@@ -1,20 +1,18 @@
 //! Unit tests of `sccs.melee`.
 
 use super::*;
+use crate::engine::Model;
 use crate::engine::dist::TAIL_BOUND;
 use crate::engine::model::replay_one;
-use crate::engine::runner::{RunPlan, SampleSize, run_point};
-use crate::engine::{Dist, Model, Simulation, replay, simulation};
+use crate::engine::{Dist, Simulation, replay, simulation};
 use crate::systems::sccs::rules::exchanges_to_impact_dist;
 use crate::systems::test_support::{
-    AGREEMENT_SAMPLES, AGREEMENT_SEED, assert_agrees_with_exact, build_with, error_text,
+    assert_mechanic_agrees, build_with, error_text, expect_model, run_tally,
 };
 
 /// The model of `sccs.melee` for `name=value` words.
 fn model(words: &str) -> MeleeModel {
-    MELEE
-        .model_for(words)
-        .unwrap_or_else(|e| panic!("{words}: {e}"))
+    expect_model(&MELEE, words)
 }
 
 /// `[5,5,6,4]` for a list of scores.
@@ -182,14 +180,8 @@ fn defensive_manoeuvre_adds_one() {
 fn invariants_and_determinism() {
     let m = model("n_attackers=4 attack=5 durability=5 rounds=12");
     let sim = simulation(m.clone());
-    let plan = RunPlan {
-        seed: 42,
-        size: SampleSize::Samples(50_000),
-    };
-    let a = run_point(&[sim.as_ref()], 3, &plan, &|_| {});
-    let b = run_point(&[sim.as_ref()], 3, &plan, &|_| {});
-    assert_eq!(a.tallies, b.tallies);
-    let t = &a.tallies[0];
+    let t = run_tally(sim.as_ref(), 3, 42, 50_000);
+    assert_eq!(t, run_tally(sim.as_ref(), 3, 42, 50_000));
     assert!(
         t.histogram(m.m.durability_spent)
             .iter()
@@ -221,13 +213,10 @@ fn invariants_and_determinism() {
 fn both_forms_give_the_same_fight() {
     let a = build(&["attackers=[5,5,5]"]).unwrap();
     let b = build(&["n_attackers=3", "attack=5"]).unwrap();
-    let plan = RunPlan {
-        seed: 7,
-        size: SampleSize::Samples(20_000),
-    };
-    let ta = run_point(&[a.as_ref()], 0, &plan, &|_| {});
-    let tb = run_point(&[b.as_ref()], 0, &plan, &|_| {});
-    assert_eq!(ta.tallies, tb.tallies);
+    assert_eq!(
+        run_tally(a.as_ref(), 0, 7, 20_000),
+        run_tally(b.as_ref(), 0, 7, 20_000)
+    );
 }
 
 #[test]
@@ -432,21 +421,18 @@ fn exact_gives_up_past_its_budget() {
 #[test]
 fn monte_carlo_agrees_with_exact() {
     let scores = [5, 6, 5, 4];
-    let mut case = 0;
+    let mut cases = Vec::new();
     for n in 1..=4 {
         for erosion in [true, false] {
             for counts_tie in [false, true] {
-                let words = format!(
+                cases.push(format!(
                     "attackers={} durability=2 rounds=8 erosion={erosion} tension_counts_tie={counts_tie}",
                     list(&scores[..n])
-                );
-                let sim = simulation(model(&words));
-                let seed = AGREEMENT_SEED + case;
-                assert_agrees_with_exact(sim.as_ref(), AGREEMENT_SAMPLES, seed, 10, &words);
-                case += 1;
+                ));
             }
         }
     }
+    assert_mechanic_agrees(&MELEE, &cases, 10);
 }
 
 #[test]
@@ -459,9 +445,5 @@ fn monte_carlo_agrees_with_exact_on_the_switches() {
         "attackers=[6,6] impacts_to_out=2 wound_malus=0 tension_counts_tie=true erosion=false",
         "attackers=[7,5] impacts_to_out=4 wound_malus=2 defensive_manoeuvre=true durability=4",
     ];
-    for (i, words) in cases.iter().enumerate() {
-        let sim = simulation(model(words));
-        let seed = AGREEMENT_SEED + 100 + i as u64;
-        assert_agrees_with_exact(sim.as_ref(), AGREEMENT_SAMPLES, seed, 10, words);
-    }
+    assert_mechanic_agrees(&MELEE, &cases, 10);
 }

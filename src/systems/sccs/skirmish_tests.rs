@@ -3,16 +3,16 @@
 //! never helping side A.
 
 use super::*;
+use crate::engine::Model;
 use crate::engine::model::replay_one;
-use crate::engine::rng::chunk_rng;
-use crate::engine::summary::summarize;
-use crate::engine::{Model, RollDice, RunPlan, SampleSize, run_point, simulation};
-use crate::systems::test_support::{AGREEMENT_SAMPLES, AGREEMENT_SEED, assert_agrees_with_exact};
+use crate::engine::simulation;
+use crate::systems::test_support::{
+    assert_each_agrees, assert_never_rises, assert_same_fights, error_text, estimate_of,
+    expect_model,
+};
 
 fn model(words: &str) -> SkirmishModel {
-    SKIRMISH
-        .model_for(words)
-        .unwrap_or_else(|e| panic!("{words}: {e}"))
+    expect_model(&SKIRMISH, words)
 }
 
 fn play(words: &str, dice: &[u32]) -> SkirmishOutcome {
@@ -135,13 +135,10 @@ fn armour_figures_are_checked() {
         durability: 1,
         priority: 5,
     };
-    let e = f.check("side_a", "x").err().map(|e| e.to_string());
-    assert!(e.is_some_and(|e| e.contains("cannot exceed")));
-    let e = Fighter { armour_res: 0, ..f }
-        .check("side_b", "x")
-        .err()
-        .map(|e| e.to_string());
-    assert!(e.is_some_and(|e| e.contains("durability belongs to the armour")));
+    let e = error_text(f.check("side_a", "x"));
+    assert!(e.contains("cannot exceed"), "{e}");
+    let e = error_text(Fighter { armour_res: 0, ..f }.check("side_b", "x"));
+    assert!(e.contains("durability belongs to the armour"), "{e}");
 }
 
 /// When one of two can never hurt the other, the skirmish is `sccs.melee` with the other
@@ -158,22 +155,21 @@ fn one_harmless_against_one_is_the_melee_fight_for_fight() {
     {
         let m = model(words);
         let (melee, defender) = m.rule.as_melee().expect("one harmless against one");
-        let (mut a, mut b) = (
-            RollDice::new(chunk_rng(13, i as u64, 0)),
-            RollDice::new(chunk_rng(13, i as u64, 0)),
+        // A fight's end: the round the defender falls and the fighters it has left, or
+        // none for a draw.
+        assert_same_fights(
+            (13, i as u64),
+            5_000,
+            words,
+            |dice| {
+                let o = m.sample(dice);
+                (o.winner != Winner::Draw).then_some((o.rounds, o.standing[defender]))
+            },
+            |dice| {
+                let mo = melee.roll(dice);
+                (mo.round_out > 0).then_some((mo.round_out, 0))
+            },
         );
-        for _ in 0..5_000 {
-            let o = m.sample(&mut a);
-            let mo = melee.roll(&mut b);
-            assert_eq!(o.winner == Winner::Draw, mo.round_out == 0, "{words}");
-            if mo.round_out > 0 {
-                assert_eq!(
-                    (o.rounds, o.standing[defender]),
-                    (mo.round_out, 0),
-                    "{words}"
-                );
-            }
-        }
     }
 }
 
@@ -185,18 +181,11 @@ fn one_harmless_against_one_agrees_with_the_exact_melee() {
         "side_a=cutthroat side_b=soldier impacts_to_out=2 wound_malus=0",
         "side_a=militia side_b=knight tension_counts_tie=true rounds=4",
     ];
-    for (i, words) in cases.iter().enumerate() {
+    assert_each_agrees(cases, 5, |words| {
         let m = model(words);
         assert!(m.exact().is_some(), "{words}");
-        let sim = simulation(m);
-        assert_agrees_with_exact(
-            sim.as_ref(),
-            AGREEMENT_SAMPLES,
-            AGREEMENT_SEED + i as u64,
-            5,
-            words,
-        );
-    }
+        simulation(m)
+    });
     // Both can hurt the other, or a second fighter: no exact values.
     for words in [
         "side_a=soldier side_b=soldier",
@@ -213,21 +202,7 @@ fn one_harmless_against_one_agrees_with_the_exact_melee() {
 fn more_foes_never_help_side_a() {
     let chance = |b: &str| {
         let m = model(&format!("side_a=knight,soldier side_b={b}"));
-        let layout = m.layout();
-        let sim = simulation(m);
-        let plan = RunPlan {
-            seed: 20_261_123,
-            size: SampleSize::Samples(40_000),
-        };
-        let run = run_point(&[sim.as_ref()], 0, &plan, &|_| {});
-        let s = summarize(&layout, &run.tallies[0], None);
-        let e = s
-            .metrics
-            .iter()
-            .find(|e| e.name == "a_wins")
-            .expect("metric")
-            .clone();
-        (e.estimate, e.estimate - e.lo, e.hi - e.estimate)
+        estimate_of(simulation(m).as_ref(), 0, 20_261_123, 40_000, "a_wins")
     };
     let sides = [
         "militia",
@@ -239,10 +214,7 @@ fn more_foes_never_help_side_a() {
         "militia*6,brute",
     ];
     let sizes: Vec<_> = sides.iter().map(|b| chance(b)).collect();
-    for k in 1..sizes.len() {
-        let ((before, _, hi_b), (after, lo_a, _)) = (sizes[k - 1], sizes[k]);
-        assert!(after <= before + hi_b + lo_a, "{}: {sizes:?}", sides[k]);
-    }
-    let (first, last) = (sizes[0].0, sizes[sizes.len() - 1].0);
+    assert_never_rises(&sizes, "a_wins against more and more militia");
+    let (first, last) = (sizes[0].estimate, sizes[sizes.len() - 1].estimate);
     assert!(first - last > 0.3, "{sizes:?}");
 }

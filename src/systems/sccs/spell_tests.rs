@@ -4,9 +4,7 @@ use super::*;
 use crate::engine::dice::BERNOULLI_NO;
 use crate::engine::model::replay_one;
 use crate::engine::{Simulation, replay};
-use crate::systems::test_support::{
-    AGREEMENT_SAMPLES, AGREEMENT_SEED, assert_agrees_with_exact, build_with, error_text,
-};
+use crate::systems::test_support::{assert_each_agrees, build_with, error_text};
 
 const YES: u32 = 1;
 const NO: u32 = BERNOULLI_NO;
@@ -191,11 +189,9 @@ fn monte_carlo_agrees_with_exact() {
         &["source=melee", "attack=6", "tension_counts_tie=true"],
         &["source=melee", "attack=7", "resistance=4", "max_turns=6"],
     ];
-    for (i, words) in cases.iter().enumerate() {
-        let sim = build(words).unwrap_or_else(|e| panic!("{words:?}: {e}"));
-        let seed = AGREEMENT_SEED + i as u64;
-        assert_agrees_with_exact(sim.as_ref(), AGREEMENT_SAMPLES, seed, 4, &words);
-    }
+    assert_each_agrees(cases, 4, |words| {
+        build(words).unwrap_or_else(|e| panic!("{words:?}: {e}"))
+    });
 }
 
 #[test]

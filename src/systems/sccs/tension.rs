@@ -174,9 +174,7 @@ mod tests {
     use super::*;
     use crate::engine::model::replay_one;
     use crate::engine::{replay, simulation};
-    use crate::systems::test_support::{
-        AGREEMENT_SAMPLES, AGREEMENT_SEED, assert_agrees_with_exact,
-    };
+    use crate::systems::test_support::{assert_each_agrees, error_text};
 
     fn run(model: &TensionModel, rolls: &[u32]) -> i64 {
         replay(rolls, |dice| model.rule.roll(dice))
@@ -235,35 +233,20 @@ mod tests {
 
     #[test]
     fn monte_carlo_agrees_with_exact() {
-        for (i, (k, tie)) in [
+        let cases = [
             (0, false),
             (0, true),
             (2, false),
             (3, true),
             (4, false),
             (1, true),
-        ]
-        .into_iter()
-        .enumerate()
-        {
-            let sim = simulation(model(k, tie));
-            assert_agrees_with_exact(
-                sim.as_ref(),
-                AGREEMENT_SAMPLES,
-                AGREEMENT_SEED + i as u64,
-                8,
-                &format!("{k} {tie}"),
-            );
-        }
+        ];
+        assert_each_agrees(cases, 8, |(k, tie)| simulation(model(k, tie)));
     }
 
     #[test]
     fn impossible_change_is_an_error() {
-        let e = TENSION
-            .model_for("change_every=1")
-            .err()
-            .map(|e| e.to_string())
-            .unwrap_or_default();
+        let e = error_text(TENSION.model_for("change_every=1"));
         assert!(e.contains("never lands an impact"), "{e}");
         assert!(
             TENSION

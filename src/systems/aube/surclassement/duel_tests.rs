@@ -1,8 +1,9 @@
 //! Unit tests of [`super`] (`duel.rs`), kept beside it.
 
 use super::*;
-use crate::engine::{RunPlan, SampleSize, replay, run_point, simulation};
+use crate::engine::{replay, simulation};
 use crate::systems::aube::wounds::OutAt;
+use crate::systems::test_support::{error_text, run_tally};
 
 fn fight(duel: &Duel, dice: &[u32]) -> DuelOutcome {
     replay(dice, |d| duel.fight(&RollTable::new(), d))
@@ -110,10 +111,7 @@ fn model(extra: &[&str]) -> Result<DuelModel> {
 }
 
 fn error(extra: &[&str]) -> String {
-    model(extra)
-        .err()
-        .map(|e| e.to_string())
-        .unwrap_or_default()
+    error_text(model(extra))
 }
 
 #[test]
@@ -159,14 +157,8 @@ fn same_seed_same_tally_and_every_fight_ends_once() {
     .unwrap();
     let m = model.m.clone();
     let sim = simulation(model);
-    let plan = RunPlan {
-        seed: 9,
-        size: SampleSize::Samples(30_000),
-    };
-    let one = run_point(&[sim.as_ref()], 0, &plan, &|_| {});
-    let two = run_point(&[sim.as_ref()], 0, &plan, &|_| {});
-    assert_eq!(one.tallies, two.tallies);
-    let t = &one.tallies[0];
+    let t = run_tally(sim.as_ref(), 0, 9, 30_000);
+    assert_eq!(t, run_tally(sim.as_ref(), 0, 9, 30_000));
     let sum = |id: MetricId| t.metric(id).sum;
     let ends = sum(m.end.a_wins) + sum(m.end.b_wins) + sum(m.end.draw);
     assert_eq!(ends as u64, t.samples);

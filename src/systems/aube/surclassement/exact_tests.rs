@@ -4,7 +4,9 @@
 use super::*;
 use crate::engine::{Model, simulation};
 use crate::systems::aube::surclassement::duel::{DUEL, DuelModel};
-use crate::systems::test_support::{AGREEMENT_SAMPLES, AGREEMENT_SEED, assert_agrees_with_exact};
+use crate::systems::test_support::{
+    AGREEMENT_SAMPLES, AGREEMENT_SEED, assert_agrees_with_exact, assert_each_agrees,
+};
 
 /// The equal fighters of the shipped studies, as parameters.
 const EQUAL: &str = "a.ph=7 a.pu=7 a.ma=5 a.ex=5 a.bc=-5 a.ba=1 a.bp=1 a.bd=15 a.enc=12 a.be=3 \
@@ -59,7 +61,7 @@ fn exact_duels_agree_with_monte_carlo() {
             "a.strategy=optimal_duel b.strategy=optimal_duel out_at=fatale",
         ),
     ];
-    for (i, (fighters, rest)) in cases.iter().enumerate() {
+    assert_each_agrees(cases, 15, |(fighters, rest)| {
         let m = model(&format!("{fighters} {rest}"));
         let (law, states) = exact_law(m.duel()).unwrap();
         // The exact probabilities add up to 1 less the reported tail.
@@ -68,16 +70,9 @@ fn exact_duels_agree_with_monte_carlo() {
         assert!(law.tail() < 1e-10, "{rest}: {}", law.tail());
         assert!(states < 20_000, "{rest}: {states} states");
         let sim = simulation(m);
-        let exact = sim.exact().unwrap();
-        assert!(exact.tail < 1e-10);
-        assert_agrees_with_exact(
-            sim.as_ref(),
-            AGREEMENT_SAMPLES,
-            AGREEMENT_SEED + i as u64,
-            15,
-            rest,
-        );
-    }
+        assert!(sim.exact().unwrap().tail < 1e-10);
+        sim
+    });
 }
 
 #[test]
@@ -172,10 +167,8 @@ fn house_tables_are_read_by_the_exact_duel_and_the_game() {
     let feint = named(StrategyName::FeintThenMd, Strategy::FeintThenMd);
     let md = named(StrategyName::AlwaysMd, Strategy::AlwaysMd);
     let optimal = named(StrategyName::OptimalDuel, Strategy::OptimalDuel);
-    for (i, (strategies, out_at)) in [([feint, md], OutAt::Grave), ([optimal; 2], OutAt::Fatale)]
-        .into_iter()
-        .enumerate()
-    {
+    let cases = [([feint, md], OutAt::Grave), ([optimal; 2], OutAt::Fatale)];
+    assert_each_agrees(cases, 6, |(strategies, out_at)| {
         let end = DuelEndParams {
             out_at,
             max_rounds: 1000,
@@ -194,15 +187,8 @@ fn house_tables_are_read_by_the_exact_duel_and_the_game() {
             let value = game.get().start_value();
             assert!((payoff - value).abs() < 1e-6, "{payoff} vs {value}");
         }
-        let sim = simulation(DuelModel::new(duel));
-        assert_agrees_with_exact(
-            sim.as_ref(),
-            AGREEMENT_SAMPLES,
-            AGREEMENT_SEED + 30 + i as u64,
-            6,
-            &out_at,
-        );
-    }
+        simulation(DuelModel::new(duel))
+    });
 }
 
 /// The ways of a round are merged in the order they are met, so the exact values are the

@@ -3,7 +3,7 @@
 use super::*;
 use crate::engine::model::replay_one;
 use crate::engine::{replay, simulation};
-use crate::systems::test_support::{AGREEMENT_SAMPLES, AGREEMENT_SEED, assert_agrees_with_exact};
+use crate::systems::test_support::{assert_each_agrees, error_text};
 use Manoeuvre::{Ma, Md, Mp};
 
 /// A: CAs 10, ba 2, bp 1, bd 12 (MD adds 7), enc 10. B: CAs 10, ba 0, bp 0, bd 10
@@ -29,11 +29,27 @@ fn magnitude(rules: Rules, moves: [Manoeuvre; 2], feints: [i64; 2], d: [u32; 2])
     (w, m)
 }
 
+/// Exchanges that end without a damage roll: no feint point gained, no damage.
 #[test]
-fn both_fail_nothing_happens_and_feint_points_vanish() {
-    let o = play(Rules::default(), [Md, Ma], [5, 3], &[15, 12]);
-    assert_eq!(o.winner, Winner::Nobody);
-    assert_eq!((o.feint_gained, o.damage), (0, None));
+fn exchanges_without_a_blow() {
+    let cases = [
+        // Both fail: nothing happens, and the feint points held vanish.
+        ([Md, Ma], [5, 3], [15, 12], Winner::Nobody),
+        // Equal E is a draw: A MD d 5: E 12; B MD d 7: E 12.
+        ([Md, Md], [0, 0], [5, 7], Winner::Draw),
+        // A winning parry stops everything: A MP d 10: E = 10 + 1 + 5 = 16 beats B's MD
+        // d 9 (E 14): no damage roll at all.
+        ([Mp, Md], [0, 0], [10, 9], Winner::A),
+    ];
+    for (moves, feints, dice, winner) in cases {
+        let o = play(Rules::default(), moves, feints, &dice);
+        let case = format!("{moves:?} {feints:?} {dice:?}");
+        assert_eq!(
+            (o.winner, o.feint_gained, o.damage),
+            (winner, 0, None),
+            "{case}"
+        );
+    }
 }
 
 #[test]
@@ -86,14 +102,6 @@ fn both_succeed_higher_e_wins_loser_subtracts_raw_or_modified() {
 }
 
 #[test]
-fn equal_e_is_a_draw() {
-    // A MD d 5: E 12; B MD d 7: E 12.
-    let o = play(Rules::default(), [Md, Md], [0, 0], &[5, 7]);
-    assert_eq!(o.winner, Winner::Draw);
-    assert_eq!((o.feint_gained, o.damage), (0, None));
-}
-
-#[test]
 fn feint_points_are_gained_and_spent_by_the_next_manoeuvre() {
     // A MA d 3 holding 4: E = 3 + 2 + 4 = 9, B fails: A now holds 9.
     let o = play(Rules::default(), [Ma, Md], [4, 0], &[3, 15]);
@@ -109,14 +117,6 @@ fn feint_points_are_gained_and_spent_by_the_next_manoeuvre() {
     // A feint that loses both subtracts nothing from and gains nothing for A.
     let o = play(Rules::default(), [Ma, Mp], [0, 0], &[5, 4]);
     assert_eq!((o.winner, o.feint_gained), (Winner::B, 0));
-}
-
-#[test]
-fn a_winning_parry_stops_everything() {
-    // A MP d 10: E = 10 + 1 + 5 = 16 beats B's MD d 9 (E 14): no damage roll at all.
-    let o = play(Rules::default(), [Mp, Md], [0, 0], &[10, 9]);
-    assert_eq!(o.winner, Winner::A);
-    assert_eq!((o.feint_gained, o.damage), (0, None));
 }
 
 #[test]
@@ -169,11 +169,7 @@ fn exact_agrees_with_monte_carlo() {
         [Md, Md],
         [0, 0],
     ));
-    for (i, ex) in cases.into_iter().enumerate() {
-        let sim = simulation(ExchangeModel::new(ex));
-        let seed = AGREEMENT_SEED + i as u64;
-        assert_agrees_with_exact(sim.as_ref(), AGREEMENT_SAMPLES, seed, 10, &ex);
-    }
+    assert_each_agrees(cases, 10, |ex| simulation(ExchangeModel::new(ex)));
 }
 
 #[test]
@@ -222,11 +218,7 @@ const FIGHTERS: &str =
     "a.ca_mp=9 a.ca_ma=9 a.ca_md=9 a.enc=11 b.ca_mp=9 b.ca_ma=9 b.ca_md=9 b.enc=11";
 
 fn error(words: &str) -> String {
-    EXCHANGE
-        .model_for(&format!("{FIGHTERS} {words}"))
-        .err()
-        .map(|e| e.to_string())
-        .unwrap_or_default()
+    error_text(EXCHANGE.model_for(&format!("{FIGHTERS} {words}")))
 }
 
 #[test]

@@ -2,7 +2,9 @@
 
 use super::*;
 use crate::engine::simulation;
-use crate::systems::test_support::{AGREEMENT_SAMPLES, AGREEMENT_SEED, assert_agrees_with_exact};
+use crate::systems::test_support::{
+    AGREEMENT_SAMPLES, AGREEMENT_SEED, assert_agrees_with_exact, error_text,
+};
 
 /// What each pure reply gets against the solution: no column does better for B than
 /// the value against A's mix, no row does better for A against B's mix.
@@ -128,11 +130,7 @@ fn built_from_words_with_both_fighters_checked() {
     let a = Fighter::new([9, 9, 9], [0, 0, 20], 13, 0);
     let b = Fighter::new([7, 7, 9], [0, 0, 15], 11, 0);
     assert_eq!(model.solution(), optimal(Rules::default(), &a, &b));
-    let e = OPTIMAL
-        .model_for(&format!("{fighters} b.ca_md=9"))
-        .err()
-        .map(|e| e.to_string())
-        .unwrap_or_default();
+    let e = error_text(OPTIMAL.model_for(&format!("{fighters} b.ca_md=9")));
     assert!(e.contains("fighter b is given both forms"), "{e}");
     // The exchange metrics follow the game's own, listed as one line.
     let docs = model.layout().docs();

@@ -3,14 +3,14 @@
 
 use super::*;
 use crate::engine::check::FAMILY_ALPHA;
+use crate::engine::simulation;
 use crate::engine::stats::{mean_and_se, normal_quantile};
-use crate::engine::{RunPlan, SampleSize, run_point, simulation};
 use crate::systems::aube::duel_end::DuelEndParams;
 use crate::systems::aube::surclassement::duel::{Duel, DuelModel};
 use crate::systems::aube::surclassement::exact::{exact_law, has_exact};
 use crate::systems::aube::surclassement::exchange::Winner;
 use crate::systems::aube::surclassement::strategy::{Strategy, StrategyName};
-use crate::systems::test_support::AGREEMENT_SEED;
+use crate::systems::test_support::{AGREEMENT_SEED, error_text, run_tally};
 
 /// The equal fighters of the shipped studies (Ph 7, Pu 7, Ma 5, Ex 5, BC −5: MP 7, MA 7,
 /// MD 9; ba 1, bp 1, bd 15, enc 12, be 3).
@@ -188,12 +188,7 @@ fn no_shipped_strategy_beats_the_whole_duel_strategy() {
                 let m = model.end_metrics();
                 let sim = simulation(model);
                 seed += 1;
-                let plan = RunPlan {
-                    seed,
-                    size: SampleSize::Samples(40_000),
-                };
-                let run = run_point(&[sim.as_ref()], 0, &plan, &|_| {});
-                let t = &run.tallies[0];
+                let t = run_tally(sim.as_ref(), 0, seed, 40_000);
                 let (a, b) = (t.metric(m.a_wins).sum, t.metric(m.b_wins).sum);
                 let (mean, se) = mean_and_se(t.samples, a - b, (a + b) as u128);
                 assert!(
@@ -230,7 +225,7 @@ fn the_game_is_solved_when_first_needed() {
         end(OutAt::Fatale),
     );
     let refused = WholeDuel::check(Rules::default(), [tough; 2], OutAt::Fatale);
-    let message = built.err().map(|e| e.to_string()).unwrap_or_default();
+    let message = error_text(built);
     assert!(message.contains("positions"), "{message}");
-    assert_eq!(refused.err().map(|e| e.to_string()), Some(message));
+    assert_eq!(error_text(refused), message);
 }
