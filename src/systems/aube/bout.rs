@@ -11,6 +11,7 @@
 use super::attack::{AttackOutcome, AttackRule, Swing};
 use super::damage::{Armour, DamageResult};
 use super::fighter::{Fighter, FighterState};
+use super::resolution::TestOptions;
 use super::wounds::{EtourdiScope, OutAt, OverflowFatigue, WoundTrack};
 use crate::engine::Dice;
 use std::collections::HashMap;
@@ -167,9 +168,11 @@ impl Bout {
         }
     }
 
-    /// Plays round `round` on `s`, telling `observe` every attack.
+    /// Plays round `round` on `s`, telling `observe` every attack. With `PLAIN`, both
+    /// fighters are known to test with the default options: the options are then the
+    /// constant defaults, and the compiler drops their checks from the hot loop.
     #[inline(always)]
-    pub fn play_round<D: Dice>(
+    pub fn play_round<D: Dice, const PLAIN: bool>(
         &self,
         s: &mut [FighterState; 2],
         round: u32,
@@ -180,7 +183,10 @@ impl Bout {
         let first = self.first(dice);
         for attacker in [first, 1 - first] {
             let defender = 1 - attacker;
-            let swing = self.swing(s, attacker);
+            let mut swing = self.swing(s, attacker);
+            if PLAIN {
+                (swing.att, swing.def) = (TestOptions::DEFAULT, TestOptions::DEFAULT);
+            }
             let outcome = self.rule.roll(&swing, dice);
             let recorded = if outcome.hit {
                 hits += 1;
@@ -219,9 +225,25 @@ impl Bout {
         dice: &mut D,
         observe: &mut impl FnMut(&Exchange),
     ) -> (Option<usize>, u32) {
+        if s.iter().all(|f| f.fighter.options == TestOptions::DEFAULT) {
+            self.fight_on_as::<D, true>(s, rounds, dice, observe)
+        } else {
+            self.fight_on_as::<D, false>(s, rounds, dice, observe)
+        }
+    }
+
+    /// [`Bout::fight_on`], the options constant with `PLAIN` ([`Bout::play_round`]).
+    #[inline(always)]
+    fn fight_on_as<D: Dice, const PLAIN: bool>(
+        &self,
+        s: &mut [FighterState; 2],
+        rounds: u32,
+        dice: &mut D,
+        observe: &mut impl FnMut(&Exchange),
+    ) -> (Option<usize>, u32) {
         let mut changed = true;
         for round in 1..=rounds {
-            let played = self.play_round(s, round, dice, observe);
+            let played = self.play_round::<D, PLAIN>(s, round, dice, observe);
             if played.winner.is_some() {
                 return (played.winner, round);
             }
