@@ -21,123 +21,26 @@ fn every_system_s_tables_are_documented() {
     }
 }
 
-/// What each system's checks refuse, side by side: the error names the dotted key.
+/// What each system's checks refuse, side by side (`tests/data/malformed_rules.toml`): the
+/// error names the dotted key.
 #[test]
 fn every_system_s_malformed_tables_name_their_key() {
-    let refused =
-        |system, cases: &[(&str, &str, &str)]| assert_refused(schema(system).unwrap(), cases);
-    refused(
-        "aube",
-        &[
-            (
-                "[damage]\nlegere = 9\n",
-                "damage.legere",
-                "below damage.sonne",
-            ),
-            (
-                "[damage]\nlegre = 9\n",
-                "damage.legre",
-                "did you mean 'legere'",
-            ),
-            ("[damages]\n", "damages", "did you mean 'damage'"),
-            ("[wounds]\ncritique = 4\n", "wounds.critique", "0..=3"),
-            ("[fatigue]\ngrave = -1\n", "fatigue.grave", "0..=100"),
-            ("[fatigue]\ngrave = 2.5\n", "fatigue.grave", "an integer"),
-            ("[recovery]\nfatale = 101\n", "recovery.fatale", "0..=100"),
-            (
-                "[multiple]\nunplanned = 51\n",
-                "multiple.unplanned",
-                "0..=50",
-            ),
-            ("damage = 3\n", "damage", "a table"),
-            (
-                "[recovery]\nminutes_per_point = 0\n",
-                "recovery.minutes_per_point",
-                "1..=1440",
-            ),
-        ],
-    );
-    refused(
-        "cle",
-        &[
-            (
-                "[pursuit]\ntwo = 25\n",
-                "pursuit.three",
-                "below pursuit.two",
-            ),
-            ("[pursuit]\nescape = 0\n", "pursuit.escape", "1..=30"),
-            (
-                "[fall]\nmetres_per_die = 0\n",
-                "fall.metres_per_die",
-                "1..=30",
-            ),
-            ("[fall]\njump = -11\n", "fall.jump", "-10..=80"),
-            ("[care]\nfirst_aid = 99\n", "care.first_aid", "-10..=80"),
-        ],
-    );
-    refused(
-        "maitrise",
-        &[
-            (
-                "[critical]\nsuccess = [1, 21]\n",
-                "critical.success",
-                "0..=20",
-            ),
-            (
-                "[critical]\nfailure = [0]\n",
-                "critical.failure",
-                "not a face",
-            ),
-            ("[critical]\nfailure = 20\n", "critical.failure", "a list"),
-            ("[extreme]\nlow = 20\n", "extreme.low", "-20..=19"),
-            ("[extreme]\ncrit_band = 21\n", "extreme.crit_band", "0..=20"),
-            (
-                "[score]\nskill_zero_malus = -1\n",
-                "score.skill_zero_malus",
-                "0..=20",
-            ),
-        ],
-    );
-    refused(
-        "ose",
-        &[
-            ("[thac0]\nby_hd = [19, 18]\n", "thac0.by_hd", "length 15"),
-            (
-                "[saves]\nhuman = [14, 15, 16, 17]\n",
-                "saves.human",
-                "length 5",
-            ),
-            (
-                "[reaction]\nbands = [3, 9, 6, 12]\n",
-                "reaction.bands[3]",
-                "below",
-            ),
-            ("[lost]\nclear = 7\n", "lost.clear", "0..=6"),
-            ("[wandering]\nswamp = -1\n", "wandering.swamp", "0..=6"),
-            ("[attack]\nmax_needed = 1\n", "attack.max_needed", "2..=30"),
-            (
-                "[attack]\nretreating = 11\n",
-                "attack.retreating",
-                "-10..=10",
-            ),
-        ],
-    );
-    refused(
-        "sccs",
-        &[
-            ("[tension]\ndie = 0\n", "tension.die", "1..=20"),
-            ("[tension]\ndie = 21\n", "tension.die", "1..=20"),
-            ("[erosion]\nstep = -1\n", "erosion.step", "0..=10"),
-            (
-                "[modifiers]\nextra_target = 11\n",
-                "modifiers.extra_target",
-                "0..=10",
-            ),
-            ("[spell]\nfree_die = 0\n", "spell.free_die", "1..=20"),
-            ("[spell]\ncasting_die = 21\n", "spell.casting_die", "1..=20"),
-            ("[tension]\nfaces = 4\n", "tension.faces", "known: die"),
-        ],
-    );
+    #[derive(serde::Deserialize)]
+    struct Case {
+        text: String,
+        key: String,
+        words: String,
+    }
+    let file = include_str!("../tests/data/malformed_rules.toml");
+    let cases: std::collections::BTreeMap<String, Vec<Case>> = toml::from_str(file).unwrap();
+    assert_eq!(cases.keys().collect::<Vec<_>>(), systems_with_tables());
+    for (system, cases) in &cases {
+        let cases: Vec<(&str, &str, &str)> = cases
+            .iter()
+            .map(|c| (c.text.as_str(), c.key.as_str(), c.words.as_str()))
+            .collect();
+        assert_refused(schema(system).unwrap(), &cases);
+    }
 }
 
 #[test]
