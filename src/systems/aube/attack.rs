@@ -352,7 +352,7 @@ crate::mechanic! {
         "aube.attack",
         "att.ca=12 att.ba=0 att.bd=15 def.ca=12 def.bp=0 def.enc=12 def.be=3",
     )
-        .with_rosters(crate::roster::builtin);
+    .with_rosters(crate::roster::builtin);
 }
 
 #[cfg(test)]

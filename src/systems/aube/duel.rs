@@ -232,7 +232,7 @@ crate::mechanic! {
         "aube.duel",
         "a.ca=12 a.ba=0 a.bp=0 a.bd=15 a.enc=12 a.be=3 b.ca=12 b.ba=0 b.bp=0 b.bd=15 b.enc=12 b.be=3",
     )
-        .with_rosters(crate::roster::builtin);
+    .with_rosters(crate::roster::builtin);
 }
 
 #[cfg(test)]

@@ -356,8 +356,8 @@ crate::mechanic! {
         "aube.gauntlet",
         "a.ca=12 a.ba=0 a.bp=0 a.bd=15 a.enc=12 a.be=3 b.ca=12 b.ba=0 b.bp=0 b.bd=15 b.enc=12 b.be=3",
     )
-        .primary("mean_won")
-        .with_rosters(crate::roster::builtin);
+    .primary("mean_won")
+    .with_rosters(crate::roster::builtin);
 }
 
 #[cfg(test)]

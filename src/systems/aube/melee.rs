@@ -313,7 +313,7 @@ crate::mechanic! {
         "aube.melee",
         "side_a=krom,bjorn side_b=average*3",
     )
-        .with_rosters(crate::roster::builtin);
+    .with_rosters(crate::roster::builtin);
 }
 
 #[cfg(test)]

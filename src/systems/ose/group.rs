@@ -462,8 +462,8 @@ crate::mechanic! {
         "ose.encounter",
         "party=fighter1*2,cleric1 monsters=hd1*4",
     )
-        .primary("any_pc_dies")
-        .with_rosters(crate::roster::builtin);
+    .primary("any_pc_dies")
+    .with_rosters(crate::roster::builtin);
 }
 
 #[cfg(test)]

@@ -449,7 +449,7 @@ crate::mechanic! {
         "sccs.skirmish",
         "side_a=knight,soldier side_b=militia*3",
     )
-        .with_rosters(crate::roster::builtin);
+    .with_rosters(crate::roster::builtin);
 }
 
 #[cfg(test)]
