@@ -9,8 +9,7 @@
 //! [`super::creation_ca`].
 
 use super::creation_ca::{AspectPx, Skills, best_weapon_ca};
-use crate::engine::{Dice, Dist, FromConfig, HistId, Layout, MetricId, Model, Recorder};
-use crate::error::Result;
+use crate::engine::{Dice, Dist, HistId, Layout, MetricId, Recorder, Report, Roll, Rolled};
 
 crate::choice! {
     /// The creation variant.
@@ -58,7 +57,9 @@ crate::config! {
 
 /// What `aube.creation` reports.
 #[derive(Debug, Clone, PartialEq)]
-struct CreationMetrics {
+pub struct CreationMetrics {
+    /// The rules of the creation, which the third aspect and the weapon CA read.
+    rule: CreationParams,
     mean_rolled: MetricId,
     mean_third: MetricId,
     third_is_highest: MetricId,
@@ -72,30 +73,34 @@ struct CreationMetrics {
     weapon_ca: HistId,
 }
 
-/// `aube.creation`.
-#[derive(Debug, Clone, PartialEq)]
-pub struct CreationModel {
-    variant: Variant,
-    skills: Skills,
-    aspect_px: AspectPx,
-    layout: Layout,
-    m: CreationMetrics,
-}
-
-impl CreationModel {
-    /// The model of `variant`, with the default skills and experience choices.
-    pub fn new(variant: Variant) -> Self {
-        Self::with(CreationParams {
+impl CreationParams {
+    /// The creation of `variant`, with the default skills and experience choices.
+    pub fn of(variant: Variant) -> Self {
+        Self {
             aspects: variant,
             skills: Skills::Disciple,
             aspect_px: AspectPx::Weapon,
-        })
+        }
     }
 
-    /// The model of `p`.
-    pub fn with(p: CreationParams) -> Self {
-        let mut layout = Layout::new();
-        let m = CreationMetrics {
+    /// The CA of the best weapon of the character `c`.
+    pub fn weapon_ca(&self, c: &Creation) -> i64 {
+        best_weapon_ca(
+            [c.first, c.second, self.third(c)],
+            self.skills,
+            self.aspect_px,
+        )
+    }
+
+    fn third(&self, c: &Creation) -> i64 {
+        self.aspects.figures().1 - c.first - c.second
+    }
+}
+
+impl Report<CreationParams> for CreationMetrics {
+    fn declare(rule: &CreationParams, layout: &mut Layout) -> Self {
+        Self {
+            rule: *rule,
             mean_rolled: layout.mean("mean_rolled_aspect", "mean of a rolled aspect"),
             mean_third: layout.mean(
                 "mean_third_aspect",
@@ -125,46 +130,33 @@ impl CreationModel {
                 "chance the best weapon CA is 20 or more (an automatic success)",
             ),
             weapon_ca: layout.histogram("weapon_ca", "histogram of the best weapon CA", (0, 40)),
-        };
-        Self {
-            variant: p.aspects,
-            skills: p.skills,
-            aspect_px: p.aspect_px,
-            layout,
-            m,
         }
     }
 
-    /// The CA of the best weapon of the character `c`.
-    pub fn weapon_ca(&self, c: &Creation) -> i64 {
-        best_weapon_ca(
-            [c.first, c.second, self.third(c)],
-            self.skills,
-            self.aspect_px,
-        )
-    }
-
-    fn third(&self, c: &Creation) -> i64 {
-        self.variant.figures().1 - c.first - c.second
-    }
-}
-
-impl FromConfig<CreationParams> for CreationModel {
-    fn from_config(p: CreationParams) -> Result<Self> {
-        Ok(Self::with(p))
+    #[inline(always)]
+    fn record<R: Recorder>(&self, c: &Creation, rec: &mut R) {
+        let third = self.rule.third(c);
+        rec.value(self.mean_rolled, c.first);
+        rec.value(self.mean_third, third);
+        rec.event(self.third_is_highest, third > c.first.max(c.second));
+        rec.event(self.third_is_lowest, third < c.first.min(c.second));
+        rec.value(self.mean_best_moyen, c.best_moyen);
+        rec.hist(self.rolled, c.first);
+        rec.hist(self.third, third);
+        rec.hist(self.best_moyen, c.best_moyen);
+        let ca = self.rule.weapon_ca(c);
+        rec.value(self.mean_weapon_ca, ca);
+        rec.event(self.weapon_ca_20, ca >= 20);
+        rec.hist(self.weapon_ca, ca);
     }
 }
 
-impl Model for CreationModel {
+impl Roll for CreationParams {
     type Outcome = Creation;
 
-    fn layout(&self) -> Layout {
-        self.layout.clone()
-    }
-
     #[inline(always)]
-    fn sample<D: Dice>(&self, dice: &mut D) -> Creation {
-        let bonus = self.variant.figures().0;
+    fn roll<D: Dice>(&self, dice: &mut D) -> Creation {
+        let bonus = self.aspects.figures().0;
         let first = dice.sum(2, 6) as i64 + bonus;
         let second = dice.sum(2, 6) as i64 + bonus;
         let best_moyen = (0..3)
@@ -178,25 +170,8 @@ impl Model for CreationModel {
         }
     }
 
-    #[inline(always)]
-    fn record<R: Recorder>(&self, c: &Creation, rec: &mut R) {
-        let third = self.third(c);
-        rec.value(self.m.mean_rolled, c.first);
-        rec.value(self.m.mean_third, third);
-        rec.event(self.m.third_is_highest, third > c.first.max(c.second));
-        rec.event(self.m.third_is_lowest, third < c.first.min(c.second));
-        rec.value(self.m.mean_best_moyen, c.best_moyen);
-        rec.hist(self.m.rolled, c.first);
-        rec.hist(self.m.third, third);
-        rec.hist(self.m.best_moyen, c.best_moyen);
-        let ca = self.weapon_ca(c);
-        rec.value(self.m.mean_weapon_ca, ca);
-        rec.event(self.m.weapon_ca_20, ca >= 20);
-        rec.hist(self.m.weapon_ca, ca);
-    }
-
     fn exact(&self) -> Option<Dist<Creation>> {
-        let bonus = self.variant.figures().0;
+        let bonus = self.aspects.figures().0;
         let aspect = Dist::dice_sum(2, 6).map(|s| s + bonus);
         let moyen = Dist::dice_sum(2, 6).map(|s| (s - 7).abs());
         let best = moyen
@@ -212,6 +187,9 @@ impl Model for CreationModel {
         ))
     }
 }
+
+/// `aube.creation`.
+pub type CreationModel = Rolled<CreationParams, CreationMetrics>;
 
 crate::mechanic! {
     /// a new character's aspects (2d6+3, third = 30 - sum), moyens, and best weapon CA
@@ -244,7 +222,7 @@ mod tests {
         for (words, dice, character, third_is_lowest) in cases {
             let model = expect_model(&CREATION, words);
             let (c, tally) = replay_one(&model, &dice);
-            let rolled = (c.first, c.second, model.third(&c), c.best_moyen);
+            let rolled = (c.first, c.second, model.rule.third(&c), c.best_moyen);
             assert_eq!(rolled, character, "{words}");
             let lowest = tally.metric(model.m.third_is_lowest).sum;
             assert_eq!(lowest, third_is_lowest, "{words}");
@@ -257,7 +235,7 @@ mod tests {
         // of them: 30 - 20 = 10, and 20 - 10 = 10 as well.
         for (variant, rolled, third) in [(Variant::Normal, 10.0, 10.0), (Variant::Weak, 5.0, 10.0)]
         {
-            let model = CreationModel::new(variant);
+            let model = CreationModel::new(CreationParams::of(variant));
             let t = exact_values(&model);
             let v = |id| t.value(id).unwrap_or(f64::NAN);
             assert!((v(model.m.mean_rolled) - rolled).abs() < 1e-12);
@@ -282,7 +260,7 @@ mod tests {
     #[test]
     fn monte_carlo_agrees_with_exact() {
         assert_each_agrees([Variant::Normal, Variant::Weak], 20, |variant| {
-            simulation(CreationModel::new(variant))
+            simulation(CreationModel::new(CreationParams::of(variant)))
         });
     }
 }

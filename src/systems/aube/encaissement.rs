@@ -10,8 +10,7 @@
 use super::damage::{Armour, DamageOutcome, DamageResults, DamageRule};
 use super::resolution::{Prepared, TestOptions, TestRule};
 use super::tables::AubeTables;
-use crate::engine::{Dice, Dist, FromConfig, HistId, Layout, MetricId, Model, Recorder};
-use crate::error::Result;
+use crate::engine::{Dice, Dist, HistId, Layout, MetricId, Recorder, Report, Roll, Rolled};
 
 crate::config! {
     /// The defender's damage inputs, `enc`, `be`, `fm` and `armour` (of `aube.damage`,
@@ -59,13 +58,13 @@ const RESULT_DOCS: [&str; 7] = [
 /// What `aube.damage` reports, and `aube.depassement` after its `beats_nd`: the seven
 /// results and `effective_damage`.
 #[derive(Debug, Clone, PartialEq)]
-struct BlowMetrics {
+pub struct BlowMetrics {
     results: DamageResults,
     effective: HistId,
 }
 
 impl BlowMetrics {
-    fn declare(layout: &mut Layout) -> Self {
+    fn declare_on(layout: &mut Layout) -> Self {
         Self {
             results: DamageResults::declare(layout, &RESULT_DOCS),
             effective: layout.histogram(
@@ -74,6 +73,12 @@ impl BlowMetrics {
                 (-20, 50),
             ),
         }
+    }
+}
+
+impl Report<Blow> for BlowMetrics {
+    fn declare(_: &Blow, layout: &mut Layout) -> Self {
+        Self::declare_on(layout)
     }
 
     #[inline(always)]
@@ -96,58 +101,46 @@ crate::config! {
     }
 }
 
-/// `aube.damage`: one blow of level `dom`.
+/// One blow of level `dom` against a defence (the rule of `aube.damage`).
 #[derive(Debug, Clone, PartialEq)]
-pub struct DamageModel {
+pub struct Blow {
     rule: DamageRule,
     resistance: Prepared,
     dom: i64,
-    layout: Layout,
-    m: BlowMetrics,
 }
 
-impl DamageModel {
+impl Blow {
     /// A blow of level `dom` against `rule`.
     pub fn new(rule: DamageRule, dom: i64) -> Self {
-        let mut layout = Layout::new();
-        let m = BlowMetrics::declare(&mut layout);
         Self {
             resistance: Prepared::new(&rule.resistance_test()),
             rule,
             dom,
-            layout,
-            m,
         }
     }
 }
 
-impl FromConfig<DamageParams> for DamageModel {
-    fn from_config(p: DamageParams) -> Result<Self> {
-        Ok(Self::new(p.defence.rule(p.options), p.dom))
+impl From<DamageParams> for Blow {
+    fn from(p: DamageParams) -> Self {
+        Self::new(p.defence.rule(p.options), p.dom)
     }
 }
 
-impl Model for DamageModel {
+impl Roll for Blow {
     type Outcome = DamageOutcome;
 
-    fn layout(&self) -> Layout {
-        self.layout.clone()
-    }
-
     #[inline(always)]
-    fn sample<D: Dice>(&self, dice: &mut D) -> DamageOutcome {
+    fn roll<D: Dice>(&self, dice: &mut D) -> DamageOutcome {
         self.rule.resolve(self.dom, &self.resistance.roll(dice))
-    }
-
-    #[inline(always)]
-    fn record<R: Recorder>(&self, o: &DamageOutcome, rec: &mut R) {
-        self.m.record(o, rec);
     }
 
     fn exact(&self) -> Option<Dist<DamageOutcome>> {
         Some(self.rule.exact(self.dom))
     }
 }
+
+/// `aube.damage`: one blow of level `dom`.
+pub type DamageModel = Rolled<Blow, BlowMetrics>;
 
 crate::mechanic! {
     /// one blow of level dom against encaissement and armour, read on Tableau 3.1
@@ -182,41 +175,30 @@ crate::config! {
 
 /// What `aube.depassement` reports.
 #[derive(Debug, Clone, PartialEq)]
-struct DepassementMetrics {
+pub struct DepassementMetrics {
     beats_nd: MetricId,
     blow: BlowMetrics,
 }
 
-/// `aube.depassement`: a test against `diff`, then a blow of `eff + diff - D` or `eff`.
+/// A test against `diff`, then a blow of `eff + diff - D` or `eff` (the rule of
+/// `aube.depassement`).
 #[derive(Debug, Clone, PartialEq)]
-pub struct DepassementModel {
+pub struct Depassement {
     test: TestRule,
     prepared: Prepared,
     eff: i64,
     damage: DamageRule,
-    layout: Layout,
-    m: DepassementMetrics,
 }
 
-impl DepassementModel {
+impl Depassement {
     /// A test of `ca` against `diff` (the options of `test`), effect `eff`, then `damage`.
     pub fn new(test: TestOptions, ca: i64, diff: i64, eff: i64, damage: DamageRule) -> Self {
         let test = test.rule(ca, diff);
-        let mut layout = Layout::new();
-        let m = DepassementMetrics {
-            beats_nd: layout.proportion(
-                "beats_nd",
-                "chance the test beats diff (the blow is softened)",
-            ),
-            blow: BlowMetrics::declare(&mut layout),
-        };
         Self {
             prepared: Prepared::new(&test),
             test,
             eff,
             damage,
-            layout,
-            m,
         }
     }
 
@@ -231,33 +213,23 @@ impl DepassementModel {
     }
 }
 
-impl FromConfig<DepassementParams> for DepassementModel {
-    fn from_config(p: DepassementParams) -> Result<Self> {
+impl From<DepassementParams> for Depassement {
+    fn from(p: DepassementParams) -> Self {
         let damage = p.defence.rule(p.options);
-        Ok(Self::new(p.options, p.ca, p.diff, p.eff, damage))
+        Self::new(p.options, p.ca, p.diff, p.eff, damage)
     }
 }
 
-impl Model for DepassementModel {
+impl Roll for Depassement {
     type Outcome = DepassementOutcome;
 
-    fn layout(&self) -> Layout {
-        self.layout.clone()
-    }
-
     #[inline(always)]
-    fn sample<D: Dice>(&self, dice: &mut D) -> DepassementOutcome {
+    fn roll<D: Dice>(&self, dice: &mut D) -> DepassementOutcome {
         let t = self.prepared.roll(dice);
         DepassementOutcome {
             beats_nd: t.beats_nd,
             damage: self.damage.roll(self.dom(t.beats_nd, t.degree), dice),
         }
-    }
-
-    #[inline(always)]
-    fn record<R: Recorder>(&self, o: &DepassementOutcome, rec: &mut R) {
-        rec.event(self.m.beats_nd, o.beats_nd);
-        self.m.blow.record(&o.damage, rec);
     }
 
     fn exact(&self) -> Option<Dist<DepassementOutcome>> {
@@ -275,6 +247,27 @@ impl Model for DepassementModel {
         )
     }
 }
+
+impl Report<Depassement> for DepassementMetrics {
+    fn declare(_: &Depassement, layout: &mut Layout) -> Self {
+        Self {
+            beats_nd: layout.proportion(
+                "beats_nd",
+                "chance the test beats diff (the blow is softened)",
+            ),
+            blow: BlowMetrics::declare_on(layout),
+        }
+    }
+
+    #[inline(always)]
+    fn record<R: Recorder>(&self, o: &DepassementOutcome, rec: &mut R) {
+        rec.event(self.beats_nd, o.beats_nd);
+        self.blow.record(&o.damage, rec);
+    }
+}
+
+/// `aube.depassement`: a test against `diff`, then a blow of `eff + diff - D` or `eff`.
+pub type DepassementModel = Rolled<Depassement, DepassementMetrics>;
 
 crate::mechanic! {
     /// a test against a difficulty that softens a blow (eff + diff - °R), then Tableau 3.1
@@ -337,7 +330,7 @@ mod tests {
             (crit, 30),
         ];
         assert_each_agrees(damage_cases, 5, |(rule, dom)| {
-            simulation(DamageModel::new(rule, dom))
+            simulation(DamageModel::new(Blow::new(rule, dom)))
         });
         let heroic = TestOptions {
             heroism_rules: true,
@@ -350,13 +343,13 @@ mod tests {
             (heroic, 31, 25, 40, DamageRule::new(12, 0, 0)),
         ];
         assert_each_agrees(dep_cases, 5, |(t, ca, diff, eff, d)| {
-            simulation(DepassementModel::new(t, ca, diff, eff, d))
+            simulation(DepassementModel::new(Depassement::new(t, ca, diff, eff, d)))
         });
     }
 
     #[test]
     fn results_sum_to_one() {
-        let model = DamageModel::new(DamageRule::new(12, 3, 0), 30);
+        let model = DamageModel::new(Blow::new(DamageRule::new(12, 3, 0), 30));
         let t = exact_values(&model);
         let total: f64 = DamageResult::ALL
             .iter()
@@ -368,14 +361,15 @@ mod tests {
     #[test]
     fn parameters_reach_the_rules() {
         let model = expect_model(&DEPASSEMENT, "ca=17 diff=8 eff=15 enc=14 be=2 fm=3 crit=d8");
-        assert_eq!((model.test.ca, model.test.nd, model.eff), (17, 8, 15));
+        let rule = &model.rule;
+        assert_eq!((rule.test.ca, rule.test.nd, rule.eff), (17, 8, 15));
         assert_eq!(
-            (model.damage.enc, model.damage.be, model.damage.fm),
+            (rule.damage.enc, rule.damage.be, rule.damage.fm),
             (14, 2, 3)
         );
         // The crit die serves the test and the resistance test.
-        assert_eq!(model.test.crit, CritDie::Die(8));
-        assert_eq!(model.damage.test.crit, CritDie::Die(8));
+        assert_eq!(rule.test.crit, CritDie::Die(8));
+        assert_eq!(rule.damage.test.crit, CritDie::Die(8));
     }
 
     /// `fm` is declared twice, here and with `fa` for the fights: the same parameter.
