@@ -19,8 +19,8 @@
 use super::fighter::FightersParams;
 use super::fighter::{Fighter, LoserSubtracts, Manoeuvre, Rules};
 use super::table::RollTable;
-use crate::engine::{Dice, Dist, FromConfig, Layout, MetricId, Model, Recorder};
-use crate::error::Result;
+use crate::engine::{Dice, Dist, Layout, MetricId, Recorder, Report, Roll, Rolled};
+use crate::error::{Error, Result};
 use crate::systems::aube::damage::{DamageResult, DamageRule};
 use crate::systems::aube::resolution::{TestOutcome, TestRule};
 
@@ -377,31 +377,28 @@ crate::config! {
     }
 }
 
-/// `aube.surclassement.exchange`: one exchange between two fighters.
+/// One exchange rolled on the roll table (the rule of `aube.surclassement.exchange`).
 #[derive(Debug, Clone, PartialEq)]
-pub struct ExchangeModel {
-    exchange: Exchange,
+pub struct ExchangeRoll {
+    /// The exchange.
+    pub exchange: Exchange,
     table: RollTable,
-    layout: Layout,
-    m: ExchangeMetrics,
 }
 
-impl ExchangeModel {
-    /// The model of one exchange.
+impl ExchangeRoll {
+    /// One `exchange`.
     pub fn new(exchange: Exchange) -> Self {
-        let mut layout = Layout::new();
-        let m = ExchangeMetrics::declare(&mut layout);
         Self {
             exchange,
             table: RollTable::new(),
-            layout,
-            m,
         }
     }
 }
 
-impl FromConfig<ExchangeParams> for ExchangeModel {
-    fn from_config(p: ExchangeParams) -> Result<Self> {
+impl TryFrom<ExchangeParams> for ExchangeRoll {
+    type Error = Error;
+
+    fn try_from(p: ExchangeParams) -> Result<Self> {
         let ([a, b], rules) = p.fighters.fighters()?;
         Ok(Self::new(Exchange::new(
             rules,
@@ -412,27 +409,32 @@ impl FromConfig<ExchangeParams> for ExchangeModel {
     }
 }
 
-impl Model for ExchangeModel {
+impl Roll for ExchangeRoll {
     type Outcome = ExchangeOutcome;
 
-    fn layout(&self) -> Layout {
-        self.layout.clone()
-    }
-
     #[inline(always)]
-    fn sample<D: Dice>(&self, dice: &mut D) -> ExchangeOutcome {
+    fn roll<D: Dice>(&self, dice: &mut D) -> ExchangeOutcome {
         self.exchange.roll(&self.table, dice)
-    }
-
-    #[inline(always)]
-    fn record<R: Recorder>(&self, o: &ExchangeOutcome, rec: &mut R) {
-        self.m.record(o, rec);
     }
 
     fn exact(&self) -> Option<Dist<ExchangeOutcome>> {
         Some(self.exchange.exact())
     }
 }
+
+impl Report<ExchangeRoll> for ExchangeMetrics {
+    fn declare(_: &ExchangeRoll, layout: &mut Layout) -> Self {
+        ExchangeMetrics::declare(layout)
+    }
+
+    #[inline(always)]
+    fn record<R: Recorder>(&self, o: &ExchangeOutcome, rec: &mut R) {
+        ExchangeMetrics::record(self, o, rec);
+    }
+}
+
+/// `aube.surclassement.exchange`: one exchange between two fighters.
+pub type ExchangeModel = Rolled<ExchangeRoll, ExchangeMetrics>;
 
 crate::mechanic! {
     /// one surclassement exchange: who wins, the damage of a winning MD, feint points gained

@@ -1,6 +1,7 @@
 //! Unit tests of [`super`] (`exchange.rs`), kept beside it.
 
 use super::*;
+use crate::engine::Model;
 use crate::engine::model::replay_one;
 use crate::engine::{replay, simulation};
 use crate::systems::test_support::{assert_each_agrees, error_text};
@@ -169,7 +170,9 @@ fn exact_agrees_with_monte_carlo() {
         [Md, Md],
         [0, 0],
     ));
-    assert_each_agrees(cases, 10, |ex| simulation(ExchangeModel::new(ex)));
+    assert_each_agrees(cases, 10, |ex| {
+        simulation(ExchangeModel::new(ExchangeRoll::new(ex)))
+    });
 }
 
 #[test]
@@ -186,7 +189,12 @@ fn exact_probabilities_add_up() {
 fn the_metrics_of_a_rigged_blow() {
     // The blow of `one_succeeds_it_wins_with_its_e`: A's MD (E 13) sonne B.
     let [a, b] = pair();
-    let model = ExchangeModel::new(Exchange::new(Rules::default(), [&a, &b], [Md, Md], [0, 0]));
+    let model = ExchangeModel::new(ExchangeRoll::new(Exchange::new(
+        Rules::default(),
+        [&a, &b],
+        [Md, Md],
+        [0, 0],
+    )));
     let (o, tally) = replay_one(&model, &[6, 14, 4]);
     assert_eq!((o.winner, o.damage), (Winner::A, Some(DamageResult::Sonne)));
     let m = &model.m;
@@ -229,7 +237,7 @@ fn bad_input_is_an_error() {
     let ok = EXCHANGE
         .model_for(&format!("{FIGHTERS} a_move=ma b_move=md a_feint=4"))
         .unwrap();
-    let stances = ok.exchange.stances;
+    let stances = ok.rule.exchange.stances;
     assert_eq!((stances[0].manoeuvre, stances[0].feint), (Ma, 4));
     assert_eq!((stances[1].manoeuvre, stances[1].feint), (Md, 0));
     let e = error("a_move=ma b_move=md a.ph=5");
