@@ -12,8 +12,7 @@ use super::damage::{Armour, DamageOutcome, DamageResult, DamageResults, DamageRu
 use super::fighter::{Attacker, Defender};
 use super::resolution::{TestOptions, TestOutcome, TestRule};
 use super::tables::AubeTables;
-use crate::engine::{Dice, Dist, FromConfig, HistId, Layout, MetricId, Model, Recorder};
-use crate::error::Result;
+use crate::engine::{Dice, Dist, HistId, Layout, MetricId, Recorder, Report, Roll, Rolled};
 
 crate::config! {
     /// The global settings of classic combat, `fa`, `fm` and `armour` (of `aube.attack`,
@@ -219,7 +218,7 @@ const ATTACK_DOCS: AttackDocs = AttackDocs {
 
 /// What an attack reports.
 #[derive(Debug, Clone, PartialEq)]
-struct AttackMetrics {
+pub struct AttackMetrics {
     hit: MetricId,
     miss: MetricId,
     results: DamageResults,
@@ -228,8 +227,9 @@ struct AttackMetrics {
     result: HistId,
 }
 
-impl AttackMetrics {
-    fn declare(layout: &mut Layout, docs: &AttackDocs) -> Self {
+impl Report<Strike> for AttackMetrics {
+    fn declare(strike: &Strike, layout: &mut Layout) -> Self {
+        let docs = strike.docs;
         Self {
             hit: layout.proportion("hit", docs.hit),
             miss: layout.proportion("miss", "chance it does not"),
@@ -249,20 +249,42 @@ impl AttackMetrics {
             result: layout.histogram("result", docs.result, (-1, 6)),
         }
     }
+
+    #[inline(always)]
+    fn record<R: Recorder>(&self, o: &AttackOutcome, rec: &mut R) {
+        rec.event(self.hit, o.hit);
+        rec.event(self.miss, !o.hit);
+        self.results.record(o.hit.then_some(o.damage.result), rec);
+        rec.event_given(
+            self.grave_given_hit,
+            o.hit,
+            o.damage.result >= DamageResult::Grave,
+        );
+        rec.hist(self.effective, o.damage.effective);
+        rec.hist(
+            self.result,
+            if o.hit {
+                o.damage.result.index() as i64
+            } else {
+                -1
+            },
+        );
+    }
 }
 
-/// `aube.attack`: one attack of a fresh attacker on a fresh defender (and `aube.tir`: one
-/// shot).
+/// One attack with its totals (the rule of `aube.attack` and `aube.tir`), its metrics
+/// documented by `docs`.
 #[derive(Debug, Clone, PartialEq)]
-pub struct AttackModel {
-    rule: AttackRule,
-    swing: Swing,
-    layout: Layout,
-    m: AttackMetrics,
+pub struct Strike {
+    /// The attack rule (`fa`, `fm`, armour, tables).
+    pub rule: AttackRule,
+    /// The attack's totals and the fighters' options.
+    pub swing: Swing,
+    docs: &'static AttackDocs,
 }
 
-impl AttackModel {
-    /// The attack of `attacker` on `defender` under `rule`.
+impl Strike {
+    /// The attack of `attacker` on `defender` under `rule`, both fresh.
     pub fn new(rule: AttackRule, attacker: &Attacker, defender: &Defender) -> Self {
         Self::from_swing(rule, rule.fresh(attacker, defender))
     }
@@ -273,65 +295,33 @@ impl AttackModel {
     }
 
     /// The same, its metrics documented by `docs` (the shot of `aube.tir`).
-    pub(crate) fn documented(rule: AttackRule, swing: Swing, docs: &AttackDocs) -> Self {
-        let mut layout = Layout::new();
-        let m = AttackMetrics::declare(&mut layout, docs);
-        Self {
-            rule,
-            swing,
-            layout,
-            m,
-        }
+    pub(crate) fn documented(rule: AttackRule, swing: Swing, docs: &'static AttackDocs) -> Self {
+        Self { rule, swing, docs }
     }
 }
 
-impl FromConfig<AttackParams> for AttackModel {
-    fn from_config(p: AttackParams) -> Result<Self> {
-        Ok(Self::new(
-            AttackRule::from_factors(p.factors),
-            &p.att,
-            &p.def,
-        ))
+impl From<AttackParams> for Strike {
+    fn from(p: AttackParams) -> Self {
+        Self::new(AttackRule::from_factors(p.factors), &p.att, &p.def)
     }
 }
 
-impl Model for AttackModel {
+impl Roll for Strike {
     type Outcome = AttackOutcome;
 
-    fn layout(&self) -> Layout {
-        self.layout.clone()
-    }
-
     #[inline(always)]
-    fn sample<D: Dice>(&self, dice: &mut D) -> AttackOutcome {
+    fn roll<D: Dice>(&self, dice: &mut D) -> AttackOutcome {
         self.rule.roll(&self.swing, dice)
-    }
-
-    #[inline(always)]
-    fn record<R: Recorder>(&self, o: &AttackOutcome, rec: &mut R) {
-        rec.event(self.m.hit, o.hit);
-        rec.event(self.m.miss, !o.hit);
-        self.m.results.record(o.hit.then_some(o.damage.result), rec);
-        rec.event_given(
-            self.m.grave_given_hit,
-            o.hit,
-            o.damage.result >= DamageResult::Grave,
-        );
-        rec.hist(self.m.effective, o.damage.effective);
-        rec.hist(
-            self.m.result,
-            if o.hit {
-                o.damage.result.index() as i64
-            } else {
-                -1
-            },
-        );
     }
 
     fn exact(&self) -> Option<Dist<AttackOutcome>> {
         Some(self.rule.exact(&self.swing))
     }
 }
+
+/// `aube.attack`: one attack of a fresh attacker on a fresh defender (and `aube.tir`: one
+/// shot).
+pub type AttackModel = Rolled<Strike, AttackMetrics>;
 
 crate::config! {
     /// The parameters of `aube.attack`.

@@ -54,11 +54,12 @@ fn krom_hits_bjorn_for_a_legere() {
     assert_eq!(miss, AttackOutcome::MISS);
     assert_eq!(tally.metric(model.m.miss).sum, 1);
     // The rule alone rolls the same.
-    let swing = model
+    let strike = &model.rule;
+    let swing = strike
         .rule
         .fresh(&Fighter::KROM.attacker(), &Fighter::BJORN.defender());
-    assert_eq!(swing, model.swing);
-    assert_eq!(replay(&[8, 5], |d| model.rule.roll(&swing, d)), o);
+    assert_eq!(swing, strike.swing);
+    assert_eq!(replay(&[8, 5], |d| strike.rule.roll(&swing, d)), o);
 }
 
 #[test]
@@ -92,11 +93,11 @@ fn fa_raises_hits_and_fm_raises_damage() {
 
 #[test]
 fn exact_sums_to_one_and_metrics_partition() {
-    let model = AttackModel::new(
+    let model = AttackModel::new(Strike::new(
         AttackRule::new(10, 3),
         &Fighter::KROM.attacker(),
         &Fighter::BJORN.defender(),
-    );
+    ));
     let t = exact_values(&model);
     let results: f64 = DamageResult::ALL
         .iter()
@@ -151,7 +152,11 @@ fn monte_carlo_agrees_with_exact_over_a_grid() {
         ),
     ];
     assert_each_agrees(cases, 10, |(rule, a, d)| {
-        simulation(AttackModel::new(rule, &a.attacker(), &d.defender()))
+        simulation(AttackModel::new(Strike::new(
+            rule,
+            &a.attacker(),
+            &d.defender(),
+        )))
     });
 }
 
@@ -182,11 +187,15 @@ fn parameters_build_the_totals() {
         .model_for(&format!("{KROM_ON_BJORN} fa=7 fm=3 armour=enc"))
         .expect("valid");
     // TA 9 + 1, TP 9 + 2 - 7, bd 20; enc 11 and be 4 (fm is the rule's).
-    let s = model.swing;
+    let s = model.rule.swing;
     assert_eq!((s.ta, s.tp, s.bd, s.enc, s.be), (10, 4, 20, 11, 4));
     assert_eq!((s.att, s.def), (TestOptions::DEFAULT, TestOptions::DEFAULT));
     assert_eq!(
-        (model.rule.fa, model.rule.fm, model.rule.armour),
+        (
+            model.rule.rule.fa,
+            model.rule.rule.fm,
+            model.rule.rule.armour
+        ),
         (7, 3, Armour::RaisesEnc)
     );
 }
@@ -198,8 +207,8 @@ fn crit_die_per_side() {
     let att = ATTACK
         .model_for(&format!("{AVERAGE_ON_AVERAGE} att.crit=d10"))
         .expect("valid");
-    assert_eq!(att.swing.att.crit, CritDie::Die(10));
-    assert_eq!(att.swing.def.crit, CritDie::None);
+    assert_eq!(att.rule.swing.att.crit, CritDie::Die(10));
+    assert_eq!(att.rule.swing.def.crit, CritDie::None);
     // d 8 hits, the crit die shows 2 (nothing), resistance d 5: dom 23 - 3 - 5 = 15.
     let (o, _) = replay_one(&att, &[8, 2, 5]);
     assert_eq!(o.damage.effective, 15);

@@ -7,12 +7,10 @@
 //! `dom = D + bd - range difficulty`, then the damage step. It is the attack step of
 //! [`AttackRule`] with these totals, so `aube.tir` reports what `aube.attack` does.
 
-use super::attack::{AttackDocs, AttackModel, AttackRule, ResultDocs, Swing};
+use super::attack::{AttackDocs, AttackModel, AttackRule, ResultDocs, Strike, Swing};
 use super::encaissement::DefenceParams;
 use super::resolution::TestOptions;
 use super::tables::RangeTable;
-use crate::engine::FromConfig;
-use crate::error::Result;
 
 crate::choice! {
     /// The range band of a shot.
@@ -92,9 +90,9 @@ pub fn shot_swing(
     }
 }
 
-impl FromConfig<TirParams> for AttackModel {
-    /// The model of a shot: the attack step with the shot's totals, `fa` 0.
-    fn from_config(p: TirParams) -> Result<Self> {
+/// A shot: the attack step with the shot's totals, `fa` 0.
+impl From<TirParams> for Strike {
+    fn from(p: TirParams) -> Self {
         let rule = AttackRule {
             fa: 0,
             fm: p.defence.fm,
@@ -104,7 +102,7 @@ impl FromConfig<TirParams> for AttackModel {
         let r = p.range.difficulty(&p.defence.tables.range);
         let attack = shot(p.ca, p.weapon_bonus, r, p.esq, p.bd);
         let swing = shot_swing(attack, (p.defence.enc, p.defence.be), p.options);
-        Ok(AttackModel::documented(rule, swing, &TIR_DOCS))
+        Strike::documented(rule, swing, &TIR_DOCS)
     }
 }
 
@@ -162,7 +160,7 @@ mod tests {
             (Range::Long, -6, 10),
         ];
         assert_each_agrees(cases, 5, |(range, esq, fm)| {
-            simulation(AttackModel::from_swing(
+            simulation(AttackModel::new(Strike::from_swing(
                 AttackRule::new(0, fm),
                 shot_swing(
                     shot(
@@ -175,7 +173,7 @@ mod tests {
                     (12, 2),
                     TestOptions::DEFAULT,
                 ),
-            ))
+            )))
         });
     }
 
