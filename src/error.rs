@@ -119,6 +119,14 @@ pub enum Error {
 /// Shorthand for results in alea.
 pub type Result<T, E = Error> = std::result::Result<T, E>;
 
+/// A conversion that cannot fail (a rule built with `From`, read through `TryFrom` by
+/// [`crate::engine::FromConfig`]) never gives an error.
+impl From<std::convert::Infallible> for Error {
+    fn from(never: std::convert::Infallible) -> Self {
+        match never {}
+    }
+}
+
 impl Error {
     /// A bad value of the request option `option`.
     pub fn option(option: &'static str, message: impl Into<String>) -> Self {

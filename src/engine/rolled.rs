@@ -122,10 +122,3 @@ macro_rules! rolls {
         }
     };
 }
-
-/// A rule built with `From` cannot fail to build.
-impl From<std::convert::Infallible> for Error {
-    fn from(never: std::convert::Infallible) -> Self {
-        match never {}
-    }
-}
