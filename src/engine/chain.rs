@@ -264,6 +264,13 @@ mod tests {
         p: f64,
     }
 
+    impl Ruin {
+        /// A gambler with `a` of `total`, winning each bet with chance `p`.
+        fn new(a: u32, total: u32, p: f64) -> Self {
+            Self { a, total, p }
+        }
+    }
+
     impl Chain for Ruin {
         type State = u32;
         type End = bool;
@@ -292,11 +299,7 @@ mod tests {
 
     #[test]
     fn gamblers_ruin_matches_its_closed_form() {
-        let ruin = Ruin {
-            a: 3,
-            total: 10,
-            p: 0.45,
-        };
+        let ruin = Ruin::new(3, 10, 0.45);
         let out = propagate(&ruin, Limits::default());
         let r: f64 = 0.55 / 0.45;
         let closed = (1.0 - r.powi(3)) / (1.0 - r.powi(10));
@@ -307,25 +310,14 @@ mod tests {
         assert!(out.endings.tail() < 1e-12);
         assert_eq!(out.states, 9);
         // A fair game from the middle lasts a * b rounds on average.
-        let fair = propagate(
-            &Ruin {
-                a: 4,
-                total: 10,
-                p: 0.5,
-            },
-            Limits::default(),
-        );
+        let fair = propagate(&Ruin::new(4, 10, 0.5), Limits::default());
         let mean: f64 = fair.endings.iter().map(|((_, r), p)| *r as f64 * p).sum();
         assert!((mean - 24.0).abs() < 1e-8, "{mean}");
     }
 
     #[test]
     fn the_cap_ends_what_is_still_in_play() {
-        let ruin = Ruin {
-            a: 5,
-            total: 10,
-            p: 0.5,
-        };
+        let ruin = Ruin::new(5, 10, 0.5);
         let capped = propagate(
             &ruin,
             Limits {
@@ -340,11 +332,7 @@ mod tests {
 
     #[test]
     fn the_tolerance_leaves_a_reported_tail() {
-        let ruin = Ruin {
-            a: 5,
-            total: 10,
-            p: 0.5,
-        };
+        let ruin = Ruin::new(5, 10, 0.5);
         let loose = propagate(
             &ruin,
             Limits {

@@ -70,6 +70,38 @@ macro_rules! mechanic {
     };
 }
 
+/// Declares a system's mechanics in one table: each entry is a [`mechanic!`] (its doc
+/// comment is the summary, then the static's name, the config and model types, the name
+/// `system.mechanic`, an example and any builder calls), and the table also makes the
+/// system's `MECHANICS`, in the order `alea list` shows them. A system's `mod.rs` holds
+/// its table, so every mechanic of a system is named, summed up and listed in one place.
+///
+/// ```ignore
+/// alea::mechanics! {
+///     /// one 3d6 (or 4d6) + skill test against a difficulty, with the automatic triples
+///     TEST: test::TestParams => test::TestModel = ("cle.test", "skill=5");
+/// }
+/// ```
+#[macro_export]
+macro_rules! mechanics {
+    ($(
+        $(#[doc = $doc:literal])+
+        $id:ident: $config:ty => $model:ty = ($name:literal, $example:literal)
+            $(.$method:ident($($arg:expr),*))*;
+    )+) => {
+        $(
+            $crate::mechanic! {
+                $(#[doc = $doc])+
+                pub static $id: Registered<$config, $model> = ($name, $example)
+                    $(.$method($($arg),*))*;
+            }
+        )+
+
+        /// The mechanics of this system, in the order `alea list` shows them.
+        pub static MECHANICS: &[&dyn $crate::engine::Mechanic] = &[$(&$id),+];
+    };
+}
+
 /// How a model is built from its configuration `C`: the one place where every check
 /// across the mechanic's parameters lives.
 pub trait FromConfig<C>: Sized {

@@ -137,6 +137,11 @@ impl Histogram {
             .map(|(i, c)| (self.offset + i as i64, *c))
     }
 
+    /// Non-zero counts, by increasing value, collected: `[(value, count), ...]`.
+    pub fn counts(&self) -> Vec<(i64, u64)> {
+        self.iter().collect()
+    }
+
     /// Total number of observations.
     pub fn total(&self) -> u64 {
         self.counts.iter().sum()
@@ -184,6 +189,12 @@ impl Tally {
     /// The accumulator of metric `id`.
     pub fn metric(&self, id: MetricId) -> &Acc {
         &self.metrics[id.0]
+    }
+
+    /// The sums of the metrics `ids`, in order: what a test compares, in one line, with
+    /// the sums one recorded outcome should give.
+    pub fn sums<const N: usize>(&self, ids: [MetricId; N]) -> [i64; N] {
+        ids.map(|id| self.metric(id).sum)
     }
 
     /// The histogram `id`.

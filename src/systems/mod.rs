@@ -7,9 +7,11 @@
 //! its rule (built from the parameters, where every check across them lives; it rolls
 //! one sample and gives the exact distribution when enumeration is cheap: [`Roll`]),
 //! what it reports (metric handles declared on a [`Layout`] with their docs, and how one
-//! outcome is recorded: [`Report`]) and its registry entry (a [`Registered`] static
-//! declared with [`mechanic!`], listed in its system's `MECHANICS`). [`Rolled`] joins rule and report into the model
-//! the engine samples; a mechanic with more state (a fight) implements [`Model`] and
+//! outcome is recorded: [`Report`]) and its registry entry (an entry of its system's
+//! [`mechanics!`] table, in the system's `mod.rs`: a [`Registered`] static with the
+//! mechanic's name, summary and example; the table also makes the system's `MECHANICS`,
+//! so a mechanic is listed where it is declared). [`Rolled`] joins rule and report into
+//! the model the engine samples; a mechanic with more state (a fight) implements [`Model`] and
 //! [`FromConfig`] itself. This whole mechanic, the chance of at least one 6 among `n`
 //! d6, is the example to copy:
 //!
@@ -86,12 +88,14 @@
 //! /// `demo.sixes`: `n` d6, counting the sixes.
 //! pub type SixesModel = Rolled<Sixes, SixesMetrics>;
 //!
-//! // The registry entry: its doc comment is the summary `alea list` shows, then the
-//! // name and an example of its required parameters.
-//! alea::mechanic! {
+//! // The system's table (in its `mod.rs`), one entry a mechanic: the doc comment is the
+//! // summary `alea list` shows, then the static, the config and model types, the name
+//! // and an example of its required parameters. It also makes `MECHANICS`.
+//! alea::mechanics! {
 //!     /// n d6: the chance of enough sixes
-//!     pub static SIXES: Registered<SixesParams, SixesModel> = ("demo.sixes", "n=3");
+//!     SIXES: SixesParams => SixesModel = ("demo.sixes", "n=3");
 //! }
+//! assert_eq!(MECHANICS.len(), 1);
 //!
 //! // A typed model straight from command-line words, as unit tests build one:
 //! let model = SIXES.model_for("n=3 needed=2").unwrap();
@@ -109,7 +113,7 @@
 //! [`Layout`]: crate::engine::Layout
 //! [`Registered`]: crate::engine::Registered
 //! [`Roll`]: crate::engine::Roll
-//! [`mechanic!`]: crate::mechanic
+//! [`mechanics!`]: crate::mechanics
 //! [`Report`]: crate::engine::Report
 //! [`Rolled`]: crate::engine::Rolled
 //! [`Model`]: crate::engine::Model

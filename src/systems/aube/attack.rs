@@ -336,15 +336,6 @@ crate::config! {
     }
 }
 
-crate::mechanic! {
-    /// one attack of classic combat: hit chance and damage result (FA and FM)
-    pub static ATTACK: Registered<AttackParams, AttackModel> = (
-        "aube.attack",
-        "att.ca=12 att.ba=0 att.bd=15 def.ca=12 def.bp=0 def.enc=12 def.be=3",
-    )
-    .with_rosters(crate::roster::builtin);
-}
-
 #[cfg(test)]
 #[path = "attack_tests.rs"]
 mod tests;

@@ -3,6 +3,7 @@
 use super::*;
 use crate::engine::model::replay_one;
 use crate::engine::{Mechanic, replay, simulation};
+use crate::systems::aube::ATTACK;
 use crate::systems::aube::fighter::Fighter;
 use crate::systems::aube::resolution::CritDie;
 use crate::systems::test_support::{

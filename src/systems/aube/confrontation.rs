@@ -212,20 +212,13 @@ impl Report<ConfrontationRule> for ConfrontationMetrics {
 /// `aube.confrontation`: side A's test against side B's.
 pub type ConfrontationModel = Rolled<ConfrontationRule, ConfrontationMetrics>;
 
-crate::mechanic! {
-    /// two opposed tests: who wins, nobody, or a draw
-    pub static CONFRONTATION: Registered<ConfrontationParams, ConfrontationModel> = (
-        "aube.confrontation",
-        "a.ca=12 b.ca=10",
-    );
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::engine::Model;
     use crate::engine::model::replay_one;
     use crate::engine::simulation;
+    use crate::systems::aube::CONFRONTATION;
     use crate::systems::aube::resolution::CritDie;
     use crate::systems::test_support::{
         AGREEMENT_SAMPLES, AGREEMENT_SEED, assert_agrees_with_exact, assert_each_agrees,

@@ -191,16 +191,12 @@ impl Roll for CreationParams {
 /// `aube.creation`.
 pub type CreationModel = Rolled<CreationParams, CreationMetrics>;
 
-crate::mechanic! {
-    /// a new character's aspects (2d6+3, third = 30 - sum), moyens, and best weapon CA
-    pub static CREATION: Registered<CreationParams, CreationModel> = ("aube.creation", "");
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::engine::model::replay_one;
     use crate::engine::simulation;
+    use crate::systems::aube::CREATION;
     use crate::systems::test_support::{
         assert_each_agrees, exact_value, exact_values, expect_model,
     };

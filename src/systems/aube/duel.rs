@@ -226,15 +226,6 @@ impl Model for DuelModel {
     }
 }
 
-crate::mechanic! {
-    /// a duel of classic combat until one fighter is out: winner, length, wounds
-    pub static DUEL: Registered<DuelParams, DuelModel> = (
-        "aube.duel",
-        "a.ca=12 a.ba=0 a.bp=0 a.bd=15 a.enc=12 a.be=3 b.ca=12 b.ba=0 b.bp=0 b.bd=15 b.enc=12 b.be=3",
-    )
-    .with_rosters(crate::roster::builtin);
-}
-
 #[cfg(test)]
 #[path = "duel_tests.rs"]
 mod tests;

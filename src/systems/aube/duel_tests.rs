@@ -5,6 +5,7 @@ use crate::engine::model::replay_one;
 use crate::engine::rng::chunk_rng;
 use crate::engine::stats::mean_and_se;
 use crate::engine::{Mechanic, RollDice, replay, simulation};
+use crate::systems::aube::DUEL;
 use crate::systems::aube::damage::{Armour, DamageResult};
 use crate::systems::aube::resolution::{CritDie, TestOptions, TestRule};
 use crate::systems::aube::tables::AubeTables;

@@ -142,11 +142,6 @@ impl Roll for Blow {
 /// `aube.damage`: one blow of level `dom`.
 pub type DamageModel = Rolled<Blow, BlowMetrics>;
 
-crate::mechanic! {
-    /// one blow of level dom against encaissement and armour, read on Tableau 3.1
-    pub static DAMAGE: Registered<DamageParams, DamageModel> = ("aube.damage", "dom=20 enc=12");
-}
-
 /// The outcome of a dépassement: whether the test beat ND, and the blow.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
 pub struct DepassementOutcome {
@@ -269,14 +264,6 @@ impl Report<Depassement> for DepassementMetrics {
 /// `aube.depassement`: a test against `diff`, then a blow of `eff + diff - D` or `eff`.
 pub type DepassementModel = Rolled<Depassement, DepassementMetrics>;
 
-crate::mechanic! {
-    /// a test against a difficulty that softens a blow (eff + diff - °R), then Tableau 3.1
-    pub static DEPASSEMENT: Registered<DepassementParams, DepassementModel> = (
-        "aube.depassement",
-        "ca=17 diff=8 eff=15 enc=14",
-    );
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -284,6 +271,7 @@ mod tests {
     use crate::engine::simulation;
     use crate::systems::aube::damage::DamageResult;
     use crate::systems::aube::resolution::CritDie;
+    use crate::systems::aube::{DAMAGE, DEPASSEMENT};
     use crate::systems::test_support::{
         assert_each_agrees, build_with, error_text, exact_values, expect_model,
     };

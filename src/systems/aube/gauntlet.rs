@@ -349,17 +349,6 @@ impl Chain for GauntletChain<'_> {
     }
 }
 
-crate::mechanic! {
-    /// fights in a row: a fighter against fresh opponents, wounds and fatigue carried over,
-    /// rest between
-    pub static GAUNTLET: Registered<GauntletParams, GauntletModel> = (
-        "aube.gauntlet",
-        "a.ca=12 a.ba=0 a.bp=0 a.bd=15 a.enc=12 a.be=3 b.ca=12 b.ba=0 b.bp=0 b.bd=15 b.enc=12 b.be=3",
-    )
-    .primary("mean_won")
-    .with_rosters(crate::roster::builtin);
-}
-
 #[cfg(test)]
 #[path = "gauntlet_tests.rs"]
 mod tests;

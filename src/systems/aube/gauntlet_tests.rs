@@ -3,6 +3,7 @@
 use super::*;
 use crate::engine::model::replay_one;
 use crate::engine::{Mechanic, simulation};
+use crate::systems::aube::GAUNTLET;
 use crate::systems::aube::attack::AttackRule;
 use crate::systems::aube::duel::{DuelChain, DuelModel, Winner};
 use crate::systems::test_support::{assert_each_agrees, exact_value, example_error};

@@ -307,15 +307,6 @@ pub fn from_duel(d: DuelOutcome) -> MeleeOutcome {
     }
 }
 
-crate::mechanic! {
-    /// a group fight of classic combat, side against side until one is out: winner, survivors
-    pub static MELEE: Registered<MeleeParams, MeleeModel> = (
-        "aube.melee",
-        "side_a=krom,bjorn side_b=average*3",
-    )
-    .with_rosters(crate::roster::builtin);
-}
-
 #[cfg(test)]
 #[path = "melee_tests.rs"]
 mod tests;

@@ -4,6 +4,7 @@
 use super::*;
 use crate::engine::model::replay_one;
 use crate::engine::simulation;
+use crate::systems::aube::MELEE;
 use crate::systems::test_support::{
     AGREEMENT_SAMPLES, AGREEMENT_SEED, assert_agrees_with_exact, assert_never_rises,
     assert_same_fights, estimate_of, expect_model,

@@ -41,23 +41,52 @@ pub mod tables;
 pub mod tir;
 pub mod wounds;
 
-/// The mechanics of this system, in the order `alea list` shows them.
-pub static MECHANICS: &[&dyn crate::engine::Mechanic] = &[
-    &resolution::TEST,
-    &attack::ATTACK,
-    &duel::DUEL,
-    &gauntlet::GAUNTLET,
-    &melee::MELEE,
-    &confrontation::CONFRONTATION,
-    &multiple::MULTIPLE,
-    &encaissement::DAMAGE,
-    &encaissement::DEPASSEMENT,
-    &tir::TIR,
-    &creation::CREATION,
-    &surclassement::exchange::EXCHANGE,
-    &surclassement::game::OPTIMAL,
-    &surclassement::duel::DUEL,
-];
+crate::mechanics! {
+    /// one d20 roll-under test: success, beating ND, the signed degree
+    TEST: resolution::TestParams => resolution::TestModel
+        = ("aube.test", "ca=12").with_classes().primary("beats_nd");
+    /// one attack of classic combat: hit chance and damage result (FA and FM)
+    ATTACK: attack::AttackParams => attack::AttackModel
+        = ("aube.attack", "att.ca=12 att.ba=0 att.bd=15 def.ca=12 def.bp=0 def.enc=12 def.be=3")
+        .with_rosters(crate::roster::builtin);
+    /// a duel of classic combat until one fighter is out: winner, length, wounds
+    DUEL: duel::DuelParams => duel::DuelModel
+        = ("aube.duel", "a.ca=12 a.ba=0 a.bp=0 a.bd=15 a.enc=12 a.be=3 b.ca=12 b.ba=0 b.bp=0 b.bd=15 b.enc=12 b.be=3")
+        .with_rosters(crate::roster::builtin);
+    /// fights in a row: a fighter against fresh opponents, wounds and fatigue carried over,
+    /// rest between
+    GAUNTLET: gauntlet::GauntletParams => gauntlet::GauntletModel
+        = ("aube.gauntlet", "a.ca=12 a.ba=0 a.bp=0 a.bd=15 a.enc=12 a.be=3 b.ca=12 b.ba=0 b.bp=0 b.bd=15 b.enc=12 b.be=3")
+        .primary("mean_won").with_rosters(crate::roster::builtin);
+    /// a group fight of classic combat, side against side until one is out: winner, survivors
+    MELEE: melee::MeleeParams => melee::MeleeModel
+        = ("aube.melee", "side_a=krom,bjorn side_b=average*3").with_rosters(crate::roster::builtin);
+    /// two opposed tests: who wins, nobody, or a draw
+    CONFRONTATION: confrontation::ConfrontationParams => confrontation::ConfrontationModel
+        = ("aube.confrontation", "a.ca=12 b.ca=10");
+    /// several actions at once: the handicaps n + 3(k-1), +5 per unplanned action
+    MULTIPLE: multiple::MultipleParams => multiple::MultipleModel = ("aube.multiple", "ca=15");
+    /// one blow of level dom against encaissement and armour, read on Tableau 3.1
+    DAMAGE: encaissement::DamageParams => encaissement::DamageModel
+        = ("aube.damage", "dom=20 enc=12");
+    /// a test against a difficulty that softens a blow (eff + diff - °R), then Tableau 3.1
+    DEPASSEMENT: encaissement::DepassementParams => encaissement::DepassementModel
+        = ("aube.depassement", "ca=17 diff=8 eff=15 enc=14");
+    /// one shot: range difficulty and dodge against skill and weapon, then Tableau 3.1
+    TIR: tir::TirParams => attack::AttackModel = ("aube.tir", "ca=12 bd=10 enc=12");
+    /// a new character's aspects (2d6+3, third = 30 - sum), moyens, and best weapon CA
+    CREATION: creation::CreationParams => creation::CreationModel = ("aube.creation", "");
+    /// one surclassement exchange: who wins, the damage of a winning MD, feint points gained
+    SURCLASSEMENT_EXCHANGE: surclassement::exchange::ExchangeParams => surclassement::exchange::ExchangeModel
+        = ("aube.surclassement.exchange", "a.ca_mp=9 a.ca_ma=9 a.ca_md=9 a.enc=11 b.ca_mp=9 b.ca_ma=9 b.ca_md=9 b.enc=11 a_move=md b_move=md");
+    /// the optimal mixed manœuvres of one exchange (wound dealt minus wound taken) or, with
+    /// horizon=duel, of the whole duel (won minus lost)
+    SURCLASSEMENT_OPTIMAL: surclassement::game::OptimalParams => surclassement::game::OptimalModel
+        = ("aube.surclassement.optimal", "a.ca_mp=9 a.ca_ma=9 a.ca_md=9 a.enc=11 b.ca_mp=9 b.ca_ma=9 b.ca_md=9 b.enc=11");
+    /// a surclassement duel between two strategies, until one is out
+    SURCLASSEMENT_DUEL: surclassement::duel::DuelParams => surclassement::duel::DuelModel
+        = ("aube.surclassement.duel", "a.ca_mp=9 a.ca_ma=9 a.ca_md=9 a.enc=11 b.ca_mp=9 b.ca_ma=9 b.ca_md=9 b.enc=11");
+}
 
 /// The kinds of entry of `aube` rosters: fighters of classic combat.
 pub fn roster_kinds() -> Vec<crate::engine::roster::Kind> {

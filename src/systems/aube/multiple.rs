@@ -141,16 +141,12 @@ impl Report<MultipleRule> for MultipleMetrics {
 /// `aube.multiple`: which of the actions succeed (bit `k - 1` for action `k`).
 pub type MultipleModel = Rolled<MultipleRule, MultipleMetrics>;
 
-crate::mechanic! {
-    /// several actions at once: the handicaps n + 3(k-1), +5 per unplanned action
-    pub static MULTIPLE: Registered<MultipleParams, MultipleModel> = ("aube.multiple", "ca=15");
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::engine::model::replay_one;
     use crate::engine::simulation;
+    use crate::systems::aube::MULTIPLE;
     use crate::systems::aube::resolution::CritDie;
     use crate::systems::test_support::{assert_each_agrees, exact_values, expect_model};
 
@@ -191,8 +187,10 @@ mod tests {
         // followed by its crit d6 (never a 1).
         let (mask, tally) = replay_one(&model, &[15, 2, 13, 2, 2, 2, 4, 2]);
         assert_eq!(mask, 0b1101);
-        assert_eq!(tally.metric(model.m.mean_successes).sum, 3);
-        assert_eq!(tally.metric(model.m.all_succeed).sum, 0);
+        assert_eq!(
+            tally.sums([model.m.mean_successes, model.m.all_succeed]),
+            [3, 0]
+        );
     }
 
     #[test]

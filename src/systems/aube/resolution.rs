@@ -481,13 +481,6 @@ impl ClassModel for TestModel {
     }
 }
 
-crate::mechanic! {
-    /// one d20 roll-under test: success, beating ND, the signed degree
-    pub static TEST: Registered<TestParams, TestModel> = ("aube.test", "ca=12")
-        .with_classes()
-        .primary("beats_nd");
-}
-
 #[cfg(test)]
 #[path = "resolution_tests.rs"]
 mod tests;

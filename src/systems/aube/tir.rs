@@ -7,7 +7,7 @@
 //! `dom = D + bd - range difficulty`, then the damage step. It is the attack step of
 //! [`AttackRule`] with these totals, so `aube.tir` reports what `aube.attack` does.
 
-use super::attack::{AttackDocs, AttackModel, AttackRule, ResultDocs, Strike, Swing};
+use super::attack::{AttackDocs, AttackRule, ResultDocs, Strike, Swing};
 use super::encaissement::DefenceParams;
 use super::resolution::TestOptions;
 use super::tables::RangeTable;
@@ -106,16 +106,13 @@ impl From<TirParams> for Strike {
     }
 }
 
-crate::mechanic! {
-    /// one shot: range difficulty and dodge against skill and weapon, then Tableau 3.1
-    pub static TIR: Registered<TirParams, AttackModel> = ("aube.tir", "ca=12 bd=10 enc=12");
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::engine::model::replay_one;
     use crate::engine::{Model, simulation};
+    use crate::systems::aube::TIR;
+    use crate::systems::aube::attack::AttackModel;
     use crate::systems::aube::damage::DamageResult;
     use crate::systems::aube::tables::AubeTables;
     use crate::systems::test_support::{assert_each_agrees, build_with, error_text, expect_model};

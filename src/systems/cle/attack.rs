@@ -269,16 +269,12 @@ impl Report<AttackRule> for AttackMetrics {
 /// `cle.attack`: one attack and its damage.
 pub type AttackModel = Rolled<AttackRule, AttackMetrics>;
 
-crate::mechanic! {
-    /// one attack, Combat against Défense, and its damage read off the attack dice
-    pub static ATTACK: Registered<AttackParams, AttackModel> = ("cle.attack", "combat=5 defense=5");
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::engine::model::replay_one;
     use crate::engine::{replay, simulation};
+    use crate::systems::cle::ATTACK;
     use crate::systems::test_support::{assert_each_agrees, assert_rejected};
 
     fn rule(combat: i64, defense: i64, weapon: Weapon) -> AttackRule {
@@ -515,10 +511,15 @@ mod tests {
                 plain: 8
             }
         );
-        assert_eq!(tally.metric(model.m.hit).sum, 1);
-        assert_eq!(tally.metric(model.m.mean_given_hit).sum, 6);
-        assert_eq!(tally.metric(model.m.mean_plain).sum, 8);
-        assert_eq!(tally.metric(model.m.mean_per_attack).sum, 6);
+        assert_eq!(
+            tally.sums([
+                model.m.hit,
+                model.m.mean_given_hit,
+                model.m.mean_plain,
+                model.m.mean_per_attack
+            ]),
+            [1, 6, 8, 6]
+        );
         let given_hit: Vec<_> = tally.histogram(model.m.given_hit).iter().collect();
         assert_eq!(given_hit, [(6, 1)]);
         // A miss records no damage of a hit, and 0 per attack.

@@ -253,19 +253,12 @@ impl TryFrom<CooperationParams> for CooperationRule {
 /// `cle.cooperation`: a group test.
 pub type CooperationModel = Rolled<CooperationRule, CooperationMetrics>;
 
-crate::mechanic! {
-    /// a group test: the best result, +1 per other result >= 15, -1 per other result < 10
-    pub static COOPERATION: Registered<CooperationParams, CooperationModel> = (
-        "cle.cooperation",
-        "skill=5",
-    );
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::engine::model::replay_one;
     use crate::engine::{replay, simulation};
+    use crate::systems::cle::COOPERATION;
     use crate::systems::cle::test::TestRule;
     use crate::systems::test_support::{assert_each_agrees, expect_model};
 
@@ -430,12 +423,8 @@ mod tests {
         // 16 + 4 = 20 (best), 5 + 4 = 9 (-1): 19, short of 20.
         let (o, tally) = replay_one(&model, &[6, 5, 5, 2, 2, 1]);
         assert_eq!((o.success, o.result), (false, 19));
-        assert_eq!(tally.metric(model.m.success).sum, 0);
-        assert_eq!(tally.metric(model.m.mean_result).sum, 19);
-        assert_eq!(
-            tally.histogram(model.m.result).iter().collect::<Vec<_>>(),
-            [(19, 1)]
-        );
+        assert_eq!(tally.sums([model.m.success, model.m.mean_result]), [0, 19]);
+        assert_eq!(tally.histogram(model.m.result).counts(), [(19, 1)]);
     }
 
     #[test]

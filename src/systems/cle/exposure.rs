@@ -296,19 +296,6 @@ impl From<AsphyxiaParams> for ExposureRule {
     }
 }
 
-crate::mechanic! {
-    /// rounds in a fire: 1d6, 2d6 or 3d6 a round, mal en point tests at 0 vitality
-    pub static FIRE: Registered<FireParams, ExposureModel> = ("cle.fire", "resistance=5 volonte=5");
-}
-
-crate::mechanic! {
-    /// rounds without air: breath held 10 rounds, Résistance tests, then 1d6 a round
-    pub static ASPHYXIA: Registered<AsphyxiaParams, ExposureModel> = (
-        "cle.asphyxia",
-        "resistance=5 volonte=5",
-    );
-}
-
 #[cfg(test)]
 #[path = "exposure_tests.rs"]
 mod tests;

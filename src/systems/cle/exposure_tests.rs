@@ -4,6 +4,7 @@ use super::*;
 use crate::engine::Model;
 use crate::engine::model::replay_one;
 use crate::engine::replay;
+use crate::systems::cle::{ASPHYXIA, FIRE};
 use crate::systems::test_support::{assert_mechanic_agrees, assert_rejected, close, expect_model};
 
 fn fire(words: &str) -> ExposureRule {
@@ -120,9 +121,8 @@ fn model_records_its_metrics() {
     let model = expect_model(&ASPHYXIA, "rounds=12 resistance=5 volonte=5");
     let (_, tally) = replay_one(&model, &[1, 2, 3, 4]);
     let (needs_air, mean, hist) = model.m.breath.unwrap();
-    assert_eq!(tally.metric(needs_air).sum, 1);
-    assert_eq!(tally.metric(mean).sum, 11);
-    assert_eq!(tally.histogram(hist).iter().collect::<Vec<_>>(), [(11, 1)]);
+    assert_eq!(tally.sums([needs_air, mean]), [1, 11]);
+    assert_eq!(tally.histogram(hist).counts(), [(11, 1)]);
     assert_eq!(tally.metric(model.m.vitality_left).sum, 16);
     assert_eq!(tally.metric(model.m.mean_mal_round).n, 0);
     // A fire has no breath metrics.

@@ -262,14 +262,6 @@ impl Report<FallRule> for FallMetrics {
 /// `cle.fall`: one fall.
 pub type FallModel = Rolled<FallRule, FallMetrics>;
 
-crate::mechanic! {
-    /// a fall: 1d6 per full 3 m, Acrobatie tests cancel dice, mal en point at 0 vitality
-    pub static FALL: Registered<FallParams, FallModel> = (
-        "cle.fall",
-        "height=9 acrobatics=4 resistance=5 volonte=5",
-    );
-}
-
 #[cfg(test)]
 #[path = "fall_tests.rs"]
 mod tests;

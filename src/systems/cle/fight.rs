@@ -378,12 +378,6 @@ impl TryFrom<FightParams> for FightRule {
 /// `cle.fight`: one whole fight.
 pub type FightModel = Rolled<FightRule, FightMetrics>;
 
-crate::mechanic! {
-    /// a whole fight of 2..=5 PCs against a boss, seconds couteaux, figurants, or all at once
-    pub static FIGHT: Registered<FightParams, FightModel> = ("cle.fight", "")
-        .with_rosters(crate::roster::builtin);
-}
-
 #[cfg(test)]
 #[path = "fight_tests.rs"]
 mod tests;

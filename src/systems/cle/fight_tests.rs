@@ -4,6 +4,7 @@ use super::play::Battle;
 use super::*;
 use crate::engine::rng::chunk_rng;
 use crate::engine::{RollDice, replay, simulation};
+use crate::systems::cle::FIGHT;
 use crate::systems::test_support::{assert_rejected, expect_model, run_tally};
 
 fn rule(opponent: Opponent, pcs: usize, foes: usize, foe_vitality: i64) -> FightRule {

@@ -176,16 +176,12 @@ impl TryFrom<HealingParams> for HealingRule {
 /// `cle.healing`: days of rest until full vitality.
 pub type HealingModel = Rolled<HealingRule, HealingMetrics>;
 
-crate::mechanic! {
-    /// natural healing: Résistance per day of rest, plus a healer's Soins on a passed test
-    pub static HEALING: Registered<HealingParams, HealingModel> = ("cle.healing", "resistance=5");
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::engine::model::replay_one;
     use crate::engine::replay;
+    use crate::systems::cle::HEALING;
     use crate::systems::test_support::{assert_mechanic_agrees, assert_rejected};
 
     fn rule(words: &str) -> HealingRule {
@@ -252,8 +248,7 @@ mod tests {
         let model = HEALING.model_for("resistance=10 current=5").unwrap();
         let (days, tally) = replay_one(&model, &[]);
         assert_eq!(days, 2);
-        assert_eq!(tally.metric(model.m.mean_days).sum, 2);
-        assert_eq!(tally.metric(model.m.one_rest).sum, 0);
+        assert_eq!(tally.sums([model.m.mean_days, model.m.one_rest]), [2, 0]);
     }
 
     #[test]

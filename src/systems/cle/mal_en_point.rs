@@ -212,15 +212,6 @@ impl Report<MalRule> for MalMetrics {
 /// `cle.mal_en_point`: one blow at 0 vitality.
 pub type MalModel = Rolled<MalRule, MalMetrics>;
 
-crate::mechanic! {
-    /// a blow at 0 vitality: Résistance and Volonté against 5 + damage, death within 1d6
-    /// rounds, first aid
-    pub static MAL_EN_POINT: Registered<MalParams, MalModel> = (
-        "cle.mal_en_point",
-        "damage=6 resistance=5 volonte=5",
-    );
-}
-
 #[cfg(test)]
 #[path = "mal_en_point_tests.rs"]
 mod tests;

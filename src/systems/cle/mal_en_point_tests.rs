@@ -3,6 +3,7 @@
 use super::*;
 use crate::engine::model::replay_one;
 use crate::engine::replay;
+use crate::systems::cle::MAL_EN_POINT;
 use crate::systems::test_support::{assert_mechanic_agrees, assert_rejected, close, expect_model};
 
 fn rule(words: &str) -> MalRule {
@@ -118,13 +119,20 @@ fn monte_carlo_agrees_with_exact() {
 fn model_records_its_metrics() {
     let model = expect_model(&MAL_EN_POINT, "damage=6 resistance=5 volonte=3");
     let (_, tally) = replay_one(&model, &[1, 1, 2, 4, 2, 2, 2, 3, 5]);
-    assert_eq!(tally.metric(model.m.danger).sum, 1);
-    assert_eq!(tally.metric(model.m.unconscious).sum, 1);
-    assert_eq!(tally.metric(model.m.still_acting).sum, 0);
-    assert_eq!(tally.metric(model.m.dies).sum, 1);
+    assert_eq!(
+        tally.sums([
+            model.m.danger,
+            model.m.unconscious,
+            model.m.still_acting,
+            model.m.dies
+        ]),
+        [1, 1, 0, 1]
+    );
     assert_eq!(tally.metric(model.m.saved).n, 1);
-    assert_eq!(tally.metric(model.m.mean_death_round).sum, 4);
-    assert_eq!(tally.metric(model.m.mean_unconscious_rounds).sum, 8);
+    assert_eq!(
+        tally.sums([model.m.mean_death_round, model.m.mean_unconscious_rounds]),
+        [4, 8]
+    );
     let rounds: Vec<_> = tally.histogram(model.m.death_round).iter().collect();
     assert_eq!(rounds, [(4, 1)]);
     // Both tests passed: nothing given danger or unconsciousness is recorded.

@@ -40,20 +40,39 @@ pub mod tables;
 pub mod test;
 pub mod vitality;
 
-/// The mechanics of this system, in the order `alea list` shows them.
-pub static MECHANICS: &[&dyn crate::engine::Mechanic] = &[
-    &test::TEST,
-    &opposition::OPPOSITION,
-    &attack::ATTACK,
-    &cooperation::COOPERATION,
-    &fight::FIGHT,
-    &pursuit::PURSUIT,
-    &mal_en_point::MAL_EN_POINT,
-    &fall::FALL,
-    &exposure::FIRE,
-    &exposure::ASPHYXIA,
-    &healing::HEALING,
-];
+crate::mechanics! {
+    /// one 3d6 (or 4d6) + skill test against a difficulty, with the automatic triples
+    TEST: test::TestParams => test::TestModel = ("cle.test", "skill=5");
+    /// an opposition of two 3d6 (or 4d6) + skill rolls: ties to the higher skill, then the
+    /// active side
+    OPPOSITION: opposition::OppositionParams => opposition::OppositionModel
+        = ("cle.opposition", "a.skill=5 b.skill=5");
+    /// one attack, Combat against Défense, and its damage read off the attack dice
+    ATTACK: attack::AttackParams => attack::AttackModel = ("cle.attack", "combat=5 defense=5");
+    /// a group test: the best result, +1 per other result >= 15, -1 per other result < 10
+    COOPERATION: cooperation::CooperationParams => cooperation::CooperationModel
+        = ("cle.cooperation", "skill=5");
+    /// a whole fight of 2..=5 PCs against a boss, seconds couteaux, figurants, or all at once
+    FIGHT: fight::FightParams => fight::FightModel
+        = ("cle.fight", "").with_rosters(crate::roster::builtin);
+    /// a pursuit: open tests for progression, escape 10 ahead, stop oppositions
+    PURSUIT: pursuit::PursuitParams => pursuit::PursuitModel
+        = ("cle.pursuit", "fugitive=5 pursuer=5 pursuer_stop=5 fugitive_stop=5");
+    /// a blow at 0 vitality: Résistance and Volonté against 5 + damage, death within 1d6
+    /// rounds, first aid
+    MAL_EN_POINT: mal_en_point::MalParams => mal_en_point::MalModel
+        = ("cle.mal_en_point", "damage=6 resistance=5 volonte=5");
+    /// a fall: 1d6 per full 3 m, Acrobatie tests cancel dice, mal en point at 0 vitality
+    FALL: fall::FallParams => fall::FallModel
+        = ("cle.fall", "height=9 acrobatics=4 resistance=5 volonte=5");
+    /// rounds in a fire: 1d6, 2d6 or 3d6 a round, mal en point tests at 0 vitality
+    FIRE: exposure::FireParams => exposure::ExposureModel = ("cle.fire", "resistance=5 volonte=5");
+    /// rounds without air: breath held 10 rounds, Résistance tests, then 1d6 a round
+    ASPHYXIA: exposure::AsphyxiaParams => exposure::ExposureModel
+        = ("cle.asphyxia", "resistance=5 volonte=5");
+    /// natural healing: Résistance per day of rest, plus a healer's Soins on a passed test
+    HEALING: healing::HealingParams => healing::HealingModel = ("cle.healing", "resistance=5");
+}
 
 /// The kinds of entry of `cle` rosters: PC profiles (`pc.*` and `party` of `cle.fight`)
 /// and foes (`foe.*` and `foes`).

@@ -240,20 +240,12 @@ impl From<OppositionParams> for OppositionRule {
 /// `cle.opposition`: one opposition.
 pub type OppositionModel = Rolled<OppositionRule, OppositionMetrics>;
 
-crate::mechanic! {
-    /// an opposition of two 3d6 (or 4d6) + skill rolls: ties to the higher skill, then the
-    /// active side
-    pub static OPPOSITION: Registered<OppositionParams, OppositionModel> = (
-        "cle.opposition",
-        "a.skill=5 b.skill=5",
-    );
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::engine::model::replay_one;
     use crate::engine::{replay, simulation};
+    use crate::systems::cle::OPPOSITION;
     use crate::systems::test_support::{assert_each_agrees, assert_rejected};
 
     fn rule(a: i64, b: i64) -> OppositionRule {
@@ -372,12 +364,10 @@ mod tests {
         let model = OPPOSITION.model_for("a.skill=5 b.skill=5").unwrap();
         let (o, tally) = replay_one(&model, &[3, 4, 4, 4, 4, 4]);
         assert_eq!((o.winner, o.margin), (Winner::B, -1));
-        assert_eq!(tally.metric(model.m.a_wins).sum, 0);
-        assert_eq!(tally.metric(model.m.b_wins).sum, 1);
-        assert_eq!(tally.metric(model.m.draw).sum, 0);
         assert_eq!(
-            tally.histogram(model.m.margin).iter().collect::<Vec<_>>(),
-            [(-1, 1)]
+            tally.sums([model.m.a_wins, model.m.b_wins, model.m.draw]),
+            [0, 1, 0]
         );
+        assert_eq!(tally.histogram(model.m.margin).counts(), [(-1, 1)]);
     }
 }

@@ -315,14 +315,6 @@ impl Report<PursuitRule> for PursuitMetrics {
 /// `cle.pursuit`: one pursuit.
 pub type PursuitModel = Rolled<PursuitRule, PursuitMetrics>;
 
-crate::mechanic! {
-    /// a pursuit: open tests for progression, escape 10 ahead, stop oppositions
-    pub static PURSUIT: Registered<PursuitParams, PursuitModel> = (
-        "cle.pursuit",
-        "fugitive=5 pursuer=5 pursuer_stop=5 fugitive_stop=5",
-    );
-}
-
 #[cfg(test)]
 #[path = "pursuit_tests.rs"]
 mod tests;

@@ -191,16 +191,12 @@ impl Report<TestRule> for TestMetrics {
 /// `cle.test`: one skill test.
 pub type TestModel = Rolled<TestRule, TestMetrics>;
 
-crate::mechanic! {
-    /// one 3d6 (or 4d6) + skill test against a difficulty, with the automatic triples
-    pub static TEST: Registered<TestParams, TestModel> = ("cle.test", "skill=5");
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::engine::model::replay_one;
     use crate::engine::{replay, simulation};
+    use crate::systems::cle::TEST;
     use crate::systems::test_support::{assert_each_agrees, assert_rejected, expect_model};
 
     fn roll(rule: TestRule, dice: &[u32]) -> TestOutcome {
@@ -320,13 +316,11 @@ mod tests {
         let model = TEST.model_for("skill=5 difficulty=20").unwrap();
         let (o, tally) = replay_one(&model, &[6, 6, 6]);
         assert!(o.success && o.total == 23);
-        assert_eq!(tally.metric(model.m.success).sum, 1);
-        assert_eq!(tally.metric(model.m.auto_success).sum, 1);
-        assert_eq!(tally.metric(model.m.auto_failure).sum, 0);
         assert_eq!(
-            tally.histogram(model.m.total).iter().collect::<Vec<_>>(),
-            [(23, 1)]
+            tally.sums([model.m.success, model.m.auto_success, model.m.auto_failure]),
+            [1, 1, 0]
         );
+        assert_eq!(tally.histogram(model.m.total).counts(), [(23, 1)]);
     }
 
     #[test]

@@ -21,8 +21,13 @@ pub mod score;
 pub mod series;
 pub mod tables;
 
-/// The mechanics of this system, in the order `alea list` shows them.
-pub static MECHANICS: &[&dyn crate::engine::Mechanic] = &[&resolution::TEST, &series::SERIES];
+crate::mechanics! {
+    /// one d20 roll under a Score de Maîtrise: critical success, success, failure, critical
+    /// failure
+    TEST: resolution::TestParams => resolution::TestModel = ("maitrise.test", "sm=12");
+    /// n rolls under the same Score de Maîtrise that must all succeed (the shipwreck)
+    SERIES: series::SeriesParams => series::SeriesModel = ("maitrise.series", "sm=12 n=3");
+}
 
 #[cfg(test)]
 mod tests {

@@ -278,12 +278,6 @@ impl Report<Prepared> for TestMetrics {
 /// `maitrise.test`: one roll under a *Score de Maîtrise*.
 pub type TestModel = Rolled<Prepared, TestMetrics>;
 
-crate::mechanic! {
-    /// one d20 roll under a Score de Maîtrise: critical success, success, failure, critical
-    /// failure
-    pub static TEST: Registered<TestParams, TestModel> = ("maitrise.test", "sm=12");
-}
-
 #[cfg(test)]
 #[path = "resolution_tests.rs"]
 mod tests;

@@ -158,16 +158,12 @@ impl Report<SeriesRule> for SeriesMetrics {
 /// `maitrise.series`: `n` rolls under a score.
 pub type SeriesModel = Rolled<SeriesRule, SeriesMetrics>;
 
-crate::mechanic! {
-    /// n rolls under the same Score de Maîtrise that must all succeed (the shipwreck)
-    pub static SERIES: Registered<SeriesParams, SeriesModel> = ("maitrise.series", "sm=12 n=3");
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::engine::model::replay_one;
     use crate::engine::simulation;
+    use crate::systems::maitrise::SERIES;
     use crate::systems::test_support::{
         assert_each_agrees, assert_rejected, close, exact_value, expect_model,
     };
@@ -273,8 +269,10 @@ mod tests {
         assert_eq!(tally.metric(model.m.all_succeed).sum, 1);
         let (outcome, tally) = replay_one(&model, &[12, 13, 11]);
         assert_eq!(outcome.failures, 1);
-        assert_eq!(tally.metric(model.m.all_succeed).sum, 0);
-        assert_eq!(tally.metric(model.m.any_crit_failure).sum, 0);
+        assert_eq!(
+            tally.sums([model.m.all_succeed, model.m.any_crit_failure]),
+            [0, 0]
+        );
         // At sm 20 a 20 calls for a second die: 20 then 5 still succeeds.
         assert_eq!(failures(&plain(20, 2, 0), &[20, 5, 3]), 0);
     }

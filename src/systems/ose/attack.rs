@@ -191,15 +191,11 @@ impl TryFrom<AttackParams> for D20Roll {
     }
 }
 
-crate::mechanic! {
-    /// one d20 attack roll against descending AC, by THAC0 or monster hit dice
-    pub static ATTACK: Registered<AttackParams, AttackModel> = ("ose.attack", "hd=3 ac=5");
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::engine::simulation;
+    use crate::systems::ose::ATTACK;
     use crate::systems::ose::sheet::{MATRIX_AC, THAC0_MATRIX};
     use crate::systems::test_support::{assert_each_agrees, assert_rejected, error_text};
 

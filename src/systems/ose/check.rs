@@ -37,16 +37,12 @@ impl From<CheckParams> for D20Roll {
     }
 }
 
-crate::mechanic! {
-    /// an ability check: d20 + difficulty under the ability score
-    pub static CHECK: Registered<CheckParams, CheckModel> = ("ose.check", "ability=12");
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::engine::model::replay_one;
     use crate::engine::simulation;
+    use crate::systems::ose::CHECK;
     use crate::systems::test_support::assert_each_agrees;
 
     #[test]

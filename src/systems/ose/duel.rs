@@ -346,12 +346,6 @@ pub fn damage(face: u32, bonus: i64) -> i64 {
     (face as i64 + bonus).max(1)
 }
 
-crate::mechanic! {
-    /// a melee duel to the death, a fighter against a monster of given hit dice
-    pub static DUEL: Registered<DuelParams, DuelModel> = ("ose.duel", "")
-        .with_rosters(crate::roster::builtin);
-}
-
 /// The chance that one swing of `thac0` against `ac` with `bonus` hits.
 pub fn hit_chance(thac0: i64, ac: i64, bonus: i64) -> f64 {
     chance_of(&hit_table(thac0, ac, bonus))

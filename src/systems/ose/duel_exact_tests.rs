@@ -5,6 +5,7 @@
 use super::*;
 use crate::engine::model::exact_tally;
 use crate::engine::{ExactTally, simulation};
+use crate::systems::ose::DUEL;
 use crate::systems::ose::duel_exact::{TOLERANCE, exact_duel};
 use crate::systems::test_support::assert_each_agrees;
 

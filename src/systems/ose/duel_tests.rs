@@ -3,6 +3,7 @@
 use super::*;
 use crate::engine::model::replay_one;
 use crate::engine::{Dist, Tally, simulation};
+use crate::systems::ose::DUEL;
 use crate::systems::test_support::{assert_each_agrees, assert_rejected, expect_model, run_tally};
 
 const FIGHTER: Fighter = Fighter {
@@ -69,8 +70,10 @@ fn ties_reroll_or_strike_together() {
     let together = DuelModel::new(fragile, weak, Ties::Simultaneous);
     let (o, tally) = replay_one(&together, &[3, 3, 20, 1, 20, 1]);
     assert_eq!(o.winner, Winner::Both);
-    assert_eq!(tally.metric(together.m.both_die).sum, 1);
-    assert_eq!(tally.metric(together.m.fighter_wins).sum, 0);
+    assert_eq!(
+        tally.sums([together.m.both_die, together.m.fighter_wins]),
+        [1, 0]
+    );
     // With the same dice under reroll, 3-3 is rolled again: the fighter acts first.
     let apart = DuelModel::new(fragile, weak, Ties::Reroll);
     let o = fight(&apart, &[3, 3, 4, 1, 20, 1]);

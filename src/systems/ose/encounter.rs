@@ -120,11 +120,6 @@ impl Report<SurpriseParams> for SurpriseMetrics {
 /// `ose.surprise`: both sides' surprise dice.
 pub type SurpriseModel = Rolled<SurpriseParams, SurpriseMetrics>;
 
-crate::mechanic! {
-    /// surprise at an encounter: each side's d6, surprised on 1-2
-    pub static SURPRISE: Registered<SurpriseParams, SurpriseModel> = ("ose.surprise", "");
-}
-
 crate::choice! {
     /// Where the encounter happens.
     pub enum Setting {
@@ -334,11 +329,6 @@ impl Report<DistanceRule> for DistanceMetrics {
 
 /// `ose.distance`: the distance at which an encounter starts.
 pub type DistanceModel = Rolled<DistanceRule, DistanceMetrics>;
-
-crate::mechanic! {
-    /// encounter distance: dungeon 2d6 x 3 m, outdoors 4d6 x 10 m or 1d4 x 10 m if surprised
-    pub static DISTANCE: Registered<DistanceParams, DistanceModel> = ("ose.distance", "");
-}
 
 #[cfg(test)]
 #[path = "encounter_tests.rs"]

@@ -4,6 +4,7 @@ use super::*;
 use crate::engine::ExactTally;
 use crate::engine::Model;
 use crate::engine::model::{exact_tally, replay_one};
+use crate::systems::ose::{DISTANCE, SURPRISE};
 use crate::systems::test_support::{assert_mechanic_agrees, assert_rejected, close};
 
 fn surprise(words: &str) -> (SurpriseModel, ExactTally) {

@@ -185,20 +185,13 @@ impl Report<ExplorationRule> for ExplorationMetrics {
 /// `ose.exploration`: a number of independent x-in-6 checks.
 pub type ExplorationModel = Rolled<ExplorationRule, ExplorationMetrics>;
 
-crate::mechanic! {
-    /// x-in-6 checks over time: wandering monsters, getting lost by terrain, ...
-    pub static EXPLORATION: Registered<ExplorationParams, ExplorationModel> = (
-        "ose.exploration",
-        "",
-    );
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::engine::Model;
     use crate::engine::model::{exact_tally, replay_one};
     use crate::engine::simulation;
+    use crate::systems::ose::EXPLORATION;
     use crate::systems::test_support::{assert_each_agrees, assert_rejected};
 
     /// The model of `words` and the exact values of its two metrics (at least one, mean).
@@ -242,8 +235,10 @@ mod tests {
         let model = ExplorationModel::new(ExplorationRule::new(2, 4));
         let (count, tally) = replay_one(&model, &[1, 3, 2, 6]);
         assert_eq!(count, 2);
-        assert_eq!(tally.metric(model.m.at_least_one).sum, 1);
-        assert_eq!(tally.metric(model.m.mean_count).sum, 2);
+        assert_eq!(
+            tally.sums([model.m.at_least_one, model.m.mean_count]),
+            [1, 2]
+        );
     }
 
     #[test]

@@ -456,16 +456,6 @@ pub fn from_duel(d: DuelOutcome) -> EncounterOutcome {
     }
 }
 
-crate::mechanic! {
-    /// a party against a group of monsters: surprise, initiative, morale, to the end
-    pub static ENCOUNTER: Registered<EncounterParams, EncounterModel> = (
-        "ose.encounter",
-        "party=fighter1*2,cleric1 monsters=hd1*4",
-    )
-    .primary("any_pc_dies")
-    .with_rosters(crate::roster::builtin);
-}
-
 #[cfg(test)]
 #[path = "group_tests.rs"]
 mod tests;

@@ -31,19 +31,33 @@ pub mod save;
 pub mod sheet;
 pub mod tables;
 
-/// The mechanics of this system, in the order `alea list` shows them.
-pub static MECHANICS: &[&dyn crate::engine::Mechanic] = &[
-    &attack::ATTACK,
-    &save::SAVE,
-    &check::CHECK,
-    &reaction::REACTION,
-    &morale::MORALE,
-    &exploration::EXPLORATION,
-    &encounter::SURPRISE,
-    &encounter::DISTANCE,
-    &duel::DUEL,
-    &group::ENCOUNTER,
-];
+crate::mechanics! {
+    /// one d20 attack roll against descending AC, by THAC0 or monster hit dice
+    ATTACK: attack::AttackParams => attack::AttackModel = ("ose.attack", "hd=3 ac=5");
+    /// a monster's saving throw, by hit dice and category (the sheet's table)
+    SAVE: save::SaveParams => save::SaveModel = ("ose.save", "hd=3 category=death");
+    /// an ability check: d20 + difficulty under the ability score
+    CHECK: check::CheckParams => check::CheckModel = ("ose.check", "ability=12");
+    /// a 2d6 reaction roll of monsters or of hirelings (the sheet's two tables)
+    REACTION: reaction::ReactionParams => reaction::ReactionModel
+        = ("ose.reaction", "").also_listed(&["table=hireling"]);
+    /// monster morale: 2d6 above the score and they flee or surrender
+    MORALE: morale::MoraleParams => morale::MoraleModel = ("ose.morale", "morale=7");
+    /// x-in-6 checks over time: wandering monsters, getting lost by terrain, ...
+    EXPLORATION: exploration::ExplorationParams => exploration::ExplorationModel
+        = ("ose.exploration", "");
+    /// surprise at an encounter: each side's d6, surprised on 1-2
+    SURPRISE: encounter::SurpriseParams => encounter::SurpriseModel = ("ose.surprise", "");
+    /// encounter distance: dungeon 2d6 x 3 m, outdoors 4d6 x 10 m or 1d4 x 10 m if surprised
+    DISTANCE: encounter::DistanceParams => encounter::DistanceModel = ("ose.distance", "");
+    /// a melee duel to the death, a fighter against a monster of given hit dice
+    DUEL: duel::DuelParams => duel::DuelModel
+        = ("ose.duel", "").with_rosters(crate::roster::builtin);
+    /// a party against a group of monsters: surprise, initiative, morale, to the end
+    ENCOUNTER: group::EncounterParams => group::EncounterModel
+        = ("ose.encounter", "party=fighter1*2,cleric1 monsters=hd1*4")
+        .primary("any_pc_dies").with_rosters(crate::roster::builtin);
+}
 
 /// The kinds of entry of `ose` rosters: fighters (player characters: `fighter.*` of
 /// `ose.duel`, the party of `ose.encounter`) and monsters (`monster.*`, the monsters).

@@ -107,17 +107,13 @@ impl Report<MoraleRule> for MoraleMetrics {
 /// `ose.morale`: the morale checks of one fight.
 pub type MoraleModel = Rolled<MoraleRule, MoraleMetrics>;
 
-crate::mechanic! {
-    /// monster morale: 2d6 above the score and they flee or surrender
-    pub static MORALE: Registered<MoraleParams, MoraleModel> = ("ose.morale", "morale=7");
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::engine::Model;
     use crate::engine::model::replay_one;
     use crate::engine::simulation;
+    use crate::systems::ose::MORALE;
     use crate::systems::test_support::{assert_each_agrees, assert_rejected};
 
     fn holds(model: &MoraleModel) -> f64 {
@@ -168,8 +164,7 @@ mod tests {
         // 4+4 holds, 5+4 breaks.
         let (passed, tally) = replay_one(&m, &[4, 4, 5, 4]);
         assert_eq!(passed, 1);
-        assert_eq!(tally.metric(m.m.holds).sum, 0);
-        assert_eq!(tally.metric(m.m.holds_first).sum, 1);
+        assert_eq!(tally.sums([m.m.holds, m.m.holds_first]), [0, 1]);
         // A failed first check ends it: no second roll.
         let (passed, tally) = replay_one(&m, &[6, 6]);
         assert_eq!(passed, 0);

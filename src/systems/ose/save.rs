@@ -58,16 +58,12 @@ impl From<SaveParams> for D20Roll {
     }
 }
 
-crate::mechanic! {
-    /// a monster's saving throw, by hit dice and category (the sheet's table)
-    pub static SAVE: Registered<SaveParams, SaveModel> = ("ose.save", "hd=3 category=death");
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::engine::model::replay_one;
     use crate::engine::{Choice, simulation};
+    use crate::systems::ose::SAVE;
     use crate::systems::ose::sheet::SAVES;
     use crate::systems::test_support::{assert_each_agrees, assert_rejected};
 

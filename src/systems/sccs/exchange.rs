@@ -202,18 +202,13 @@ impl Report<ExchangeRule> for ExchangeMetrics {
 /// `sccs.exchange`: one exchange, then perseverance.
 pub type ExchangeModel = Rolled<ExchangeRule, ExchangeMetrics>;
 
-crate::mechanic! {
-    /// one exchange: impact, countered or tie, and the exchanges until impact of a persevering
-    /// attacker
-    pub static EXCHANGE: Registered<ExchangeParams, ExchangeModel> = ("sccs.exchange", "");
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::engine::config::Config;
     use crate::engine::model::replay_one;
     use crate::engine::{Simulation, Value};
+    use crate::systems::sccs::EXCHANGE;
     use crate::systems::test_support::{assert_each_agrees, build_with, error_text};
 
     fn build(words: &[&str]) -> Result<Box<dyn Simulation>> {
@@ -225,8 +220,7 @@ mod tests {
         let model = ExchangeModel::new(ExchangeRule::new(&Exchange::new(4, 3, 3, 3), false));
         let (o, tally) = replay_one(&model, &[]);
         assert_eq!((o.result, o.exchanges), (Comparison::Impact, 1));
-        assert_eq!(tally.metric(model.m.impact).sum, 1);
-        assert_eq!(tally.metric(model.m.mean_exchanges).sum, 1);
+        assert_eq!(tally.sums([model.m.impact, model.m.mean_exchanges]), [1, 1]);
     }
 
     #[test]

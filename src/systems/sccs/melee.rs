@@ -452,12 +452,6 @@ impl Report<Melee> for MeleeMetrics {
 /// `sccs.melee`.
 pub type MeleeModel = Rolled<Melee, MeleeMetrics>;
 
-crate::mechanic! {
-    /// one defender against 1 to 4 engaged attackers: rounds until the first impact and until
-    /// the defender is out, armour worn down by erosion
-    pub static MELEE: Registered<MeleeParams, MeleeModel> = ("sccs.melee", "attackers=[5,5,6,4]");
-}
-
 #[cfg(test)]
 #[path = "melee_tests.rs"]
 mod tests;

@@ -5,6 +5,7 @@ use crate::engine::Model;
 use crate::engine::dist::TAIL_BOUND;
 use crate::engine::model::replay_one;
 use crate::engine::{Dist, Simulation, replay, simulation};
+use crate::systems::sccs::MELEE;
 use crate::systems::sccs::rules::exchanges_to_impact_dist;
 use crate::systems::test_support::{
     assert_mechanic_agrees, build_with, error_text, expect_model, run_tally,
@@ -152,9 +153,10 @@ fn records_the_fight() {
             .map(|(_, id)| tally.metric(id).sum)
             .collect();
     assert_eq!(by, [0, 1, 1, 1, 1, 1, 1, 1, 1, 1]);
-    assert_eq!(tally.metric(m.m.mean_round).sum, 2);
-    assert_eq!(tally.metric(m.m.armour_broken).sum, 1);
-    assert_eq!(tally.metric(m.m.mean_durability_spent).sum, 3);
+    assert_eq!(
+        tally.sums([m.m.mean_round, m.m.armour_broken, m.m.mean_durability_spent]),
+        [2, 1, 3]
+    );
     // Without armour, armour_broken is undefined.
     let bare = model("attackers=[7] armour_res=0 durability=0");
     let (_, tally) = replay_one(&bare, &[]);
@@ -306,10 +308,15 @@ fn impacts_to_out_and_the_wound_malus() {
         (o.round, o.round_out, o.exchanges_out, o.impacts),
         (2, 3, 5, 2)
     );
-    assert_eq!(tally.metric(m.m.out).sum, 1);
-    assert_eq!(tally.metric(m.m.mean_round_out).sum, 3);
-    assert_eq!(tally.metric(m.m.mean_exchanges_out).sum, 5);
-    assert_eq!(tally.metric(m.m.mean_impacts).sum, 2);
+    assert_eq!(
+        tally.sums([
+            m.m.out,
+            m.m.mean_round_out,
+            m.m.mean_exchanges_out,
+            m.m.mean_impacts
+        ]),
+        [1, 3, 5, 2]
+    );
     // Not out within the rounds: one impact taken, round_out and exchanges_out 0.
     let m = model("attackers=[6] impacts_to_out=2 wound_malus=0 rounds=4");
     let (o, tally) = replay_one(&m, &[2, 6]);

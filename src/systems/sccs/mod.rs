@@ -43,14 +43,25 @@ pub mod spell;
 pub mod tables;
 pub mod tension;
 
-/// The mechanics of this system, in the order `alea list` shows them.
-pub static MECHANICS: &[&dyn crate::engine::Mechanic] = &[
-    &exchange::EXCHANGE,
-    &tension::TENSION,
-    &melee::MELEE,
-    &skirmish::SKIRMISH,
-    &spell::SPELL,
-];
+crate::mechanics! {
+    /// one exchange: impact, countered or tie, and the exchanges until impact of a persevering
+    /// attacker
+    EXCHANGE: exchange::ExchangeParams => exchange::ExchangeModel = ("sccs.exchange", "");
+    /// exchanges until impact after a tie, persevering or changing type/cible every few
+    /// exchanges
+    TENSION: tension::TensionParams => tension::TensionModel = ("sccs.tension", "");
+    /// one defender against 1 to 4 engaged attackers: rounds until the first impact and until
+    /// the defender is out, armour worn down by erosion
+    MELEE: melee::MeleeParams => melee::MeleeModel = ("sccs.melee", "attackers=[5,5,6,4]");
+    /// a group fight, side against side in the order of initiative priorities, impacts until
+    /// out: winner, survivors
+    SKIRMISH: skirmish::SkirmishParams => skirmish::SkirmishModel
+        = ("sccs.skirmish", "side_a=knight,soldier side_b=militia*3")
+        .with_rosters(crate::roster::builtin);
+    /// spell upkeep: turns a spell is held before an impact under the malus breaks it; ritual
+    /// circle casting
+    SPELL: spell::SpellParams => spell::SpellModel = ("sccs.spell", "");
+}
 
 /// The kinds of entry of `sccs` rosters: combatants (the sides of `sccs.skirmish`).
 pub fn roster_kinds() -> Vec<crate::engine::roster::Kind> {

@@ -442,16 +442,6 @@ impl Skirmish {
 /// `sccs.skirmish`: side A against side B.
 pub type SkirmishModel = Rolled<Skirmish, SkirmishMetrics>;
 
-crate::mechanic! {
-    /// a group fight, side against side in the order of initiative priorities, impacts until
-    /// out: winner, survivors
-    pub static SKIRMISH: Registered<SkirmishParams, SkirmishModel> = (
-        "sccs.skirmish",
-        "side_a=knight,soldier side_b=militia*3",
-    )
-    .with_rosters(crate::roster::builtin);
-}
-
 #[cfg(test)]
 #[path = "skirmish_tests.rs"]
 mod tests;

@@ -6,6 +6,7 @@ use super::*;
 use crate::engine::Model;
 use crate::engine::model::replay_one;
 use crate::engine::simulation;
+use crate::systems::sccs::SKIRMISH;
 use crate::systems::test_support::{
     assert_each_agrees, assert_never_rises, assert_same_fights, error_text, estimate_of,
     expect_model,

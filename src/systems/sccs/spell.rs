@@ -399,12 +399,6 @@ impl Report<Upkeep> for SpellMetrics {
 /// `sccs.spell`.
 pub type SpellModel = Rolled<Upkeep, SpellMetrics>;
 
-crate::mechanic! {
-    /// spell upkeep: turns a spell is held before an impact under the malus breaks it; ritual
-    /// circle casting
-    pub static SPELL: Registered<SpellParams, SpellModel> = ("sccs.spell", "");
-}
-
 #[cfg(test)]
 #[path = "spell_tests.rs"]
 mod tests;

@@ -4,6 +4,7 @@ use super::*;
 use crate::engine::dice::BERNOULLI_NO;
 use crate::engine::model::replay_one;
 use crate::engine::{Simulation, replay};
+use crate::systems::sccs::SPELL;
 use crate::systems::test_support::{assert_each_agrees, build_with, error_text};
 
 const YES: u32 = 1;
@@ -115,8 +116,7 @@ fn records_the_upkeep() {
     let model = SpellModel::new(upkeep());
     let (o, tally) = replay_one(&model, &[3, NO, NO, YES]);
     assert_eq!(o, broken_in(6));
-    assert_eq!(tally.metric(model.m.mean_turns).sum, 5);
-    assert_eq!(tally.metric(model.m.broken).sum, 1);
+    assert_eq!(tally.sums([model.m.mean_turns, model.m.broken]), [5, 1]);
     assert_eq!(
         tally
             .histogram(model.m.turns_held)

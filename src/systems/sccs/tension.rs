@@ -163,17 +163,12 @@ impl Report<Tension> for TensionMetrics {
 /// `sccs.tension`: exchanges until the impact of an attacker who ties.
 pub type TensionModel = Rolled<Tension, TensionMetrics>;
 
-crate::mechanic! {
-    /// exchanges until impact after a tie, persevering or changing type/cible every few
-    /// exchanges
-    pub static TENSION: Registered<TensionParams, TensionModel> = ("sccs.tension", "");
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::engine::model::replay_one;
     use crate::engine::{replay, simulation};
+    use crate::systems::sccs::TENSION;
     use crate::systems::test_support::{assert_each_agrees, error_text};
 
     fn run(model: &TensionModel, rolls: &[u32]) -> i64 {

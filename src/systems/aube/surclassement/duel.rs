@@ -356,14 +356,6 @@ impl Model for DuelModel {
     }
 }
 
-crate::mechanic! {
-    /// a surclassement duel between two strategies, until one is out
-    pub static DUEL: Registered<DuelParams, DuelModel> = (
-        "aube.surclassement.duel",
-        "a.ca_mp=9 a.ca_ma=9 a.ca_md=9 a.enc=11 b.ca_mp=9 b.ca_ma=9 b.ca_md=9 b.enc=11",
-    );
-}
-
 #[cfg(test)]
 #[path = "duel_tests.rs"]
 mod tests;

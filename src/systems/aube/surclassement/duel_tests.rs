@@ -2,6 +2,7 @@
 
 use super::*;
 use crate::engine::{replay, simulation};
+use crate::systems::aube::SURCLASSEMENT_DUEL;
 use crate::systems::aube::wounds::OutAt;
 use crate::systems::test_support::{error_text, run_tally};
 
@@ -107,7 +108,7 @@ fn model(extra: &[&str]) -> Result<DuelModel> {
         "b.bp=-3",
         "b.enc=13",
     ];
-    DUEL.model_for(&[&words[..], extra].concat().join(" "))
+    SURCLASSEMENT_DUEL.model_for(&[&words[..], extra].concat().join(" "))
 }
 
 fn error(extra: &[&str]) -> String {

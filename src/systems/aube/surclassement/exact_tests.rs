@@ -3,7 +3,8 @@
 
 use super::*;
 use crate::engine::{Model, simulation};
-use crate::systems::aube::surclassement::duel::{DUEL, DuelModel};
+use crate::systems::aube::SURCLASSEMENT_DUEL as DUEL;
+use crate::systems::aube::surclassement::duel::DuelModel;
 use crate::systems::test_support::{
     AGREEMENT_SAMPLES, AGREEMENT_SEED, assert_agrees_with_exact, assert_each_agrees,
 };

@@ -436,15 +436,6 @@ impl Report<ExchangeRoll> for ExchangeMetrics {
 /// `aube.surclassement.exchange`: one exchange between two fighters.
 pub type ExchangeModel = Rolled<ExchangeRoll, ExchangeMetrics>;
 
-crate::mechanic! {
-    /// one surclassement exchange: who wins, the damage of a winning MD, feint points gained
-    pub static EXCHANGE: Registered<ExchangeParams, ExchangeModel> = (
-        "aube.surclassement.exchange",
-        "a.ca_mp=9 a.ca_ma=9 a.ca_md=9 a.enc=11 b.ca_mp=9 b.ca_ma=9 b.ca_md=9 b.enc=11 a_move=md \
-         b_move=md",
-    );
-}
-
 #[cfg(test)]
 #[path = "exchange_tests.rs"]
 mod tests;

@@ -4,6 +4,7 @@ use super::*;
 use crate::engine::Model;
 use crate::engine::model::replay_one;
 use crate::engine::{replay, simulation};
+use crate::systems::aube::SURCLASSEMENT_EXCHANGE;
 use crate::systems::test_support::{assert_each_agrees, error_text};
 use Manoeuvre::{Ma, Md, Mp};
 
@@ -226,7 +227,7 @@ const FIGHTERS: &str =
     "a.ca_mp=9 a.ca_ma=9 a.ca_md=9 a.enc=11 b.ca_mp=9 b.ca_ma=9 b.ca_md=9 b.enc=11";
 
 fn error(words: &str) -> String {
-    error_text(EXCHANGE.model_for(&format!("{FIGHTERS} {words}")))
+    error_text(SURCLASSEMENT_EXCHANGE.model_for(&format!("{FIGHTERS} {words}")))
 }
 
 #[test]
@@ -234,7 +235,7 @@ fn bad_input_is_an_error() {
     let e = error("a_move=mx b_move=md");
     assert!(e.contains("mp, ma, md"), "{e}");
     assert!(error("b_move=md").contains("a_move"), "a_move is required");
-    let ok = EXCHANGE
+    let ok = SURCLASSEMENT_EXCHANGE
         .model_for(&format!("{FIGHTERS} a_move=ma b_move=md a_feint=4"))
         .unwrap();
     let stances = ok.rule.exchange.stances;

@@ -257,7 +257,7 @@ mod tests {
     use super::*;
     use crate::engine::Choice;
     use crate::engine::config::read_config;
-    use crate::systems::aube::surclassement::game::OPTIMAL;
+    use crate::systems::aube::SURCLASSEMENT_OPTIMAL as OPTIMAL;
 
     /// Fighter `a` from `given` (and `b.enc=10`, to make a complete parameter set), read
     /// as `aube.surclassement.optimal` reads its parameters (both fighters and the rules).

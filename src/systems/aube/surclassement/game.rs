@@ -449,15 +449,6 @@ pub fn duel_payoff(w: Winner) -> i64 {
     }
 }
 
-crate::mechanic! {
-    /// the optimal mixed manœuvres of one exchange (wound dealt minus wound taken) or, with
-    /// horizon=duel, of the whole duel (won minus lost)
-    pub static OPTIMAL: Registered<OptimalParams, OptimalModel> = (
-        "aube.surclassement.optimal",
-        "a.ca_mp=9 a.ca_ma=9 a.ca_md=9 a.enc=11 b.ca_mp=9 b.ca_ma=9 b.ca_md=9 b.enc=11",
-    );
-}
-
 #[cfg(test)]
 #[path = "game_tests.rs"]
 mod tests;

@@ -2,6 +2,7 @@
 
 use super::*;
 use crate::engine::simulation;
+use crate::systems::aube::SURCLASSEMENT_OPTIMAL;
 use crate::systems::test_support::{
     AGREEMENT_SAMPLES, AGREEMENT_SEED, assert_agrees_with_exact, error_text,
 };
@@ -126,11 +127,11 @@ fn a_mixed_optimum_is_sampled_as_mixed() {
 fn built_from_words_with_both_fighters_checked() {
     let fighters = "a.ca_mp=9 a.ca_ma=9 a.ca_md=9 a.enc=13 a.bd=20 \
                     b.ph=7 b.pu=7 b.ma=5 b.ex=5 b.bc=-5 b.bd=15 b.enc=11";
-    let model = OPTIMAL.model_for(fighters).unwrap();
+    let model = SURCLASSEMENT_OPTIMAL.model_for(fighters).unwrap();
     let a = Fighter::new([9, 9, 9], [0, 0, 20], 13, 0);
     let b = Fighter::new([7, 7, 9], [0, 0, 15], 11, 0);
     assert_eq!(model.solution(), optimal(Rules::default(), &a, &b));
-    let e = error_text(OPTIMAL.model_for(&format!("{fighters} b.ca_md=9")));
+    let e = error_text(SURCLASSEMENT_OPTIMAL.model_for(&format!("{fighters} b.ca_md=9")));
     assert!(e.contains("fighter b is given both forms"), "{e}");
     // The exchange metrics follow the game's own, listed as one line.
     let docs = model.layout().docs();
@@ -158,7 +159,7 @@ fn the_whole_duel_horizon_reports_the_start_mixes_and_the_duels_value() {
     let krom_bjorn = "a.ph=7 a.pu=7 a.ma=5 a.ex=5 a.bc=-5 a.ba=1 a.bp=-3 a.bd=20 a.enc=13 \
                       a.be=3 b.ph=7 b.pu=7 b.ma=5 b.ex=5 b.bc=-5 b.ba=1 b.bp=2 b.bd=15 \
                       b.enc=11 b.be=4 horizon=duel out_at=grave";
-    let model = OPTIMAL.model_for(krom_bjorn).unwrap();
+    let model = SURCLASSEMENT_OPTIMAL.model_for(krom_bjorn).unwrap();
     let s = model.solution();
     assert_eq!((s.row, s.col), ([0.0, 0.0, 1.0], [0.0, 0.0, 1.0]));
     let m = model.m.clone();
@@ -182,7 +183,7 @@ fn the_whole_duel_horizon_reports_the_start_mixes_and_the_duels_value() {
     let feinter = "a.ca_mp=7 a.ca_ma=17 a.ca_md=9 a.ba=8 a.bp=1 a.bd=15 a.enc=12 a.be=3 \
                    b.ca_mp=7 b.ca_ma=7 b.ca_md=9 b.ba=1 b.bp=1 b.bd=15 b.enc=12 b.be=3 \
                    horizon=duel out_at=grave";
-    let s = OPTIMAL.model_for(feinter).unwrap().solution();
+    let s = SURCLASSEMENT_OPTIMAL.model_for(feinter).unwrap().solution();
     assert_eq!(s.row, [0.0, 1.0, 0.0]);
     assert!(s.value > 0.5, "{s:?}");
 }
