@@ -47,19 +47,18 @@ pub const fn optional_names<C: Copy, const N: usize, const M: usize>(
     out
 }
 
-/// Declares a [`Choice`] enum once: its doc, each variant's doc and the name a user
-/// types for it. It derives `Debug, Clone, Copy, PartialEq, Eq` (add others with a
+/// Declares a [`Choice`] enum once: its doc, which says what each word means, and each
+/// variant beside the word a user types for it, on one line (each variant's rustdoc is
+/// its word). It derives `Debug, Clone, Copy, PartialEq, Eq` (add others with a
 /// `#[derive(..)]` of their own) and lists the names in [`Choice::NAMES`], in order.
 ///
 /// ```
 /// alea::choice! {
 ///     /// Who acts first.
-///     pub enum Side {
-///         /// The attacker.
-///         Attacker = "attacker",
-///         /// The defender.
-///         Defender = "defender",
-///     }
+///     ///
+///     /// - `attacker`: the attacker;
+///     /// - `defender`: the defender.
+///     pub enum Side { Attacker = "attacker", Defender = "defender" }
 /// }
 /// use alea::engine::params::Choice;
 /// assert_eq!(Side::from_name("defender"), Some(Side::Defender));
@@ -76,7 +75,11 @@ macro_rules! choice {
         $(#[$meta])*
         #[derive(Debug, Clone, Copy, PartialEq, Eq)]
         $vis enum $name {
-            $( $(#[$vmeta])* $variant ),+
+            $(
+                #[doc = concat!("The word `", $text, "` (the enum's doc says what it means).")]
+                $(#[$vmeta])*
+                $variant
+            ),+
         }
 
         impl $crate::engine::params::Choice for $name {

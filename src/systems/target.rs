@@ -10,14 +10,11 @@ use crate::engine::Dice;
 
 crate::choice! {
     /// Who a fighter attacks in a group fight (one switch per side).
-    pub enum Target {
-        /// Every attacker on the weakest foe standing.
-        Focus = "focus",
-        /// The k-th attacker standing takes the k-th foe standing, cyclically.
-        Spread = "spread",
-        /// A foe standing, drawn at random.
-        Random = "random",
-    }
+    ///
+    /// - `focus`: every attacker on the weakest foe standing.
+    /// - `spread`: the k-th attacker standing takes the k-th foe standing, cyclically.
+    /// - `random`: a foe standing, drawn at random.
+    pub enum Target { Focus = "focus", Spread = "spread", Random = "random" }
 }
 
 impl Target {

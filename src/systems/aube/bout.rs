@@ -18,14 +18,11 @@ use std::collections::HashMap;
 
 crate::choice! {
     /// Who attacks first in a round.
-    pub enum Initiative {
-        /// Fighter A, every round.
-        A = "a",
-        /// Fighter B, every round.
-        B = "b",
-        /// Drawn each round, even odds.
-        Random = "random",
-    }
+    ///
+    /// - `a`: fighter A, every round.
+    /// - `b`: fighter B, every round.
+    /// - `random`: drawn each round, even odds.
+    pub enum Initiative { A = "a", B = "b", Random = "random" }
 }
 
 /// One attack of a fight, as an observer of [`Bout::play_round`] sees it.

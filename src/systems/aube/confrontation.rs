@@ -30,12 +30,10 @@ pub enum Confrontation {
 
 crate::choice! {
     /// How equal degrees are settled.
-    pub enum Tie {
-        /// A draw (the default).
-        Draw = "draw",
-        /// The side with the higher CA wins; a draw when the CAs are equal.
-        HigherCa = "higher_ca",
-    }
+    ///
+    /// - `draw`: a draw (the default).
+    /// - `higher_ca`: the side with the higher CA wins; a draw when the CAs are equal.
+    pub enum Tie { Draw = "draw", HigherCa = "higher_ca" }
 }
 
 /// Whether a test counts as a success in a confrontation: by its signed degree when

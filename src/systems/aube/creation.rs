@@ -13,12 +13,10 @@ use crate::engine::{Dice, Dist, HistId, Layout, MetricId, Recorder, Report, Roll
 
 crate::choice! {
     /// The creation variant.
-    pub enum Variant {
-        /// Aspects `2d6+3`, third `30 - sum`.
-        Normal = "normal",
-        /// Weak characters: aspects `2d6-2`, third `20 - sum`.
-        Weak = "weak",
-    }
+    ///
+    /// - `normal`: aspects `2d6+3`, third `30 - sum`.
+    /// - `weak`: weak characters: aspects `2d6-2`, third `20 - sum`.
+    pub enum Variant { Normal = "normal", Weak = "weak" }
 }
 
 impl Variant {

@@ -34,22 +34,19 @@
 
 crate::choice! {
     /// The beginner's skills.
-    pub enum Skills {
-        /// Two skills at disciple (10) and three at apprenti (5): the weapon at 10, BC 0.
-        Disciple = "disciple",
-        /// One compagnon (15) and one apprenti (5): the weapon at 15, BC +5.
-        Compagnon = "compagnon",
-    }
+    ///
+    /// - `disciple`: two skills at disciple (10) and three at apprenti (5): the weapon at
+    ///   10, BC 0.
+    /// - `compagnon`: one compagnon (15) and one apprenti (5): the weapon at 15, BC +5.
+    pub enum Skills { Disciple = "disciple", Compagnon = "compagnon" }
 }
 
 crate::choice! {
     /// **[choice]** Which creation skills give experience to the weapon's aspect.
-    pub enum AspectPx {
-        /// Only the weapon skill's levels.
-        Weapon = "weapon",
-        /// Every creation skill's levels (all taken in the weapon's aspect).
-        All = "all",
-    }
+    ///
+    /// - `weapon`: only the weapon skill's levels.
+    /// - `all`: every creation skill's levels (all taken in the weapon's aspect).
+    pub enum AspectPx { Weapon = "weapon", All = "all" }
 }
 
 /// Most an aspect may reach, and least it may fall to, by exchanges.

@@ -23,22 +23,18 @@ use crate::engine::{Choice, Dice, Dist, Layout, MetricId, Recorder};
 
 crate::choice! {
     /// A result of Tableau 3.1, from no effect to fatal, in increasing order.
+    ///
+    /// - `none`: effective damage 0 or less: no effect.
+    /// - `etourdi`: 1–5, *étourdi* (stunned): −1 to that aspect for the next action.
+    /// - `sonne`: 6–10, *sonné* (dazed): 1 fatigue point.
+    /// - `legere`: 11–20, *blessure légère* (light wound): 3 fatigue points.
+    /// - `grave`: 21–30, *blessure grave* (serious wound): 5 fatigue points.
+    /// - `critique`: 31–40, *blessure critique* (critical wound): 10 fatigue points.
+    /// - `fatale`: 41 and more, *fatale*: 20 fatigue points; the character is out.
     #[derive(PartialOrd, Ord, Hash)]
     pub enum DamageResult {
-        /// Effective damage 0 or less: no effect.
-        None = "none",
-        /// 1–5, *étourdi* (stunned): −1 to that aspect for the next action.
-        Etourdi = "etourdi",
-        /// 6–10, *sonné* (dazed): 1 fatigue point.
-        Sonne = "sonne",
-        /// 11–20, *blessure légère* (light wound): 3 fatigue points.
-        Legere = "legere",
-        /// 21–30, *blessure grave* (serious wound): 5 fatigue points.
-        Grave = "grave",
-        /// 31–40, *blessure critique* (critical wound): 10 fatigue points.
-        Critique = "critique",
-        /// 41 and more, *fatale*: 20 fatigue points; the character is out.
-        Fatale = "fatale",
+        None = "none", Etourdi = "etourdi", Sonne = "sonne", Legere = "legere", Grave = "grave",
+        Critique = "critique", Fatale = "fatale",
     }
 }
 
@@ -73,13 +69,12 @@ impl DamageResult {
 
 crate::choice! {
     /// Where armour's bonus d'encaisse acts (see the module's \[choice\]).
+    ///
+    /// - `dom`: `be` is subtracted from the damage level before the resistance test (the
+    ///   default).
+    /// - `enc`: `be` is added to the resistance test's CA.
     #[derive(Hash)]
-    pub enum Armour {
-        /// `be` is subtracted from the damage level before the resistance test (the default).
-        ReducesDom = "dom",
-        /// `be` is added to the resistance test's CA.
-        RaisesEnc = "enc",
-    }
+    pub enum Armour { ReducesDom = "dom", RaisesEnc = "enc" }
 }
 
 /// The defender's side of the damage step.

@@ -32,13 +32,12 @@ impl Choice for CritDie {
 
 crate::choice! {
     /// What to do with `ca <= 1` and `ca >= 20` when there is no crit die.
+    ///
+    /// - `auto`: automatic failure at `ca <= 1`, automatic success at `ca >= 20`, no roll
+    ///   (default).
+    /// - `roll`: roll anyway (the GM's option in the text).
     #[derive(Hash)]
-    pub enum Extremes {
-        /// Automatic failure at `ca <= 1`, automatic success at `ca >= 20`, no roll (default).
-        Auto = "auto",
-        /// Roll anyway (the GM's option in the text).
-        Roll = "roll",
-    }
+    pub enum Extremes { Auto = "auto", Roll = "roll" }
 }
 
 crate::config! {

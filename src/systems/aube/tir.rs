@@ -14,14 +14,11 @@ use super::tables::RangeTable;
 
 crate::choice! {
     /// The range band of a shot.
-    pub enum Range {
-        /// Short range: difficulty 5.
-        Short = "short",
-        /// Medium range: difficulty 10.
-        Medium = "medium",
-        /// Long range: difficulty 15.
-        Long = "long",
-    }
+    ///
+    /// - `short`: short range: difficulty 5.
+    /// - `medium`: medium range: difficulty 10.
+    /// - `long`: long range: difficulty 15.
+    pub enum Range { Short = "short", Medium = "medium", Long = "long" }
 }
 
 impl Range {

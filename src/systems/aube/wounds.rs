@@ -33,17 +33,13 @@ use super::tables::{AubeTables, RecoveryTable};
 
 crate::choice! {
     /// When a fighter counts as out of the fight: the first wound of this grade or worse.
+    ///
+    /// - `legere`: out at the first blessure légère or worse.
+    /// - `grave`: out at the first blessure grave or worse.
+    /// - `critique`: out at the first blessure critique or worse.
+    /// - `fatale`: out only when fatally wounded (the default of the rules).
     #[derive(PartialOrd, Ord, Hash)]
-    pub enum OutAt {
-        /// Out at the first blessure légère or worse.
-        Legere = "legere",
-        /// Out at the first blessure grave or worse.
-        Grave = "grave",
-        /// Out at the first blessure critique or worse.
-        Critique = "critique",
-        /// Out only when fatally wounded (the default of the rules).
-        Fatale = "fatale",
-    }
+    pub enum OutAt { Legere = "legere", Grave = "grave", Critique = "critique", Fatale = "fatale" }
 }
 
 impl OutAt {
@@ -60,24 +56,20 @@ impl OutAt {
 
 crate::choice! {
     /// What a pending étourdi lowers (see the module's \[choice\]).
+    ///
+    /// - `next_attack`: the fighter's next attack only (the default).
+    /// - `aspect`: every Physique CA (TA, TP, `enc`) until the fighter's next attack.
     #[derive(Hash)]
-    pub enum EtourdiScope {
-        /// The fighter's next attack only (the default).
-        NextAttack = "next_attack",
-        /// Every Physique CA (TA, TP, `enc`) until the fighter's next attack.
-        Aspect = "aspect",
-    }
+    pub enum EtourdiScope { NextAttack = "next_attack", Aspect = "aspect" }
 }
 
 crate::choice! {
     /// Which fatigue points a wound that moved up a grade inflicts.
+    ///
+    /// - `recorded`: those of the grade it is recorded at (the default).
+    /// - `rolled`: those of the result as rolled.
     #[derive(Hash)]
-    pub enum OverflowFatigue {
-        /// Those of the grade it is recorded at (the default).
-        Recorded = "recorded",
-        /// Those of the result as rolled.
-        Rolled = "rolled",
-    }
+    pub enum OverflowFatigue { Recorded = "recorded", Rolled = "rolled" }
 }
 
 /// One fighter's wounds, fatigue points and pending étourdi (a small `Copy` value, cheap

@@ -212,6 +212,8 @@ impl From<AttackParams> for AttackRule {
     }
 }
 
+crate::rolls!(AttackRule => AttackOutcome, exact);
+
 /// What `cle.attack` reports.
 #[derive(Debug, Clone, PartialEq)]
 pub struct AttackMetrics {
@@ -222,8 +224,6 @@ pub struct AttackMetrics {
     given_hit: HistId,
     plain: HistId,
 }
-
-crate::rolls!(AttackRule => AttackOutcome, exact);
 
 impl Report<AttackRule> for AttackMetrics {
     fn declare(rule: &AttackRule, layout: &mut Layout) -> Self {

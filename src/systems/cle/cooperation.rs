@@ -29,14 +29,11 @@ const DEFAULT_GROUP: usize = 3;
 
 crate::choice! {
     /// How the automatic results meet a cooperation (switch `auto_results`).
-    pub enum AutoResults {
-        /// Those of the best total's roll.
-        Best = "best",
-        /// A roll of three 6 leads the group whatever the totals.
-        Leads = "leads",
-        /// None: the adjusted result alone decides.
-        None = "none",
-    }
+    ///
+    /// - `best`: those of the best total's roll.
+    /// - `leads`: a roll of three 6 leads the group whatever the totals.
+    /// - `none`: none: the adjusted result alone decides.
+    pub enum AutoResults { Best = "best", Leads = "leads", None = "none" }
 }
 
 /// One cooperation's inputs.
@@ -205,6 +202,8 @@ impl CooperationParams {
     }
 }
 
+crate::rolls!(CooperationRule => CooperationOutcome, exact);
+
 /// What `cle.cooperation` reports.
 #[derive(Debug, Clone, PartialEq)]
 pub struct CooperationMetrics {
@@ -212,8 +211,6 @@ pub struct CooperationMetrics {
     mean_result: MetricId,
     result: HistId,
 }
-
-crate::rolls!(CooperationRule => CooperationOutcome, exact);
 
 impl Report<CooperationRule> for CooperationMetrics {
     fn declare(rule: &CooperationRule, layout: &mut Layout) -> Self {

@@ -18,14 +18,11 @@ use crate::engine::{Dice, Dist};
 
 crate::choice! {
     /// A weapon's damage class.
-    pub enum Weapon {
-        /// 1d6 (a standard weapon): the red die.
-        D1 = "1d6",
-        /// 2d6 (an *arme de guerre*): the two white dice.
-        D2 = "2d6",
-        /// 3d6 (an *arme lourde*): all three dice.
-        D3 = "3d6",
-    }
+    ///
+    /// - `1d6`: 1d6 (a standard weapon): the red die.
+    /// - `2d6`: 2d6 (an *arme de guerre*): the two white dice.
+    /// - `3d6`: 3d6 (an *arme lourde*): all three dice.
+    pub enum Weapon { D1 = "1d6", D2 = "2d6", D3 = "3d6" }
 }
 
 impl Weapon {

@@ -33,14 +33,11 @@ pub enum Source {
 
 crate::choice! {
     /// The size of a fire (*Feu*).
-    pub enum Fire {
-        /// A torch: 1d6 per round.
-        Torch = "torch",
-        /// A campfire (*feu de camp*): 2d6.
-        Campfire = "campfire",
-        /// A blaze (*incendie*): 3d6.
-        Blaze = "blaze",
-    }
+    ///
+    /// - `torch`: a torch: 1d6 per round.
+    /// - `campfire`: a campfire (*feu de camp*): 2d6.
+    /// - `blaze`: a blaze (*incendie*): 3d6.
+    pub enum Fire { Torch = "torch", Campfire = "campfire", Blaze = "blaze" }
 }
 
 impl Fire {
@@ -177,6 +174,8 @@ impl ExposureRule {
     }
 }
 
+crate::rolls!(ExposureRule => ExposureOutcome, exact);
+
 /// What `cle.fire` and `cle.asphyxia` report.
 #[derive(Debug, Clone, PartialEq)]
 pub struct ExposureMetrics {
@@ -187,8 +186,6 @@ pub struct ExposureMetrics {
     vitality_left: MetricId,
     mal_round: HistId,
 }
-
-crate::rolls!(ExposureRule => ExposureOutcome, exact);
 
 impl Report<ExposureRule> for ExposureMetrics {
     fn declare(rule: &ExposureRule, layout: &mut Layout) -> Self {

@@ -219,6 +219,8 @@ impl From<FallParams> for FallRule {
     }
 }
 
+crate::rolls!(FallRule => FallOutcome, exact);
+
 /// What `cle.fall` reports.
 #[derive(Debug, Clone, PartialEq)]
 pub struct FallMetrics {
@@ -228,8 +230,6 @@ pub struct FallMetrics {
     harm: HarmMetrics,
     damage: HistId,
 }
-
-crate::rolls!(FallRule => FallOutcome, exact);
 
 impl Report<FallRule> for FallMetrics {
     fn declare(rule: &FallRule, layout: &mut Layout) -> Self {

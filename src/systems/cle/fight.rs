@@ -62,40 +62,31 @@ const GROUP: usize = 5;
 
 crate::choice! {
     /// The kind of opposition.
-    pub enum Opponent {
-        /// One boss, managed like a PC (mal en point tests).
-        Boss = "boss",
-        /// Seconds couteaux: out at 0 vitality.
-        Seconds = "seconds",
-        /// Figurants: 1 vitality each, acting in groups of up to 5.
-        Figurants = "figurants",
-    }
+    ///
+    /// - `boss`: one boss, managed like a PC (mal en point tests).
+    /// - `seconds`: seconds couteaux: out at 0 vitality.
+    /// - `figurants`: figurants: 1 vitality each, acting in groups of up to 5.
+    pub enum Opponent { Boss = "boss", Seconds = "seconds", Figurants = "figurants" }
 }
 
 crate::choice! {
     /// The order of play within a round (switch `order`).
-    pub enum FightOrder {
-        /// Each PC's attack is answered at once by the foe attacked; the rest act last.
-        Answer = "answer",
-        /// Every PC, then every foe.
-        PcsFirst = "pcs_first",
-        /// Every foe, then every PC.
-        FoesFirst = "foes_first",
-    }
+    ///
+    /// - `answer`: each PC's attack is answered at once by the foe attacked; the rest act
+    ///   last.
+    /// - `pcs_first`: every PC, then every foe.
+    /// - `foes_first`: every foe, then every PC.
+    pub enum FightOrder { Answer = "answer", PcsFirst = "pcs_first", FoesFirst = "foes_first" }
 }
 
 crate::choice! {
     /// When PCs spend hero points.
-    pub enum HeroPolicy {
-        /// Never.
-        None = "none",
-        /// A fourth die on every attack while points last.
-        Attack = "attack",
-        /// A fourth die on the first defence of each round while points last.
-        Defense = "defense",
-        /// Both.
-        Both = "both",
-    }
+    ///
+    /// - `none`: never.
+    /// - `attack`: a fourth die on every attack while points last.
+    /// - `defense`: a fourth die on the first defence of each round while points last.
+    /// - `both`: both.
+    pub enum HeroPolicy { None = "none", Attack = "attack", Defense = "defense", Both = "both" }
 }
 
 /// One fight's inputs.
@@ -255,6 +246,8 @@ crate::config! {
     }
 }
 
+crate::rolls!(FightRule => FightOutcome);
+
 /// What `cle.fight` reports.
 #[derive(Debug, Clone, PartialEq)]
 pub struct FightMetrics {
@@ -266,8 +259,6 @@ pub struct FightMetrics {
     hero_points_spent: MetricId,
     rounds: HistId,
 }
-
-crate::rolls!(FightRule => FightOutcome);
 
 impl Report<FightRule> for FightMetrics {
     fn declare(_rule: &FightRule, layout: &mut Layout) -> Self {

@@ -118,6 +118,8 @@ crate::config! {
     }
 }
 
+crate::rolls!(HealingRule => u32, exact);
+
 /// What `cle.healing` reports.
 #[derive(Debug, Clone, PartialEq)]
 pub struct HealingMetrics {
@@ -125,8 +127,6 @@ pub struct HealingMetrics {
     one_rest: MetricId,
     days: HistId,
 }
-
-crate::rolls!(HealingRule => u32, exact);
 
 impl Report<HealingRule> for HealingMetrics {
     fn declare(rule: &HealingRule, layout: &mut Layout) -> Self {

@@ -130,6 +130,8 @@ impl From<MalParams> for MalRule {
     }
 }
 
+crate::rolls!(MalRule => MalOutcome, exact);
+
 /// What `cle.mal_en_point` reports.
 #[derive(Debug, Clone, PartialEq)]
 pub struct MalMetrics {
@@ -143,8 +145,6 @@ pub struct MalMetrics {
     death_round: HistId,
     unconscious_rounds: HistId,
 }
-
-crate::rolls!(MalRule => MalOutcome, exact);
 
 impl Report<MalRule> for MalMetrics {
     fn declare(_rule: &MalRule, layout: &mut Layout) -> Self {

@@ -196,6 +196,8 @@ crate::config! {
     }
 }
 
+crate::rolls!(OppositionRule => OppositionOutcome, exact);
+
 /// What `cle.opposition` reports.
 #[derive(Debug, Clone, PartialEq)]
 pub struct OppositionMetrics {
@@ -204,8 +206,6 @@ pub struct OppositionMetrics {
     draw: MetricId,
     margin: HistId,
 }
-
-crate::rolls!(OppositionRule => OppositionOutcome, exact);
 
 impl Report<OppositionRule> for OppositionMetrics {
     fn declare(_rule: &OppositionRule, layout: &mut Layout) -> Self {

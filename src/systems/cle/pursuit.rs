@@ -276,6 +276,8 @@ impl TryFrom<PursuitParams> for PursuitRule {
     }
 }
 
+crate::rolls!(PursuitRule => PursuitOutcome, exact);
+
 /// What `cle.pursuit` reports.
 #[derive(Debug, Clone, PartialEq)]
 pub struct PursuitMetrics {
@@ -285,8 +287,6 @@ pub struct PursuitMetrics {
     mean_rounds: MetricId,
     rounds: HistId,
 }
-
-crate::rolls!(PursuitRule => PursuitOutcome, exact);
 
 impl Report<PursuitRule> for PursuitMetrics {
     fn declare(_rule: &PursuitRule, layout: &mut Layout) -> Self {

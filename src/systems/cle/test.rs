@@ -149,6 +149,8 @@ impl From<TestParams> for TestRule {
     }
 }
 
+crate::rolls!(TestRule => TestOutcome, exact);
+
 /// What `cle.test` reports.
 #[derive(Debug, Clone, PartialEq)]
 pub struct TestMetrics {
@@ -157,8 +159,6 @@ pub struct TestMetrics {
     auto_failure: MetricId,
     total: HistId,
 }
-
-crate::rolls!(TestRule => TestOutcome, exact);
 
 impl Report<TestRule> for TestMetrics {
     fn declare(rule: &TestRule, layout: &mut Layout) -> Self {

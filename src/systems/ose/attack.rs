@@ -43,16 +43,12 @@ pub fn hit_table_under(thac0: i64, ac: i64, bonus: i64, table: &AttackTable) -> 
 
 crate::choice! {
     /// Melee, or a missile at a range band.
-    pub enum Range {
-        /// Melee: STR modifies the roll.
-        Melee = "melee",
-        /// Missile at short range: +1, DEX modifies the roll.
-        Short = "short",
-        /// Missile at medium range: +0.
-        Medium = "medium",
-        /// Missile at long range: −1.
-        Long = "long",
-    }
+    ///
+    /// - `melee`: melee: STR modifies the roll.
+    /// - `short`: missile at short range: +1, DEX modifies the roll.
+    /// - `medium`: missile at medium range: +0.
+    /// - `long`: missile at long range: −1.
+    pub enum Range { Melee = "melee", Short = "short", Medium = "medium", Long = "long" }
 }
 
 crate::config! {

@@ -30,12 +30,10 @@ pub const MAX_ROUNDS: u32 = 1000;
 
 crate::choice! {
     /// What to do when the initiative dice tie.
-    pub enum Ties {
-        /// Roll both dice again (the default).
-        Reroll = "reroll",
-        /// Both sides act at the same time.
-        Simultaneous = "simultaneous",
-    }
+    ///
+    /// - `reroll`: roll both dice again (the default).
+    /// - `simultaneous`: both sides act at the same time.
+    pub enum Ties { Reroll = "reroll", Simultaneous = "simultaneous" }
 }
 
 crate::config! {

@@ -69,6 +69,8 @@ impl SurpriseParams {
     }
 }
 
+crate::rolls!(SurpriseParams => Surprise, exact);
+
 /// What `ose.surprise` reports.
 #[derive(Debug, Clone, PartialEq)]
 pub struct SurpriseMetrics {
@@ -79,8 +81,6 @@ pub struct SurpriseMetrics {
     party_only: MetricId,
     monsters_only: MetricId,
 }
-
-crate::rolls!(SurpriseParams => Surprise, exact);
 
 impl Report<SurpriseParams> for SurpriseMetrics {
     fn declare(_: &SurpriseParams, layout: &mut Layout) -> Self {
@@ -122,38 +122,29 @@ pub type SurpriseModel = Rolled<SurpriseParams, SurpriseMetrics>;
 
 crate::choice! {
     /// Where the encounter happens.
-    pub enum Setting {
-        /// *Donjon*: 2d6 × 3 m.
-        Dungeon = "dungeon",
-        /// *Contrées sauvages ou sur l'eau*: 4d6 × 10 m, 1d4 × 10 m if surprised.
-        Outdoors = "outdoors",
-    }
+    ///
+    /// - `dungeon`: *Donjon*: 2d6 × 3 m.
+    /// - `outdoors`: *Contrées sauvages ou sur l'eau*: 4d6 × 10 m, 1d4 × 10 m if surprised.
+    pub enum Setting { Dungeon = "dungeon", Outdoors = "outdoors" }
 }
 
 crate::choice! {
     /// How surprise enters the distance.
-    pub enum SurpriseMode {
-        /// Both sides roll their surprise dice first.
-        Roll = "roll",
-        /// Nobody is surprised.
-        Nobody = "none",
-        /// Surprise is given: the close distance applies.
-        Surprised = "surprised",
-    }
+    ///
+    /// - `roll`: both sides roll their surprise dice first.
+    /// - `none`: nobody is surprised.
+    /// - `surprised`: surprise is given: the close distance applies.
+    pub enum SurpriseMode { Roll = "roll", Nobody = "none", Surprised = "surprised" }
 }
 
 crate::choice! {
     /// **[choice]** Which rolled surprise brings an outdoor encounter to 1d4 × 10 m.
-    pub enum CloseIf {
-        /// Either side surprised (the default).
-        Either = "either",
-        /// The party surprised.
-        Party = "party",
-        /// The monsters surprised.
-        Monsters = "monsters",
-        /// Both sides surprised.
-        Both = "both",
-    }
+    ///
+    /// - `either`: either side surprised (the default).
+    /// - `party`: the party surprised.
+    /// - `monsters`: the monsters surprised.
+    /// - `both`: both sides surprised.
+    pub enum CloseIf { Either = "either", Party = "party", Monsters = "monsters", Both = "both" }
 }
 
 impl CloseIf {

@@ -17,12 +17,10 @@ use crate::error::{Error, Result};
 
 crate::choice! {
     /// What a journey's daily check is for.
-    pub enum Event {
-        /// *Risque de se perdre*.
-        Lost = "lost",
-        /// *Monstres errants*.
-        Wandering = "wandering",
-    }
+    ///
+    /// - `lost`: *Risque de se perdre*.
+    /// - `wandering`: *Monstres errants*.
+    pub enum Event { Lost = "lost", Wandering = "wandering" }
 }
 
 const DEFAULT_CHANCE: i64 = 1;

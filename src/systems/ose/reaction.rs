@@ -15,12 +15,10 @@ use crate::error::{Error, Result};
 
 crate::choice! {
     /// Which of the sheet's two tables.
-    pub enum Table {
-        /// *Test de réaction des monstres*.
-        Monster = "monster",
-        /// *Réaction des suivants à l'embauche*.
-        Hireling = "hireling",
-    }
+    ///
+    /// - `monster`: *Test de réaction des monstres*.
+    /// - `hireling`: *Réaction des suivants à l'embauche*.
+    pub enum Table { Monster = "monster", Hireling = "hireling" }
 }
 
 /// The monster table's lines (metric name, meaning), in band order.

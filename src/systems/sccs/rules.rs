@@ -10,15 +10,13 @@ use crate::engine::{Dice, Dist};
 
 crate::choice! {
     /// The three ways of casting (*l'Incantation Libre*); plain weapon attacks are focused.
-    pub enum Mode {
-        /// *Mode focalisé*: `type + cible` against `défense + résistance` (the default).
-        Focused = "focused",
-        /// *Mode général*: `type` alone, against the weakest of the three zones
-        /// (`défense + min(résistance tête, tronc, membres)`).
-        General = "general",
-        /// *Mode intuitif*: `cible` alone.
-        Intuitive = "intuitive",
-    }
+    ///
+    /// - `focused`: *Mode focalisé*: `type + cible` against `défense + résistance` (the
+    ///   default).
+    /// - `general`: *Mode général*: `type` alone, against the weakest of the three zones
+    ///   (`défense + min(résistance tête, tronc, membres)`).
+    /// - `intuitive`: *Mode intuitif*: `cible` alone.
+    pub enum Mode { Focused = "focused", General = "general", Intuitive = "intuitive" }
 }
 
 /// The result of comparing an attack with a protection.

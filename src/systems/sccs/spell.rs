@@ -25,22 +25,19 @@ use crate::error::{Error, Result};
 
 crate::choice! {
     /// Who keeps the spell.
-    pub enum Keeper {
-        /// One caster keeping a spell (the default).
-        Individual = "individual",
-        /// A ritual circle casting a spell together.
-        Circle = "circle",
-    }
+    ///
+    /// - `individual`: one caster keeping a spell (the default).
+    /// - `circle`: a ritual circle casting a spell together.
+    pub enum Keeper { Individual = "individual", Circle = "circle" }
 }
 
 crate::choice! {
     /// Where the impacts on the caster come from.
-    pub enum Source {
-        /// An impact each turn with chance `p_hit` (the default).
-        Chance = "chance",
-        /// One attacker of score `attack` strikes each turn against the caster's protection.
-        Melee = "melee",
-    }
+    ///
+    /// - `chance`: an impact each turn with chance `p_hit` (the default).
+    /// - `melee`: one attacker of score `attack` strikes each turn against the caster's
+    ///   protection.
+    pub enum Source { Chance = "chance", Melee = "melee" }
 }
 
 crate::config! {

@@ -13,16 +13,14 @@ use crate::systems::aube::tables::AubeTables;
 
 crate::choice! {
     /// The three manœuvres.
+    ///
+    /// - `mp`: *Manœuvre de parade* (MP): `E = °R + bp + 5`; winning only stops the other.
+    /// - `ma`: *Manœuvre d'attaque* (MA), the feint: `E = °R + ba` (switch `ma_adds_ba`);
+    ///   winning gains the magnitude as feint points.
+    /// - `md`: *Manœuvre de dommage* (MD): `E = °R + bd - 5`; winning deals `dom =
+    ///   magnitude`.
     #[derive(PartialOrd, Ord, Hash)]
-    pub enum Manoeuvre {
-        /// *Manœuvre de parade* (MP): `E = °R + bp + 5`; winning only stops the other.
-        Mp = "mp",
-        /// *Manœuvre d'attaque* (MA), the feint: `E = °R + ba` (switch `ma_adds_ba`); winning
-        /// gains the magnitude as feint points.
-        Ma = "ma",
-        /// *Manœuvre de dommage* (MD): `E = °R + bd - 5`; winning deals `dom = magnitude`.
-        Md = "md",
-    }
+    pub enum Manoeuvre { Mp = "mp", Ma = "ma", Md = "md" }
 }
 
 impl Manoeuvre {
@@ -38,12 +36,11 @@ impl Manoeuvre {
 
 crate::choice! {
     /// Switch `loser_subtracts`: what the winner's `E` loses when both succeed.
-    pub enum LoserSubtracts {
-        /// The loser's raw `°R` (the default: the text says "le °R du vaincu est soustrait").
-        Raw = "raw",
-        /// The loser's modified degree `E`.
-        Modified = "modified",
-    }
+    ///
+    /// - `raw`: the loser's raw `°R` (the default: the text says "le °R du vaincu est
+    ///   soustrait").
+    /// - `modified`: the loser's modified degree `E`.
+    pub enum LoserSubtracts { Raw = "raw", Modified = "modified" }
 }
 
 crate::config! {

@@ -184,12 +184,10 @@ pub fn optimal(rules: Rules, a: &Fighter, b: &Fighter) -> Solution {
 
 crate::choice! {
     /// What the optimal mixes of `aube.surclassement.optimal` value.
-    pub enum Horizon {
-        /// One exchange: a wound dealt minus a wound taken (this module).
-        Exchange = "exchange",
-        /// The whole duel: a win minus a loss ([`super::whole`]).
-        Duel = "duel",
-    }
+    ///
+    /// - `exchange`: one exchange: a wound dealt minus a wound taken (this module).
+    /// - `duel`: the whole duel: a win minus a loss ([`super::whole`]).
+    pub enum Horizon { Exchange = "exchange", Duel = "duel" }
 }
 
 crate::config! {

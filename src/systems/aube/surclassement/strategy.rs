@@ -22,18 +22,16 @@ use crate::systems::aube::damage::DamageResult;
 
 crate::choice! {
     /// The strategies by name.
+    ///
+    /// - `always_md`: always MD.
+    /// - `feint_then_md`: MA, then MD while feint points are held.
+    /// - `parry_when_wounded`: MP at a blessure grave or worse, else MD.
+    /// - `mixed`: the given mix.
+    /// - `optimal`: the optimal mix of the one-exchange game.
+    /// - `optimal_duel`: the optimal stationary strategy of the whole duel.
     pub enum StrategyName {
-        /// Always MD.
-        AlwaysMd = "always_md",
-        /// MA, then MD while feint points are held.
-        FeintThenMd = "feint_then_md",
-        /// MP at a blessure grave or worse, else MD.
-        ParryWhenWounded = "parry_when_wounded",
-        /// The given mix.
-        Mixed = "mixed",
-        /// The optimal mix of the one-exchange game.
-        Optimal = "optimal",
-        /// The optimal stationary strategy of the whole duel.
+        AlwaysMd = "always_md", FeintThenMd = "feint_then_md",
+        ParryWhenWounded = "parry_when_wounded", Mixed = "mixed", Optimal = "optimal",
         OptimalDuel = "optimal_duel",
     }
 }
