@@ -34,6 +34,21 @@ pub struct Kind {
 }
 
 impl Kind {
+    /// The kind whose entries are read as the config `C` (its fields, unprefixed):
+    /// `table` is its name in a roster file, `doc` says what it is.
+    pub fn of<C: crate::engine::Config>(
+        system: &'static str,
+        table: &'static str,
+        doc: &'static str,
+    ) -> Self {
+        Self {
+            system,
+            table,
+            doc,
+            specs: C::specs(""),
+        }
+    }
+
     /// True when every one of `fields` (unprefixed names) is a field of this kind.
     pub fn covers<'a>(&self, mut fields: impl Iterator<Item = &'a str>) -> bool {
         fields.all(|f| self.specs.iter().any(|s| s.name == f))

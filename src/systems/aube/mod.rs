@@ -20,6 +20,8 @@
 //! plays them, with every reading it chose and the switch to the other, are in
 //! `src/systems/aube/README.md`.
 
+use crate::engine::roster::Kind;
+
 pub mod attack;
 pub mod bout;
 pub mod confrontation;
@@ -89,14 +91,12 @@ crate::mechanics! {
 }
 
 /// The kinds of entry of `aube` rosters: fighters of classic combat.
-pub fn roster_kinds() -> Vec<crate::engine::roster::Kind> {
-    use crate::engine::Config;
-    vec![crate::engine::roster::Kind {
-        system: "aube",
-        table: "fighter",
-        doc: "a fighter of classic combat (a.* of aube.duel, sides of aube.melee)",
-        specs: fighter::Fighter::specs(""),
-    }]
+pub fn roster_kinds() -> Vec<Kind> {
+    vec![Kind::of::<fighter::Fighter>(
+        "aube",
+        "fighter",
+        "a fighter of classic combat (a.* of aube.duel, sides of aube.melee)",
+    )]
 }
 
 #[cfg(test)]

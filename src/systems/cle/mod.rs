@@ -24,6 +24,8 @@
 //! - *danger de mort*: dying; *inconscient*: unconscious; *premiers soins*: first aid;
 //! - *boss*, *second couteau* (henchman), *figurant* (extra): the three NPC tiers.
 
+use crate::engine::roster::Kind;
+
 pub mod attack;
 pub mod cooperation;
 pub mod damage;
@@ -76,21 +78,14 @@ crate::mechanics! {
 
 /// The kinds of entry of `cle` rosters: PC profiles (`pc.*` and `party` of `cle.fight`)
 /// and foes (`foe.*` and `foes`).
-pub fn roster_kinds() -> Vec<crate::engine::roster::Kind> {
-    use crate::engine::Config;
+pub fn roster_kinds() -> Vec<Kind> {
     vec![
-        crate::engine::roster::Kind {
-            system: "cle",
-            table: "pc",
-            doc: "a PC profile (pc.* of cle.fight)",
-            specs: fight::PcParams::specs(""),
-        },
-        crate::engine::roster::Kind {
-            system: "cle",
-            table: "foe",
-            doc: "a foe: tier, vitality and numbers by party size, profile (foe.* and foes of cle.fight)",
-            specs: fight::FoeMember::specs(""),
-        },
+        Kind::of::<fight::PcParams>("cle", "pc", "a PC profile (pc.* of cle.fight)"),
+        Kind::of::<fight::FoeMember>(
+            "cle",
+            "foe",
+            "a foe: tier, vitality and numbers by party size, profile (foe.* and foes of cle.fight)",
+        ),
     ]
 }
 

@@ -17,6 +17,8 @@
 //! Terms: THAC0 (*TAC0*), the d20 roll needed to hit armour class 0; AC (*CA*), armour
 //! class, descending (lower is better); HD (*DV*), a monster's hit dice.
 
+use crate::engine::roster::Kind;
+
 pub mod attack;
 pub mod check;
 pub mod d20;
@@ -61,21 +63,18 @@ crate::mechanics! {
 
 /// The kinds of entry of `ose` rosters: fighters (player characters: `fighter.*` of
 /// `ose.duel`, the party of `ose.encounter`) and monsters (`monster.*`, the monsters).
-pub fn roster_kinds() -> Vec<crate::engine::roster::Kind> {
-    use crate::engine::Config;
+pub fn roster_kinds() -> Vec<Kind> {
     vec![
-        crate::engine::roster::Kind {
-            system: "ose",
-            table: "fighter",
-            doc: "a player character (fighter.* of ose.duel, party of ose.encounter)",
-            specs: duel::Fighter::specs(""),
-        },
-        crate::engine::roster::Kind {
-            system: "ose",
-            table: "monster",
-            doc: "a monster (monster.* of ose.duel, monsters of ose.encounter)",
-            specs: group::GroupMonster::specs(""),
-        },
+        Kind::of::<duel::Fighter>(
+            "ose",
+            "fighter",
+            "a player character (fighter.* of ose.duel, party of ose.encounter)",
+        ),
+        Kind::of::<group::GroupMonster>(
+            "ose",
+            "monster",
+            "a monster (monster.* of ose.duel, monsters of ose.encounter)",
+        ),
     ]
 }
 

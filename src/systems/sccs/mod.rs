@@ -33,6 +33,8 @@
 //! - *rupture*: a kept spell broken by an impact; *cercle rituel*: several casters casting
 //!   one spell.
 
+use crate::engine::roster::Kind;
+
 pub mod exchange;
 pub mod fighter;
 pub mod melee;
@@ -64,14 +66,12 @@ crate::mechanics! {
 }
 
 /// The kinds of entry of `sccs` rosters: combatants (the sides of `sccs.skirmish`).
-pub fn roster_kinds() -> Vec<crate::engine::roster::Kind> {
-    use crate::engine::Config;
-    vec![crate::engine::roster::Kind {
-        system: "sccs",
-        table: "fighter",
-        doc: "a combatant (sides of sccs.skirmish)",
-        specs: fighter::Fighter::specs(""),
-    }]
+pub fn roster_kinds() -> Vec<Kind> {
+    vec![Kind::of::<fighter::Fighter>(
+        "sccs",
+        "fighter",
+        "a combatant (sides of sccs.skirmish)",
+    )]
 }
 
 #[cfg(test)]
