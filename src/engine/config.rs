@@ -184,6 +184,9 @@ macro_rules! config {
         $vis struct $name {
             $(
                 $(#[doc = $doc])+
+                // A field's doc is the text `alea list` prints: its brackets (`[choice]`,
+                // `[5,5,6,4]`) are text, not links.
+                #[allow(rustdoc::broken_intra_doc_links)]
                 pub $field: $ty,
             )*
         }

@@ -54,7 +54,7 @@ pub trait ClassModel: Model {
     fn class_outcome(&self, class: usize) -> Option<Self::Outcome>;
 }
 
-/// Most classes the fast path of [`Model::classes`] accepts.
+/// Most classes the fast path of [`ClassModel::classes`] accepts.
 pub const MAX_CLASSES: usize = 64;
 
 /// A configured mechanic as the runner sees it.

@@ -221,7 +221,7 @@ impl Recorder for Tally {
 }
 
 /// A [`Tally`] that records each outcome `times` times (the class-count fast path of
-/// [`crate::engine::Model::classes`]).
+/// [`crate::engine::ClassModel::classes`]).
 pub struct Repeated<'a> {
     /// The tally written to.
     pub tally: &'a mut Tally,

@@ -196,7 +196,7 @@ impl RuleSet {
         self.tables.downcast_ref::<T>()
     }
 
-    /// The entries as given (the tables a file changes, a layer for [`RuleSet::merged`]).
+    /// The entries as given (the tables a file changes, a layer for [`merged`]).
     pub fn given(&self) -> &toml::Table {
         &self.given
     }

@@ -1,5 +1,5 @@
 //! Charts drawn with plotters, each written as SVG and PNG: one file per kind of chart
-//! ([`heatmap`], [`lines`], [`bars`]) and the parts they share ([`style`]). Text is drawn
+//! (`heatmap`, `lines`, `bars`) and the parts they share (`style`). Text is drawn
 //! with the embedded DejaVu Sans (see `fonts/LICENSE-DejaVu.txt`), so PNG output needs no
 //! system font. A chart with no value to draw (a metric undefined everywhere it looks) is
 //! drawn empty, with a note.

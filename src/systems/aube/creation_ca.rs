@@ -21,7 +21,7 @@
 //!    apprenti.
 //! 4. **Experience**: each skill level gives 1 PX in its aspect, and an aspect at `A`
 //!    rises by 1 for `A + 1` PX (Example 1.4: Physique 6 with 10 PX becomes 7, 3 PX left).
-//!    **[choice]** ``switch `aspect_px` ``: `weapon` (the default) counts only the weapon
+//!    **\[choice\]** ``switch `aspect_px` ``: `weapon` (the default) counts only the weapon
 //!    skill's levels; `all` puts every creation skill in the weapon's aspect (35 PX, or
 //!    20 with the compagnon trade: the levels held, reading the text's "35 points au
 //!    total" as the total of the usual set).
@@ -42,7 +42,7 @@ crate::choice! {
 }
 
 crate::choice! {
-    /// **[choice]** Which creation skills give experience to the weapon's aspect.
+    /// **\[choice\]** Which creation skills give experience to the weapon's aspect.
     ///
     /// - `weapon`: only the weapon skill's levels.
     /// - `all`: every creation skill's levels (all taken in the weapon's aspect).

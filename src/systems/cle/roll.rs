@@ -8,8 +8,8 @@
 //!
 //! **Reading of this program** (no switch: nothing else fits the text): the seed's note on
 //! the automatic results lost its die faces, which were printed as symbols ("l'action est
-//! automatiquement ratée si tous les dés indiquent [symbol], automatiquement réussie si
-//! trois dés indiquent [symbol]"). alea reads them as the lowest and the highest face:
+//! automatiquement ratée si tous les dés indiquent \[symbol\], automatiquement réussie si
+//! trois dés indiquent \[symbol\]"). alea reads them as the lowest and the highest face:
 //! every die showing 1 fails, three dice showing 6 succeed, as `RULES.md` does.
 
 use crate::engine::{Dice, Dist};

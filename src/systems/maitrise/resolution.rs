@@ -3,7 +3,7 @@
 //! `maitrise.test` mechanic.
 //!
 //! - `2 <= sm <= 19`: d20 `d <= sm` succeeds, critically on 1 or 11; otherwise it fails,
-//!   critically on 10 or 20. Switch `strictly_below` (a [choice]): `d < sm` succeeds, as
+//!   critically on 10 or 20. Switch `strictly_below` (a \[choice\]): `d < sm` succeeds, as
 //!   the text's example reads ("inférieur à 11"), where its rule says "inférieur ou égal".
 //! - `sm >= 20`: 1..=19 succeed (critically on 1 or 11); on a 20 the d20 is rolled again
 //!   (`r`): 20 is a critical failure, 19 at least a failure; otherwise the action fails iff

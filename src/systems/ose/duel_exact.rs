@@ -14,7 +14,7 @@
 //!
 //! Only duels of at most [`EXACT_MAX_STATES`] states are propagated.
 //!
-//! This round is written a second time beside [`DuelModel::sample`]; the agreement tests
+//! This round is written a second time beside [`DuelModel`]'s `sample`; the agreement tests
 //! (Monte Carlo inside the exact interval, over each `ties` rule, rolled and fixed HP and
 //! several HD) are what hold the two together.
 

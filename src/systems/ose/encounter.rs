@@ -8,7 +8,7 @@
 //!
 //! Encounter distance: in a dungeon 2d6 × 3 m; outdoors (the wilds, or on water) 4d6 ×
 //! 10 m, or 1d4 × 10 m when surprise is involved. Which surprise brings the encounter that
-//! close is a **[choice]** (switch `close_if`): the sheet says only "si surpris"; the
+//! close is a **\[choice\]** (switch `close_if`): the sheet says only "si surpris"; the
 //! default, `either`, reads it as either side being surprised. The sheet gives the close
 //! distance only outdoors: in a dungeon surprise does not change the 2d6 × 3 m.
 
@@ -138,7 +138,7 @@ crate::choice! {
 }
 
 crate::choice! {
-    /// **[choice]** Which rolled surprise brings an outdoor encounter to 1d4 × 10 m.
+    /// **\[choice\]** Which rolled surprise brings an outdoor encounter to 1d4 × 10 m.
     ///
     /// - `either`: either side surprised (the default).
     /// - `party`: the party surprised.

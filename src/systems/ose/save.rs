@@ -1,7 +1,7 @@
 //! The monsters' saving throw (seed: *Jets de sauvegarde : lancez 1d20*, *Jet de
 //! sauvegarde des monstres*; `RULES.md` `ose` → Saving throw), and the `ose.save`
 //! mechanic: d20 (+ bonus) at least the table's value saves. The sheet gives no natural
-//! 1 or 20 rule for saves, so none is applied by default; **[choice]** switch `naturals`
+//! 1 or 20 rule for saves, so none is applied by default; **\[choice\]** switch `naturals`
 //! applies the attack's (a natural 1 fails, a natural 20 saves).
 
 use super::d20::{D20Model, D20Roll};

@@ -6,7 +6,7 @@
 //!
 //! Each round the attackers strike in their given order; the `k`-th attack of the round
 //! meets the protection eroded by `k − 1`, floored at that attacker's score (see
-//! [`receive`]; switch `erosion` turns erosion off). Each attacker perseveres with the
+//! `receive`; switch `erosion` turns erosion off). Each attacker perseveres with the
 //! same type and cible, so keeps its own tension counter from round to round; an attacker
 //! who lands an impact starts a new test at its next tie. Each impact that does not put
 //! the defender out lowers the protection by `wound_malus` (the text's −1 to all actions,

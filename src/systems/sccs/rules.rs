@@ -60,7 +60,7 @@ pub struct Exchange {
     /// The defender's `résistance` of head, trunk and limbs (general mode).
     pub zones: [i64; 3],
     /// Switch `intuitive_vs_resistance`: in intuitive mode the protection is the
-    /// résistance alone (there is no type to parry) **[choice]**; off by default, the
+    /// résistance alone (there is no type to parry) **\[choice\]**; off by default, the
     /// protection stays `défense + résistance`.
     pub intuitive_vs_resistance: bool,
     /// The modifiers in force (the advantage's +1, −1 per extra target).
@@ -232,7 +232,7 @@ pub enum Received {
 /// Erosion lowers `p` by `erosion`, but never below `a`. When that floor is what stops an
 /// impact (`p − erosion < a <= p`), the armour absorbs the attack if it has durability
 /// left; otherwise, with `floor_ties` (switch `floor_tie_without_armour`, on by default),
-/// the floor gives a tie **[choice]** (`RULES.md`), and without it nothing holds the
+/// the floor gives a tie **\[choice\]** (`RULES.md`), and without it nothing holds the
 /// erosion back: an impact.
 #[inline(always)]
 pub fn receive(a: i64, p: i64, erosion: i64, armour_left: bool, floor_ties: bool) -> Received {

@@ -10,7 +10,7 @@
 //!   simplification) their own −1 wound malus is not applied.
 //! - Ritual circle (*cercle rituel*): one D6 sets the casting time in turns; every caster
 //!   concentrates under the malus, each is hit with chance `p_hit` each turn and leaves the
-//!   circle; with fewer than two still concentrated the casting breaks. **[choice]** (the
+//!   circle; with fewer than two still concentrated the casting breaks. **\[choice\]** (the
 //!   reading of `keeper = circle`): a hit member leaves the circle for good and nobody
 //!   relays them (the text allows relays and, for keeping the spell, speaks of one
 //!   participant; the casting needs two); the circle's effect uses the best caster's
@@ -87,7 +87,7 @@ pub struct Upkeep {
     /// The caster's protection `défense + résistance` (source melee).
     pub protection: i64,
     /// How much the upkeep malus lowers the protection: 2 (−1 on défense and on
-    /// résistance, the default) or 1 with the switch `upkeep_malus_on_total` **[choice]**.
+    /// résistance, the default) or 1 with the switch `upkeep_malus_on_total` **\[choice\]**.
     pub malus: i64,
     /// Casters in the circle, at least 2.
     pub casters: u32,
@@ -246,7 +246,7 @@ impl Roll for Upkeep {
     }
 
     /// The exact distribution: source melee as a chain over the turns (the attacker's
-    /// counter is the whole state, [`MeleeUpkeep`]), source chance in closed form.
+    /// counter is the whole state, `MeleeUpkeep`), source chance in closed form.
     fn exact(&self) -> Option<Dist<SpellOutcome>> {
         let p = self.p_hit;
         match (self.keeper, self.source) {

@@ -6,7 +6,7 @@
 //! their strategy ([`super::strategy`]) and test at once. The fighters carry from round to
 //! round their wound track ([`WoundTrack`]) and their feint points. Fatigue points lower
 //! the three manœuvre CAs (all Physique) and `enc` by 1 each; pending étourdis lower the
-//! fighter's next manœuvre, **[choice]** whichever it is, and are spent by it. A fighter
+//! fighter's next manœuvre, **\[choice\]** whichever it is, and are spent by it. A fighter
 //! whose worst wound reaches `out_at` loses. Only the winner of an exchange hurts, so
 //! both fighters can never fall together; a fight still on after `max_rounds` is a draw.
 //! Draws are mostly fights that can no longer end: fatigue points lower every CA, and

@@ -8,11 +8,11 @@
 //! - Both fail: nothing happens (and the held feint points vanish).
 //! - One succeeds: it wins with magnitude `E`.
 //! - Both succeed: the higher `E` wins with magnitude `E_winner - °R_loser` (or `- E_loser`
-//!   under `loser_subtracts = modified`); equal `E` is a draw **[choice]**: nothing happens.
+//!   under `loser_subtracts = modified`); equal `E` is a draw **\[choice\]**: nothing happens.
 //!
 //! Held feint points are spent by the fighter's next manœuvre whatever its outcome, so after
 //! any exchange only the feint points just won are held. The winner's effect: MP nothing;
-//! MA gains the magnitude as feint points (**[choice]**: never below 0); MD deals
+//! MA gains the magnitude as feint points (**\[choice\]**: never below 0); MD deals
 //! `dom = magnitude` to the loser, who makes the damage step of Tableau 3.1 (even when
 //! `dom <= 0`, which can only give "none").
 

@@ -7,7 +7,7 @@
 //! - `mixed`: MP, MA, MD drawn with the given chances `p_mp`, `p_ma`, `p_md` (real
 //!   numbers adding up to 1, drawn with [`Dice::weighted`]);
 //! - `optimal`: the optimal mix of the one-exchange game ([`super::game`]) against this
-//!   opponent, **[choice]** computed once for both fighters unhurt and kept for the whole
+//!   opponent, **\[choice\]** computed once for both fighters unhurt and kept for the whole
 //!   fight (it ignores fatigue and feint points);
 //! - `optimal_duel`: the optimal stationary strategy of the whole duel ([`super::whole`]):
 //!   in each position (both wound tracks, the feint points held) the fighter's optimal mix
