@@ -32,7 +32,7 @@ crate::choice! {
     ///
     /// - `best`: those of the best total's roll.
     /// - `leads`: a roll of three 6 leads the group whatever the totals.
-    /// - `none`: none: the adjusted result alone decides.
+    /// - `none`: the adjusted result alone decides.
     pub enum AutoResults { Best = "best", Leads = "leads", None = "none" }
 }
 
