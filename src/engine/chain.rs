@@ -26,17 +26,17 @@ use std::hash::{BuildHasherDefault, Hash};
 /// state would not be).
 pub type FixedMap<K, V> = HashMap<K, V, BuildHasherDefault<DefaultHasher>>;
 
-/// What follows a state after one round.
+/// What follows a state after one round: another round, or the end.
 #[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum Step<S, E> {
-    /// The fight goes on in this state.
-    Next(S),
+pub enum Next<S, E> {
+    /// The fight goes on: another round from this state.
+    Round(S),
     /// The fight is over, with this ending.
     End(E),
 }
 
 /// What one round leads to: each next state or ending with its probability.
-pub type Round<S, E> = Vec<(Step<S, E>, f64)>;
+pub type Round<S, E> = Vec<(Next<S, E>, f64)>;
 
 /// A fight whose rounds can be enumerated.
 pub trait Chain {
@@ -149,8 +149,8 @@ impl<C: Chain> Indexed<C> {
         };
         for (step, q) in &round {
             match step {
-                Step::Next(s) => moves.next.push((self.index_of(s), *q)),
-                Step::End(e) => moves.ends.push((self.end_of(e), *q)),
+                Next::Round(s) => moves.next.push((self.index_of(s), *q)),
+                Next::End(e) => moves.ends.push((self.end_of(e), *q)),
             }
         }
         merge_repeats(&mut moves.next);
@@ -279,14 +279,14 @@ mod tests {
             self.a
         }
 
-        fn round(&self, &a: &u32) -> Vec<(Step<u32, bool>, f64)> {
+        fn round(&self, &a: &u32) -> Vec<(Next<u32, bool>, f64)> {
             let step = |x: u32| {
                 if x == 0 {
-                    Step::End(false)
+                    Next::End(false)
                 } else if x == self.total {
-                    Step::End(true)
+                    Next::End(true)
                 } else {
-                    Step::Next(x)
+                    Next::Round(x)
                 }
             };
             vec![(step(a + 1), self.p), (step(a - 1), 1.0 - self.p)]

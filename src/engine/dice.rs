@@ -2,10 +2,13 @@
 //! d20, the exploding die, x-in-6 and real-valued chances. They are written once, as default
 //! methods of the [`Dice`] trait, over a single required method: [`Dice::die`].
 //!
-//! Two sources implement it: [`RollDice`] (an unbiased roll from a random generator, used
-//! by the Monte Carlo engine) and [`RiggedDice`] (a fixed sequence, used by unit tests to
-//! replay the worked examples of the rule texts).
+//! Three interpreters implement it: [`RollDice`] (an unbiased roll from a random generator,
+//! used by the Monte Carlo engine), [`crate::engine::enumerate::Enumerator`] (every face of
+//! every die in turn, each path with its probability: the exact distribution) and
+//! [`RiggedDice`] (a fixed sequence, used by unit tests to replay the worked examples of the
+//! rule texts).
 
+use super::step::Step;
 use rand::Rng;
 use std::collections::VecDeque;
 
@@ -113,6 +116,16 @@ pub trait Dice {
         }
         // Rounding left u at or above the last positive weight: that weight's index.
         last
+    }
+
+    /// Plays a step of a rule (see [`crate::engine::step`]): the sampler runs it, the
+    /// enumerator draws from its table, enumerated once per distinct input.
+    #[inline(always)]
+    fn step<S: Step>(&mut self, step: &S) -> S::Output
+    where
+        Self: Sized,
+    {
+        step.run(self)
     }
 }
 

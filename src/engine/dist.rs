@@ -58,6 +58,15 @@ impl<T: Ord + Clone> Dist<T> {
         }
     }
 
+    /// A distribution from distinct values and their probabilities, with the mass `tail`
+    /// left out (as an enumeration gives them).
+    pub fn with_tail(items: impl IntoIterator<Item = (T, f64)>, tail: f64) -> Self {
+        Self {
+            probs: items.into_iter().collect(),
+            tail,
+        }
+    }
+
     /// Uniform over the given values.
     pub fn uniform(values: impl IntoIterator<Item = T>) -> Self {
         Self::from_weights(values.into_iter().map(|v| (v, 1.0)))

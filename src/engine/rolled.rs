@@ -14,6 +14,7 @@
 
 use super::dice::Dice;
 use super::dist::Dist;
+use super::enumerate::enumerate;
 use super::layout::Layout;
 use super::mechanic::FromConfig;
 use super::model::Model;
@@ -28,9 +29,11 @@ pub trait Roll: Send + Sync + 'static {
     /// Rolls one outcome.
     fn roll<D: Dice>(&self, dice: &mut D) -> Self::Outcome;
 
-    /// The exact distribution of outcomes, when enumeration is cheap.
+    /// The exact distribution of outcomes: by default, [`Roll::roll`] itself run over every
+    /// path of its dice ([`mod@crate::engine::enumerate`]); `None` past the enumeration's bounds.
+    /// A rule overrides it only with a measured fast path, tested equal to the derived one.
     fn exact(&self) -> Option<Dist<Self::Outcome>> {
-        None
+        enumerate(|dice| self.roll(dice)).ok()
     }
 }
 
@@ -97,15 +100,22 @@ impl<R: Roll, M: Report<R>> Model for Rolled<R, M> {
     }
 }
 
-/// Implements [`Roll`] for a rule by its inherent `roll` (and, with `exact`, its inherent
-/// `exact`, which returns the distribution itself): `alea::rolls!(TestRule => TestOutcome, exact)`.
+/// Implements [`Roll`] for a rule by its inherent `roll`: `alea::rolls!(TestRule =>
+/// TestOutcome)`, its exact distribution derived from `roll` by enumeration. With `exact`,
+/// by its inherent `exact` instead (a fast path, which returns the distribution itself);
+/// with `sampled`, the rule has no exact values (Monte Carlo only).
 #[macro_export]
 macro_rules! rolls {
     ($rule:ty => $outcome:ty) => {
-        $crate::rolls!(@impl $rule => $outcome, |_: &$rule| None);
+        $crate::rolls!(@impl $rule => $outcome, |rule: &$rule| {
+            $crate::engine::enumerate(|dice| <$rule>::roll(rule, dice)).ok()
+        });
     };
     ($rule:ty => $outcome:ty, exact) => {
         $crate::rolls!(@impl $rule => $outcome, |rule: &$rule| Some(<$rule>::exact(rule)));
+    };
+    ($rule:ty => $outcome:ty, sampled) => {
+        $crate::rolls!(@impl $rule => $outcome, |_: &$rule| None);
     };
     (@impl $rule:ty => $outcome:ty, $exact:expr) => {
         impl $crate::engine::Roll for $rule {

@@ -5,18 +5,25 @@
 //!
 //! A mechanic is four things, each written once: its parameters (a [`config!`] struct),
 //! its rule (built from the parameters, where every check across them lives; it rolls
-//! one sample and gives the exact distribution when enumeration is cheap: [`Roll`]),
-//! what it reports (metric handles declared on a [`Layout`] with their docs, and how one
-//! outcome is recorded: [`Report`]) and its registry entry (an entry of its system's
-//! [`mechanics!`] table, in the system's `mod.rs`: a [`Registered`] static with the
-//! mechanic's name, summary and example; the table also makes the system's `MECHANICS`,
-//! so a mechanic is listed where it is declared). [`Rolled`] joins rule and report into
-//! the model the engine samples; a mechanic with more state (a fight) implements [`Model`] and
-//! [`FromConfig`] itself. This whole mechanic, the chance of at least one 6 among `n`
-//! d6, is the example to copy:
+//! one sample: [`Roll`]), what it reports (metric handles declared on a [`Layout`] with
+//! their docs, and how one outcome is recorded: [`Report`]) and its registry entry (an
+//! entry of its system's [`mechanics!`] table, in the system's `mod.rs`: a [`Registered`]
+//! static with the mechanic's name, summary and example; the table also makes the
+//! system's `MECHANICS`, so a mechanic is listed where it is declared). [`Rolled`] joins
+//! rule and report into the model the engine samples.
+//!
+//! The rule is written once, against [`Dice`]: the exact distribution comes for free, by
+//! running the same code over every path of its dice ([`enumerate`]). A fight is written
+//! once too, as its state, its round and its end ([`Fight`]); [`Fought`] makes it a rule
+//! whose outcome is the ending and the rounds fought, sampled round by round and solved
+//! exactly as a Markov chain whose transitions are the round enumerated from each state.
+//! This whole mechanic, the chance of at least one 6 among `n` d6, and this whole fight,
+//! two brawlers trading d6 blows, are the examples to copy:
 //!
 //! ```
-//! use alea::engine::{Dice, Dist, HistId, Layout, MetricId, Model, Recorder};
+//! use alea::engine::chain::Next;
+//! use alea::engine::fight::{Fight, FightMetrics, Fought, Winner};
+//! use alea::engine::{Dice, HistId, Layout, MetricId, Model, Recorder};
 //! use alea::engine::{Report, Roll, Rolled};
 //! use alea::error::{Error, Result};
 //!
@@ -56,11 +63,6 @@
 //!     fn roll<D: Dice>(&self, dice: &mut D) -> u32 {
 //!         (0..self.n).map(|_| u32::from(dice.d6() == 6)).sum()
 //!     }
-//!
-//!     fn exact(&self) -> Option<Dist<u32>> {
-//!         let one = Dist::from_weights([(0u32, 5.0), (1, 1.0)]);
-//!         Some((1..self.n).fold(one.clone(), |d, _| d.combine(&one, |a, b| a + b)))
-//!     }
 //! }
 //!
 //! /// What `demo.sixes` reports.
@@ -88,20 +90,93 @@
 //! /// `demo.sixes`: `n` d6, counting the sixes.
 //! pub type SixesModel = Rolled<Sixes, SixesMetrics>;
 //!
+//! alea::config! {
+//!     /// The parameters of `demo.brawl`.
+//!     #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+//!     pub struct BrawlParams {
+//!         /// hit points of each brawler
+//!         hp: u32 = int(1..=20, default = 3),
+//!         /// rounds before the brawl is called a draw
+//!         max_rounds: u32 = int(1..=1000, default = 100),
+//!     }
+//! }
+//!
+//! /// Two brawlers strike at once each round; a d6 of 4 or more takes a point.
+//! pub struct Brawl {
+//!     hp: u8,
+//! }
+//!
+//! impl Fight for Brawl {
+//!     /// Each brawler's points left.
+//!     type State = [u8; 2];
+//!     type End = Winner;
+//!
+//!     fn start(&self) -> [u8; 2] {
+//!         [self.hp; 2]
+//!     }
+//!
+//!     fn round<D: Dice>(&self, &[a, b]: &[u8; 2], dice: &mut D) -> Next<[u8; 2], Winner> {
+//!         let b = b - u8::from(dice.d6() >= 4);
+//!         let a = a - u8::from(dice.d6() >= 4);
+//!         match (a, b) {
+//!             (0, 0) => Next::End(Winner::Draw),
+//!             (_, 0) => Next::End(Winner::A),
+//!             (0, _) => Next::End(Winner::B),
+//!             _ => Next::Round([a, b]),
+//!         }
+//!     }
+//!
+//!     fn at_cap(&self, _: &[u8; 2]) -> Winner {
+//!         Winner::Draw
+//!     }
+//! }
+//!
+//! impl From<BrawlParams> for Fought<Brawl> {
+//!     fn from(p: BrawlParams) -> Self {
+//!         Fought { fight: Brawl { hp: p.hp as u8 }, max_rounds: p.max_rounds }
+//!     }
+//! }
+//!
+//! /// What `demo.brawl` reports: the metrics every fight has.
+//! pub struct BrawlMetrics(FightMetrics);
+//!
+//! impl Report<Fought<Brawl>> for BrawlMetrics {
+//!     fn declare(_: &Fought<Brawl>, layout: &mut Layout) -> Self {
+//!         let sides = ["chance A is left standing", "chance B is left standing"];
+//!         let draw = "chance both fall at once, or both stand at max_rounds";
+//!         Self(FightMetrics::declare(layout, sides, draw, "mean rounds fought"))
+//!     }
+//!
+//!     fn record<R: Recorder>(&self, &(winner, rounds): &(Winner, u32), rec: &mut R) {
+//!         self.0.record(rec, winner, rounds);
+//!     }
+//! }
+//!
+//! /// `demo.brawl`: two brawlers of `hp` points.
+//! pub type BrawlModel = Rolled<Fought<Brawl>, BrawlMetrics>;
+//!
 //! // The system's table (in its `mod.rs`), one entry a mechanic: the doc comment is the
 //! // summary `alea list` shows, then the static, the config and model types, the name
 //! // and an example of its required parameters. It also makes `MECHANICS`.
 //! alea::mechanics! {
 //!     /// n d6: the chance of enough sixes
 //!     SIXES: SixesParams => SixesModel = ("demo.sixes", "n=3");
+//!     /// two brawlers trading d6 blows
+//!     BRAWL: BrawlParams => BrawlModel = ("demo.brawl", "hp=3");
 //! }
-//! assert_eq!(MECHANICS.len(), 1);
+//! assert_eq!(MECHANICS.len(), 2);
 //!
-//! // A typed model straight from command-line words, as unit tests build one:
+//! // Typed models straight from command-line words, as unit tests build them; their
+//! // exact values were never written by hand.
 //! let model = SIXES.model_for("n=3 needed=2").unwrap();
 //! let exact = model.exact().unwrap();
 //! assert!((exact.p_where(|s| *s >= 2) - 16.0 / 216.0).abs() < 1e-12);
 //! assert!(SIXES.model_for("n=2 needed=3").is_err());
+//!
+//! // One point each: both fall at once with 1/4, A alone with 1/4, neither with 1/4.
+//! let brawl = BRAWL.model_for("hp=1").unwrap().exact().unwrap();
+//! assert!((brawl.p_where(|(w, _)| *w == Winner::A) - 1.0 / 3.0).abs() < 1e-9);
+//! assert!((brawl.p_where(|(w, _)| *w == Winner::Draw) - 1.0 / 3.0).abs() < 1e-9);
 //! ```
 //!
 //! `alea list` then reads the parameters off the config and the metrics off the layout;
@@ -118,6 +193,10 @@
 //! [`Rolled`]: crate::engine::Rolled
 //! [`Model`]: crate::engine::Model
 //! [`FromConfig`]: crate::engine::FromConfig
+//! [`Dice`]: crate::engine::Dice
+//! [`enumerate`]: mod@crate::engine::enumerate
+//! [`Fight`]: crate::engine::fight::Fight
+//! [`Fought`]: crate::engine::fight::Fought
 
 use crate::engine::Mechanic;
 use crate::engine::roster::Kind;

@@ -27,7 +27,7 @@ use super::fighter::{Fighter, FighterState};
 use super::resolution::CritDie;
 use super::wounds::WoundTrack;
 use crate::engine::Dist;
-use crate::engine::chain::{Chain, FixedMap, Round, Step};
+use crate::engine::chain::{Chain, FixedMap, Next, Round};
 use std::cell::RefCell;
 use std::collections::HashMap;
 
@@ -132,10 +132,10 @@ pub fn round_steps<S: Clone + Eq + std::hash::Hash, E: Clone + Eq + std::hash::H
     fighters: &[Fighter; 2],
     tracks: &[WoundTrack; 2],
     blows: &mut BlowCache,
-    end: impl Fn(Option<usize>, &[WoundTrack; 2]) -> Step<S, E>,
-    next: impl Fn(&[WoundTrack; 2]) -> Step<S, E>,
+    end: impl Fn(Option<usize>, &[WoundTrack; 2]) -> Next<S, E>,
+    next: impl Fn(&[WoundTrack; 2]) -> Next<S, E>,
 ) -> Round<S, E> {
-    let mut merged: FixedMap<Step<S, E>, f64> = FixedMap::default();
+    let mut merged: FixedMap<Next<S, E>, f64> = FixedMap::default();
     for &(first, p_order) in bout.orders() {
         let second = 1 - first;
         for (after, out, p1) in bout.attack_ways(fighters, tracks, first, blows) {
@@ -189,14 +189,14 @@ impl Chain for DuelChain {
                 Some(_) => Winner::B,
                 None => Winner::Draw,
             };
-            Step::End((w, t[0].wounds(), t[1].wounds()))
+            Next::End((w, t[0].wounds(), t[1].wounds()))
         };
         let blows = &mut self.blows.borrow_mut();
         let tracks = unpack(state);
         let (bout, fighters) = (&self.bout, &self.fighters);
         let cap = bout.saturation(fighters);
         round_steps(bout, fighters, &tracks, blows, end, |t| {
-            Step::Next(pack(&merged(bout, fighters, &cap, t)))
+            Next::Round(pack(&merged(bout, fighters, &cap, t)))
         })
     }
 

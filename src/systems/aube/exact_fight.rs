@@ -46,7 +46,7 @@ pub fn solve<C: Chain>(chain: &C, max_rounds: u32, state_budget: usize) -> Optio
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::chain::{Round, Step};
+    use crate::engine::chain::{Next, Round};
 
     /// A walk on 0..=n that ends at either end; from the middle it moves with 1/2 each
     /// way, so it lasts about n²/4 rounds.
@@ -66,16 +66,16 @@ mod tests {
         fn round(&self, &x: &u32) -> Round<u32, bool> {
             let step = |y: u32| {
                 if y == 0 || y == self.n {
-                    Step::End(y == self.n)
+                    Next::End(y == self.n)
                 } else {
-                    Step::Next(y)
+                    Next::Round(y)
                 }
             };
             let go = (1.0 - self.stay) / 2.0;
             vec![
                 (step(x + 1), go),
                 (step(x - 1), go),
-                (Step::Next(x), self.stay),
+                (Next::Round(x), self.stay),
             ]
         }
 

@@ -27,7 +27,7 @@ use super::duel_exact::{exact_is_tried, merged, round_steps};
 use super::exact_fight::solve;
 use super::fighter::{Fighter, FighterState};
 use super::wounds::{OutAt, WoundTrack};
-use crate::engine::chain::{Chain, Round, Step};
+use crate::engine::chain::{Chain, Next, Round};
 use crate::engine::{
     Dice, Dist, FromConfig, HistId, Layout, MetricFamily, MetricId, MetricKind, Model, Recorder,
 };
@@ -328,16 +328,16 @@ impl Chain for GauntletChain<'_> {
         let cap = bout.saturation(fighters);
         let fight = k as u8 + 1;
         let end = |winner: Option<usize>, t: &[WoundTrack; 2]| match winner {
-            Some(0) if k + 1 == model.fights => Step::End((DayEnd::Through, t[0].wounds())),
+            Some(0) if k + 1 == model.fights => Next::End((DayEnd::Through, t[0].wounds())),
             Some(0) => {
                 let mut a = t[0];
                 model.rest_between(&mut a);
-                Step::Next(pack(k + 1, &[a, WoundTrack::new()]))
+                Next::Round(pack(k + 1, &[a, WoundTrack::new()]))
             }
-            Some(_) => Step::End((DayEnd::Fell(fight), t[0].wounds())),
-            None => Step::End((DayEnd::Stalled(fight), t[0].wounds())),
+            Some(_) => Next::End((DayEnd::Fell(fight), t[0].wounds())),
+            None => Next::End((DayEnd::Stalled(fight), t[0].wounds())),
         };
-        let next = |t: &[WoundTrack; 2]| Step::Next(pack(k, &merged(bout, fighters, &cap, t)));
+        let next = |t: &[WoundTrack; 2]| Next::Round(pack(k, &merged(bout, fighters, &cap, t)));
         let blows = &mut self.blows.borrow_mut();
         round_steps(bout, fighters, &tracks, blows, end, next)
     }

@@ -246,7 +246,7 @@ crate::config! {
     }
 }
 
-crate::rolls!(FightRule => FightOutcome);
+crate::rolls!(FightRule => FightOutcome, sampled);
 
 /// What `cle.fight` reports.
 #[derive(Debug, Clone, PartialEq)]

@@ -12,7 +12,7 @@
 
 use super::tables::{CareTable, CleTables};
 use super::test::TestRule;
-use crate::engine::chain::{Chain, Limits, Step, propagate};
+use crate::engine::chain::{Chain, Limits, Next, propagate};
 use crate::engine::{Dice, Dist, HistId, Layout, MetricId, Recorder, Report, Rolled};
 use crate::error::{Error, Result};
 
@@ -81,13 +81,13 @@ impl Chain for HealingRule {
         self.current
     }
 
-    fn round(&self, &v: &i64) -> Vec<(Step<i64, ()>, f64)> {
+    fn round(&self, &v: &i64) -> Vec<(Next<i64, ()>, f64)> {
         let step = |aided| {
             let next = self.rest(v, aided);
             if next >= self.vitality {
-                Step::End(())
+                Next::End(())
             } else {
-                Step::Next(next)
+                Next::Round(next)
             }
         };
         let p = self

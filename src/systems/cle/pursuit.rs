@@ -28,7 +28,7 @@
 use super::opposition::{OppositionRule, Side, Winner};
 use super::roll::Roll;
 use super::tables::{CleTables, PursuitTable};
-use crate::engine::chain::{Chain, Limits, Step, propagate};
+use crate::engine::chain::{Chain, Limits, Next, propagate};
 use crate::engine::{Dice, Dist, HistId, Layout, MetricId, Recorder, Report, Rolled};
 use crate::error::{Error, Result};
 
@@ -164,27 +164,27 @@ impl PursuitChain {
     }
 
     /// The step after the fugitive's move to `lead`: escaped at `escape` ahead, else on.
-    fn after_fugitive(&self, lead: i64) -> Step<i64, End> {
+    fn after_fugitive(&self, lead: i64) -> Next<i64, End> {
         if lead >= self.escape {
-            Step::End(End::Escape)
+            Next::End(End::Escape)
         } else {
-            Step::Next(lead)
+            Next::Round(lead)
         }
     }
 
     /// After the pursuer's move to `lead` (with weight `w`): the stop attempt when the
     /// pursuer has caught up; the weight that goes on.
-    fn stop_attempt(&self, lead: i64, w: f64, steps: &mut Vec<(Step<i64, End>, f64)>) -> f64 {
+    fn stop_attempt(&self, lead: i64, w: f64, steps: &mut Vec<(Next<i64, End>, f64)>) -> f64 {
         if lead > 0 {
             return w;
         }
-        push(steps, Step::End(End::Caught), w * self.p_stop);
+        push(steps, Next::End(End::Caught), w * self.p_stop);
         w * (1.0 - self.p_stop)
     }
 }
 
 /// Adds a step of positive weight.
-fn push(steps: &mut Vec<(Step<i64, End>, f64)>, step: Step<i64, End>, w: f64) {
+fn push(steps: &mut Vec<(Next<i64, End>, f64)>, step: Next<i64, End>, w: f64) {
     if w > 0.0 {
         steps.push((step, w));
     }
@@ -198,7 +198,7 @@ impl Chain for PursuitChain {
         self.head_start
     }
 
-    fn round(&self, &lead: &i64) -> Vec<(Step<i64, End>, f64)> {
+    fn round(&self, &lead: &i64) -> Vec<(Next<i64, End>, f64)> {
         let mut steps = Vec::with_capacity(32);
         for (a, &pa) in self.fugitive.iter().enumerate() {
             for (b, &pb) in self.pursuer.iter().enumerate() {
@@ -208,10 +208,10 @@ impl Chain for PursuitChain {
                     let on = self.stop_attempt(lead - h, w, &mut steps);
                     push(&mut steps, self.after_fugitive(lead - h + f), on);
                 } else if lead + f >= self.escape {
-                    push(&mut steps, Step::End(End::Escape), w);
+                    push(&mut steps, Next::End(End::Escape), w);
                 } else {
                     let on = self.stop_attempt(lead + f - h, w, &mut steps);
-                    push(&mut steps, Step::Next(lead + f - h), on);
+                    push(&mut steps, Next::Round(lead + f - h), on);
                 }
             }
         }

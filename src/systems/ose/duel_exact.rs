@@ -20,7 +20,7 @@
 
 use super::duel::{DuelModel, DuelOutcome, MAX_ROUNDS, Ties, Winner, damage};
 use crate::engine::Dist;
-use crate::engine::chain::{Chain, Limits, Step, propagate};
+use crate::engine::chain::{Chain, Limits, Next, propagate};
 
 /// The state of a duel between rounds.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -35,7 +35,7 @@ pub enum DuelState {
 pub type DamageDist = Vec<(i64, f64)>;
 
 /// One round's successors, with their probabilities.
-type Steps = Vec<(Step<DuelState, Winner>, f64)>;
+type Steps = Vec<(Next<DuelState, Winner>, f64)>;
 
 /// The neglected mass of the exact duel stays below this.
 pub const TOLERANCE: f64 = 1e-12;
@@ -80,10 +80,10 @@ fn ending(f: i64, m: i64) -> Option<Winner> {
 }
 
 /// The step to a round's end with `f` and `m` hit points left.
-fn step(f: i64, m: i64) -> Step<DuelState, Winner> {
+fn step(f: i64, m: i64) -> Next<DuelState, Winner> {
     match ending(f, m) {
-        Some(w) => Step::End(w),
-        None => Step::Next(DuelState::Hp(f, m)),
+        Some(w) => Next::End(w),
+        None => Next::Round(DuelState::Hp(f, m)),
     }
 }
 
@@ -118,7 +118,7 @@ impl DuelChain<'_> {
         // Fighter first: the monster replies only if still up.
         for &(a, p) in &self.to_monster {
             if m - a <= 0 {
-                out.push((Step::End(Winner::Fighter), weight * first * p));
+                out.push((Next::End(Winner::Fighter), weight * first * p));
                 continue;
             }
             for &(b, q) in &self.to_fighter {
@@ -128,7 +128,7 @@ impl DuelChain<'_> {
         // Monster first.
         for &(b, q) in &self.to_fighter {
             if f - b <= 0 {
-                out.push((Step::End(Winner::Monster), weight * first * q));
+                out.push((Next::End(Winner::Monster), weight * first * q));
                 continue;
             }
             for &(a, p) in &self.to_monster {

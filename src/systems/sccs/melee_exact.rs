@@ -26,7 +26,7 @@
 use super::melee::{FightState, Melee, MeleeOutcome};
 use super::rules::each_face;
 use crate::engine::Dist;
-use crate::engine::chain::{Chain, Limits, Step, propagate};
+use crate::engine::chain::{Chain, Limits, Next, propagate};
 use crate::engine::dist::TAIL_BOUND;
 use std::cell::Cell;
 
@@ -66,12 +66,12 @@ impl Chain for MeleeChain<'_> {
         self.melee.start()
     }
 
-    fn round(&self, s: &FightState) -> Vec<(Step<FightState, End>, f64)> {
+    fn round(&self, s: &FightState) -> Vec<(Next<FightState, End>, f64)> {
         let left = self.budget.get();
         if left == 0 {
             let outcome = self.melee.outcome(s, None);
             return vec![(
-                Step::End(End {
+                Next::End(End {
                     too_large: true,
                     outcome,
                 }),
@@ -99,7 +99,7 @@ impl Melee {
     }
 
     /// One round from `s`: the states after it, and the fights it ends.
-    fn round_steps(&self, s: &FightState) -> Vec<(Step<FightState, End>, f64)> {
+    fn round_steps(&self, s: &FightState) -> Vec<(Next<FightState, End>, f64)> {
         let mut start = *s;
         start.round += 1;
         let mut live = vec![(start, 1.0)];
@@ -110,7 +110,7 @@ impl Melee {
                 for ((t, out), q) in self.branches(&state, k) {
                     if out {
                         let o = self.outcome(&t, Some(k));
-                        steps.push((Step::End(End::fight(o)), p * q));
+                        steps.push((Next::End(End::fight(o)), p * q));
                     } else {
                         next.push((t, p * q));
                     }
@@ -118,7 +118,7 @@ impl Melee {
             }
             live = next;
         }
-        steps.extend(live.into_iter().map(|(t, p)| (Step::Next(t), p)));
+        steps.extend(live.into_iter().map(|(t, p)| (Next::Round(t), p)));
         steps
     }
 

@@ -18,7 +18,7 @@
 
 use super::rules::{Comparison, Counter, TieParams, compare, each_face};
 use super::tables::SccsTables;
-use crate::engine::chain::{Chain, Limits, Step, propagate};
+use crate::engine::chain::{Chain, Limits, Next, propagate};
 use crate::engine::dist::TAIL_BOUND;
 use crate::engine::{Dice, Dist, HistId, Layout, MetricId, Recorder, Report, Roll, Rolled};
 use crate::error::{Error, Result};
@@ -326,15 +326,15 @@ impl Chain for MeleeUpkeep<'_> {
     fn round(
         &self,
         &(played, counter): &(u32, Counter),
-    ) -> Vec<(Step<(u32, Counter), SpellOutcome>, f64)> {
+    ) -> Vec<(Next<(u32, Counter), SpellOutcome>, f64)> {
         let turn = played + 1;
         each_face(self.upkeep.dice.tension, |d6| {
             let mut c = counter;
             let broken = self.upkeep.melee_turn(turn, self.free, &mut c, d6);
             if broken {
-                Step::End(broken_in(turn))
+                Next::End(broken_in(turn))
             } else {
-                Step::Next((turn, c))
+                Next::Round((turn, c))
             }
         })
     }

@@ -44,7 +44,7 @@ use super::exchange::Winner;
 use super::fighter::Manoeuvre;
 use super::position::{After, Fight, Position, Quick};
 use crate::engine::Dist;
-use crate::engine::chain::{Chain, Limits, Propagated, Step, propagate_within};
+use crate::engine::chain::{Chain, Limits, Next, Propagated, propagate_within};
 use crate::systems::aube::damage::DamageResult;
 use std::collections::HashMap;
 use std::collections::hash_map::Entry;
@@ -108,16 +108,16 @@ impl Chain for DuelChain<'_> {
         (self.fight.canonical(Position::START), None, NOT_FOLLOWED)
     }
 
-    fn round(&self, &(pos, first, tag): &State) -> Vec<(Step<State, End>, f64)> {
+    fn round(&self, &(pos, first, tag): &State) -> Vec<(Next<State, End>, f64)> {
         if self.fight.endless(&pos, self.feints) {
-            return vec![(Step::End((Winner::Draw, first, tag)), 1.0)];
+            return vec![(Next::End((Winner::Draw, first, tag)), 1.0)];
         }
         let mixes = [self.duel.mix(0, &pos), self.duel.mix(1, &pos)];
         // The ways merged in the order they are met (a map with a random hasher would
         // hand them out in another order each run, and the exact values would move in
         // their last bits from run to run).
-        let mut out: Vec<(Step<State, End>, f64)> = Vec::new();
-        let mut at: HashMap<Step<State, End>, usize, Quick> = HashMap::default();
+        let mut out: Vec<(Next<State, End>, f64)> = Vec::new();
+        let mut at: HashMap<Next<State, End>, usize, Quick> = HashMap::default();
         for (i, &x) in mixes[0].iter().enumerate() {
             for (j, &y) in mixes[1].iter().enumerate() {
                 if x * y <= 0.0 {
@@ -132,8 +132,8 @@ impl Chain for DuelChain<'_> {
                 for (step, p) in self.fight.exchange(&pos, moves) {
                     let first = first.or(step.blow.map(|r| r >= DamageResult::Grave));
                     let next = match step.after {
-                        After::Next(pos) => Step::Next((pos, first, tag)),
-                        After::Out(winner) => Step::End((winner, first, tag)),
+                        After::Next(pos) => Next::Round((pos, first, tag)),
+                        After::Out(winner) => Next::End((winner, first, tag)),
                     };
                     match at.entry(next) {
                         Entry::Occupied(e) => out[*e.get()].1 += x * y * p,
