@@ -45,6 +45,13 @@ pub fn print_error(message: &str) {
     let _ = err.flush();
 }
 
+/// Writes a note (something the user should know, not an error) to standard error.
+pub fn print_note(message: &str) {
+    let mut err = std::io::stderr().lock();
+    let _ = writeln!(err, "alea: note: {message}");
+    let _ = err.flush();
+}
+
 /// Prints clap's help, version or usage error and returns its exit code (help and
 /// version to standard output, where a full disk is an error, code 2).
 pub fn clap_exit(e: &clap::Error) -> ExitCode {
