@@ -369,8 +369,11 @@ params = { n = 4 }
     let base_all: f64 = base[header.iter().position(|h| *h == "all_succeed").unwrap()]
         .parse()
         .unwrap();
+    // Each number is rounded to the precision its interval carries (a twentieth of the
+    // half-width at most): the difference agrees within a tenth of its half-width.
+    let half = (number("all_succeed_diff_hi") - number("all_succeed_diff_lo")) / 2.0;
     assert!(
-        (number("all_succeed_diff") - (number("all_succeed") - base_all)).abs() < 1e-9,
+        (number("all_succeed_diff") - (number("all_succeed") - base_all)).abs() < 0.1 * half,
         "all_succeed_diff is all_succeed(n4) - all_succeed(n2)"
     );
     assert!(number("all_succeed_diff") < 0.0);
