@@ -235,8 +235,14 @@ fn difficulty(args: &DifficultyArgs, rosters: &Rosters) -> Result<()> {
             size: SampleSize::Samples(args.samples),
         },
         rules: house_rules(&args.mechanic, args.rules.rules.as_deref())?,
+        allow_large: args.allow_large,
     };
-    let answer = find_with(&request, rosters)?;
+    let answer = find_with(&request, rosters).map_err(|e| {
+        with_flags(
+            e,
+            "lower --samples or narrow the sweep with --from and --to, or pass --allow-large to run it anyway",
+        )
+    })?;
     if args.json {
         print(&format!("{}\n", report::json::finder_json(&answer)))
     } else {
