@@ -141,7 +141,7 @@ impl Rosters {
                 let known = if names.is_empty() {
                     "none".to_string()
                 } else {
-                    names.join(", ")
+                    crate::error::some_names(&names, Some(name))
                 };
                 Error::Invalid(format!(
                     "no {system} roster has '{name}'{}\n  known names: {known} (alea roster {system})",
@@ -190,7 +190,7 @@ impl Rosters {
                 "'{name}' is a {} and has no {}; names that fit: {}",
                 entry.table,
                 missing.join(", "),
-                self.filling(system, fields).join(", ")
+                crate::error::some_names(&self.filling(system, fields), None)
             ),
         ))
     }
@@ -445,7 +445,7 @@ pub fn filling_hint(
         }
         hint.push_str(&format!(
             "\n  {g}=NAME gives every {g}.* at once; names: {} (alea roster {system})",
-            names.join(", "),
+            crate::error::some_names(&names, None),
             g = group.name
         ));
     }
