@@ -31,16 +31,11 @@ fn a_rules_or_roster_file_that_is_not_toml_is_not_quoted() {
 #[test]
 fn a_heatmap_over_one_parameter_and_a_control_character_are_refused() {
     let dir = temp_dir("refused-analysis");
-    let heatmap = small_analysis("h", 2000).replace(
-        "[[charts]]\nkind = \"lines\"",
-        "[[charts]]\nkind = \"heatmap\"\nmetric = \"beats_nd\"\ny = \"ca\"\n[[charts]]\nkind = \"lines\"",
+    let heatmap = format!(
+        "{}[[charts]]\nkind = \"heatmap\"\nmetric = \"beats_nd\"\nx = \"ca\"\ny = \"ca\"\n",
+        small_analysis("h", 2000)
     );
-    let heatmap = heatmap.replacen("x = \"ca\"", "x = \"ca\"", 1);
-    let file = write_file(
-        &dir,
-        "h.toml",
-        &heatmap.replace("y = \"ca\"", "x = \"ca\"\ny = \"ca\""),
-    );
+    let file = write_file(&dir, "h.toml", &heatmap);
     assert_user_error(
         &alea(&["run", &file, "--out", dir.join("o").to_str().unwrap()]),
         &["x and y are both 'ca'"],
@@ -141,4 +136,34 @@ fn a_rare_mean_with_no_spread_keeps_an_honest_interval() {
     let hi = metric["ci95"][1].as_f64().unwrap();
     assert!(exact > 0.0 && exact < 1e-6, "{metric}");
     assert!(lo == 0.0 && lo <= exact && exact <= hi, "{metric}");
+}
+
+/// `alea list >&-`: standard output closed from the start is an error (exit code 2), not a
+/// silent success; with nothing to print (`run -q`) there is nothing to fail.
+#[test]
+fn a_closed_standard_output_exits_2() {
+    let closed = |args: &str| {
+        std::process::Command::new("sh")
+            .args([
+                "-c",
+                &format!("\"$0\" {args} >&-"),
+                env!("CARGO_BIN_EXE_alea"),
+            ])
+            .current_dir(env!("CARGO_MANIFEST_DIR"))
+            .output()
+            .expect("sh runs")
+    };
+    let out = closed("list");
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+    assert!(stderr(&out).contains("standard output"), "{}", stderr(&out));
+    assert!(stderr(&out).contains("closed"), "{}", stderr(&out));
+    let to_null = std::process::Command::new("sh")
+        .args(["-c", "\"$0\" list > /dev/null", env!("CARGO_BIN_EXE_alea")])
+        .output()
+        .expect("sh runs");
+    assert!(to_null.status.success(), "> /dev/null is no error");
+    let dir = temp_dir("closed-quiet");
+    let file = write_file(&dir, "q.toml", &small_analysis("q", 200));
+    let out = closed(&format!("run {file} -q --out {}", dir.join("o").display()));
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
 }

@@ -214,7 +214,7 @@ impl Paired {
         let half = t95(self.chunks - 1) * (k / (k - 1.0) * sum_z2).sqrt();
         // Rounding leaves a residue of about 1e-16 of the terms where there is no spread.
         let scale = (svv / (s.b_v * s.b_v)).abs() + (s00 / (s.b_0 * s.b_0)).abs();
-        (sum_z2 > 1e-12 * scale && half > 0.0).then(|| (rv - r0 - half, rv - r0 + half))
+        (sum_z2 > 1e-12 * scale && half > 0.0).then_some((rv - r0 - half, rv - r0 + half))
     }
 }
 
@@ -340,11 +340,11 @@ mod tests {
         layout.proportion("hit_given", "a chance given a condition");
         let mut paired = Paired::new(&[&layout, &layout]);
         paired.add_chunk(&synthetic_chunk(&layout, 1, 0));
-        for m in 0..2 {
+        for (m, exact) in EXACT.into_iter().enumerate() {
             let d = paired.diff(1, m).unwrap();
             let (lo, hi) = (d.lo.unwrap(), d.hi.unwrap());
             assert!(
-                lo < d.diff && d.diff < hi && lo <= EXACT[m] && EXACT[m] <= hi,
+                lo < d.diff && d.diff < hi && lo <= exact && exact <= hi,
                 "{d:?}"
             );
         }
