@@ -153,6 +153,13 @@ fn sweep_values(
                     format!("the sweep of '{name}' is empty; it accepts {min}..={max}"),
                 ));
             }
+            // Counted before anything is allocated: a range may be as wide as an i64.
+            let count = (hi as i128 - lo as i128 + 1) as u128;
+            too_many_values(
+                name,
+                usize::try_from(count).unwrap_or(usize::MAX),
+                MAX_EXACT_VALUES,
+            )?;
             Ok((lo..=hi).map(Value::Int).collect())
         }
         ParamKind::Float { min, max, .. } => {

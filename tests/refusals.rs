@@ -167,3 +167,11 @@ fn a_closed_standard_output_exits_2() {
     let out = closed(&format!("run {file} -q --out {}", dir.join("o").display()));
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
 }
+
+/// A foe's name among the PCs of `cle.fight`: the error says what the name is and where
+/// to look, not only that a list is not a number.
+#[test]
+fn a_foe_among_the_pcs_gets_a_hint() {
+    let out = alea(&["prob", "cle.fight", "party=bretteur,boss_brute", "foes=mob"]);
+    assert_user_error(&out, &["'boss_brute' (a foe)", "is it on the right side?"]);
+}

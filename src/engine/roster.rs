@@ -394,8 +394,17 @@ pub fn expand(
                         .filter(|(f, _)| fields.contains(&f.as_str()))
                         .cloned()
                         .collect();
+                    // A name of another kind (a foe among the PCs) fails here: say its kind.
                     let values = ParamValues::resolve(mechanic, members, &own, Rosters::none())
-                        .map_err(|e| Error::value(key, format!("'{name}': {e}")))?;
+                        .map_err(|e| {
+                            Error::value(
+                                key,
+                                format!(
+                                    "'{name}' (a {}): {e}; is it on the right side? alea roster {system} lists each name's kind",
+                                    entry.table
+                                ),
+                            )
+                        })?;
                     for _ in 0..*count {
                         resolved.push((name.clone(), values.clone()));
                     }
