@@ -163,6 +163,20 @@ fn drop_exact_in_file(in_file: bool) -> &'static str {
     }
 }
 
+/// The syntax error of a file that is not the TOML it should be, quoting nothing of the
+/// file (a rules or roster path may name a secret, as `/proc/self/environ`): where it is
+/// (line and column) and what the parser expected, its words escaped and cut short.
+pub fn toml_syntax_error(text: &str, e: &toml::de::Error) -> String {
+    let at = e.span().map(|span| {
+        let before = &text[..span.start.min(text.len())];
+        let line = before.matches('\n').count() + 1;
+        let column = before.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
+        format!("line {line}, column {column}: ")
+    });
+    let message: String = e.message().escape_debug().take(120).collect();
+    format!("{}not valid TOML ({message})", at.unwrap_or_default())
+}
+
 /// ", did you mean 'x'?" for the candidate closest to `name`, when one is close enough.
 pub fn did_you_mean<'a>(name: &str, candidates: impl IntoIterator<Item = &'a str>) -> String {
     let best = candidates
@@ -174,6 +188,28 @@ pub fn did_you_mean<'a>(name: &str, candidates: impl IntoIterator<Item = &'a str
         Some((_, c)) => format!(", did you mean '{c}'?"),
         None => String::new(),
     }
+}
+
+/// Most names a message lists.
+pub const MAX_LISTED: usize = 5;
+
+/// `names` for a message: all of them when there are at most [`MAX_LISTED`], else the
+/// [`MAX_LISTED`] closest to `near` (the first ones without it) and how many more, so a
+/// roster of thousands of names does not fill the screen.
+pub fn some_names(names: &[&str], near: Option<&str>) -> String {
+    if names.len() <= MAX_LISTED {
+        return names.join(", ");
+    }
+    let mut picked: Vec<&str> = names.to_vec();
+    if let Some(near) = near {
+        picked.sort_by_key(|n| edit_distance(near, n));
+    }
+    picked.truncate(MAX_LISTED);
+    format!(
+        "{} and {} more",
+        picked.join(", "),
+        names.len() - MAX_LISTED
+    )
 }
 
 /// Levenshtein distance between two strings (by characters).
@@ -197,6 +233,18 @@ mod tests {
     use super::*;
 
     #[test]
+    fn toml_errors_quote_nothing_of_the_file() {
+        let text = "PATH=/usr/bin\nSECRET=hunter2\n";
+        let e = toml::from_str::<toml::Table>(text).unwrap_err();
+        let message = toml_syntax_error(text, &e);
+        assert!(message.starts_with("line 1, column "), "{message}");
+        assert!(
+            !message.contains("usr") && !message.contains("hunter2"),
+            "{message}"
+        );
+    }
+
+    #[test]
     fn suggestions() {
         assert_eq!(edit_distance("kitten", "sitting"), 3);
         assert_eq!(
@@ -204,6 +252,14 @@ mod tests {
             ", did you mean 'aube.test'?"
         );
         assert_eq!(did_you_mean("zzzzzz", ["aube.test"]), "");
+        let many: Vec<String> = (0..1000).map(|i| format!("name{i}")).collect();
+        let many: Vec<&str> = many.iter().map(String::as_str).collect();
+        let listed = some_names(&many, Some("name999"));
+        assert!(
+            listed.starts_with("name999, ") && listed.ends_with(" and 995 more"),
+            "{listed}"
+        );
+        assert_eq!(some_names(&["a", "b"], None), "a, b");
     }
 
     /// True when `code` holds a flag-like `--name`: `--` after nothing, a space, a quote or

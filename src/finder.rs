@@ -3,6 +3,7 @@
 //! over its range, using exact values where the mechanic has them and Monte Carlo (with
 //! 95% intervals) otherwise, and says whether the chance is monotone in the parameter.
 
+use crate::budget::Work;
 use crate::engine::params::{ParamKind, parse_assignments};
 use crate::engine::rules::RuleSet;
 use crate::engine::runner::{RunPlan, run_point};
@@ -40,6 +41,9 @@ pub struct FinderRequest {
     pub plan: RunPlan,
     /// The rule tables (`None`: the official ones).
     pub rules: Option<RuleSet>,
+    /// Run past the sample budget ([`crate::budget`]); otherwise a simulated sweep over
+    /// it is refused before any sampling.
+    pub allow_large: bool,
 }
 
 /// The chance at one value of the swept parameter.
@@ -131,14 +135,31 @@ fn sweep_values(
 ) -> Result<Vec<Value>> {
     match *kind {
         ParamKind::Int { min, max, .. } => {
-            let lo = from.map_or(min, |f| f.ceil() as i64).max(min);
-            let hi = to.map_or(max, |t| t.floor() as i64).min(max);
+            for (option, end) in [("from", from), ("to", to)] {
+                if let Some(x) = end.filter(|x| x.fract() != 0.0 || !x.is_finite()) {
+                    return Err(Error::option(
+                        option,
+                        format!(
+                            "{x} is not a whole number, and '{name}' takes whole numbers ({min}..={max})"
+                        ),
+                    ));
+                }
+            }
+            let lo = from.map_or(min, |f| f as i64).max(min);
+            let hi = to.map_or(max, |t| t as i64).min(max);
             if lo > hi {
                 return Err(Error::option(
                     "from",
                     format!("the sweep of '{name}' is empty; it accepts {min}..={max}"),
                 ));
             }
+            // Counted before anything is allocated: a range may be as wide as an i64.
+            let count = (hi as i128 - lo as i128 + 1) as u128;
+            too_many_values(
+                name,
+                usize::try_from(count).unwrap_or(usize::MAX),
+                MAX_EXACT_VALUES,
+            )?;
             Ok((lo..=hi).map(Value::Int).collect())
         }
         ParamKind::Float { min, max, .. } => {
@@ -158,6 +179,19 @@ fn sweep_values(
             format!("'{name}' is not numeric; the finder sweeps whole or real numbers"),
         )),
     }
+}
+
+/// Refuses a sweep of more than `limit` values.
+fn too_many_values(over: &str, count: usize, limit: usize) -> Result<()> {
+    if count > limit {
+        return Err(Error::option(
+            "over",
+            format!(
+                "'{over}' has {count} values to sweep, more than {limit}; narrow the sweep with from and to"
+            ),
+        ));
+    }
+    Ok(())
 }
 
 /// Sweeps `request.over` and finds the value whose chance is closest to the target
@@ -207,6 +241,8 @@ pub fn find_with(request: &FinderRequest, rosters: &Rosters) -> Result<FinderAns
         ));
     }
     let values = sweep_values(&spec.kind, &spec.name, request.from, request.to)?;
+    // Refused before anything is built: a sweep too long for even exact values.
+    too_many_values(&request.over, values.len(), MAX_EXACT_VALUES)?;
 
     // Build every query first: errors surface before any work.
     let mut queries = Vec::with_capacity(values.len());
@@ -225,15 +261,14 @@ pub fn find_with(request: &FinderRequest, rosters: &Rosters) -> Result<FinderAns
     } else {
         MAX_SIMULATED_VALUES
     };
-    if values.len() > limit {
-        return Err(Error::option(
-            "over",
-            format!(
-                "'{}' has {} values to sweep, more than {limit}; narrow the sweep with from and to",
-                request.over,
-                values.len()
-            ),
-        ));
+    too_many_values(&request.over, values.len(), limit)?;
+    if !exact && !request.allow_large {
+        let work = Work {
+            points: values.len() as u64,
+            variants: 1,
+            size: request.plan.size,
+        };
+        work.check("lower the samples or narrow the sweep with from and to, or allow a large run")?;
     }
     let layout = queries[0].simulation.layout().clone();
     let summaries: Vec<_> = queries
@@ -392,7 +427,37 @@ mod tests {
                 size: SampleSize::Samples(10_000),
             },
             rules: None,
+            allow_large: false,
         }
+    }
+
+    #[test]
+    fn sweeps_are_held_to_the_budget_and_whole_numbers() {
+        // cle.fight has no exact values: 30 values of 1e12 samples is over the budget.
+        let e = find(&FinderRequest {
+            mechanic: "aube.duel".into(),
+            assignments: vec!["a=krom".into(), "b=bjorn".into(), "a.crit=d10".into()],
+            over: "a.ca".into(),
+            from: Some(0.0),
+            to: Some(29.0),
+            plan: RunPlan {
+                seed: 1,
+                size: SampleSize::Samples(1_000_000_000_000),
+            },
+            ..request(&[], "nd", 0.5)
+        });
+        match e {
+            Err(Error::OverBudget { what, .. }) => {
+                assert!(what.contains("30 grid points"), "{what}")
+            }
+            other => panic!("not refused by the budget: {other:?}"),
+        }
+        let e = find(&FinderRequest {
+            from: Some(1.5),
+            ..request(&["ca=12"], "nd", 0.5)
+        })
+        .unwrap_err();
+        assert!(e.to_string().contains("1.5 is not a whole number"), "{e}");
     }
 
     #[test]

@@ -112,7 +112,7 @@ fn line_in(text: &str, table: &str, index: usize, key: Option<&str>) -> Option<u
 /// `source`.
 pub fn add_text(rosters: &mut Rosters, path: &Path, source: &str, text: &str) -> Result<()> {
     let table: toml::Table = toml::from_str(text)
-        .map_err(|e| file_error(path, None, e.to_string().trim_end().replace('\n', "\n  ")))?;
+        .map_err(|e| file_error(path, None, crate::error::toml_syntax_error(text, &e)))?;
     let system_names: Vec<&str> = systems::SYSTEMS.iter().map(|(n, _)| *n).collect();
     let system = match table.get("system") {
         Some(toml::Value::String(s)) => system_names

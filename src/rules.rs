@@ -156,7 +156,7 @@ fn read_rules_file(path: &Path) -> Result<(String, toml::Table)> {
     let text = read_small_text(path, MAX_RULES_BYTES)?;
     let table = toml::from_str(&text).map_err(|e: toml::de::Error| Error::RulesFile {
         path: path.to_path_buf(),
-        message: e.to_string().trim_end().replace('\n', "\n  "),
+        message: crate::error::toml_syntax_error(&text, &e),
     })?;
     Ok((text, table))
 }

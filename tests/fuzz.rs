@@ -5,7 +5,9 @@
 //! In the library: every input is either accepted or refused with a message naming the
 //! file (or the parameter), never a panic, and each takes little time. Through the binary,
 //! on a sample of them: exit code 0 or 2, a bounded time, and nothing written outside
-//! `--out`. `cargo test --release --test fuzz -- --nocapture` prints the counts.
+//! `--out`. Roster files, rules files and the contents of `--out` are mutated too, through
+//! the binary: nothing alea did not write is ever changed or removed (issue 25).
+//! `cargo test --release --test fuzz -- --nocapture` prints the counts.
 
 mod common;
 
@@ -386,4 +388,160 @@ fn mutated_rosters_are_read_or_refused_clearly() {
     eprintln!("rosters: {inputs} inputs, {accepted} accepted, {panics} panics");
     assert_eq!(panics, 0);
     assert!(inputs > 100 && accepted > 0 && accepted < inputs);
+}
+
+/// What a user may have in an output folder before alea runs there: folders and files
+/// named like alea's reports, pages, sheets and leftovers, and their own.
+const USER_ENTRIES: &[&str] = &[
+    "t/",
+    "t",
+    "index.html",
+    "index.html/",
+    "sheet_aube.md",
+    "sheet_aube.md/",
+    ".t.tmp-3999990/",
+    ".t.old-3999991/",
+    ".t.old-3999992",
+    ".index.html.tmp-3999993",
+    ".thesis.tmp-3999994/",
+    ".photos.old-3999995/",
+    ".bashrc.tmp-3999996",
+    "notes.txt",
+    "t2/",
+];
+
+/// Every file and folder under `dir`, with the content of the files.
+fn tree(dir: &Path) -> Vec<(String, Option<String>)> {
+    let mut found = Vec::new();
+    let mut stack = vec![dir.to_path_buf()];
+    while let Some(d) = stack.pop() {
+        let Ok(entries) = std::fs::read_dir(&d) else {
+            continue;
+        };
+        for entry in entries {
+            let path = entry.unwrap().path();
+            let name = path
+                .strip_prefix(dir)
+                .unwrap()
+                .to_string_lossy()
+                .into_owned();
+            if path.is_dir() {
+                found.push((name, None));
+                stack.push(path);
+            } else {
+                found.push((
+                    name,
+                    Some(std::fs::read_to_string(&path).unwrap_or_default()),
+                ));
+            }
+        }
+    }
+    found.sort();
+    found
+}
+
+/// Fills `out` with a seeded choice of [`USER_ENTRIES`], each with content of the user's.
+fn fill_with_user_entries(rng: &mut Rng, out: &Path) {
+    std::fs::create_dir_all(out).unwrap();
+    for _ in 0..rng.below(4) {
+        let entry = *rng.pick(USER_ENTRIES);
+        let path = out.join(entry.trim_end_matches('/'));
+        if path.exists() {
+            continue;
+        }
+        if entry.ends_with('/') {
+            std::fs::create_dir_all(&path).unwrap();
+            std::fs::write(path.join("mine.txt"), format!("user data {}", rng.next())).unwrap();
+        } else {
+            std::fs::write(&path, format!("user data {}", rng.next())).unwrap();
+        }
+    }
+}
+
+/// Roster files, rules files and the contents of `--out` mutated: whatever alea does with
+/// them (run, refuse), it exits with 0 or 2 and never changes nor removes a file or folder
+/// it did not write — the input files and every entry the user had in `--out`.
+#[test]
+fn mutated_rosters_rules_and_out_contents_keep_the_users_files() {
+    let mut rng = Rng(25);
+    let rules_text = alea::rules::render("aube", "").unwrap();
+    let roster_text = alea::roster::BUILTIN
+        .iter()
+        .find(|(name, _)| name.contains("aube"))
+        .map(|(_, text)| text.to_string())
+        .unwrap();
+    let dir = temp_dir("fuzz-own");
+    let analysis = write_file(&dir, "t.toml", &small_analysis("t", 200));
+    let (mut ran, mut refused) = (0, 0);
+    for case in 0..16 {
+        let out = dir.join(format!("out{case}"));
+        fill_with_user_entries(&mut rng, &out);
+        // Each input mutated one time in three, so that many runs get as far as writing.
+        let mut roster = roster_text.clone();
+        let mut rules = rules_text.clone();
+        if rng.below(3) == 0 {
+            roster = mutate(&mut rng, &roster);
+        }
+        if rng.below(3) == 0 {
+            rules = mutate(&mut rng, &rules);
+        }
+        let roster_file = write_file(&dir, &format!("roster{case}.toml"), &roster);
+        let rules_file = write_file(&dir, &format!("rules{case}.toml"), &rules);
+        let inputs = tree(&dir)
+            .into_iter()
+            .filter(|(n, _)| n.starts_with("roster") || n.starts_with("rules") || n == "t.toml")
+            .collect::<Vec<_>>();
+        let before = tree(&out);
+        let out_text = out.to_str().unwrap();
+        let args: Vec<&str> = match rng.below(3) {
+            0 => vec![
+                "run",
+                &analysis,
+                "--samples",
+                "200",
+                "-q",
+                "--out",
+                out_text,
+            ],
+            1 => vec!["sheet", "aube", "--rules", &rules_file, "--out", out_text],
+            _ => vec![
+                "run",
+                &analysis,
+                "--rules",
+                &rules_file,
+                "-q",
+                "--out",
+                out_text,
+            ],
+        };
+        let mut args = args;
+        args.extend(["--roster", &roster_file]);
+        let started = Instant::now();
+        // Twice: the second run replaces what the first wrote, and only that.
+        let result = alea(&args);
+        assert_clean_exit(&result, &format!("{args:?}"));
+        let result = alea(&args);
+        assert!(started.elapsed() < Duration::from_secs(20), "{args:?}");
+        assert_clean_exit(&result, &format!("{args:?}"));
+        if result.status.success() {
+            ran += 1;
+        } else {
+            refused += 1;
+        }
+        let after = tree(&out);
+        for entry in &before {
+            assert!(
+                after.contains(entry),
+                "{args:?} changed or removed {entry:?}; stderr: {}",
+                stderr(&result)
+            );
+        }
+        let inputs_after = tree(&dir)
+            .into_iter()
+            .filter(|(n, _)| inputs.iter().any(|(i, _)| i == n))
+            .collect::<Vec<_>>();
+        assert_eq!(inputs_after, inputs, "{args:?} changed an input file");
+    }
+    eprintln!("rosters, rules and --out contents: {ran} ran, {refused} refused");
+    assert!(ran > 0 && refused > 0, "{ran} ran, {refused} refused");
 }

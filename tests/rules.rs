@@ -251,7 +251,10 @@ fn every_malformed_rules_file_is_a_clear_error() {
             "system = \"cle\"\n",
             &["line 1", "for \"cle\"", "system 'aube'"],
         ),
-        ("[damage\n", &["house.toml", "TOML parse error"]),
+        (
+            "[damage\n",
+            &["house.toml", "line 1, column 8: not valid TOML"],
+        ),
         ("damage = [1, 2]\n", &["line 1", "damage", "a table"]),
     ] {
         let file = write_file(&dir, "house.toml", text);

@@ -74,6 +74,11 @@ impl Analysis {
         let on_axes: Vec<(&str, &str)> = match &chart.kind {
             ChartKind::Heatmap { metric, x, y } => {
                 self.check_metric(metric)?;
+                if x == y {
+                    return Err(format!(
+                        "a heatmap needs two different grid parameters; x and y are both '{x}'"
+                    ));
+                }
                 vec![("x", x), ("y", y)]
             }
             ChartKind::Lines { metric, x, series } => {

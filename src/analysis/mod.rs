@@ -206,6 +206,15 @@ impl Analysis {
         }
         let mut variants = Vec::new();
         for v in &file.variants {
+            if v.name.chars().any(char::is_control) {
+                return Err(file_error(
+                    path,
+                    format!(
+                        "the variant name {:?} holds a control character; use printable text",
+                        v.name
+                    ),
+                ));
+            }
             if variants.iter().any(|known: &Variant| known.name == v.name) {
                 return Err(at_line(
                     "name",

@@ -84,6 +84,10 @@ pub struct MetricDef {
     pub doc: &'static str,
     /// For a member of a family, the family's name pattern (`action_<k>`).
     pub family: Option<&'static str>,
+    /// For a mean, the smallest and largest value it can take, when declared
+    /// ([`Layout::bounded`]): its interval stays inside, and stays honest when the sample
+    /// shows no spread.
+    pub range: Option<(i64, i64)>,
 }
 
 /// One reported histogram of an integer outcome.
@@ -119,6 +123,7 @@ impl Layout {
             kind,
             doc,
             family: None,
+            range: None,
         });
         MetricId(self.metrics.len() - 1)
     }
@@ -131,6 +136,15 @@ impl Layout {
     /// Declares a mean metric.
     pub fn mean(&mut self, name: impl Into<String>, doc: &'static str) -> MetricId {
         self.metric(name.into(), MetricKind::Mean, doc)
+    }
+
+    /// Declares that metric `id` (a mean) takes values from `lo` to `hi` only (a count of
+    /// wounds from 0 to the track's length): its interval stays inside.
+    pub fn bounded(&mut self, id: MetricId, lo: i64, hi: i64) -> MetricId {
+        if let Some(m) = self.metrics.get_mut(id.0) {
+            m.range = Some((lo.min(hi), hi.max(lo)));
+        }
+        id
     }
 
     /// Declares a family of metrics of one `kind`, one per label. `pattern` holds one
@@ -151,6 +165,7 @@ impl Layout {
                 kind,
                 doc,
                 family: Some(pattern),
+                range: None,
             });
         }
         MetricFamily { first, labels }

@@ -141,7 +141,7 @@ impl Rosters {
                 let known = if names.is_empty() {
                     "none".to_string()
                 } else {
-                    names.join(", ")
+                    crate::error::some_names(&names, Some(name))
                 };
                 Error::Invalid(format!(
                     "no {system} roster has '{name}'{}\n  known names: {known} (alea roster {system})",
@@ -190,7 +190,7 @@ impl Rosters {
                 "'{name}' is a {} and has no {}; names that fit: {}",
                 entry.table,
                 missing.join(", "),
-                self.filling(system, fields).join(", ")
+                crate::error::some_names(&self.filling(system, fields), None)
             ),
         ))
     }
@@ -394,8 +394,17 @@ pub fn expand(
                         .filter(|(f, _)| fields.contains(&f.as_str()))
                         .cloned()
                         .collect();
+                    // A name of another kind (a foe among the PCs) fails here: say its kind.
                     let values = ParamValues::resolve(mechanic, members, &own, Rosters::none())
-                        .map_err(|e| Error::value(key, format!("'{name}': {e}")))?;
+                        .map_err(|e| {
+                            Error::value(
+                                key,
+                                format!(
+                                    "'{name}' (a {}): {e}; is it on the right side? alea roster {system} lists each name's kind",
+                                    entry.table
+                                ),
+                            )
+                        })?;
                     for _ in 0..*count {
                         resolved.push((name.clone(), values.clone()));
                     }
@@ -445,7 +454,7 @@ pub fn filling_hint(
         }
         hint.push_str(&format!(
             "\n  {g}=NAME gives every {g}.* at once; names: {} (alea roster {system})",
-            names.join(", "),
+            crate::error::some_names(&names, None),
             g = group.name
         ));
     }

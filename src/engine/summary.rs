@@ -1,11 +1,15 @@
 //! Turning tallies into what users read: each metric's estimate with its sample count and
-//! 95% interval (Wilson for proportions, mean ± 1.96 standard errors for means), beside its
-//! exact value when known; each histogram as probabilities with mean, standard error and
-//! quantiles.
+//! 95% interval (Wilson for proportions; for means, mean ± 1.96 standard errors inside the
+//! metric's range, or a bound on the rare values not seen when the sample shows no spread:
+//! [`mean_interval`]), beside its exact value when known; each histogram as probabilities
+//! with mean, standard error and quantiles.
+//!
+//! An end of an interval that nothing bounds is infinite: tables write it as an empty
+//! cell, JSON as `null`, the text answer as `-`.
 
-use super::layout::{Layout, MetricKind};
-use super::stats::{Z95, mean_and_se, quantile, wilson};
-use super::tally::{ExactTally, Tally};
+use super::layout::{Layout, MetricDef, MetricKind};
+use super::stats::{Z95, mean_and_se, mean_interval, quantile, wilson};
+use super::tally::{ExactAcc, ExactTally, Tally};
 
 /// One metric's estimate.
 #[derive(Debug, Clone, PartialEq)]
@@ -16,9 +20,9 @@ pub struct Estimate {
     pub kind: MetricKind,
     /// The Monte Carlo estimate (NaN when no trial met the metric's condition).
     pub estimate: f64,
-    /// Lower end of the 95% interval.
+    /// Lower end of the 95% interval (minus infinity when nothing bounds it).
     pub lo: f64,
-    /// Upper end of the 95% interval.
+    /// Upper end of the 95% interval (infinity when nothing bounds it).
     pub hi: f64,
     /// Trials the estimate is based on.
     pub n: u64,
@@ -30,10 +34,15 @@ impl Estimate {
     /// True when the exact value is known and lies inside the 95% interval (`None` too
     /// when no trial was drawn, as in an exact-only summary: nothing to check).
     pub fn agrees(&self) -> Option<bool> {
-        if self.n == 0 {
+        if self.n == 0 || !self.has_interval() {
             return None;
         }
         self.exact.map(|x| x >= self.lo && x <= self.hi)
+    }
+
+    /// True when at least one end of the interval is bounded.
+    pub fn has_interval(&self) -> bool {
+        self.lo.is_finite() || self.hi.is_finite()
     }
 }
 
@@ -111,6 +120,14 @@ pub fn exact_summary(layout: &Layout, exact: &ExactTally) -> Summary {
     summary
 }
 
+/// The range a mean metric's values can take: declared in the layout, else read off the
+/// exact distribution (the smallest and largest value it gives a positive probability).
+pub fn value_range(def: &MetricDef, exact: Option<&ExactAcc>) -> Option<(f64, f64)> {
+    def.range
+        .or_else(|| exact.and_then(|e| e.support))
+        .map(|(lo, hi)| (lo as f64, hi as f64))
+}
+
 /// Summarises a Monte Carlo tally beside the exact tally, when there is one.
 pub fn summarize(layout: &Layout, tally: &Tally, exact: Option<&ExactTally>) -> Summary {
     let metrics = layout
@@ -130,8 +147,10 @@ pub fn summarize(layout: &Layout, tally: &Tally, exact: Option<&ExactTally>) -> 
                     (p, lo, hi)
                 }
                 MetricKind::Mean => {
-                    let (m, se) = mean_and_se(acc.n, acc.sum, acc.sum_sq);
-                    (m, m - Z95 * se, m + Z95 * se)
+                    let (m, _) = mean_and_se(acc.n, acc.sum, acc.sum_sq);
+                    let range = value_range(def, exact.map(|e| &e.metrics[i]));
+                    let (lo, hi) = mean_interval(acc.n, acc.sum, acc.sum_sq, Z95, range);
+                    (m, lo, hi)
                 }
             };
             let exact = exact.and_then(|e| e.metrics[i].value());

@@ -250,6 +250,9 @@ pub struct ExactAcc {
     pub weight: f64,
     /// Probability-weighted sum of the values.
     pub sum: f64,
+    /// The smallest and largest value of a mean recorded with a positive probability: the
+    /// range the metric's value can take (`None` for a proportion or before any value).
+    pub support: Option<(i64, i64)>,
 }
 
 impl ExactAcc {
@@ -313,6 +316,12 @@ impl Recorder for ExactTally {
             let acc = &mut self.metrics[metric.0];
             acc.weight += self.weight;
             acc.sum += self.weight * value as f64;
+            if self.weight > 0.0 {
+                acc.support = Some(
+                    acc.support
+                        .map_or((value, value), |(lo, hi)| (lo.min(value), hi.max(value))),
+                );
+            }
         }
     }
 

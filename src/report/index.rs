@@ -115,7 +115,8 @@ fn section(out: &mut String, m: &ReportMeta) {
 /// The start of a page titled `title`, up to its opened `<body>`.
 fn page_start(title: &str) -> String {
     format!(
-        "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>{}</title>\n<style>{STYLE}</style>\n</head>\n<body>\n",
+        "<!DOCTYPE html>\n{}\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>{}</title>\n<style>{STYLE}</style>\n</head>\n<body>\n",
+        super::marker::FILE_MARKER,
         escape(title)
     )
 }
@@ -316,7 +317,26 @@ pub fn render(found: &Reports) -> String {
     out
 }
 
+/// What became of `index.html`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum IndexWritten {
+    /// Written (or rewritten).
+    Written,
+    /// Left as it was, because alea did not write what is there: why.
+    LeftAlone(String),
+}
+
 /// Writes `out/index.html` over every report folder in `out` (through a temporary file).
-pub fn write_index(out: &Path) -> Result<()> {
-    super::write_file(&out.join("index.html"), &render(&collect(out)?))
+/// An `index.html` that alea did not write (a page of the user's, a folder) is left as it
+/// is, and the answer says so.
+pub fn write_index(out: &Path) -> Result<IndexWritten> {
+    let path = out.join("index.html");
+    if let super::marker::Owner::Other(what) = super::marker::file_owner(&path) {
+        return Ok(IndexWritten::LeftAlone(format!(
+            "'{}' {what}: left as it is, and not updated",
+            path.display()
+        )));
+    }
+    super::write_file(&path, &render(&collect(out)?))?;
+    Ok(IndexWritten::Written)
 }

@@ -12,6 +12,7 @@ pub mod charts;
 pub mod index;
 pub mod json;
 pub mod listing;
+pub mod marker;
 pub mod meta;
 pub mod sheet;
 pub mod staging;
@@ -25,22 +26,52 @@ use std::path::{Path, PathBuf};
 /// Writes the report of `analysis` into `out/<name>/`: `results.csv`,
 /// `results.parquet`, `histograms.csv` (when the mechanic has histograms) and the charts.
 /// Returns the report folder.
+///
+/// The folder carries alea's marker ([`marker`]), which names every file in it; a folder
+/// in the way that alea did not write (or that holds a file it did not write) is an
+/// error, and is left as it is.
 pub fn write_report(analysis: &Analysis, result: &AnalysisResult, out: &Path) -> Result<PathBuf> {
     std::fs::create_dir_all(out).map_err(|e| Error::io("create folder", out, e))?;
     let target = out.join(&analysis.file.name);
-    staging::write_whole(&target, |temp| {
+    staging::write_whole(&target, marker::report_folder_owner, |temp| {
         std::fs::create_dir(temp).map_err(|e| Error::io("create folder", temp, e))?;
-        fill_report(analysis, result, temp)
+        marker::mark_folder(temp, &[])?;
+        fill_report(analysis, result, temp)?;
+        marker::mark_folder_with_contents(temp)
     })?;
     Ok(target)
 }
 
+/// Checks, before any work, that the report folder of `name` in `out` can be written:
+/// nothing is there, or a report alea wrote.
+pub fn check_report_target(out: &Path, name: &str) -> Result<()> {
+    let target = out.join(name);
+    marker::check_free(&target, marker::report_folder_owner(&target))
+}
+
 /// Writes `text` to the file `path` through a temporary file beside it, so the file is
-/// either the old one or the new one, whole.
+/// either the old one or the new one, whole. `text` carries alea's marker
+/// ([`marker::FILE_MARKER`]); a file in the way that alea did not write (or a folder) is
+/// an error, and is left as it is.
 pub fn write_file(path: &Path, text: &str) -> Result<()> {
-    staging::write_whole(path, |temp| {
+    debug_assert!(text.contains(marker::FILE_MARKER));
+    staging::write_whole(path, marker::file_owner, |temp| {
         std::fs::write(temp, text).map_err(|e| Error::io("write", temp, e))
     })
+}
+
+/// `text` with alea's marker: after the first line of an HTML page (its doctype), at
+/// the start of anything else.
+pub fn with_marker(text: &str) -> String {
+    if text.contains(marker::FILE_MARKER) {
+        return text.to_string();
+    }
+    match text.split_once('\n') {
+        Some((doctype, rest)) if doctype.starts_with("<!DOCTYPE") => {
+            format!("{doctype}\n{}\n{rest}", marker::FILE_MARKER)
+        }
+        _ => format!("{}\n{text}", marker::FILE_MARKER),
+    }
 }
 
 fn fill_report(analysis: &Analysis, result: &AnalysisResult, dir: &Path) -> Result<()> {

@@ -12,7 +12,13 @@
 //! then removes every temporary path left. A run killed outright (SIGKILL, power loss)
 //! leaves them behind: [`clean_stale`], at the start of the next run, removes them and
 //! puts back a report left aside.
+//!
+//! Only paths alea wrote are ever removed, renamed or replaced ([`super::marker`]): a
+//! temporary or aside folder carries alea's marker file from the moment it is created,
+//! and a temporary file starts with alea's marker. A hidden `.NAME.tmp-N` or
+//! `.NAME.old-N` of the user's, without the marker, is left alone.
 
+use super::marker;
 use crate::error::{Error, Result};
 use std::path::{Path, PathBuf};
 use std::sync::{Mutex, MutexGuard};
@@ -48,15 +54,24 @@ fn dir_and_name(path: &Path) -> Result<(&Path, std::borrow::Cow<'_, str>)> {
 }
 
 /// Writes `target` whole through a temporary path beside it: `write` fills the temporary
-/// path (a file, or a folder it creates), which then replaces `target`. On an error the
-/// temporary path is removed and `target` is left as it was.
-pub fn write_whole(target: &Path, write: impl FnOnce(&Path) -> Result<()>) -> Result<()> {
+/// path (a file that starts with alea's marker, or a folder it creates and marks), which
+/// then replaces `target`. `owner` says what is at `target` (see [`super::marker`]):
+/// something alea did not write is never replaced, and is an error, checked before
+/// writing and again before the replacement. On an error the temporary path is removed
+/// and `target` is left as it was.
+pub fn write_whole(
+    target: &Path,
+    owner: impl Fn(&Path) -> marker::Owner,
+    write: impl FnOnce(&Path) -> Result<()>,
+) -> Result<()> {
+    marker::check_free(target, owner(target))?;
     let (dir, name) = dir_and_name(target)?;
     let temp = temp_path(dir, &name);
     let mut registry = lock();
-    registry.discard(&temp);
+    remove_if_alea(&temp)?;
     registry.add(&temp);
-    match write(&temp) {
+    let written = write(&temp).and_then(|()| marker::check_free(target, owner(target)));
+    match written {
         Ok(()) => registry.replace(&temp, target),
         Err(e) => {
             registry.discard(&temp);
@@ -67,6 +82,31 @@ pub fn write_whole(target: &Path, write: impl FnOnce(&Path) -> Result<()>) -> Re
 
 fn aside_path(dir: &Path, name: &str) -> PathBuf {
     dir.join(format!(".{name}.old-{}", std::process::id()))
+}
+
+/// True when `path` is a folder carrying alea's marker or a file alea wrote (never a
+/// symbolic link).
+fn written_by_alea(path: &Path) -> bool {
+    match std::fs::symlink_metadata(path) {
+        Ok(meta) if meta.is_dir() => marker::folder_is_marked(path),
+        Ok(meta) if meta.is_file() => marker::file_is_alea(path),
+        _ => false,
+    }
+}
+
+/// Removes `path` when alea wrote it; a missing path is no error, anything else in the
+/// way is one.
+fn remove_if_alea(path: &Path) -> Result<()> {
+    if std::fs::symlink_metadata(path).is_err() {
+        return Ok(());
+    }
+    if !written_by_alea(path) {
+        return Err(Error::Invalid(format!(
+            "'{}' is in the way and alea did not write it; move it away",
+            path.display()
+        )));
+    }
+    remove(path).map_err(|e| Error::io("remove", path, e))
 }
 
 /// Removes a file or a folder with everything in it; a missing path is no error.
@@ -111,7 +151,7 @@ fn replace(temp: &Path, target: &Path) -> Result<()> {
     }
     let (dir, name) = dir_and_name(target)?;
     let aside = aside_path(dir, &name);
-    remove(&aside).map_err(|e| Error::io("remove", &aside, e))?;
+    remove_if_alea(&aside)?;
     std::fs::rename(target, &aside).map_err(|e| Error::io("move aside", target, e))?;
     if let Err(e) = std::fs::rename(temp, target) {
         let _ = std::fs::rename(&aside, target);
@@ -162,7 +202,9 @@ pub fn is_staged(file_name: &str) -> bool {
 }
 
 /// Removes the temporary paths that dead runs left in `dir` and puts back a report that
-/// was renamed aside but not replaced. Returns true when something changed.
+/// was renamed aside but not replaced. Only paths carrying alea's marker are touched: a
+/// hidden name of the user's that looks like a leftover is left alone. Returns true when
+/// something changed.
 pub fn clean_stale(dir: &Path) -> Result<bool> {
     let entries = match std::fs::read_dir(dir) {
         Ok(entries) => entries,
@@ -180,10 +222,10 @@ pub fn clean_stale(dir: &Path) -> Result<bool> {
         let Some((name, kind, pid)) = parse_staged(file_name) else {
             continue;
         };
-        if alive(pid) {
+        let path = dir.join(file_name);
+        if alive(pid) || !written_by_alea(&path) {
             continue;
         }
-        let path = dir.join(file_name);
         if kind == "old" {
             aside.push((path, dir.join(name)));
         } else {
@@ -226,6 +268,12 @@ mod tests {
         assert_eq!(parse_staged(".tmp-1"), None);
     }
 
+    /// A folder `dir/name` carrying alea's marker.
+    fn marked_folder(dir: &Path, name: &str) {
+        std::fs::create_dir_all(dir.join(name)).unwrap();
+        marker::mark_folder(&dir.join(name), &[]).unwrap();
+    }
+
     #[test]
     fn replace_keeps_one_complete_report() {
         let dir = scratch("replace");
@@ -236,6 +284,7 @@ mod tests {
             registry.add(&temp);
             std::fs::create_dir_all(&temp).unwrap();
             std::fs::write(temp.join("f"), format!("{round}")).unwrap();
+            marker::mark_folder_with_contents(&temp).unwrap();
             registry.replace(&temp, &target).unwrap();
             drop(registry);
             assert_eq!(
@@ -257,9 +306,13 @@ mod tests {
             format!(".b.old-{dead}"),
             "b".to_string(),
         ] {
-            std::fs::create_dir_all(dir.join(name)).unwrap();
+            marked_folder(&dir, &name);
         }
-        std::fs::write(dir.join(format!(".index.html.tmp-{dead}")), "x").unwrap();
+        std::fs::write(
+            dir.join(format!(".index.html.tmp-{dead}")),
+            marker::FILE_MARKER,
+        )
+        .unwrap();
         assert!(clean_stale(&dir).unwrap());
         let mut left: Vec<String> = std::fs::read_dir(&dir)
             .unwrap()
@@ -268,6 +321,23 @@ mod tests {
         left.sort();
         assert_eq!(left, ["a", "b"]);
         assert!(!clean_stale(&dir).unwrap());
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn hidden_names_of_the_user_are_left_alone() {
+        let dir = scratch("user");
+        let dead = u32::MAX;
+        std::fs::create_dir_all(dir.join(format!(".thesis.tmp-{dead}"))).unwrap();
+        std::fs::write(
+            dir.join(format!(".thesis.tmp-{dead}")).join("chapter1.txt"),
+            "mine",
+        )
+        .unwrap();
+        std::fs::write(dir.join(format!(".bashrc.tmp-{dead}")), "mine").unwrap();
+        std::fs::create_dir_all(dir.join(format!(".photos.old-{dead}"))).unwrap();
+        assert!(!clean_stale(&dir).unwrap());
+        assert_eq!(std::fs::read_dir(&dir).unwrap().count(), 3);
         let _ = std::fs::remove_dir_all(&dir);
     }
 }

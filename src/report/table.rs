@@ -114,11 +114,17 @@ pub fn results_frame(analysis: &Analysis, result: &AnalysisResult) -> Result<Dat
             variant.summary.metric_index(&name).map(|i| (i, variant))
         };
         let pick = |f: &dyn Fn(usize, &crate::analysis::VariantResult) -> Option<f64>| -> Vec<Option<f64>> {
-            rows.iter().map(|(p, v)| get(*p, *v).and_then(|(i, r)| f(i, r)).filter(|x| !x.is_nan())).collect()
+            rows.iter().map(|(p, v)| get(*p, *v).and_then(|(i, r)| f(i, r)).filter(|x| x.is_finite())).collect()
         };
+        // An end that nothing bounds is an empty cell ("no interval"), never inf.
         let half = |i: usize, r: &crate::analysis::VariantResult| {
             let m = &r.summary.metrics[i];
-            (m.hi - m.lo) / 2.0
+            match (m.lo.is_finite(), m.hi.is_finite()) {
+                (true, true) => (m.hi - m.lo) / 2.0,
+                (true, false) => m.estimate - m.lo,
+                (false, true) => m.hi - m.estimate,
+                (false, false) => 0.0,
+            }
         };
         columns.push(Column::new(
             name.as_str().into(),
@@ -139,7 +145,9 @@ pub fn results_frame(analysis: &Analysis, result: &AnalysisResult) -> Result<Dat
         if paired {
             let diff_half = |d: &crate::engine::paired::PairedDiff| match (d.lo, d.hi) {
                 (Some(lo), Some(hi)) => (hi - lo) / 2.0,
-                _ => 0.0,
+                (Some(lo), None) => d.diff - lo,
+                (None, Some(hi)) => hi - d.diff,
+                (None, None) => 0.0,
             };
             columns.push(Column::new(
                 format!("{name}_diff").into(),

@@ -10,7 +10,7 @@ use std::fmt::Write;
 
 /// Formats a number for a table: proportions with 4 decimals, means with 3.
 fn number(kind: MetricKind, x: f64) -> String {
-    if x.is_nan() {
+    if !x.is_finite() {
         "-".into()
     } else {
         match kind {
@@ -21,7 +21,7 @@ fn number(kind: MetricKind, x: f64) -> String {
 }
 
 fn interval(e: &Estimate) -> String {
-    if e.n == 0 {
+    if e.n == 0 || !e.has_interval() {
         "-".into()
     } else {
         format!("[{}, {}]", number(e.kind, e.lo), number(e.kind, e.hi))

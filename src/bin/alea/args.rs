@@ -131,6 +131,9 @@ pub struct DifficultyArgs {
     /// Seed, for mechanics without exact answers
     #[arg(long, allow_negative_numbers = true)]
     pub seed: Option<u64>,
+    /// Run past the budget (10,000,000,000 samples in all over the sweep)
+    #[arg(long)]
+    pub allow_large: bool,
     /// Print one JSON object instead of text
     #[arg(long)]
     pub json: bool,

@@ -4,7 +4,7 @@ use crate::args::{
     Cli, Command, DifficultyArgs, ListArgs, ProbArgs, RosterArgs, RunArgs, SamplingArgs, SheetArgs,
     SheetFormat,
 };
-use crate::output::{Printer, clean_up_on_signals, print};
+use crate::output::{Printer, clean_up_on_signals, print, print_note};
 use crate::progress::Progress;
 use alea::analysis::{Analysis, RunOptions, collect_files};
 use alea::budget::Work;
@@ -149,10 +149,14 @@ fn run(args: &RunArgs, rosters: &Rosters) -> Result<()> {
         a.check_exact(&options)?;
     }
     let out = &args.out;
+    for a in &analyses {
+        report::check_report_target(out, &a.file.name)?;
+    }
     std::fs::create_dir_all(out).map_err(|e| Error::io("create folder", out, e))?;
     clean_up_on_signals();
+    let mut index = IndexNotes::default();
     if report::staging::clean_stale(out)? {
-        report::index::write_index(out)?;
+        index.write(out)?;
     }
     let total: Option<u64> = analyses.iter().map(|a| a.total_samples(&options)).sum();
     let progress = Progress::new(total, args.quiet);
@@ -162,7 +166,7 @@ fn run(args: &RunArgs, rosters: &Rosters) -> Result<()> {
         let started = Instant::now();
         let result = analysis.run(&options, &|n| progress.add(n))?;
         let dir = report::write_report(analysis, &result, out)?;
-        report::index::write_index(out)?;
+        index.write(out)?;
         if !args.quiet {
             let samples = result
                 .points
@@ -189,10 +193,32 @@ fn run(args: &RunArgs, rosters: &Rosters) -> Result<()> {
         }
     }
     progress.bar.finish_and_clear();
-    if !args.quiet {
+    if !args.quiet && !index.left_alone {
         printer.print(&format!("wrote {}\n", out.join("index.html").display()))?;
     }
     Ok(())
+}
+
+/// Writes `index.html` after each report, and says once on standard error when it is left
+/// alone (alea did not write the `index.html` in the way).
+#[derive(Debug, Default)]
+struct IndexNotes {
+    left_alone: bool,
+}
+
+impl IndexNotes {
+    fn write(&mut self, out: &Path) -> Result<()> {
+        match report::index::write_index(out)? {
+            report::index::IndexWritten::Written => {}
+            report::index::IndexWritten::LeftAlone(why) => {
+                if !self.left_alone {
+                    print_note(&why);
+                }
+                self.left_alone = true;
+            }
+        }
+        Ok(())
+    }
 }
 
 fn difficulty(args: &DifficultyArgs, rosters: &Rosters) -> Result<()> {
@@ -209,8 +235,14 @@ fn difficulty(args: &DifficultyArgs, rosters: &Rosters) -> Result<()> {
             size: SampleSize::Samples(args.samples),
         },
         rules: house_rules(&args.mechanic, args.rules.rules.as_deref())?,
+        allow_large: args.allow_large,
     };
-    let answer = find_with(&request, rosters)?;
+    let answer = find_with(&request, rosters).map_err(|e| {
+        with_flags(
+            e,
+            "lower --samples or narrow the sweep with --from and --to, or pass --allow-large to run it anyway",
+        )
+    })?;
     if args.json {
         print(&format!("{}\n", report::json::finder_json(&answer)))
     } else {
@@ -231,11 +263,12 @@ fn sheet(args: &SheetArgs) -> Result<()> {
     match &args.out {
         None => print(&text),
         Some(dir) => {
+            let path = dir.join(format!("sheet_{}.{extension}", args.system));
+            report::marker::check_free(&path, report::marker::file_owner(&path))?;
             std::fs::create_dir_all(dir).map_err(|e| Error::io("create folder", dir, e))?;
             clean_up_on_signals();
             report::staging::clean_stale(dir)?;
-            let path = dir.join(format!("sheet_{}.{extension}", args.system));
-            report::write_file(&path, &text)?;
+            report::write_file(&path, &report::with_marker(&text))?;
             print(&format!("wrote {}\n", path.display()))
         }
     }

@@ -5,6 +5,7 @@
 use alea::error::{Error, Result};
 use std::io::{ErrorKind, Write};
 use std::process::ExitCode;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 /// Standard output, written and flushed piece by piece.
 #[derive(Debug, Default)]
@@ -20,6 +21,13 @@ impl Printer {
         if self.closed {
             return Ok(());
         }
+        if STDOUT_CLOSED_AT_START.load(Ordering::Relaxed) {
+            return Err(Error::io(
+                "write to",
+                "standard output",
+                std::io::Error::other("it is closed (>&-)"),
+            ));
+        }
         let mut out = std::io::stdout().lock();
         match out.write_all(text.as_bytes()).and_then(|()| out.flush()) {
             Ok(()) => Ok(()),
@@ -32,6 +40,26 @@ impl Printer {
     }
 }
 
+/// True when the process started with its standard output closed (`alea list >&-`).
+///
+/// The Rust runtime opens `/dev/null` in place of a closed standard stream before `main`,
+/// so that writes to it vanish without an error; this is recorded before that, by a
+/// function the loader runs before the runtime starts (Linux, where `/proc/self/fd` tells;
+/// elsewhere a closed standard output stays unnoticed).
+static STDOUT_CLOSED_AT_START: AtomicBool = AtomicBool::new(false);
+
+#[cfg(target_os = "linux")]
+#[used]
+#[unsafe(link_section = ".init_array")]
+static RECORD_CLOSED_STDOUT: extern "C" fn() = {
+    extern "C" fn record() {
+        let fds = std::path::Path::new("/proc/self/fd");
+        let closed = fds.is_dir() && std::fs::symlink_metadata(fds.join("1")).is_err();
+        STDOUT_CLOSED_AT_START.store(closed, Ordering::Relaxed);
+    }
+    record
+};
+
 /// Writes `text` to standard output (see [`Printer::print`]).
 pub fn print(text: &str) -> Result<()> {
     Printer::default().print(text)
@@ -42,6 +70,13 @@ pub fn print(text: &str) -> Result<()> {
 pub fn print_error(message: &str) {
     let mut err = std::io::stderr().lock();
     let _ = writeln!(err, "alea: error: {message}");
+    let _ = err.flush();
+}
+
+/// Writes a note (something the user should know, not an error) to standard error.
+pub fn print_note(message: &str) {
+    let mut err = std::io::stderr().lock();
+    let _ = writeln!(err, "alea: note: {message}");
     let _ = err.flush();
 }
 

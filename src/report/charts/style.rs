@@ -160,10 +160,11 @@ impl Measure {
                 exact,
             }
         } else {
+            // An end that nothing bounds draws no band on that side.
             Band {
                 estimate: m.estimate,
-                lo: m.lo,
-                hi: m.hi,
+                lo: if m.lo.is_finite() { m.lo } else { m.estimate },
+                hi: if m.hi.is_finite() { m.hi } else { m.estimate },
                 exact: m.exact,
             }
         };
