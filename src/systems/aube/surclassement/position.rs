@@ -185,6 +185,12 @@ impl Fight {
         }
     }
 
+    /// Empties the cache of exchange laws (the whole-duel game needs those of one pair of
+    /// fatigue points at a time).
+    pub(super) fn forget_laws(&self) {
+        self.laws.borrow_mut().clear();
+    }
+
     /// The switches.
     pub fn rules(&self) -> Rules {
         self.rules
