@@ -32,9 +32,12 @@
 //!
 //! Order of solution. Wounds and fatigue points never go away in a duel, so the wound
 //! tracks split the positions into layers (A's track, B's track) that only lead to
-//! themselves or to layers further on. Layers are solved from the last to the first; in
-//! a layer the positions differ only by a pending étourdi and the feint points held, and
-//! are swept (Gauss-Seidel) until no value moves by more than [`TOLERANCE`]. In a sweep,
+//! themselves or to layers further on. Layers are solved backward, state by state in
+//! that order (most fatigue points first, then most wounds: a blow only adds fatigue, or
+//! wounds at the same fatigue), so a layer's successors are all solved before it: value
+//! iteration is needed only inside a layer, the loops of the feint points. In a layer the
+//! positions differ only by a pending étourdi and the feint points held, and are swept
+//! (Gauss-Seidel) until no value moves by more than [`TOLERANCE`]. In a sweep,
 //! a position's value is the fixed point of `v = val(C + A·v)`, with `A` the chances of
 //! staying in the same position (both fail, say), found by Newton steps on the optimal
 //! strategies: a tired pair of fighters who fail nine times in ten then costs a few steps,
