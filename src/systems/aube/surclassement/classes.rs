@@ -13,8 +13,6 @@ use crate::systems::aube::wounds::{OverflowFatigue, WoundTrack};
 /// makes of it.
 pub(super) struct Class {
     pub track: WoundTrack,
-    /// Wounds, then fatigue points: a class only leads to classes of more progress.
-    pub progress: i64,
     /// The class after each result (by [`DamageResult::index`]); `None`: out.
     pub next: [Option<usize>; 7],
 }
@@ -98,11 +96,7 @@ pub(super) fn classes(fight: &Fight, keys: Keys) -> Vec<Class> {
                 take(&mut t, r);
                 (!t.is_out(fight.out_at())).then(|| index[keys.key(&t)])
             });
-            Class {
-                track,
-                progress: i64::from(track.wounds()) * 1_000_000 + track.fatigue(),
-                next,
-            }
+            Class { track, next }
         })
         .collect()
 }

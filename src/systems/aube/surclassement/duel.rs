@@ -20,13 +20,14 @@
 //! not when it is built, once per set of fighters, rules and `out_at`, and kept for the
 //! next points of a study).
 
-use super::exchange::{Effect, Stance, Winner, contest, effect};
+use super::exchange::{Effect, Stance, contest, effect};
 use super::fighter::{Fighter, FightersParams, Manoeuvre, Rules};
 use super::game::{Mix, optimal};
 use super::position::Position;
 use super::strategy::{Strategy, StrategyName, StrategyParams, pick};
 use super::table::RollTable;
 use super::whole::LazyGame;
+use crate::engine::fight::Winner;
 use crate::engine::{Dice, Dist, FromConfig, HistId, Layout, MetricId, Model, Recorder};
 use crate::error::Result;
 use crate::systems::aube::damage::{DamageResult, DamageRule};
@@ -188,9 +189,9 @@ impl Duel {
             // Held feint points are spent by the manœuvre just made.
             feints = [0, 0];
             let (w, l) = match winner {
-                Winner::A => (0, 1),
-                Winner::B => (1, 0),
-                Winner::Nobody | Winner::Draw => continue,
+                Some(Winner::A) => (0, 1),
+                Some(Winner::B) => (1, 0),
+                None | Some(Winner::Draw) => continue,
             };
             match effect(stances[w].manoeuvre, magnitude) {
                 Effect::Nothing => {}
@@ -208,7 +209,7 @@ impl Duel {
                     out.first_hit_grave.get_or_insert(grave);
                     tracks[l].take_with(result, OverflowFatigue::Recorded, &self.rules.tables);
                     if tracks[l].is_out(self.end.out_at) {
-                        out.winner = winner;
+                        out.winner = if w == 0 { Winner::A } else { Winner::B };
                         return out;
                     }
                 }

@@ -40,11 +40,11 @@
 //!   and the duel keeps to Monte Carlo.
 
 use super::duel::{Duel, DuelOutcome};
-use super::exchange::Winner;
 use super::fighter::Manoeuvre;
 use super::position::{After, Fight, Position, Quick};
 use crate::engine::Dist;
 use crate::engine::chain::{Chain, Limits, Next, Propagated, propagate_within};
+use crate::engine::fight::Winner;
 use crate::systems::aube::damage::DamageResult;
 use std::collections::HashMap;
 use std::collections::hash_map::Entry;

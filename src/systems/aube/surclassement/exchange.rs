@@ -19,23 +19,11 @@
 use super::fighter::FightersParams;
 use super::fighter::{Fighter, LoserSubtracts, Manoeuvre, Rules};
 use super::table::RollTable;
+use crate::engine::fight::Winner;
 use crate::engine::{Dice, Dist, Layout, MetricId, Recorder, Report, Roll, Rolled};
 use crate::error::{Error, Result};
 use crate::systems::aube::damage::{DamageResult, DamageRule};
 use crate::systems::aube::resolution::{TestOutcome, TestRule};
-
-/// Who won an exchange.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub enum Winner {
-    /// Both failed: nothing happens.
-    Nobody,
-    /// Both succeeded with the same `E`.
-    Draw,
-    /// Fighter A won.
-    A,
-    /// Fighter B won.
-    B,
-}
 
 /// One side of an exchange before the roll.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -88,20 +76,21 @@ pub struct Move {
     pub e: i64,
 }
 
-/// Who wins and by how much (the magnitude is 0 unless A or B won).
+/// Who wins and by how much (the magnitude is 0 unless A or B won): `None` when both
+/// fail (nothing happens), a [`Winner::Draw`] when both succeed with the same `E`.
 #[inline]
-pub fn contest(rules: &Rules, a: &Move, b: &Move) -> (Winner, i64) {
+pub fn contest(rules: &Rules, a: &Move, b: &Move) -> (Option<Winner>, i64) {
     let lose = |m: &Move| match rules.loser_subtracts {
         LoserSubtracts::Raw => m.raw,
         LoserSubtracts::Modified => m.e,
     };
     match (a.success, b.success) {
-        (false, false) => (Winner::Nobody, 0),
-        (true, false) => (Winner::A, a.e),
-        (false, true) => (Winner::B, b.e),
-        (true, true) if a.e > b.e => (Winner::A, a.e - lose(b)),
-        (true, true) if b.e > a.e => (Winner::B, b.e - lose(a)),
-        (true, true) => (Winner::Draw, 0),
+        (false, false) => (None, 0),
+        (true, false) => (Some(Winner::A), a.e),
+        (false, true) => (Some(Winner::B), b.e),
+        (true, true) if a.e > b.e => (Some(Winner::A), a.e - lose(b)),
+        (true, true) if b.e > a.e => (Some(Winner::B), b.e - lose(a)),
+        (true, true) => (Some(Winner::Draw), 0),
     }
 }
 
@@ -129,8 +118,9 @@ pub fn effect(m: Manoeuvre, magnitude: i64) -> Effect {
 /// The outcome of one exchange.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct ExchangeOutcome {
-    /// Who won.
-    pub winner: Winner,
+    /// Who won: `None` when both failed (nothing happens), [`Winner::Draw`] when both
+    /// succeeded with the same `E`.
+    pub winner: Option<Winner>,
     /// Feint points the winner gained (0 unless MA won).
     pub feint_gained: i64,
     /// The loser's damage result when MD won (`None` otherwise).
@@ -172,23 +162,23 @@ impl Exchange {
 
     /// Winner, magnitude and effect once both tests are known.
     #[inline]
-    pub fn settle(&self, ta: &TestOutcome, tb: &TestOutcome) -> (Winner, i64, Effect) {
+    pub fn settle(&self, ta: &TestOutcome, tb: &TestOutcome) -> (Option<Winner>, i64, Effect) {
         let (winner, magnitude) = contest(
             &self.rules,
             &self.stances[0].read(ta),
             &self.stances[1].read(tb),
         );
         let eff = match winner {
-            Winner::A => effect(self.stances[0].manoeuvre, magnitude),
-            Winner::B => effect(self.stances[1].manoeuvre, magnitude),
-            Winner::Nobody | Winner::Draw => Effect::Nothing,
+            Some(Winner::A) => effect(self.stances[0].manoeuvre, magnitude),
+            Some(Winner::B) => effect(self.stances[1].manoeuvre, magnitude),
+            None | Some(Winner::Draw) => Effect::Nothing,
         };
         (winner, magnitude, eff)
     }
 
     /// The damage step target of the loser (`None` when nobody won).
-    fn loser(winner: Winner) -> Option<usize> {
-        match winner {
+    fn loser(winner: Option<Winner>) -> Option<usize> {
+        match winner? {
             Winner::A => Some(1),
             Winner::B => Some(0),
             _ => None,
@@ -209,7 +199,7 @@ impl Exchange {
 
     fn finish(
         &self,
-        winner: Winner,
+        winner: Option<Winner>,
         eff: Effect,
         mut damage: impl FnMut(&DamageRule, i64) -> DamageResult,
     ) -> ExchangeOutcome {
@@ -225,47 +215,18 @@ impl Exchange {
         }
     }
 
-    /// The exact distribution of the outcome.
-    pub fn exact(&self) -> Dist<ExchangeOutcome> {
-        let ta = self.stances[0].test().exact();
-        let tb = self.stances[1].test().exact();
-        ta.combine(&tb, |a, b| {
-            let (winner, _, eff) = self.settle(a, b);
-            (winner, eff_key(eff))
-        })
-        .then(|&(winner, (kind, n))| {
-            let eff = match kind {
-                1 => Effect::Feint(n),
-                2 => Effect::Blow(n),
-                _ => Effect::Nothing,
-            };
-            match (eff, Self::loser(winner)) {
-                (Effect::Blow(dom), Some(l)) => {
-                    self.targets[l].exact(dom).map(|d| ExchangeOutcome {
-                        winner,
-                        feint_gained: 0,
-                        damage: Some(d.result),
-                    })
-                }
-                _ => Dist::certain(self.finish(winner, eff, |_, _| DamageResult::None)),
-            }
-        })
-    }
-}
-
-/// An orderable key of an [`Effect`] (for grouping exact outcomes).
-fn eff_key(e: Effect) -> (u8, i64) {
-    match e {
-        Effect::Nothing => (0, 0),
-        Effect::Feint(n) => (1, n),
-        Effect::Blow(n) => (2, n),
+    /// The exact distribution of the outcome: [`Exchange::roll`] over every path of its
+    /// dice (two tests and a resistance test, 20 faces each).
+    pub fn law(&self, table: &RollTable) -> Dist<ExchangeOutcome> {
+        crate::engine::enumerate(|d| self.roll(table, d))
+            .expect("an exchange rolls d20s only: every path is enumerated")
     }
 }
 
 /// Whether `o` is a blow by A (`side` 0) or B (1) that gave at least a blessure légère.
 pub fn wounds(o: &ExchangeOutcome, side: usize) -> bool {
     let by = if side == 0 { Winner::A } else { Winner::B };
-    o.winner == by && o.damage.is_some_and(|d| d >= DamageResult::Legere)
+    o.winner == Some(by) && o.damage.is_some_and(|d| d >= DamageResult::Legere)
 }
 
 /// What one exchange reports (`aube.surclassement.exchange`, and
@@ -341,21 +302,21 @@ impl ExchangeMetrics {
     /// Records the outcome of one exchange.
     #[inline]
     pub fn record<R: Recorder>(&self, o: &ExchangeOutcome, rec: &mut R) {
-        rec.event(self.a_wins, o.winner == Winner::A);
-        rec.event(self.b_wins, o.winner == Winner::B);
-        rec.event(self.nothing, o.winner == Winner::Nobody);
-        rec.event(self.draw, o.winner == Winner::Draw);
+        rec.event(self.a_wins, o.winner == Some(Winner::A));
+        rec.event(self.b_wins, o.winner == Some(Winner::B));
+        rec.event(self.nothing, o.winner.is_none());
+        rec.event(self.draw, o.winner == Some(Winner::Draw));
         for r in DamageResult::ALL {
             let hit = o.damage == Some(r);
-            rec.event(self.a_hit[r.index()], hit && o.winner == Winner::A);
-            rec.event(self.b_hit[r.index()], hit && o.winner == Winner::B);
+            rec.event(self.a_hit[r.index()], hit && o.winner == Some(Winner::A));
+            rec.event(self.b_hit[r.index()], hit && o.winner == Some(Winner::B));
         }
         rec.event(self.a_wounds, wounds(o, 0));
         rec.event(self.b_wounds, wounds(o, 1));
         let grave = o.damage.is_some_and(|d| d >= DamageResult::Grave);
         let hit = o.damage.is_some();
-        rec.event_given(self.a_grave, hit && o.winner == Winner::A, grave);
-        rec.event_given(self.b_grave, hit && o.winner == Winner::B, grave);
+        rec.event_given(self.a_grave, hit && o.winner == Some(Winner::A), grave);
+        rec.event_given(self.b_grave, hit && o.winner == Some(Winner::B), grave);
         rec.value(self.feint, o.feint_gained);
     }
 }
@@ -415,10 +376,6 @@ impl Roll for ExchangeRoll {
     #[inline(always)]
     fn roll<D: Dice>(&self, dice: &mut D) -> ExchangeOutcome {
         self.exchange.roll(&self.table, dice)
-    }
-
-    fn exact(&self) -> Option<Dist<ExchangeOutcome>> {
-        Some(self.exchange.exact())
     }
 }
 

@@ -23,7 +23,12 @@ fn play(rules: Rules, moves: [Manoeuvre; 2], feints: [i64; 2], dice: &[u32]) -> 
     replay(dice, |d| ex.roll(&RollTable::new(), d))
 }
 
-fn magnitude(rules: Rules, moves: [Manoeuvre; 2], feints: [i64; 2], d: [u32; 2]) -> (Winner, i64) {
+fn magnitude(
+    rules: Rules,
+    moves: [Manoeuvre; 2],
+    feints: [i64; 2],
+    d: [u32; 2],
+) -> (Option<Winner>, i64) {
     let [a, b] = pair();
     let ex = Exchange::new(rules, [&a, &b], moves, feints);
     let t = |s: usize| ex.stances[s].test().resolve(d[s], 0);
@@ -36,12 +41,12 @@ fn magnitude(rules: Rules, moves: [Manoeuvre; 2], feints: [i64; 2], d: [u32; 2])
 fn exchanges_without_a_blow() {
     let cases = [
         // Both fail: nothing happens, and the feint points held vanish.
-        ([Md, Ma], [5, 3], [15, 12], Winner::Nobody),
+        ([Md, Ma], [5, 3], [15, 12], None),
         // Equal E is a draw: A MD d 5: E 12; B MD d 7: E 12.
-        ([Md, Md], [0, 0], [5, 7], Winner::Draw),
+        ([Md, Md], [0, 0], [5, 7], Some(Winner::Draw)),
         // A winning parry stops everything: A MP d 10: E = 10 + 1 + 5 = 16 beats B's MD
         // d 9 (E 14): no damage roll at all.
-        ([Mp, Md], [0, 0], [10, 9], Winner::A),
+        ([Mp, Md], [0, 0], [10, 9], Some(Winner::A)),
     ];
     for (moves, feints, dice, winner) in cases {
         let o = play(Rules::default(), moves, feints, &dice);
@@ -60,15 +65,15 @@ fn one_succeeds_it_wins_with_its_e() {
     // 13 - 4 = 9 → sonné.
     assert_eq!(
         magnitude(Rules::default(), [Md, Md], [0, 0], [6, 14]),
-        (Winner::A, 13)
+        (Some(Winner::A), 13)
     );
     let o = play(Rules::default(), [Md, Md], [0, 0], &[6, 14, 4]);
-    assert_eq!(o.winner, Winner::A);
+    assert_eq!(o.winner, Some(Winner::A));
     assert_eq!(o.damage, Some(DamageResult::Sonne));
     // B alone succeeds with the parry: E = 9 + 0 + 5.
     assert_eq!(
         magnitude(Rules::default(), [Md, Mp], [0, 0], [16, 9]),
-        (Winner::B, 14)
+        (Some(Winner::B), 14)
     );
 }
 
@@ -81,10 +86,13 @@ fn both_succeed_higher_e_wins_loser_subtracts_raw_or_modified() {
         loser_subtracts: LoserSubtracts::Modified,
         ..raw
     };
-    assert_eq!(magnitude(raw, [Md, Mp], [0, 0], [8, 9]), (Winner::A, 6));
+    assert_eq!(
+        magnitude(raw, [Md, Mp], [0, 0], [8, 9]),
+        (Some(Winner::A), 6)
+    );
     assert_eq!(
         magnitude(modified, [Md, Mp], [0, 0], [8, 9]),
-        (Winner::A, 1)
+        (Some(Winner::A), 1)
     );
     // dom 6 / 1 against a failed resistance test (d 12): sonné / étourdi.
     let o = play(raw, [Md, Mp], [0, 0], &[8, 9, 12]);
@@ -95,11 +103,11 @@ fn both_succeed_higher_e_wins_loser_subtracts_raw_or_modified() {
     // (E 11) and A's d 3 MD with 9 feint points (E 19) beats B's d 10 MD.
     assert_eq!(
         magnitude(raw, [Ma, Md], [0, 0], [9, 10]),
-        (Winner::B, 15 - 9)
+        (Some(Winner::B), 15 - 9)
     );
     assert_eq!(
         magnitude(raw, [Md, Md], [9, 0], [3, 10]),
-        (Winner::A, 19 - 10)
+        (Some(Winner::A), 19 - 10)
     );
 }
 
@@ -107,18 +115,18 @@ fn both_succeed_higher_e_wins_loser_subtracts_raw_or_modified() {
 fn feint_points_are_gained_and_spent_by_the_next_manoeuvre() {
     // A MA d 3 holding 4: E = 3 + 2 + 4 = 9, B fails: A now holds 9.
     let o = play(Rules::default(), [Ma, Md], [4, 0], &[3, 15]);
-    assert_eq!((o.winner, o.feint_gained), (Winner::A, 9));
+    assert_eq!((o.winner, o.feint_gained), (Some(Winner::A), 9));
     // Those points go into the next manœuvre's E: MD d 2 with 9 held: E = 2 + 7 + 9.
     assert_eq!(
         magnitude(Rules::default(), [Md, Mp], [9, 0], [2, 15]),
-        (Winner::A, 18)
+        (Some(Winner::A), 18)
     );
     // A won MD gains nothing: the held points were spent.
     let o = play(Rules::default(), [Md, Mp], [9, 0], &[2, 15, 20]);
     assert_eq!((o.feint_gained, o.damage), (0, Some(DamageResult::Legere)));
     // A feint that loses both subtracts nothing from and gains nothing for A.
     let o = play(Rules::default(), [Ma, Mp], [0, 0], &[5, 4]);
-    assert_eq!((o.winner, o.feint_gained), (Winner::B, 0));
+    assert_eq!((o.winner, o.feint_gained), (Some(Winner::B), 0));
 }
 
 #[test]
@@ -129,9 +137,12 @@ fn switch_ma_adds_ba() {
     };
     assert_eq!(
         magnitude(Rules::default(), [Ma, Mp], [0, 0], [3, 20]),
-        (Winner::A, 5)
+        (Some(Winner::A), 5)
     );
-    assert_eq!(magnitude(off, [Ma, Mp], [0, 0], [3, 20]), (Winner::A, 3));
+    assert_eq!(
+        magnitude(off, [Ma, Mp], [0, 0], [3, 20]),
+        (Some(Winner::A), 3)
+    );
 }
 
 #[test]
@@ -179,11 +190,11 @@ fn exact_agrees_with_monte_carlo() {
 #[test]
 fn exact_probabilities_add_up() {
     let [a, b] = pair();
-    let d = Exchange::new(Rules::default(), [&a, &b], [Md, Md], [0, 0]).exact();
+    let d = Exchange::new(Rules::default(), [&a, &b], [Md, Md], [0, 0]).law(&RollTable::new());
     let total: f64 = d.iter().map(|(_, p)| p).sum();
     assert!((total - 1.0).abs() < 1e-12);
     // Both fail: (10/20)².
-    assert!((d.p_where(|o| o.winner == Winner::Nobody) - 0.25).abs() < 1e-12);
+    assert!((d.p_where(|o| o.winner.is_none()) - 0.25).abs() < 1e-12);
 }
 
 #[test]
@@ -197,7 +208,10 @@ fn the_metrics_of_a_rigged_blow() {
         [0, 0],
     )));
     let (o, tally) = replay_one(&model, &[6, 14, 4]);
-    assert_eq!((o.winner, o.damage), (Winner::A, Some(DamageResult::Sonne)));
+    assert_eq!(
+        (o.winner, o.damage),
+        (Some(Winner::A), Some(DamageResult::Sonne))
+    );
     let m = &model.m;
     let sum = |id: MetricId| tally.metric(id).sum;
     assert_eq!((sum(m.a_wins), sum(m.b_wins), sum(m.nothing)), (1, 0, 0));

@@ -17,11 +17,12 @@
 
 use super::duel::Duel;
 use super::exact::first_moves_and_winner;
-use super::exchange::{Exchange, ExchangeMetrics, ExchangeOutcome, Winner, wounds};
+use super::exchange::{Exchange, ExchangeMetrics, ExchangeOutcome, wounds};
 use super::fighter::{Fighter, FightersParams, Manoeuvre, Rules};
 use super::position::Position;
 use super::strategy::{Strategy, StrategyName};
 use super::table::RollTable;
+use crate::engine::fight::Winner;
 use crate::engine::{Dice, Dist, FromConfig, Layout, MetricId, Model, Recorder};
 use crate::error::{Error, Result};
 use crate::systems::aube::duel_end::DuelEndParams;
@@ -40,10 +41,11 @@ pub fn payoff(o: &ExchangeOutcome) -> i64 {
 
 /// The exact matrix of the one-exchange game between `a` and `b`.
 pub fn payoff_matrix(rules: Rules, a: &Fighter, b: &Fighter) -> Matrix {
+    let table = RollTable::new();
     let mut m = [[0.0; 3]; 3];
     for (i, &ma) in Manoeuvre::ALL.iter().enumerate() {
         for (j, &mb) in Manoeuvre::ALL.iter().enumerate() {
-            let dist = Exchange::new(rules, [a, b], [ma, mb], [0, 0]).exact();
+            let dist = Exchange::new(rules, [a, b], [ma, mb], [0, 0]).law(&table);
             m[i][j] = dist.iter().map(|(o, p)| payoff(o) as f64 * p).sum();
         }
     }
@@ -417,24 +419,8 @@ impl Model for OptimalModel {
                 })
             });
         }
-        let pick = |mix: &Mix| {
-            Dist::from_weights(
-                Manoeuvre::ALL
-                    .into_iter()
-                    .zip(*mix)
-                    .filter(|(_, p)| *p > 0.0),
-            )
-        };
-        let pairs = pick(&self.solution.row).combine(&pick(&self.solution.col), |a, b| (*a, *b));
-        Some(pairs.then(|&(ma, mb)| {
-            self.exchanges[ma.index()][mb.index()]
-                .exact()
-                .map(|o| OptimalOutcome {
-                    moves: [ma, mb],
-                    exchange: Some(*o),
-                    duel: None,
-                })
-        }))
+        // Both mixes drawn, then the exchange: the sampling code over every path.
+        crate::engine::enumerate(|d| self.sample(d)).ok()
     }
 }
 
@@ -443,7 +429,7 @@ pub fn duel_payoff(w: Winner) -> i64 {
     match w {
         Winner::A => 1,
         Winner::B => -1,
-        Winner::Nobody | Winner::Draw => 0,
+        Winner::Draw => 0,
     }
 }
 

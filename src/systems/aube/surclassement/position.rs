@@ -14,10 +14,12 @@
 //! less) change nothing, so they are counted up to that cap only, and a pending étourdi
 //! of such a fighter is dropped.
 
-use super::exchange::{Effect as Won, Move, Stance, Winner, contest, effect};
+use super::exchange::{Effect as Won, Move, Stance, contest, effect};
 use super::fighter::{Fighter, LoserSubtracts, Manoeuvre, Rules};
+use crate::engine::fight::Winner;
+use crate::engine::{Dist, enumerate};
 use crate::systems::aube::damage::{DamageResult, DamageRule};
-use crate::systems::aube::resolution::TestRule;
+use crate::systems::aube::resolution::{TestOutcome, TestRule};
 use crate::systems::aube::wounds::{OutAt, OverflowFatigue, WoundTrack};
 use std::cell::RefCell;
 use std::collections::HashMap;
@@ -35,7 +37,12 @@ impl Hasher for QuickHasher {
     }
 
     fn write(&mut self, bytes: &[u8]) {
-        for &b in bytes {
+        // Eight bytes at a time: arrays of integers are hashed as one slice of bytes.
+        let mut words = bytes.chunks_exact(8);
+        for w in &mut words {
+            self.write_u64(u64::from_le_bytes(w.try_into().unwrap_or_default()));
+        }
+        for &b in words.remainder() {
             self.write_u64(u64::from(b));
         }
     }
@@ -185,6 +192,12 @@ impl Fight {
         }
     }
 
+    /// Empties the cache of exchange laws (the whole-duel game needs those of one pair of
+    /// fatigue points at a time).
+    pub(super) fn forget_laws(&self) {
+        self.laws.borrow_mut().clear();
+    }
+
     /// The switches.
     pub fn rules(&self) -> Rules {
         self.rules
@@ -248,9 +261,9 @@ impl Fight {
         let rule = DamageRule::new(foe.enc - self.fatigue_cap[1 - y], foe.be, self.rules.fm)
             .under(&self.rules.tables);
         (0..=dom.max(0)).all(|d| {
-            rule.exact(d)
+            damage_law(&rule, d)
                 .iter()
-                .all(|(o, _)| o.result < DamageResult::Legere)
+                .all(|(r, _)| *r < DamageResult::Legere)
         })
     }
 
@@ -274,9 +287,8 @@ impl Fight {
         tests
             .entry(ca)
             .or_insert_with(|| {
-                let law = TestRule::new(ca, 0)
-                    .exact()
-                    .map(|t| (t.success, if t.success { t.raw_degree } else { 0 }));
+                let law =
+                    test_law(ca).map(|t| (t.success, if t.success { t.raw_degree } else { 0 }));
                 law.iter().map(|(&(s, r), p)| (s, r, p)).collect()
             })
             .clone()
@@ -291,9 +303,7 @@ impl Fight {
         }
         let f = &self.fighters[side];
         let rule = DamageRule::new(f.enc - fatigue, f.be, self.rules.fm).under(&self.rules.tables);
-        let law: DamageLaw = rule
-            .exact(dom)
-            .map(|o| o.result)
+        let law: DamageLaw = damage_law(&rule, dom)
             .iter()
             .map(|(r, p)| (*r, p))
             .collect();
@@ -303,6 +313,13 @@ impl Fight {
 
     /// The law of what the exchange from `pos` does when A makes `moves[0]` and B
     /// `moves[1]` (see [`Effect`]); chances add up to 1.
+    ///
+    /// A hand-written fast path: both tests' laws (enumerated once per CA) crossed, then
+    /// each winner's damage law (enumerated once per target and blow). The whole-duel game
+    /// asks for some 10⁵ distinct laws; enumerating the exchange's 20 × 20 × 20 paths of
+    /// dice for each would cost about 10⁹ replays. A unit test
+    /// (`the_law_of_an_exchange_is_the_exchange_mechanics`) checks it against the
+    /// enumerated sampling code ([`super::exchange::Exchange::law`]) to 1e-12.
     pub fn law(&self, pos: &Position, moves: [Manoeuvre; 2]) -> Law {
         let [ta, tb] = pos.tracks;
         let key = (
@@ -351,9 +368,9 @@ impl Fight {
         let mut law = Vec::new();
         for ((winner, magnitude), p) in merged(contests) {
             let (w, l) = match winner {
-                Winner::A => (0, 1),
-                Winner::B => (1, 0),
-                Winner::Nobody | Winner::Draw => {
+                Some(Winner::A) => (0, 1),
+                Some(Winner::B) => (1, 0),
+                None | Some(Winner::Draw) => {
                     law.push((Effect::Quiet, p));
                     continue;
                 }
@@ -415,9 +432,20 @@ impl Fight {
     }
 }
 
+/// The law of a test of `ca` against nd 0: [`TestRule::roll`] over every face.
+fn test_law(ca: i64) -> Dist<TestOutcome> {
+    enumerate(|d| TestRule::new(ca, 0).roll(d)).expect("a test without crit die rolls a d20")
+}
+
+/// The law of the damage result of a blow of level `dom` against `rule`:
+/// [`DamageRule::roll`] over every face of the resistance test.
+fn damage_law(rule: &DamageRule, dom: i64) -> Dist<DamageResult> {
+    enumerate(|d| rule.roll(dom, d).result).expect("a resistance test rolls a d20")
+}
+
 /// The best and worst `°R` of a success at `ca` (`None`: it never succeeds).
 fn success_range(ca: i64) -> Option<(i64, i64)> {
-    let law = TestRule::new(ca, 0).exact();
+    let law = test_law(ca);
     let raws = law
         .iter()
         .filter(|(t, _)| t.success)
@@ -457,9 +485,9 @@ fn feint_cap(rules: &Rules, fighters: &[Fighter; 2]) -> i64 {
             if m == Manoeuvre::Md {
                 let rule = DamageRule::new(other.enc, other.be, rules.fm).under(&rules.tables);
                 let fatale = |dom: i64| {
-                    rule.exact(dom)
+                    damage_law(&rule, dom)
                         .iter()
-                        .all(|(o, _)| o.result == DamageResult::Fatale)
+                        .all(|(r, _)| *r == DamageResult::Fatale)
                 };
                 let mut dom = rules.tables.damage.critique.max(0) + 1;
                 while !fatale(dom) && dom < 10_000 {

@@ -3,12 +3,12 @@
 
 use super::*;
 use crate::engine::check::FAMILY_ALPHA;
+use crate::engine::fight::Winner;
 use crate::engine::simulation;
 use crate::engine::stats::{mean_and_se, normal_quantile};
 use crate::systems::aube::duel_end::DuelEndParams;
 use crate::systems::aube::surclassement::duel::{Duel, DuelModel};
 use crate::systems::aube::surclassement::exact::{exact_law, has_exact};
-use crate::systems::aube::surclassement::exchange::Winner;
 use crate::systems::aube::surclassement::strategy::{Strategy, StrategyName};
 use crate::systems::test_support::{AGREEMENT_SEED, error_text, run_tally};
 
