@@ -2,7 +2,7 @@
 //! and `ose.check`, which differ only in which faces succeed and in the name of the one
 //! chance they report.
 
-use crate::engine::{Dice, Dist, Layout, MetricId, Recorder, Report, Roll, Rolled};
+use crate::engine::{Dice, Layout, MetricId, Recorder, Report, Roll, Rolled};
 
 /// The faces (index 1..=20; 0 unused, false) where `succeeds` holds.
 pub fn faces(succeeds: impl Fn(u32) -> bool) -> [bool; 21] {
@@ -60,10 +60,6 @@ impl Roll for D20Roll {
     #[inline(always)]
     fn roll<D: Dice>(&self, dice: &mut D) -> u32 {
         dice.d20()
-    }
-
-    fn exact(&self) -> Option<Dist<u32>> {
-        Some(Dist::die(20).map(|&d| d as u32))
     }
 }
 

@@ -12,18 +12,25 @@
 //! a normal human, `21+` as 22 HD); a duel still running after [`MAX_ROUNDS`] rounds
 //! counts for neither side.
 //!
-//! Exact values: the duel is a chain over the two sides' hit points, propagated by the
-//! engine ([`super::duel_exact`]), with a neglected mass below 1e-12, for duels of at most
+//! The duel is written once, as a [`Fight`] ([`Duel`]): sampled round by round, and solved
+//! exactly as a chain over the two sides' hit points whose transitions are its round
+//! enumerated from each state ([`super::duel_exact`]), with a neglected mass below 1e-12
+//! (and the initiative's rerolled ties cut below 1e-12 a round), for duels of at most
 //! [`EXACT_MAX_STATES`] states (fighter's HP × monster's highest HP); larger duels are
 //! Monte Carlo only.
 
 use super::attack::{hit_table, hit_table_under};
 use super::d20::chance_of;
-use super::duel_exact::{DamageDist, EXACT_MAX_STATES, damage_dist, exact_duel};
+use super::duel_exact::{EXACT_MAX_STATES, exact_duel};
 use super::sheet::Hd;
 use super::tables::OseTables;
+use crate::engine::chain::Next;
+pub use crate::engine::fight::Winner;
+use crate::engine::fight::{Fight, play};
+use crate::engine::step::Step;
 use crate::engine::{Dice, Dist, FromConfig, HistId, Layout, MetricId, Model, Recorder};
 use crate::error::Result;
+use std::hash::{Hash, Hasher};
 
 /// A duel longer than this counts for neither side.
 pub const MAX_ROUNDS: u32 = 1000;
@@ -109,26 +116,63 @@ impl From<MonsterParams> for Monster {
     }
 }
 
-/// Who is left standing.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
-pub enum Winner {
+/// How a duel ended: who is left standing ([`Winner::A`] the fighter, [`Winner::B`] the
+/// monster), and, when nobody is ([`Winner::Draw`]), whether both fell in one
+/// simultaneous exchange (`both_fell`) or the duel was still going after [`MAX_ROUNDS`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct DuelEnd {
+    /// Who won.
+    pub winner: Winner,
+    /// Both fell in the same simultaneous exchange (a draw that is not the cap).
+    pub both_fell: bool,
+}
+
+impl DuelEnd {
     /// The monster is down, the fighter is not.
-    Fighter,
+    pub const FIGHTER: DuelEnd = DuelEnd::won(Winner::A);
     /// The fighter is down, the monster is not.
-    Monster,
+    pub const MONSTER: DuelEnd = DuelEnd::won(Winner::B);
     /// Both fell in the same simultaneous exchange.
-    Both,
+    pub const BOTH_FELL: DuelEnd = DuelEnd {
+        winner: Winner::Draw,
+        both_fell: true,
+    };
     /// Still going after [`MAX_ROUNDS`].
-    Neither,
+    pub const CAP: DuelEnd = DuelEnd::won(Winner::Draw);
+
+    const fn won(winner: Winner) -> Self {
+        Self {
+            winner,
+            both_fell: false,
+        }
+    }
+
+    /// Who is down after a round that leaves `f` and `m` hit points (`None`: nobody).
+    #[inline(always)]
+    fn after(f: i64, m: i64) -> Option<DuelEnd> {
+        match (f <= 0, m <= 0) {
+            (false, false) => None,
+            (false, true) => Some(DuelEnd::FIGHTER),
+            (true, false) => Some(DuelEnd::MONSTER),
+            (true, true) => Some(DuelEnd::BOTH_FELL),
+        }
+    }
 }
 
 /// The end of one duel.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
 pub struct DuelOutcome {
-    /// Who won.
-    pub winner: Winner,
+    /// Who won, and whether both fell.
+    pub end: DuelEnd,
     /// Rounds fought.
     pub rounds: u32,
+}
+
+impl DuelOutcome {
+    /// Who won.
+    pub fn winner(&self) -> Winner {
+        self.end.winner
+    }
 }
 
 /// What `ose.duel` reports.
@@ -154,23 +198,274 @@ impl DuelMetrics {
     }
 
     /// Records who won (the three chances).
-    fn record_winner<R: Recorder>(&self, winner: Winner, rec: &mut R) {
-        rec.event(self.fighter_wins, winner == Winner::Fighter);
-        rec.event(self.monster_wins, winner == Winner::Monster);
-        rec.event(self.both_die, winner == Winner::Both);
+    fn record_end<R: Recorder>(&self, end: DuelEnd, rec: &mut R) {
+        rec.event(self.fighter_wins, end.winner == Winner::A);
+        rec.event(self.monster_wins, end.winner == Winner::B);
+        rec.event(self.both_die, end.both_fell);
+    }
+}
+
+/// One attack: a d20 read off the hit table, then on a hit the damage die plus a bonus (at
+/// least 1): the damage dealt, 0 on a miss. A step, so an exact duel enumerates each
+/// side's attack once.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Blow {
+    /// The d20 faces that hit, bit `d` for face `d` (1..=20).
+    hits: u32,
+    /// The damage die (sides).
+    sides: u32,
+    /// Added to the damage die.
+    bonus: i64,
+}
+
+impl Blow {
+    /// An attack hitting on the faces marked in `hits` (index 1..=20), for the damage die
+    /// of `sides` plus `bonus`.
+    pub fn new(hits: &[bool; 21], sides: u32, bonus: i64) -> Self {
+        let hits = (1..=20).filter(|&d| hits[d]).fold(0, |m, d| m | 1 << d);
+        Self { hits, sides, bonus }
+    }
+}
+
+impl Blow {
+    /// The most damage the blow deals.
+    #[inline(always)]
+    fn most(&self) -> i64 {
+        damage(self.sides, self.bonus)
+    }
+}
+
+impl Step for Blow {
+    type Output = i64;
+
+    #[inline(always)]
+    fn run<D: Dice>(&self, dice: &mut D) -> i64 {
+        if self.hits >> dice.d20() & 1 != 0 {
+            damage(dice.die(self.sides), self.bonus)
+        } else {
+            0
+        }
+    }
+}
+
+/// Who acts first in a round.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Order {
+    /// The fighter's d6 is higher.
+    FighterFirst,
+    /// The monster's d6 is higher.
+    MonsterFirst,
+    /// The dice tie (and ties are simultaneous): both act at once.
+    Together,
+}
+
+/// The two initiative d6 of a round, fighter's then monster's, read as an [`Order`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+struct InitiativeDice;
+
+impl Step for InitiativeDice {
+    type Output = Order;
+
+    #[inline(always)]
+    fn run<D: Dice>(&self, dice: &mut D) -> Order {
+        let (f, m) = (dice.d6(), dice.d6());
+        match f.cmp(&m) {
+            std::cmp::Ordering::Greater => Order::FighterFirst,
+            std::cmp::Ordering::Less => Order::MonsterFirst,
+            std::cmp::Ordering::Equal => Order::Together,
+        }
+    }
+}
+
+/// The initiative of a round under a tie rule: the dice rolled again on a tie (`reroll`),
+/// or both acting at once (`simultaneous`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Initiative {
+    /// Ties are simultaneous (else rerolled).
+    simultaneous: bool,
+}
+
+impl From<Ties> for Initiative {
+    fn from(ties: Ties) -> Self {
+        Self {
+            simultaneous: ties == Ties::Simultaneous,
+        }
+    }
+}
+
+impl Initiative {
+    /// The tie rule.
+    pub fn ties(self) -> Ties {
+        if self.simultaneous {
+            Ties::Simultaneous
+        } else {
+            Ties::Reroll
+        }
+    }
+}
+
+impl Step for Initiative {
+    type Output = Order;
+
+    #[inline(always)]
+    fn run<D: Dice>(&self, dice: &mut D) -> Order {
+        loop {
+            let order = dice.step(&InitiativeDice);
+            if order != Order::Together || self.simultaneous {
+                return order;
+            }
+        }
+    }
+}
+
+/// The dice of one round: initiative, then the first attack, whose damage may drop its
+/// target before the reply, then the second; on a simultaneous tie both attacks land
+/// together. The damage dealt (to the monster, to the fighter).
+///
+/// The hit points are given only as far as they matter, capped at one more than the most
+/// damage the other side's blow deals (a side with more cannot fall to one blow), so a whole
+/// duel meets few distinct exchanges.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Exchange {
+    /// The fighter's attack on the monster.
+    fighter_blow: Blow,
+    /// The monster's attack on the fighter.
+    monster_blow: Blow,
+    /// The initiative tie rule.
+    initiative: Initiative,
+    /// The fighter's hit points (capped).
+    fighter_hp: i64,
+    /// The monster's hit points (capped).
+    monster_hp: i64,
+}
+
+/// Hashes the hit points only (one word; the blows and the initiative are those of one
+/// duel): equal exchanges hash equal, and a lookup of the exact chain costs one word.
+impl Hash for Exchange {
+    fn hash<H: Hasher>(&self, state: &mut H) {
+        state.write_u64((self.fighter_hp as u64) << 32 ^ self.monster_hp as u64);
+    }
+}
+
+impl Step for Exchange {
+    type Output = (i64, i64);
+
+    #[inline(always)]
+    fn run<D: Dice>(&self, dice: &mut D) -> (i64, i64) {
+        match dice.step(&self.initiative) {
+            Order::Together => {
+                let to_monster = dice.step(&self.fighter_blow);
+                (to_monster, dice.step(&self.monster_blow))
+            }
+            Order::FighterFirst => {
+                let to_monster = dice.step(&self.fighter_blow);
+                if to_monster < self.monster_hp {
+                    (to_monster, dice.step(&self.monster_blow))
+                } else {
+                    (to_monster, 0)
+                }
+            }
+            Order::MonsterFirst => {
+                let to_fighter = dice.step(&self.monster_blow);
+                if to_fighter < self.fighter_hp {
+                    (dice.step(&self.fighter_blow), to_fighter)
+                } else {
+                    (0, to_fighter)
+                }
+            }
+        }
+    }
+}
+
+/// The state of a duel between rounds.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub enum DuelState {
+    /// Before the monster's hit points are rolled (they are, at the start of the first
+    /// round).
+    Unrolled,
+    /// Fighter's and monster's hit points, both above 0.
+    Hp(i64, i64),
+}
+
+/// Hashes one word (the exact chain hashes each state it meets).
+impl Hash for DuelState {
+    fn hash<H: Hasher>(&self, state: &mut H) {
+        state.write_u64(match *self {
+            DuelState::Unrolled => u64::MAX,
+            DuelState::Hp(f, m) => (f as u64) << 32 ^ m as u64,
+        });
+    }
+}
+
+/// The duel as a [`Fight`]: the two sides' hit points, one round of initiative and blows.
+///
+/// The state after a round is the two sides' hit points and nothing else: initiative is
+/// rolled afresh each round, and the hit tables and damage dice do not change, so two
+/// duels with the same hit points left have the same future (merged by the exact chain).
+#[derive(Debug, Clone, PartialEq)]
+pub struct Duel {
+    /// The fighter's attack on the monster.
+    fighter_blow: Blow,
+    /// The monster's attack on the fighter.
+    monster_blow: Blow,
+    /// The fighter's starting hit points.
+    fighter_hp: i64,
+    /// The monster's hit points, or `None` to roll them.
+    monster_hp: Option<i64>,
+    /// Dice rolled for the monster's HP: (count, sides).
+    hp_dice: (u32, u32),
+    /// The initiative tie rule.
+    initiative: Initiative,
+}
+
+impl Fight for Duel {
+    type State = DuelState;
+    type End = DuelEnd;
+
+    fn start(&self) -> DuelState {
+        match self.monster_hp {
+            Some(hp) => DuelState::Hp(self.fighter_hp, hp),
+            None => DuelState::Unrolled,
+        }
+    }
+
+    /// One round: its dice are one [`Exchange`], which needs of the hit points only
+    /// whether a first blow can drop its target.
+    #[inline(always)]
+    fn round<D: Dice>(&self, state: &DuelState, dice: &mut D) -> Next<DuelState, DuelEnd> {
+        let (f, m) = match *state {
+            DuelState::Hp(f, m) => (f, m),
+            DuelState::Unrolled => (
+                self.fighter_hp,
+                dice.sum(self.hp_dice.0, self.hp_dice.1) as i64,
+            ),
+        };
+        let exchange = Exchange {
+            fighter_blow: self.fighter_blow,
+            monster_blow: self.monster_blow,
+            initiative: self.initiative,
+            fighter_hp: f.min(self.monster_blow.most() + 1),
+            monster_hp: m.min(self.fighter_blow.most() + 1),
+        };
+        let (to_monster, to_fighter) = dice.step(&exchange);
+        let (f, m) = (f - to_fighter, m - to_monster);
+        match DuelEnd::after(f, m) {
+            Some(end) => Next::End(end),
+            None => Next::Round(DuelState::Hp(f, m)),
+        }
+    }
+
+    fn at_cap(&self, _: &DuelState) -> DuelEnd {
+        DuelEnd::CAP
     }
 }
 
 /// `ose.duel`: one fight to the death.
 #[derive(Debug, Clone, PartialEq)]
 pub struct DuelModel {
-    fighter_hits: [bool; 21],
-    monster_hits: [bool; 21],
+    duel: Duel,
     fighter: Fighter,
     monster: Monster,
-    /// Dice rolled for the monster's HP: (count, sides).
-    hp_dice: (u32, u32),
-    ties: Ties,
     layout: Layout,
     m: DuelMetrics,
 }
@@ -188,43 +483,34 @@ impl DuelModel {
             Hd::Human => (1, 4),
             Hd::Dice(n) => (n, 8),
         };
+        let fighter_hits = hit_table_under(fighter.thac0, monster.ac, fighter.str, attack);
+        let monster_hits = hit_table_under(tables.thac0(monster.hd), fighter.ac, 0, attack);
         let mut layout = Layout::new();
         let m = DuelMetrics::declare(&mut layout);
         Self {
-            fighter_hits: hit_table_under(fighter.thac0, monster.ac, fighter.str, attack),
-            monster_hits: hit_table_under(tables.thac0(monster.hd), fighter.ac, 0, attack),
+            duel: Duel {
+                fighter_blow: Blow::new(&fighter_hits, fighter.damage, fighter.str),
+                monster_blow: Blow::new(&monster_hits, monster.damage, 0),
+                fighter_hp: fighter.hp,
+                monster_hp: monster.hp,
+                hp_dice,
+                initiative: Initiative::from(ties),
+            },
             fighter,
             monster,
-            hp_dice,
-            ties,
             layout,
             m,
         }
     }
 
-    /// The fighter's attack: damage dealt (0 on a miss).
-    #[inline(always)]
-    fn fighter_attack<D: Dice>(&self, dice: &mut D) -> i64 {
-        if self.fighter_hits[dice.d20() as usize] {
-            damage(dice.die(self.fighter.damage), self.fighter.str)
-        } else {
-            0
-        }
-    }
-
-    /// The monster's attack: damage dealt (0 on a miss).
-    #[inline(always)]
-    fn monster_attack<D: Dice>(&self, dice: &mut D) -> i64 {
-        if self.monster_hits[dice.d20() as usize] {
-            damage(dice.die(self.monster.damage), 0)
-        } else {
-            0
-        }
+    /// The duel itself (its state, round and end).
+    pub fn duel(&self) -> &Duel {
+        &self.duel
     }
 
     /// The initiative tie rule.
     pub fn ties(&self) -> Ties {
-        self.ties
+        self.duel.initiative.ties()
     }
 
     /// The fighter's starting hit points.
@@ -240,37 +526,14 @@ impl DuelModel {
     /// The most states the exact duel can meet: the fighter's HP times the monster's
     /// highest HP.
     pub fn max_states(&self) -> i64 {
-        let monster = self
-            .monster
-            .hp
-            .unwrap_or(i64::from(self.hp_dice.0 * self.hp_dice.1));
+        let (count, sides) = self.duel.hp_dice;
+        let monster = self.monster.hp.unwrap_or(i64::from(count * sides));
         self.fighter.hp * monster
     }
 
     /// The dice of the monster's rolled hit points: (count, sides).
     pub fn hp_dice(&self) -> (u32, u32) {
-        self.hp_dice
-    }
-
-    /// The damage of one attack, 0 on a miss, as (damage, probability): the fighter's on
-    /// the monster, then the monster's on the fighter.
-    pub fn damage_dists(&self) -> (DamageDist, DamageDist) {
-        (
-            damage_dist(&self.fighter_hits, self.fighter.damage, self.fighter.str),
-            damage_dist(&self.monster_hits, self.monster.damage, 0),
-        )
-    }
-
-    /// The initiative dice of one round (fighter, monster), tied only when ties are
-    /// simultaneous.
-    #[inline(always)]
-    fn initiative<D: Dice>(&self, dice: &mut D) -> (u32, u32) {
-        loop {
-            let (f, m) = (dice.d6(), dice.d6());
-            if f != m || self.ties == Ties::Simultaneous {
-                return (f, m);
-            }
-        }
+        self.duel.hp_dice
     }
 }
 
@@ -287,54 +550,25 @@ impl Model for DuelModel {
         self.layout.clone()
     }
 
+    #[inline]
     fn sample<D: Dice>(&self, dice: &mut D) -> DuelOutcome {
-        let mut fighter_hp = self.fighter.hp;
-        let mut monster_hp = match self.monster.hp {
-            Some(hp) => hp,
-            None => dice.sum(self.hp_dice.0, self.hp_dice.1) as i64,
-        };
-        for rounds in 1..=MAX_ROUNDS {
-            let (f, m) = self.initiative(dice);
-            if f == m {
-                let to_monster = self.fighter_attack(dice);
-                let to_fighter = self.monster_attack(dice);
-                monster_hp -= to_monster;
-                fighter_hp -= to_fighter;
-            } else if f > m {
-                monster_hp -= self.fighter_attack(dice);
-                if monster_hp > 0 {
-                    fighter_hp -= self.monster_attack(dice);
-                }
-            } else {
-                fighter_hp -= self.monster_attack(dice);
-                if fighter_hp > 0 {
-                    monster_hp -= self.fighter_attack(dice);
-                }
-            }
-            let winner = match (fighter_hp <= 0, monster_hp <= 0) {
-                (false, false) => continue,
-                (false, true) => Winner::Fighter,
-                (true, false) => Winner::Monster,
-                (true, true) => Winner::Both,
-            };
-            return DuelOutcome { winner, rounds };
-        }
-        DuelOutcome {
-            winner: Winner::Neither,
-            rounds: MAX_ROUNDS,
-        }
+        let (end, rounds) = play(&self.duel, dice, MAX_ROUNDS);
+        DuelOutcome { end, rounds }
     }
 
     #[inline(always)]
     fn record<R: Recorder>(&self, o: &DuelOutcome, rec: &mut R) {
-        self.m.record_winner(o.winner, rec);
+        self.m.record_end(o.end, rec);
         rec.value(self.m.mean_rounds, o.rounds as i64);
         rec.hist(self.m.rounds, o.rounds as i64);
     }
 
     /// Exact values up to [`EXACT_MAX_STATES`] states (see [`super::duel_exact`]).
     fn exact(&self) -> Option<Dist<DuelOutcome>> {
-        (self.max_states() <= EXACT_MAX_STATES).then(|| exact_duel(self).0)
+        if self.max_states() > EXACT_MAX_STATES {
+            return None;
+        }
+        exact_duel(self).ok().map(|(dist, _)| dist)
     }
 }
 

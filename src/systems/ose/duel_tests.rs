@@ -39,20 +39,20 @@ fn higher_initiative_strikes_first_and_the_fallen_do_not_strike() {
     assert_eq!(
         o,
         DuelOutcome {
-            winner: Winner::Fighter,
+            end: DuelEnd::FIGHTER,
             rounds: 1
         }
     );
     // Round 1, monster first: 20 hits for 6 (fighter 6 HP: down); no reply.
     let o = fight(&model, &[1, 4, 20, 6]);
-    assert_eq!(o.winner, Winner::Monster);
+    assert_eq!(o.end, DuelEnd::MONSTER);
     // Round 1: fighter misses (12), orc misses (14 < 15); round 2: fighter 13 + 4,
     // orc 20 + 3 (fighter 3 HP left); round 3: fighter 16 + 1 kills.
     let o = fight(&model, &[6, 1, 12, 14, 6, 1, 13, 4, 20, 3, 3, 2, 16, 1]);
     assert_eq!(
         o,
         DuelOutcome {
-            winner: Winner::Fighter,
+            end: DuelEnd::FIGHTER,
             rounds: 3
         }
     );
@@ -63,13 +63,13 @@ fn ties_reroll_or_strike_together() {
     // Reroll: the tied 3-3 and 4-4 are rolled again; then the orc strikes first and kills.
     let reroll = DuelModel::new(FIGHTER, ORC, Ties::Reroll);
     let o = fight(&reroll, &[3, 3, 4, 4, 2, 5, 20, 6]);
-    assert_eq!(o.winner, Winner::Monster);
+    assert_eq!(o.end, DuelEnd::MONSTER);
     // Simultaneous: on 3-3 both strike, both hit, both fall.
     let weak = Monster { hp: Some(1), ..ORC };
     let fragile = Fighter { hp: 1, ..FIGHTER };
     let together = DuelModel::new(fragile, weak, Ties::Simultaneous);
     let (o, tally) = replay_one(&together, &[3, 3, 20, 1, 20, 1]);
-    assert_eq!(o.winner, Winner::Both);
+    assert_eq!(o.end, DuelEnd::BOTH_FELL);
     assert_eq!(
         tally.sums([together.m.both_die, together.m.fighter_wins]),
         [1, 0]
@@ -77,7 +77,7 @@ fn ties_reroll_or_strike_together() {
     // With the same dice under reroll, 3-3 is rolled again: the fighter acts first.
     let apart = DuelModel::new(fragile, weak, Ties::Reroll);
     let o = fight(&apart, &[3, 3, 4, 1, 20, 1]);
-    assert_eq!(o.winner, Winner::Fighter);
+    assert_eq!(o.end, DuelEnd::FIGHTER);
 }
 
 #[test]
@@ -86,12 +86,12 @@ fn damage_is_at_least_one_and_str_counts() {
     let model = DuelModel::new(weak, Monster { hp: Some(1), ..ORC }, Ties::Reroll);
     // 19 - 6 = 13 needed, -3: a 16 hits; d6 1 - 3 still deals 1.
     let o = fight(&model, &[4, 1, 16, 1]);
-    assert_eq!(o.winner, Winner::Fighter);
+    assert_eq!(o.end, DuelEnd::FIGHTER);
     let strong = Fighter { str: 2, ..FIGHTER };
     let model = DuelModel::new(strong, Monster { hp: Some(8), ..ORC }, Ties::Reroll);
     // 11 + 2 hits for 6 + 2: the orc's 8 HP are gone at once.
     let o = fight(&model, &[4, 1, 11, 6]);
-    assert_eq!(o.winner, Winner::Fighter);
+    assert_eq!(o.end, DuelEnd::FIGHTER);
 }
 
 #[test]
@@ -107,8 +107,8 @@ fn rolled_hit_points() {
     );
     // 3d8 = 1 + 1 + 1 = 3 HP; the fighter hits for 3.
     let o = fight(&model, &[1, 1, 1, 6, 5, 20, 3]);
-    assert_eq!(o.winner, Winner::Fighter);
-    assert_eq!(model.hp_dice, (3, 8));
+    assert_eq!(o.end, DuelEnd::FIGHTER);
+    assert_eq!(model.hp_dice(), (3, 8));
     let human = DuelModel::new(
         FIGHTER,
         Monster {
@@ -118,7 +118,7 @@ fn rolled_hit_points() {
         },
         Ties::Reroll,
     );
-    assert_eq!(human.hp_dice, (1, 4));
+    assert_eq!(human.hp_dice(), (1, 4));
     // From the command line, monster.hp=0 (the default) rolls, any other value is kept.
     let rolled = DUEL.model_for("monster.hd=3").map(|m| m.monster.hp).ok();
     assert_eq!(rolled, Some(None));
@@ -184,23 +184,23 @@ struct OneHit {
 }
 
 impl Model for OneHit {
-    type Outcome = Winner;
+    type Outcome = DuelEnd;
 
     fn layout(&self) -> Layout {
         self.duel.layout()
     }
 
-    fn sample<D: Dice>(&self, dice: &mut D) -> Winner {
-        self.duel.sample(dice).winner
+    fn sample<D: Dice>(&self, dice: &mut D) -> DuelEnd {
+        self.duel.sample(dice).end
     }
 
-    fn record<R: Recorder>(&self, w: &Winner, rec: &mut R) {
-        self.duel.m.record_winner(*w, rec);
+    fn record<R: Recorder>(&self, w: &DuelEnd, rec: &mut R) {
+        self.duel.m.record_end(*w, rec);
     }
 
-    fn exact(&self) -> Option<Dist<Winner>> {
+    fn exact(&self) -> Option<Dist<DuelEnd>> {
         let (pf, pm) = (self.pf, self.pm);
-        let tie = if self.duel.ties == Ties::Simultaneous {
+        let tie = if self.duel.ties() == Ties::Simultaneous {
             1.0 / 6.0
         } else {
             0.0
@@ -211,9 +211,9 @@ impl Model for OneHit {
         let m = half * pm + half * (1.0 - pf) * pm + tie * pm * (1.0 - pf);
         let both = tie * pf * pm;
         Some(Dist::from_weights([
-            (Winner::Fighter, f),
-            (Winner::Monster, m),
-            (Winner::Both, both),
+            (DuelEnd::FIGHTER, f),
+            (DuelEnd::MONSTER, m),
+            (DuelEnd::BOTH_FELL, both),
         ]))
     }
 }

@@ -12,7 +12,7 @@
 //! default, `either`, reads it as either side being surprised. The sheet gives the close
 //! distance only outdoors: in a dungeon surprise does not change the 2d6 × 3 m.
 
-use crate::engine::{Dice, Dist, HistId, Layout, MetricId, Recorder, Report, Roll, Rolled};
+use crate::engine::{Dice, HistId, Layout, MetricId, Recorder, Report, Roll, Rolled};
 use crate::error::{Error, Result};
 
 crate::config! {
@@ -58,18 +58,9 @@ impl SurpriseParams {
         let monsters = dice.in_six(self.monsters);
         Surprise { party, monsters }
     }
-
-    /// The exact distribution of [`SurpriseParams::roll`].
-    pub fn exact(&self) -> Dist<Surprise> {
-        let side = |x: u32| Dist::bernoulli(x as f64 / 6.0);
-        side(self.party).combine(&side(self.monsters), |&party, &monsters| Surprise {
-            party,
-            monsters,
-        })
-    }
 }
 
-crate::rolls!(SurpriseParams => Surprise, exact);
+crate::rolls!(SurpriseParams => Surprise);
 
 /// What `ose.surprise` reports.
 #[derive(Debug, Clone, PartialEq)]
@@ -259,22 +250,6 @@ impl Roll for DistanceRule {
             close,
             metres,
         }
-    }
-
-    fn exact(&self) -> Option<Dist<Start>> {
-        let surprise = match self.p.surprise {
-            SurpriseMode::Roll => self.p.dice.exact(),
-            _ => Dist::certain(Surprise::NONE),
-        };
-        Some(surprise.then(|&surprise| {
-            let close = self.close(surprise);
-            let (count, sides, metres_per_point) = self.dice(close);
-            Dist::dice_sum(count, sides).map(|&t| Start {
-                surprise,
-                close,
-                metres: t * metres_per_point,
-            })
-        }))
     }
 }
 

@@ -1,9 +1,9 @@
 //! Unit tests of `ose.surprise` and `ose.distance` (a sibling file of `encounter.rs`).
 
 use super::*;
-use crate::engine::ExactTally;
 use crate::engine::Model;
 use crate::engine::model::{exact_tally, replay_one};
+use crate::engine::{Dist, ExactTally};
 use crate::systems::ose::{DISTANCE, SURPRISE};
 use crate::systems::test_support::{assert_mechanic_agrees, assert_rejected, close};
 

@@ -12,7 +12,8 @@
 
 use super::sheet::Terrain;
 use super::tables::OseTables;
-use crate::engine::{Choice, Dice, Dist, HistId, Layout, MetricId, Recorder, Report, Roll, Rolled};
+use crate::engine::step::Step;
+use crate::engine::{Choice, Dice, HistId, Layout, MetricId, Recorder, Report, Roll, Rolled};
 use crate::error::{Error, Result};
 
 crate::choice! {
@@ -114,24 +115,38 @@ impl TryFrom<ExplorationParams> for ExplorationRule {
     }
 }
 
-/// The binomial distribution of successes in `n` trials of chance `p`.
-fn binomial(n: u32, p: f64) -> Dist<u32> {
-    let mut probs = vec![1.0];
-    for _ in 0..n {
-        let mut next = vec![0.0; probs.len() + 1];
-        for (k, q) in probs.iter().enumerate() {
-            next[k] += q * (1.0 - p);
-            next[k + 1] += q * p;
+/// `count` x-in-6 checks of `in_six` in 6, counted: a step, split in two halves (each its
+/// own step) past a few checks, so that the exact count costs the distinct halves (about
+/// `2 log2(count)` tables of at most `count + 1` outcomes) and not every sequence of d6.
+/// The d6 are rolled in the same order as by a plain loop.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Checks {
+    /// The chance of each check, in 6.
+    pub in_six: u32,
+    /// The number of checks.
+    pub count: u32,
+}
+
+/// Checks rolled one after the other (not split) up to this many.
+const LOOPED_CHECKS: u32 = 4;
+
+impl Step for Checks {
+    type Output = u32;
+
+    #[inline]
+    fn run<D: Dice>(&self, dice: &mut D) -> u32 {
+        if self.count <= LOOPED_CHECKS {
+            return (0..self.count)
+                .map(|_| u32::from(dice.in_six(self.in_six)))
+                .sum();
         }
-        probs = next;
+        let first = self.count / 2;
+        let half = |count| Checks {
+            in_six: self.in_six,
+            count,
+        };
+        dice.step(&half(first)) + dice.step(&half(self.count - first))
     }
-    Dist::from_weights(
-        probs
-            .into_iter()
-            .enumerate()
-            .filter(|(_, q)| *q > 0.0)
-            .map(|(k, q)| (k as u32, q)),
-    )
 }
 
 impl Roll for ExplorationRule {
@@ -140,13 +155,10 @@ impl Roll for ExplorationRule {
 
     #[inline]
     fn roll<D: Dice>(&self, dice: &mut D) -> u32 {
-        (0..self.checks)
-            .map(|_| u32::from(dice.in_six(self.in_six)))
-            .sum()
-    }
-
-    fn exact(&self) -> Option<Dist<u32>> {
-        Some(binomial(self.checks, self.in_six as f64 / 6.0))
+        dice.step(&Checks {
+            in_six: self.in_six,
+            count: self.checks,
+        })
     }
 }
 
@@ -186,9 +198,9 @@ pub type ExplorationModel = Rolled<ExplorationRule, ExplorationMetrics>;
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::Model;
     use crate::engine::model::{exact_tally, replay_one};
     use crate::engine::simulation;
+    use crate::engine::{Dist, Model};
     use crate::systems::ose::EXPLORATION;
     use crate::systems::test_support::{assert_each_agrees, assert_rejected};
 
@@ -202,6 +214,35 @@ mod tests {
         let value = |id| tally.value(id).unwrap_or(f64::NAN);
         let (p, mean) = (value(model.m.at_least_one), value(model.m.mean_count));
         (model, p, mean)
+    }
+
+    /// The derived count of many checks is the binomial law, computed here independently
+    /// (a thousand turns of traps, a check each turn, a year of days, and an odd count).
+    #[test]
+    fn many_checks_are_binomial() {
+        for (in_six, checks) in [(2u32, 1000u32), (5, 365), (1, 7)] {
+            let rule = ExplorationRule::new(in_six, checks);
+            let dist = rule.exact().expect("exact");
+            let p = in_six as f64 / 6.0;
+            let mut probs = vec![1.0f64];
+            for _ in 0..checks {
+                let mut next = vec![0.0; probs.len() + 1];
+                for (k, q) in probs.iter().enumerate() {
+                    next[k] += q * (1.0 - p);
+                    next[k + 1] += q * p;
+                }
+                probs = next;
+            }
+            for (k, q) in probs.iter().enumerate() {
+                assert!(
+                    (dist.p(&(k as u32)) - q).abs() < 1e-12,
+                    "{checks} checks: {k}"
+                );
+            }
+            // Paths below the enumeration's cut-off (1e-12) are left out: their mass, at the
+            // far ends of a long journey, is the tail.
+            assert!(dist.tail() < 1e-10, "{}", dist.tail());
+        }
     }
 
     #[test]

@@ -442,11 +442,11 @@ impl Model for EncounterModel {
 
 /// The encounter outcome of a duel's.
 pub fn from_duel(d: DuelOutcome) -> EncounterOutcome {
-    let (end, pc_deaths, monster_deaths) = match d.winner {
-        Winner::Fighter => (End::Party, 0, 1),
-        Winner::Monster => (End::Monsters, 1, 0),
-        Winner::Both => (End::Both, 1, 1),
-        Winner::Neither => (End::Neither, 0, 0),
+    let (end, pc_deaths, monster_deaths) = match d.end.winner {
+        Winner::A => (End::Party, 0, 1),
+        Winner::B => (End::Monsters, 1, 0),
+        Winner::Draw if d.end.both_fell => (End::Both, 1, 1),
+        Winner::Draw => (End::Neither, 0, 0),
     };
     EncounterOutcome {
         end,

@@ -6,7 +6,7 @@
 //! fight (`checks` = 1 or 2). A morale of 2 never fights (no roll) unless cornered; a
 //! morale of 12 never fails (2d6 never exceeds it).
 
-use crate::engine::{Dice, Dist, Layout, MetricId, Recorder, Report, Roll, Rolled};
+use crate::engine::{Dice, Layout, MetricId, Recorder, Report, Roll, Rolled};
 
 crate::config! {
     /// The parameters of `ose.morale`.
@@ -64,19 +64,6 @@ impl Roll for MoraleRule {
         }
         passed
     }
-
-    fn exact(&self) -> Option<Dist<u32>> {
-        if self.never_fights {
-            return Some(Dist::certain(0));
-        }
-        // Passing k checks then failing one: p^k (1 - p); passing them all: p^checks.
-        let p = Dist::dice_sum(2, 6).p_where(|t| *t <= self.morale);
-        let weights = (0..=self.checks).map(|k| {
-            let fail = if k < self.checks { 1.0 - p } else { 1.0 };
-            (k, p.powi(k as i32) * fail)
-        });
-        Some(Dist::from_weights(weights.filter(|(_, w)| *w > 0.0)))
-    }
 }
 
 /// What `ose.morale` reports.
@@ -110,9 +97,9 @@ pub type MoraleModel = Rolled<MoraleRule, MoraleMetrics>;
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::Model;
     use crate::engine::model::replay_one;
     use crate::engine::simulation;
+    use crate::engine::{Dist, Model};
     use crate::systems::ose::MORALE;
     use crate::systems::test_support::{assert_each_agrees, assert_rejected};
 

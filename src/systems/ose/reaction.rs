@@ -10,7 +10,7 @@
 
 use super::sheet::REACTION_LINES;
 use super::tables::{OseTables, ReactionTable};
-use crate::engine::{Dice, Dist, HistId, Layout, MetricId, Recorder, Report, Roll, Rolled};
+use crate::engine::{Dice, HistId, Layout, MetricId, Recorder, Report, Roll, Rolled};
 use crate::error::{Error, Result};
 
 crate::choice! {
@@ -124,10 +124,6 @@ impl Roll for ReactionRule {
     fn roll<D: Dice>(&self, dice: &mut D) -> i64 {
         dice.sum(2, 6) as i64 + self.modifier
     }
-
-    fn exact(&self) -> Option<Dist<i64>> {
-        Some(Dist::dice_sum(2, 6).map(|t| t + self.modifier))
-    }
 }
 
 /// What `ose.reaction` reports: the total read on the table's lines.
@@ -169,8 +165,8 @@ pub type ReactionModel = Rolled<ReactionRule, ReactionMetrics>;
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::Model;
     use crate::engine::model::{exact_tally, replay_one};
+    use crate::engine::{Dist, Model};
     use crate::engine::{Mechanic, simulation};
     use crate::systems::ose::REACTION;
     use crate::systems::test_support::{assert_each_agrees, assert_rejected};

@@ -4,10 +4,8 @@
 //! `sccs.exchange` mechanic: which case the comparison falls in and, for a persevering
 //! attacker, how many exchanges until the impact.
 
-use super::rules::{
-    Comparison, Exchange, Mode, TieParams, exchanges_to_impact, exchanges_to_impact_dist,
-};
-use crate::engine::{Dice, Dist, HistId, Layout, MetricId, Recorder, Report, Rolled};
+use super::rules::{Comparison, Exchange, Mode, TieParams, exchanges_to_impact};
+use crate::engine::{Dice, HistId, Layout, MetricId, Recorder, Report, Rolled};
 use crate::error::{Error, Result};
 
 /// Default of every score parameter (a tie: 3 + 3 against 3 + 3).
@@ -121,23 +119,6 @@ impl ExchangeRule {
             exchanges,
         }
     }
-
-    /// The exact distribution of the outcome.
-    pub fn exact(&self) -> Dist<ExchangeOutcome> {
-        let result = self.result;
-        match result {
-            Comparison::Impact => Dist::certain(ExchangeOutcome {
-                result,
-                exchanges: 1,
-            }),
-            Comparison::Countered => Dist::certain(ExchangeOutcome {
-                result,
-                exchanges: 0,
-            }),
-            Comparison::Tie => exchanges_to_impact_dist(self.die, self.counts_tie)
-                .map(|&exchanges| ExchangeOutcome { result, exchanges }),
-        }
-    }
 }
 
 impl TryFrom<ExchangeParams> for ExchangeRule {
@@ -152,7 +133,7 @@ impl TryFrom<ExchangeParams> for ExchangeRule {
     }
 }
 
-crate::rolls!(ExchangeRule => ExchangeOutcome, exact);
+crate::rolls!(ExchangeRule => ExchangeOutcome);
 
 /// What `sccs.exchange` reports.
 #[derive(Debug, Clone, PartialEq)]
@@ -272,7 +253,8 @@ mod tests {
 
     #[test]
     fn exact_closed_forms() {
-        let dist = ExchangeRule::new(&Exchange::new(3, 3, 3, 3), false).exact();
+        let rule = ExchangeRule::new(&Exchange::new(3, 3, 3, 3), false);
+        let dist = crate::engine::Roll::exact(&rule).expect("exact");
         for e in 2..=7 {
             let p = dist.p_where(|o| o.exchanges == e);
             assert!((p - 1.0 / 6.0).abs() < 1e-12);

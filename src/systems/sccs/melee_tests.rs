@@ -6,7 +6,7 @@ use crate::engine::dist::TAIL_BOUND;
 use crate::engine::model::replay_one;
 use crate::engine::{Dist, Simulation, replay, simulation};
 use crate::systems::sccs::MELEE;
-use crate::systems::sccs::rules::exchanges_to_impact_dist;
+use crate::systems::sccs::rules::exchanges_to_impact;
 use crate::systems::test_support::{
     assert_mechanic_agrees, build_with, error_text, expect_model, run_tally,
 };
@@ -337,6 +337,12 @@ fn the_first_impact_is_the_out_at_one() {
         (o.round, o.round_out, o.exchanges_out, o.impacts),
         (2, 2, 8, 1)
     );
+}
+
+/// The tension delay of a D6 counter, enumerated.
+fn exchanges_to_impact_dist(sides: u32, counts_tie: bool) -> Dist<i64> {
+    crate::engine::enumerate(|d| exchanges_to_impact(d.die(sides), counts_tie) as i64)
+        .expect("one die")
 }
 
 /// `k` independent tension delays: the round of the first impact is their minimum.

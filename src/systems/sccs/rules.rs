@@ -6,7 +6,7 @@
 //! their hot loops.
 
 use super::tables::{ModifierTable, SccsTables};
-use crate::engine::{Dice, Dist};
+use crate::engine::Dice;
 
 crate::choice! {
     /// The three ways of casting (*l'Incantation Libre*); plain weapon attacks are focused.
@@ -128,12 +128,6 @@ crate::config! {
 #[inline(always)]
 pub fn exchanges_to_impact(c: u32, counts_tie: bool) -> u32 {
     if counts_tie { c } else { c + 1 }
-}
-
-/// The exact distribution of [`exchanges_to_impact`] for a counter set by a die of `sides`
-/// faces (a D6 in the text).
-pub fn exchanges_to_impact_dist(sides: u32, counts_tie: bool) -> Dist<i64> {
-    Dist::die(sides).map(|&c| exchanges_to_impact(c as u32, counts_tie) as i64)
 }
 
 /// A *compteur de tension*: one actor's count of repetitions still needed for an impact.
@@ -467,6 +461,13 @@ mod tests {
             ..Exchange::new(3, 2, 3, 3)
         };
         assert_eq!(e.attack(), 5 + 2 - 4);
+    }
+
+    /// The exact distribution of [`exchanges_to_impact`] for a counter set by a die of
+    /// `sides` faces, enumerated.
+    fn exchanges_to_impact_dist(sides: u32, counts_tie: bool) -> crate::engine::Dist<i64> {
+        crate::engine::enumerate(|d| exchanges_to_impact(d.die(sides), counts_tie) as i64)
+            .expect("one die")
     }
 
     #[test]

@@ -4,10 +4,10 @@
 //! and cible, or changing them every few exchanges (which drops the counter: a new D6 is
 //! rolled at the next tie).
 
-use super::rules::{Counter, TieParams, exchanges_to_impact};
-use crate::engine::dist::TAIL_BOUND;
+use super::rules::{Counter, TieParams};
+use crate::engine::step::Step;
 use crate::engine::{
-    Dice, Dist, HistId, Layout, MetricFamily, MetricId, MetricKind, Recorder, Report, Rolled,
+    Dice, HistId, Layout, MetricFamily, MetricId, MetricKind, Recorder, Report, Rolled,
 };
 use crate::error::{Error, Result};
 
@@ -61,49 +61,59 @@ impl Tension {
     }
 
     /// Exchanges until the impact (the first tying exchange is exchange 1).
+    ///
+    /// Each attempt (from a tie with no counter running to the next change of type or
+    /// cible, which drops the counter) rolls the counter's die once: the impact comes
+    /// within the attempt when the counter's delay fits in it ([`Attempt`]), else a new
+    /// counter is rolled at the first exchange of the next attempt.
     #[inline(always)]
     pub fn roll<D: Dice>(&self, dice: &mut D) -> i64 {
+        let attempt = Attempt {
+            change_every: self.change_every,
+            counts_tie: self.counts_tie,
+            die: self.die,
+        };
+        let mut before: i64 = 0;
+        loop {
+            if let Some(delay) = dice.step(&attempt) {
+                return before + i64::from(delay);
+            }
+            before += i64::from(self.change_every);
+        }
+    }
+}
+
+/// One attempt at the impact: a tie with no counter running, the counter rolled, then
+/// repetitions of the same type and cible until the counter runs out (the impact, its
+/// exchange counted from the tie) or the attacker changes type or cible after
+/// `change_every` exchanges (`None`; 0: never). A step, so the exact law of a persevering
+/// or changing attacker costs one table, however many attempts it takes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Attempt {
+    /// Exchanges before the attacker changes (0: never).
+    pub change_every: u32,
+    /// Switch `tension_counts_tie`.
+    pub counts_tie: bool,
+    /// Faces of the tension die.
+    pub die: u32,
+}
+
+impl Step for Attempt {
+    type Output = Option<u32>;
+
+    #[inline(always)]
+    fn run<D: Dice>(&self, dice: &mut D) -> Option<u32> {
         let mut counter = Counter::default();
         let mut exchange: u32 = 0;
         loop {
             exchange += 1;
-            if self.change_every > 0
-                && exchange > 1
-                && (exchange - 1).is_multiple_of(self.change_every)
-            {
-                counter.drop_counter();
+            if self.change_every > 0 && exchange > self.change_every {
+                return None;
             }
             if counter.tie(dice, self.die, self.counts_tie) {
-                return exchange as i64;
+                return Some(exchange);
             }
         }
-    }
-
-    /// The exact distribution of exchanges until the impact: each attempt of
-    /// `change_every` exchanges succeeds when the counter's delay fits in it; failed
-    /// attempts are geometric (truncated below [`TAIL_BOUND`], the rest in the tail).
-    pub fn exact(&self) -> Dist<i64> {
-        let k = self.change_every as i64;
-        let delays: Vec<i64> = (1..=self.die)
-            .map(|c| exchanges_to_impact(c, self.counts_tie) as i64)
-            .collect();
-        if k == 0 || delays.iter().all(|&d| d <= k) {
-            return Dist::uniform(delays);
-        }
-        let fitting: Vec<i64> = delays.iter().copied().filter(|&d| d <= k).collect();
-        let faces = self.die as f64;
-        let miss = 1.0 - fitting.len() as f64 / faces;
-        let mut weights = Vec::new();
-        let mut reach = 1.0;
-        let mut attempt = 0i64;
-        while reach >= TAIL_BOUND {
-            for &d in &fitting {
-                weights.push((attempt * k + d, reach / faces));
-            }
-            reach *= miss;
-            attempt += 1;
-        }
-        Dist::truncated(weights)
     }
 }
 
@@ -119,7 +129,7 @@ impl TryFrom<TensionParams> for Tension {
     }
 }
 
-crate::rolls!(Tension => i64, exact);
+crate::rolls!(Tension => i64);
 
 /// What `sccs.tension` reports.
 #[derive(Debug, Clone, PartialEq)]
@@ -167,7 +177,7 @@ pub type TensionModel = Rolled<Tension, TensionMetrics>;
 mod tests {
     use super::*;
     use crate::engine::model::replay_one;
-    use crate::engine::{replay, simulation};
+    use crate::engine::{Roll, replay, simulation};
     use crate::systems::sccs::TENSION;
     use crate::systems::test_support::{assert_each_agrees, error_text};
 
@@ -216,14 +226,18 @@ mod tests {
 
     #[test]
     fn exact_closed_forms() {
-        let d = model(0, false).rule.exact();
+        let d = Roll::exact(&model(0, false).rule).expect("exact");
         assert!((d.mean() - 4.5).abs() < 1e-12);
         // Every exchange with the tie counted: geometric with p = 1/6, mean 6.
-        let g = model(1, true).rule.exact();
+        let g = Roll::exact(&model(1, true).rule).expect("exact");
         assert!((g.mean() - 6.0).abs() < 1e-9);
-        assert!(g.tail() > 0.0 && g.tail() < TAIL_BOUND);
+        assert!(g.tail() > 0.0 && g.tail() < crate::engine::dist::TAIL_BOUND);
         // Changing every 7 exchanges never interrupts a counter.
-        assert_eq!(model(7, false).rule.exact(), d);
+        let seven = Roll::exact(&model(7, false).rule).expect("exact");
+        assert_eq!(
+            seven.iter().collect::<Vec<_>>(),
+            d.iter().collect::<Vec<_>>()
+        );
     }
 
     #[test]
