@@ -17,7 +17,7 @@ fn exact(rule: &AttackRule, swing: &Swing) -> crate::engine::Dist<AttackOutcome>
 
 fn p_hit(rule: &AttackRule, a: &Fighter, d: &Fighter) -> f64 {
     let swing = rule.fresh(&a.attacker(), &d.defender());
-    exact(&rule, &swing).p_where(|o| o.hit)
+    exact(rule, &swing).p_where(|o| o.hit)
 }
 
 fn with_options(f: Fighter, options: TestOptions) -> Fighter {
