@@ -16,6 +16,7 @@ use super::fighter::{Fighter, FighterState};
 use super::resolution::TestOptions;
 use super::wounds::{EtourdiScope, OutAt, OverflowFatigue, WoundTrack};
 use crate::engine::Dice;
+use crate::engine::fight::Side;
 use crate::engine::step::Step;
 
 crate::choice! {
@@ -32,8 +33,8 @@ crate::choice! {
 pub struct Exchange {
     /// The round (1-based).
     pub round: u32,
-    /// 0 when A attacks, 1 when B does.
-    pub attacker: usize,
+    /// The side attacking.
+    pub attacker: Side,
     /// TA used (fatigue and étourdi taken off).
     pub ta: i64,
     /// The defender's TP used.
@@ -49,8 +50,8 @@ pub struct Exchange {
 /// What a sampled round did.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Played {
-    /// The side (0 for A, 1 for B) that put the other out, if any.
-    pub winner: Option<usize>,
+    /// The side that put the other out, if any.
+    pub winner: Option<Side>,
     /// Attacks that hit.
     pub hits: u32,
 }
@@ -145,12 +146,12 @@ impl Bout {
         }
     }
 
-    /// The swing of `attacker` (0 or 1) on the other fighter now, spending the attacker's
-    /// pending étourdis.
+    /// The swing of `attacker` on the other fighter now, spending the attacker's pending
+    /// étourdis.
     #[inline]
-    pub fn swing(&self, s: &mut [FighterState; 2], attacker: usize) -> Swing {
+    pub fn swing(&self, s: &mut [FighterState; 2], attacker: Side) -> Swing {
         let [a, b] = s;
-        if attacker == 0 {
+        if attacker == Side::A {
             self.swing_at(a, b)
         } else {
             self.swing_at(b, a)
@@ -196,11 +197,11 @@ impl Bout {
 
     /// The side attacking first this round (draws a d2 under random initiative).
     #[inline]
-    pub fn first<D: Dice>(&self, dice: &mut D) -> usize {
+    pub fn first<D: Dice>(&self, dice: &mut D) -> Side {
         match self.initiative {
-            Initiative::A => 0,
-            Initiative::B => 1,
-            Initiative::Random => (dice.die(2) - 1) as usize,
+            Initiative::A => Side::A,
+            Initiative::B => Side::B,
+            Initiative::Random => Side::at((dice.die(2) - 1) as usize),
         }
     }
 
@@ -217,8 +218,8 @@ impl Bout {
     ) -> Played {
         let mut hits = 0;
         let first = self.first(dice);
-        for attacker in [first, 1 - first] {
-            let defender = 1 - attacker;
+        for attacker in [first, first.other()] {
+            let defender = attacker.other().index();
             let mut swing = self.swing(s, attacker);
             if PLAIN {
                 (swing.att, swing.def) = (TestOptions::DEFAULT, TestOptions::DEFAULT);
@@ -277,7 +278,7 @@ impl Bout {
         rounds: u32,
         dice: &mut D,
         observe: &mut W,
-    ) -> (Option<usize>, u32) {
+    ) -> (Option<Side>, u32) {
         if s.iter().all(|f| f.fighter.options == TestOptions::DEFAULT) {
             self.fight_on_as::<D, true, W>(s, rounds, dice, observe)
         } else {
@@ -293,7 +294,7 @@ impl Bout {
         rounds: u32,
         dice: &mut D,
         observe: &mut W,
-    ) -> (Option<usize>, u32) {
+    ) -> (Option<Side>, u32) {
         let mut changed = true;
         for round in 1..=rounds {
             let played = self.play_round::<D, PLAIN, W>(s, round, dice, observe);

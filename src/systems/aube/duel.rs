@@ -24,11 +24,12 @@
 use super::attack::{AttackRule, Factors};
 pub use super::bout::{Bout, Exchange, Initiative};
 use super::bout::{Unseen, Watch};
-use super::duel_end::{DuelEndMetrics, DuelEndParams};
+use super::duel_end::DuelEndParams;
 pub use super::duel_exact::DuelFight;
 use super::duel_exact::{exact_is_tried, solve_fight};
 use super::fighter::{Fighter, FighterState};
 use super::wounds::{EtourdiScope, OverflowFatigue};
+use crate::engine::fight::FightMetrics;
 pub use crate::engine::fight::{EXACT_TOLERANCE, STATE_BUDGET, Winner};
 use crate::engine::{Dice, Dist, FromConfig, HistId, Layout, MetricId, Model, Recorder};
 use crate::error::Result;
@@ -92,10 +93,13 @@ impl WoundRules {
     }
 }
 
+/// The docs of `a_wins` and `b_wins` (of `aube.duel` and `aube.melee`).
+pub(crate) const SIDE_DOCS: [&str; 2] = ["chance A puts B out", "chance B puts A out"];
+
 /// What `aube.duel` reports.
 #[derive(Debug, Clone, PartialEq)]
 struct DuelMetrics {
-    end: DuelEndMetrics,
+    end: FightMetrics,
     mean_decided: MetricId,
     rounds: HistId,
     a_wounds: HistId,
@@ -105,8 +109,9 @@ struct DuelMetrics {
 impl DuelMetrics {
     fn declare(layout: &mut Layout) -> Self {
         Self {
-            end: DuelEndMetrics::declare(
+            end: FightMetrics::declare(
                 layout,
+                SIDE_DOCS,
                 "chance nobody is out after max_rounds",
                 "mean rounds fought (a draw counts max_rounds)",
             ),
@@ -181,8 +186,7 @@ impl DuelModel {
             .bout
             .fight_on(&mut s, self.max_rounds, dice, &mut observe)
         {
-            (Some(0), round) => return end(Winner::A, round, &s),
-            (Some(_), round) => return end(Winner::B, round, &s),
+            (Some(side), round) => return end(side.into(), round, &s),
             (None, _) => {}
         }
         end(Winner::Draw, self.max_rounds, &s)
@@ -218,8 +222,7 @@ impl Model for DuelModel {
     #[inline(always)]
     fn record<R: Recorder>(&self, o: &DuelOutcome, rec: &mut R) {
         let m = &self.m;
-        m.end
-            .record(rec, o.winner == Winner::A, o.winner == Winner::B, o.rounds);
+        m.end.record(rec, o.winner, o.rounds);
         rec.value_given(m.mean_decided, o.winner != Winner::Draw, o.rounds as i64);
         rec.hist(m.rounds, o.rounds as i64);
         rec.hist(m.a_wounds, o.a_wounds as i64);

@@ -110,7 +110,7 @@ impl DuelFight {
         };
         let mut after = [s[0].wounds, s[1].wounds];
         let end = match played.winner {
-            Some(k) => RoundEnd::Out(Side::at(k)),
+            Some(side) => RoundEnd::Out(side),
             None if stuck(&self.bout, &self.fighters, &after) => RoundEnd::Stuck,
             None => {
                 if let Some(cap) = &self.cap {

@@ -216,8 +216,8 @@ impl Model for GauntletModel {
             used += rounds;
             a = s[0];
             let end = match winner {
-                Some(0) => None,
-                Some(_) => Some(DayEnd::Fell(k as u8)),
+                Some(Side::A) => None,
+                Some(Side::B) => Some(DayEnd::Fell(k as u8)),
                 None => Some(DayEnd::Stalled(k as u8)),
             };
             if let Some(end) = end {
