@@ -186,10 +186,9 @@ impl DuelModel {
             .bout
             .fight_on(&mut s, self.max_rounds, dice, &mut observe)
         {
-            (Some(side), round) => return end(side.into(), round, &s),
-            (None, _) => {}
+            (Some(side), round) => end(side.into(), round, &s),
+            (None, _) => end(Winner::Draw, self.max_rounds, &s),
         }
-        end(Winner::Draw, self.max_rounds, &s)
     }
 }
 
