@@ -28,6 +28,7 @@
 use super::dice::Dice;
 use super::dist::{Dist, TAIL_BOUND};
 use super::step::{Step, StepCache, Table};
+use std::any::Any;
 use std::collections::BTreeMap;
 use std::panic::{AssertUnwindSafe, catch_unwind, resume_unwind};
 use std::rc::Rc;
@@ -88,6 +89,9 @@ enum Stop {
 /// Dice that replay every path of a rule (see the module).
 pub struct Enumerator<'c> {
     path: Vec<Choice>,
+    /// The table of the step chosen from at each position of `path` (`None`: not a step),
+    /// reused when the path is replayed.
+    tables: Vec<Option<Rc<dyn Any>>>,
     pos: usize,
     weight: f64,
     tail: f64,
@@ -106,6 +110,7 @@ impl Enumerator<'_> {
             }
             self.tail += self.weight * fresh_tail;
             self.path.push(Choice { chosen: 0, count });
+            self.tables.push(None);
         }
         let choice = self.path[self.pos];
         assert_eq!(
@@ -173,6 +178,13 @@ impl Dice for Enumerator<'_> {
     }
 
     fn step<S: Step>(&mut self, step: &S) -> S::Output {
+        // On a replayed part of the path the rule asks the same step with the same input
+        // (it depends only on its dice): the table it chose from is reused, not looked up.
+        if let Some(Some(kept)) = self.tables.get(self.pos)
+            && let Ok(table) = kept.clone().downcast::<Table<S::Output>>()
+        {
+            return self.choose_in(&table);
+        }
         let table = match self.cache.get(step) {
             Some(table) => table,
             None => {
@@ -185,7 +197,10 @@ impl Dice for Enumerator<'_> {
                 table
             }
         };
-        self.choose_in(&table)
+        let at = self.pos;
+        let outcome = self.choose_in(&table);
+        self.tables[at] = Some(table);
+        outcome
     }
 }
 
@@ -199,6 +214,7 @@ pub fn for_each_path<T>(
 ) -> Result<f64, NoExact> {
     let mut e = Enumerator {
         path: Vec::new(),
+        tables: Vec::new(),
         pos: 0,
         weight: 1.0,
         tail: 0.0,
@@ -238,6 +254,7 @@ pub fn for_each_path<T>(
                 }
             }
         }
+        e.tables.truncate(e.path.len());
     }
 }
 

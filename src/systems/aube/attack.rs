@@ -12,7 +12,7 @@ use super::damage::{Armour, DamageOutcome, DamageResult, DamageResults, DamageRu
 use super::fighter::{Attacker, Defender};
 use super::resolution::{TestOptions, TestOutcome, TestRule};
 use super::tables::AubeTables;
-use crate::engine::{Dice, Dist, HistId, Layout, MetricId, Recorder, Report, Roll, Rolled};
+use crate::engine::{Dice, HistId, Layout, MetricId, Recorder, Report, Roll, Rolled};
 
 crate::config! {
     /// The global settings of classic combat, `fa`, `fm` and `armour` (of `aube.attack`,
@@ -31,7 +31,7 @@ crate::config! {
 }
 
 /// The global settings of an attack: `fa`, `fm`, where armour acts and the tables.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct AttackRule {
     /// Facteur d'attaque.
     pub fa: i64,
@@ -131,10 +131,11 @@ impl AttackRule {
         t.degree + bd
     }
 
-    /// Rolls one attack: the attack test and, on a hit, the damage step.
+    /// Rolls one attack: the attack test and, on a hit, the damage step (each test a
+    /// step, enumerated once per distinct test for the exact values).
     #[inline(always)]
     pub fn roll<D: Dice>(&self, swing: &Swing, dice: &mut D) -> AttackOutcome {
-        let t = self.attack_test(swing).roll(dice);
+        let t = dice.step(&self.attack_test(swing));
         if !t.beats_nd {
             return AttackOutcome::MISS;
         }
@@ -142,28 +143,6 @@ impl AttackRule {
             hit: true,
             damage: self.damage_rule(swing).roll(Self::dom(&t, swing.bd), dice),
         }
-    }
-
-    /// The exact distribution of [`AttackRule::roll`].
-    pub fn exact(&self, swing: &Swing) -> Dist<AttackOutcome> {
-        let damage = self.damage_rule(swing);
-        let resistance = damage.resistance_test().exact();
-        self.attack_test(swing)
-            .exact()
-            .map(|t| t.beats_nd.then(|| Self::dom(t, swing.bd)))
-            .then(|dom| match dom {
-                None => Dist::certain(AttackOutcome::MISS),
-                Some(dom) => resistance.map(|r| AttackOutcome {
-                    hit: true,
-                    damage: damage.resolve(*dom, r),
-                }),
-            })
-    }
-
-    /// The exact distribution of what an attack does to the defender's track: `None` on
-    /// a miss, else the damage result (the effective damage forgotten).
-    pub fn exact_result(&self, swing: &Swing) -> Dist<Option<DamageResult>> {
-        self.exact(swing).map(|o| o.hit.then_some(o.damage.result))
     }
 
     /// `attacker` attacks `defender`, both fresh.
@@ -312,10 +291,6 @@ impl Roll for Strike {
     #[inline(always)]
     fn roll<D: Dice>(&self, dice: &mut D) -> AttackOutcome {
         self.rule.roll(&self.swing, dice)
-    }
-
-    fn exact(&self) -> Option<Dist<AttackOutcome>> {
-        Some(self.rule.exact(&self.swing))
     }
 }
 

@@ -1,7 +1,9 @@
 //! One round of classic combat between two fighters (seed chapter 4, "le combat";
 //! `RULES.md` `aube` → *Classic combat*), written once for the fights that sample it
-//! (`aube.duel`, `aube.gauntlet`) and once as a distribution for their exact values (the
-//! agreement tests of both mechanics hold the two together).
+//! (`aube.duel`, `aube.gauntlet`) and for their exact values, which enumerate the same
+//! round from every state ([`super::duel_exact`]). Each attack of a round is a [`Blow`]
+//! step: enumerated once per distinct attack (attacker, totals, options), so an exact
+//! fight costs the attacks it meets, not every path of their dice.
 //!
 //! A round is one attack by each fighter, the side with the initiative first; a fighter put
 //! out by the first attack does not strike back. Each attack reads the fighters' totals
@@ -9,12 +11,13 @@
 //! attack (and, under switch `etourdi=aspect`, TP and `enc` until that attack).
 
 use super::attack::{AttackOutcome, AttackRule, Swing};
-use super::damage::{Armour, DamageResult};
+use super::damage::{Armour, DamageOutcome, DamageResult};
 use super::fighter::{Fighter, FighterState};
 use super::resolution::TestOptions;
 use super::wounds::{EtourdiScope, OutAt, OverflowFatigue, WoundTrack};
 use crate::engine::Dice;
-use std::collections::HashMap;
+use crate::engine::fight::Side;
+use crate::engine::step::Step;
 
 crate::choice! {
     /// Who attacks first in a round.
@@ -30,8 +33,8 @@ crate::choice! {
 pub struct Exchange {
     /// The round (1-based).
     pub round: u32,
-    /// 0 when A attacks, 1 when B does.
-    pub attacker: usize,
+    /// The side attacking.
+    pub attacker: Side,
     /// TA used (fatigue and étourdi taken off).
     pub ta: i64,
     /// The defender's TP used.
@@ -47,8 +50,8 @@ pub struct Exchange {
 /// What a sampled round did.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Played {
-    /// The side (0 for A, 1 for B) that put the other out, if any.
-    pub winner: Option<usize>,
+    /// The side that put the other out, if any.
+    pub winner: Option<Side>,
     /// Attacks that hit.
     pub hits: u32,
 }
@@ -71,17 +74,63 @@ pub struct Bout {
     pub etourdi: EtourdiScope,
 }
 
-/// What one attack can do to the defender's track, with its probability: `None` for a
-/// miss.
-pub type Blows = Vec<(Option<DamageResult>, f64)>;
+/// One attack as a step: what the attack of `swing` under `rule` does to the defender's
+/// track (`None`: a miss), the effective damage forgotten. It runs [`AttackRule::roll`]
+/// itself, so it draws the dice of the attack.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Blow {
+    /// `fa`, `fm`, where armour acts and the tables.
+    pub rule: AttackRule,
+    /// The attack's totals and options.
+    pub swing: Swing,
+}
 
-/// The attack distributions met so far, by attacker and totals (TA, TP, `enc`): the
-/// fighters of a fight are fixed, so these are all an attack depends on.
-pub type BlowCache = HashMap<(usize, i64, i64, i64), Blows>;
+impl std::hash::Hash for Blow {
+    /// The totals that change from attack to attack in a fight (equal blows hash equal;
+    /// the rest is compared).
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        let s = &self.swing;
+        state.write_i64(s.ta ^ s.tp << 16 ^ s.enc << 32 ^ s.bd << 48);
+    }
+}
 
-/// One way an attack can go: the tracks after it, whether the defender is out, the
-/// chance.
-pub type AttackWay = ([WoundTrack; 2], bool, f64);
+impl Step for Blow {
+    type Output = Option<DamageResult>;
+
+    #[inline(always)]
+    fn run<D: Dice>(&self, dice: &mut D) -> Option<DamageResult> {
+        let outcome = self.rule.roll(&self.swing, dice);
+        outcome.hit.then_some(outcome.damage.result)
+    }
+}
+
+/// Who watches the attacks of a round: [`Unseen`] (a fight that needs only its end: each
+/// attack is then the [`Blow`] step) or any `FnMut(&Exchange)`, shown every attack rolled
+/// whole (its effective damage too). Both draw the same dice.
+pub trait Watch {
+    /// Whether the attacks are shown.
+    const SEES: bool;
+    /// Shows one attack.
+    fn see(&mut self, exchange: &Exchange);
+}
+
+/// Nobody watches: the attacks are [`Blow`] steps.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Unseen;
+
+impl Watch for Unseen {
+    const SEES: bool = false;
+    #[inline(always)]
+    fn see(&mut self, _: &Exchange) {}
+}
+
+impl<F: FnMut(&Exchange)> Watch for F {
+    const SEES: bool = true;
+    #[inline(always)]
+    fn see(&mut self, exchange: &Exchange) {
+        self(exchange)
+    }
+}
 
 impl Bout {
     /// Default rules under `rule`: initiative random, out at fatale, the table's fatigue,
@@ -97,12 +146,12 @@ impl Bout {
         }
     }
 
-    /// The swing of `attacker` (0 or 1) on the other fighter now, spending the attacker's
-    /// pending étourdis.
+    /// The swing of `attacker` on the other fighter now, spending the attacker's pending
+    /// étourdis.
     #[inline]
-    pub fn swing(&self, s: &mut [FighterState; 2], attacker: usize) -> Swing {
+    pub fn swing(&self, s: &mut [FighterState; 2], attacker: Side) -> Swing {
         let [a, b] = s;
-        if attacker == 0 {
+        if attacker == Side::A {
             self.swing_at(a, b)
         } else {
             self.swing_at(b, a)
@@ -148,50 +197,58 @@ impl Bout {
 
     /// The side attacking first this round (draws a d2 under random initiative).
     #[inline]
-    pub fn first<D: Dice>(&self, dice: &mut D) -> usize {
+    pub fn first<D: Dice>(&self, dice: &mut D) -> Side {
         match self.initiative {
-            Initiative::A => 0,
-            Initiative::B => 1,
-            Initiative::Random => (dice.die(2) - 1) as usize,
+            Initiative::A => Side::A,
+            Initiative::B => Side::B,
+            Initiative::Random => Side::at((dice.die(2) - 1) as usize),
         }
     }
 
-    /// The side attacking first, each with its chance.
-    pub fn orders(&self) -> &'static [(usize, f64)] {
-        match self.initiative {
-            Initiative::A => &[(0, 1.0)],
-            Initiative::B => &[(1, 1.0)],
-            Initiative::Random => &[(0, 0.5), (1, 0.5)],
-        }
-    }
-
-    /// Plays round `round` on `s`, telling `observe` every attack. With `PLAIN`, both
-    /// fighters are known to test with the default options: the options are then the
-    /// constant defaults, and the compiler drops their checks from the hot loop.
+    /// Plays round `round` on `s`, telling `observe` every attack ([`Watch`]). With
+    /// `PLAIN`, both fighters are known to test with the default options: the options are
+    /// then the constant defaults, and the compiler drops their checks from the hot loop.
     #[inline(always)]
-    pub fn play_round<D: Dice, const PLAIN: bool>(
+    pub fn play_round<D: Dice, const PLAIN: bool, W: Watch>(
         &self,
         s: &mut [FighterState; 2],
         round: u32,
         dice: &mut D,
-        observe: &mut impl FnMut(&Exchange),
+        observe: &mut W,
     ) -> Played {
         let mut hits = 0;
         let first = self.first(dice);
-        for attacker in [first, 1 - first] {
-            let defender = 1 - attacker;
+        for attacker in [first, first.other()] {
+            let defender = attacker.other().index();
             let mut swing = self.swing(s, attacker);
             if PLAIN {
                 (swing.att, swing.def) = (TestOptions::DEFAULT, TestOptions::DEFAULT);
             }
-            let outcome = self.rule.roll(&swing, dice);
+            let outcome = if W::SEES {
+                self.rule.roll(&swing, dice)
+            } else {
+                let blow = Blow {
+                    rule: self.rule,
+                    swing,
+                };
+                match dice.step(&blow) {
+                    None => AttackOutcome::MISS,
+                    Some(result) => AttackOutcome {
+                        hit: true,
+                        damage: DamageOutcome {
+                            effective: 0,
+                            result,
+                        },
+                    },
+                }
+            };
             let recorded = if outcome.hit {
                 hits += 1;
                 self.wound(&mut s[defender].wounds, outcome.damage.result)
             } else {
                 DamageResult::None
             };
-            observe(&Exchange {
+            observe.see(&Exchange {
                 round,
                 attacker,
                 ta: swing.ta,
@@ -215,32 +272,32 @@ impl Bout {
     /// neither can hit the other any more) and the rounds fought (up to the last round
     /// played when neither is out).
     #[inline(always)]
-    pub fn fight_on<D: Dice>(
+    pub fn fight_on<D: Dice, W: Watch>(
         &self,
         s: &mut [FighterState; 2],
         rounds: u32,
         dice: &mut D,
-        observe: &mut impl FnMut(&Exchange),
-    ) -> (Option<usize>, u32) {
+        observe: &mut W,
+    ) -> (Option<Side>, u32) {
         if s.iter().all(|f| f.fighter.options == TestOptions::DEFAULT) {
-            self.fight_on_as::<D, true>(s, rounds, dice, observe)
+            self.fight_on_as::<D, true, W>(s, rounds, dice, observe)
         } else {
-            self.fight_on_as::<D, false>(s, rounds, dice, observe)
+            self.fight_on_as::<D, false, W>(s, rounds, dice, observe)
         }
     }
 
     /// [`Bout::fight_on`], the options constant with `PLAIN` ([`Bout::play_round`]).
     #[inline(always)]
-    fn fight_on_as<D: Dice, const PLAIN: bool>(
+    fn fight_on_as<D: Dice, const PLAIN: bool, W: Watch>(
         &self,
         s: &mut [FighterState; 2],
         rounds: u32,
         dice: &mut D,
-        observe: &mut impl FnMut(&Exchange),
-    ) -> (Option<usize>, u32) {
+        observe: &mut W,
+    ) -> (Option<Side>, u32) {
         let mut changed = true;
         for round in 1..=rounds {
-            let played = self.play_round::<D, PLAIN>(s, round, dice, observe);
+            let played = self.play_round::<D, PLAIN, W>(s, round, dice, observe);
             if played.winner.is_some() {
                 return (played.winner, round);
             }
@@ -256,21 +313,6 @@ impl Bout {
             }
         }
         (None, rounds)
-    }
-
-    /// What `attacker` can do to the other fighter from `s` (its étourdis spent in `s`).
-    fn blows(&self, s: &mut [FighterState; 2], attacker: usize, cache: &mut BlowCache) -> Blows {
-        let swing = self.swing(s, attacker);
-        cache
-            .entry((attacker, swing.ta, swing.tp, swing.enc))
-            .or_insert_with(|| {
-                self.rule
-                    .exact_result(&swing)
-                    .iter()
-                    .map(|(r, p)| (*r, p))
-                    .collect()
-            })
-            .clone()
     }
 
     /// The fatigue past which nothing changes for each fighter, when both test with the
@@ -305,35 +347,5 @@ impl Bout {
             let spent = fatigue >= fighters[k].ta() - 1 && self.etourdi == EtourdiScope::NextAttack;
             tracks[k].saturate(cap[k], fatigue < cap[k] && !spent);
         }
-    }
-
-    /// Every way the attack of `attacker` can go from the tracks `tracks` of `fighters`,
-    /// with its chance (ways may repeat; their chances add up to one, less the crit die's
-    /// tail): the tracks after it (the attacker's étourdis spent), and whether the
-    /// defender is out. The distribution twin of one attack of [`Bout::play_round`].
-    pub fn attack_ways(
-        &self,
-        fighters: &[Fighter; 2],
-        tracks: &[WoundTrack; 2],
-        attacker: usize,
-        cache: &mut BlowCache,
-    ) -> Vec<AttackWay> {
-        let mut s = [0, 1].map(|k| FighterState {
-            fighter: fighters[k],
-            wounds: tracks[k],
-        });
-        let defender = 1 - attacker;
-        let blows = self.blows(&mut s, attacker, cache);
-        blows
-            .into_iter()
-            .map(|(blow, p)| {
-                let mut after = [s[0].wounds, s[1].wounds];
-                if let Some(r) = blow {
-                    self.wound(&mut after[defender], r);
-                }
-                let out = after[defender].is_out(self.out_at);
-                (after, out, p)
-            })
-            .collect()
     }
 }

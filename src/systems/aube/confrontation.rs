@@ -13,7 +13,7 @@
 //! heroism.
 
 use super::resolution::{Prepared, TestOptions, TestOutcome, TestRule};
-use crate::engine::{Dice, Dist, Layout, MetricId, Recorder, Report, Roll, Rolled};
+use crate::engine::{Dice, Layout, MetricId, Recorder, Report, Roll, Rolled};
 
 /// How a confrontation ends.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -165,26 +165,9 @@ impl Roll for ConfrontationRule {
 
     #[inline(always)]
     fn roll<D: Dice>(&self, dice: &mut D) -> Confrontation {
-        let a = self.prepared[0].roll(dice);
-        let b = self.prepared[1].roll(dice);
+        let a = dice.step(&self.prepared[0]);
+        let b = dice.step(&self.prepared[1]);
         self.settle(Confrontation::with(&a, &b, self.heroic_degrees))
-    }
-
-    fn exact(&self) -> Option<Dist<Confrontation>> {
-        // Only whether each side succeeds and its degree matter.
-        let reduce = |r: &TestRule| {
-            r.exact().map(|t| TestOutcome {
-                success: succeeds(t, self.heroic_degrees),
-                beats_nd: false,
-                degree: t.degree,
-                raw_degree: t.degree,
-            })
-        };
-        Some(
-            reduce(&self.rules[0]).combine(&reduce(&self.rules[1]), |a, b| {
-                self.settle(Confrontation::with(a, b, self.heroic_degrees))
-            }),
-        )
     }
 }
 

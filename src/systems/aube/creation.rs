@@ -9,7 +9,7 @@
 //! [`super::creation_ca`].
 
 use super::creation_ca::{AspectPx, Skills, best_weapon_ca};
-use crate::engine::{Dice, Dist, HistId, Layout, MetricId, Recorder, Report, Roll, Rolled};
+use crate::engine::{Dice, HistId, Layout, MetricId, Recorder, Report, Roll, Rolled};
 
 crate::choice! {
     /// The creation variant.
@@ -166,23 +166,6 @@ impl Roll for CreationParams {
             second,
             best_moyen,
         }
-    }
-
-    fn exact(&self) -> Option<Dist<Creation>> {
-        let bonus = self.aspects.figures().0;
-        let aspect = Dist::dice_sum(2, 6).map(|s| s + bonus);
-        let moyen = Dist::dice_sum(2, 6).map(|s| (s - 7).abs());
-        let best = moyen
-            .combine(&moyen, |a, b| *a.max(b))
-            .combine(&moyen, |a, b| *a.max(b));
-        Some(aspect.combine(&aspect, |a, b| (*a, *b)).combine(
-            &best,
-            |&(first, second), &best_moyen| Creation {
-                first,
-                second,
-                best_moyen,
-            },
-        ))
     }
 }
 

@@ -19,7 +19,7 @@
 
 use super::resolution::{TestOptions, TestOutcome, TestRule};
 use super::tables::{AubeTables, DamageTable};
-use crate::engine::{Choice, Dice, Dist, Layout, MetricId, Recorder};
+use crate::engine::{Choice, Dice, Dist, Layout, MetricId, Recorder, enumerate};
 
 crate::choice! {
     /// A result of Tableau 3.1, from no effect to fatal, in increasing order.
@@ -151,12 +151,13 @@ impl DamageRule {
     /// Rolls the resistance test against a blow of level `dom`.
     #[inline(always)]
     pub fn roll<D: Dice>(&self, dom: i64, dice: &mut D) -> DamageOutcome {
-        self.resolve(dom, &self.resistance_test().roll(dice))
+        self.resolve(dom, &dice.step(&self.resistance_test()))
     }
 
-    /// The exact distribution of the outcome of a blow of level `dom`.
+    /// The exact distribution of the outcome of a blow of level `dom`: [`DamageRule::roll`]
+    /// enumerated.
     pub fn exact(&self, dom: i64) -> Dist<DamageOutcome> {
-        self.resistance_test().exact().map(|t| self.resolve(dom, t))
+        enumerate(|dice| self.roll(dom, dice)).expect("a damage step has a few thousand paths")
     }
 }
 
@@ -204,6 +205,11 @@ impl DamageResults {
 mod tests {
     use super::*;
     use crate::engine::replay;
+
+    /// The distribution of a blow of level `dom`.
+    fn exact(rule: &DamageRule, dom: i64) -> Dist<DamageOutcome> {
+        rule.exact(dom)
+    }
 
     #[test]
     fn table_3_1_rows() {
@@ -257,7 +263,7 @@ mod tests {
             },
             ..DamageRule::new(25, 0, 0)
         };
-        let d = rule.exact(30);
+        let d = exact(&rule, 30);
         let p = |r| d.p_where(|o| o.result == r);
         for (r, want) in [
             (DamageResult::Sonne, 0.20),
@@ -274,7 +280,7 @@ mod tests {
         }
         // A heroic defender is harder to hurt than the same CA 5 without heroism (a
         // grave every time: 30 - °R 1..=5 or 30).
-        let ordinary = DamageRule::new(5, 0, 0).exact(30);
+        let ordinary = exact(&DamageRule::new(5, 0, 0), 30);
         assert_eq!(ordinary.p_where(|o| o.result == DamageResult::Grave), 1.0);
         assert!(p(DamageResult::Grave) < 0.5);
     }
@@ -299,7 +305,7 @@ mod tests {
             DamageResult::Sonne
         );
         assert_eq!(enc.resistance_test().ca, 15);
-        let mean = |r: &DamageRule| r.exact(24).map(|o| o.effective).mean();
+        let mean = |r: &DamageRule| exact(r, 24).map(|o| o.effective).mean();
         assert!((mean(&dom) - 16.7).abs() < 1e-12, "{}", mean(&dom));
         assert!((mean(&enc) - 18.0).abs() < 1e-12, "{}", mean(&enc));
         assert_eq!(Armour::from_name("enc"), Some(Armour::RaisesEnc));
@@ -307,7 +313,7 @@ mod tests {
 
     #[test]
     fn exact_sums_to_one() {
-        let d = DamageRule::new(12, 3, 0).exact(20);
+        let d = exact(&DamageRule::new(12, 3, 0), 20);
         let total: f64 = d.iter().map(|(_, p)| p).sum();
         assert!((total - 1.0).abs() < 1e-12);
         // dom 20 - be 3 = 17; success on 1..=12 removes d: effective 17 - d.

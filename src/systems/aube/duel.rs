@@ -13,33 +13,26 @@
 //! fight is a draw at once, counted as lasting `max_rounds`: the capped fight it would
 //! become. `mean_rounds_given_winner` leaves such fights out.
 //!
-//! Exact values: the fight is a Markov chain whose state is the two wound tracks (wounds,
-//! fatigue, pending étourdis), the only things that change; the initiative, drawn afresh
-//! each round or fixed, needs no state. [`DuelChain`] propagates it round by round
-//! (`engine::chain`), the mass still in play below [`EXACT_TOLERANCE`] reported as the
-//! tail; fights whose states are endless (possible with a crit die, the heroism rules or
-//! rolled extremes) have no exact values (see [`super::exact_fight`]).
+//! Exact values: the duel is a [`DuelFight`] whose state is the two wound tracks (wounds,
+//! fatigue, pending étourdis), the only things that change, and whose round is the round
+//! sampled here; the initiative, drawn afresh each round or fixed, needs no state. The
+//! engine solves it round by round ([`crate::engine::fight::solve`]), the mass still in
+//! play below [`EXACT_TOLERANCE`] reported as the tail; fights whose states are endless
+//! (possible with a crit die, the heroism rules or rolled extremes) have no exact values
+//! (see [`super::duel_exact`]).
 
 use super::attack::{AttackRule, Factors};
 pub use super::bout::{Bout, Exchange, Initiative};
-use super::duel_end::{DuelEndMetrics, DuelEndParams};
-pub use super::duel_exact::DuelChain;
-pub use super::exact_fight::EXACT_TOLERANCE;
+use super::bout::{Unseen, Watch};
+use super::duel_end::DuelEndParams;
+pub use super::duel_exact::DuelFight;
+use super::duel_exact::{exact_is_tried, solve_fight};
 use super::fighter::{Fighter, FighterState};
 use super::wounds::{EtourdiScope, OverflowFatigue};
+use crate::engine::fight::FightMetrics;
+pub use crate::engine::fight::{EXACT_TOLERANCE, STATE_BUDGET, Winner};
 use crate::engine::{Dice, Dist, FromConfig, HistId, Layout, MetricId, Model, Recorder};
 use crate::error::Result;
-
-/// Who won a duel.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub enum Winner {
-    /// A put B out.
-    A,
-    /// B put A out.
-    B,
-    /// Nobody was out after `max_rounds`.
-    Draw,
-}
 
 /// The end of a duel.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -100,10 +93,13 @@ impl WoundRules {
     }
 }
 
+/// The docs of `a_wins` and `b_wins` (of `aube.duel` and `aube.melee`).
+pub(crate) const SIDE_DOCS: [&str; 2] = ["chance A puts B out", "chance B puts A out"];
+
 /// What `aube.duel` reports.
 #[derive(Debug, Clone, PartialEq)]
 struct DuelMetrics {
-    end: DuelEndMetrics,
+    end: FightMetrics,
     mean_decided: MetricId,
     rounds: HistId,
     a_wounds: HistId,
@@ -113,8 +109,9 @@ struct DuelMetrics {
 impl DuelMetrics {
     fn declare(layout: &mut Layout) -> Self {
         Self {
-            end: DuelEndMetrics::declare(
+            end: FightMetrics::declare(
                 layout,
+                SIDE_DOCS,
                 "chance nobody is out after max_rounds",
                 "mean rounds fought (a draw counts max_rounds)",
             ),
@@ -171,7 +168,13 @@ impl DuelModel {
 
     /// Fights one duel, telling `observe` every attack.
     #[inline(always)]
-    pub fn fight<D: Dice>(&self, dice: &mut D, mut observe: impl FnMut(&Exchange)) -> DuelOutcome {
+    pub fn fight<D: Dice>(&self, dice: &mut D, observe: impl FnMut(&Exchange)) -> DuelOutcome {
+        self.fight_watched(dice, observe)
+    }
+
+    /// Fights one duel, watched by `observe` ([`Watch`]).
+    #[inline(always)]
+    fn fight_watched<D: Dice, W: Watch>(&self, dice: &mut D, mut observe: W) -> DuelOutcome {
         let mut s = self.fighters.map(FighterState::new);
         let end = |winner, rounds, s: &[FighterState; 2]| DuelOutcome {
             winner,
@@ -183,11 +186,16 @@ impl DuelModel {
             .bout
             .fight_on(&mut s, self.max_rounds, dice, &mut observe)
         {
-            (Some(0), round) => return end(Winner::A, round, &s),
-            (Some(_), round) => return end(Winner::B, round, &s),
-            (None, _) => {}
+            (Some(side), round) => end(side.into(), round, &s),
+            (None, _) => end(Winner::Draw, self.max_rounds, &s),
         }
-        end(Winner::Draw, self.max_rounds, &s)
+    }
+}
+
+impl DuelModel {
+    /// The duel as a fight, for its exact values.
+    pub fn duel_fight(&self) -> DuelFight {
+        DuelFight::new(self.fighters, self.bout)
     }
 }
 
@@ -207,22 +215,41 @@ impl Model for DuelModel {
 
     #[inline(always)]
     fn sample<D: Dice>(&self, dice: &mut D) -> DuelOutcome {
-        self.fight(dice, |_| {})
+        self.fight_watched(dice, Unseen)
     }
 
     #[inline(always)]
     fn record<R: Recorder>(&self, o: &DuelOutcome, rec: &mut R) {
         let m = &self.m;
-        m.end
-            .record(rec, o.winner == Winner::A, o.winner == Winner::B, o.rounds);
+        m.end.record(rec, o.winner, o.rounds);
         rec.value_given(m.mean_decided, o.winner != Winner::Draw, o.rounds as i64);
         rec.hist(m.rounds, o.rounds as i64);
         rec.hist(m.a_wounds, o.a_wounds as i64);
         rec.hist(m.b_wounds, o.b_wounds as i64);
     }
 
+    /// The duel solved as a [`DuelFight`] (a draw lasts `max_rounds`, as the sampled duel
+    /// counts it); `None` beyond the budgets of [`solve_fight`], and at once when a fighter
+    /// rolls a crit die ([`exact_is_tried`]).
     fn exact(&self) -> Option<Dist<DuelOutcome>> {
-        DuelChain::new(self).outcomes()
+        if !exact_is_tried(&self.fighters) {
+            return None;
+        }
+        let solved = solve_fight(&self.duel_fight(), self.max_rounds, STATE_BUDGET)?;
+        Some(
+            solved
+                .endings
+                .map(|&((winner, a_wounds, b_wounds), rounds)| DuelOutcome {
+                    winner,
+                    rounds: if winner == Winner::Draw {
+                        self.max_rounds
+                    } else {
+                        rounds
+                    },
+                    a_wounds,
+                    b_wounds,
+                }),
+        )
     }
 }
 

@@ -1,48 +1,36 @@
-//! The exact values of `aube.duel` (issue 15): the duel as a Markov chain propagated round
-//! by round with [`crate::engine::chain`].
+//! The exact values of `aube.duel` (issue 15) and of the fights built on its round: the duel
+//! as a [`Fight`] whose round is the round the duel samples ([`Bout::play_round`]), solved
+//! by [`crate::engine::fight::solve`], which enumerates that round from every state it
+//! reaches and propagates the chain round by round.
 //!
 //! The state is the two wound tracks ([`WoundTrack`]: wounds, fatigue points, pending
 //! étourdis), the only things a fight changes; the fighters and the rules are fixed, and
-//! the initiative, fixed or drawn afresh each round, needs no state. Equal states are
-//! merged. A round's ways are made of [`Bout::attack_ways`], the distribution twin of the
-//! attacks the duel samples. A fight ends when a fighter is out, or as a draw when
-//! neither can hit the other any more (asked with no étourdi pending, as the sampled duel
-//! asks it after a round without a hit) or at `max_rounds`; the mass still in play once
-//! it is below [`EXACT_TOLERANCE`](super::exact_fight::EXACT_TOLERANCE) is the reported tail. Fights beyond the budgets of
-//! [`solve`] (a crit die, the heroism rules or rolled extremes can make their states
-//! endless) have no exact values.
+//! the initiative, fixed or drawn afresh each round, needs no state. Each attack of the
+//! round is a [`Blow`](super::bout::Blow) step, enumerated once per distinct attack for
+//! the whole fight. A fight ends when a fighter is out, or as a draw when neither can hit
+//! the other any more (asked with no étourdi pending, as the sampled duel asks it after a
+//! round without a hit) or at `max_rounds`; the mass still in play once it is below
+//! [`EXACT_TOLERANCE`] is the reported tail. Fights beyond the budgets of [`solve_fight`]
+//! (a crit die, the heroism rules or rolled extremes can make their states endless) have
+//! no exact values.
 //!
-//! The propagation's work is, round after round, every state in play times its
-//! successors, each hashed and looked up: a state is packed in one 64-bit word
-//! ([`WoundTrack::pack`]) to keep that cheap (packing took the average duel from 0.94 s
-//! to 0.25 s), and the tracks of a spent fighter, past the fatigue at which nothing
-//! changes any more, are merged ([`Bout::merge`]: from 8 126 states to 2 562, 0.08 s). Splitting a round into its two attacks
-//! gives fewer successors per state but three times the states and twice the steps, and
-//! was four times slower.
+//! Two choices of the state keep the propagation cheap: a state is packed in one 64-bit
+//! word ([`WoundTrack::pack`]; packing took the average duel from 0.94 s to 0.25 s), and
+//! the tracks of a spent fighter, past the fatigue at which nothing changes any more, are
+//! merged ([`Bout::merge`]: from 8 126 states to 2 562).
 
-use super::bout::{BlowCache, Bout};
-use super::duel::{DuelModel, DuelOutcome, Winner};
-use super::exact_fight::{STATE_BUDGET, Solved, solve};
+use super::bout::{Bout, Unseen};
 use super::fighter::{Fighter, FighterState};
 use super::resolution::CritDie;
 use super::wounds::WoundTrack;
-use crate::engine::Dist;
-use crate::engine::chain::{Chain, FixedMap, Next, Round};
-use std::cell::RefCell;
-use std::collections::HashMap;
+use crate::engine::Dice;
+use crate::engine::chain::{Limits, Next, Propagated};
+use crate::engine::fight::{self, EXACT_TOLERANCE, Fight, ROUND_BUDGET, Side, Winner};
+use std::hash::Hash;
 
 /// How a fight ends, before its length is known: the winner and the wounds on A's and
 /// B's tracks.
 pub type FightEnd = (Winner, u8, u8);
-
-/// The duel of two fighters as a chain over their wound tracks (see the module).
-pub struct DuelChain {
-    fighters: [Fighter; 2],
-    bout: Bout,
-    max_rounds: u32,
-    /// The attacks met so far, by attacker and totals.
-    blows: RefCell<BlowCache>,
-}
 
 /// Both tracks in one word (A's in the high half).
 pub fn pack(tracks: &[WoundTrack; 2]) -> u64 {
@@ -57,50 +45,126 @@ pub fn unpack(word: u64) -> [WoundTrack; 2] {
     ]
 }
 
-impl DuelChain {
-    /// The chain of `model`'s duel.
-    pub fn new(model: &DuelModel) -> Self {
-        Self::of(model.fighters, model.bout, model.max_rounds)
-    }
+/// How one round of a fight went.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum RoundEnd {
+    /// This side put the other out.
+    Out(Side),
+    /// Nobody is out, and neither can hit the other any more.
+    Stuck,
+    /// The fight goes on.
+    On,
+}
 
-    /// The chain of a duel of `fighters` under `bout`, capped at `max_rounds`.
-    pub fn of(fighters: [Fighter; 2], bout: Bout, max_rounds: u32) -> Self {
+/// The duel of two fighters under a [`Bout`], as a fight over their wound tracks (see the
+/// module).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct DuelFight {
+    /// The two fighters, A then B.
+    pub fighters: [Fighter; 2],
+    /// The rules of the fight.
+    pub bout: Bout,
+    /// The fatigue past which each fighter's track is merged ([`Bout::saturation`]).
+    cap: Option<[i64; 2]>,
+    /// Both fighters test with the default options.
+    plain: bool,
+}
+
+impl DuelFight {
+    /// The duel of `fighters` under `bout`, spent tracks merged.
+    pub fn new(fighters: [Fighter; 2], bout: Bout) -> Self {
         Self {
             fighters,
             bout,
-            max_rounds,
-            blows: RefCell::new(HashMap::new()),
+            cap: bout.saturation(&fighters),
+            plain: fighters
+                .iter()
+                .all(|f| f.options == super::resolution::TestOptions::DEFAULT),
         }
     }
 
-    /// The endings with the round they came at, and the number of states reached;
-    /// `None` beyond the budgets of [`solve`], and at once when a fighter rolls a crit die
-    /// (see [`exact_is_tried`]).
-    pub fn solve(&self) -> Option<Solved<FightEnd>> {
-        if !exact_is_tried(&self.fighters) {
-            return None;
-        }
-        solve(self, self.max_rounds, STATE_BUDGET)
+    /// The same duel with no track merged (every state kept apart).
+    pub fn unmerged(self) -> Self {
+        Self { cap: None, ..self }
     }
 
-    /// The exact distribution of the duel's outcome (a draw lasts `max_rounds`, as the
-    /// sampled duel counts it); `None` beyond the budgets of [`solve`].
-    pub fn outcomes(&self) -> Option<Dist<DuelOutcome>> {
-        let max_rounds = self.max_rounds;
-        let (endings, _) = self.solve()?;
-        Some(
-            endings.map(|&((winner, a_wounds, b_wounds), rounds)| DuelOutcome {
-                winner,
-                rounds: if winner == Winner::Draw {
-                    max_rounds
-                } else {
-                    rounds
-                },
-                a_wounds,
-                b_wounds,
-            }),
-        )
+    /// One round of the duel from `tracks`, played with `dice` ([`Bout::play_round`]):
+    /// how it went, and the tracks after it (merged with the tracks that play the same
+    /// when the fight goes on).
+    #[inline]
+    pub fn play<D: Dice>(
+        &self,
+        tracks: &[WoundTrack; 2],
+        dice: &mut D,
+    ) -> (RoundEnd, [WoundTrack; 2]) {
+        let mut s = [0, 1].map(|k| FighterState {
+            fighter: self.fighters[k],
+            wounds: tracks[k],
+        });
+        let played = if self.plain {
+            self.bout
+                .play_round::<D, true, _>(&mut s, 0, dice, &mut Unseen)
+        } else {
+            self.bout
+                .play_round::<D, false, _>(&mut s, 0, dice, &mut Unseen)
+        };
+        let mut after = [s[0].wounds, s[1].wounds];
+        let end = match played.winner {
+            Some(side) => RoundEnd::Out(side),
+            None if stuck(&self.bout, &self.fighters, &after) => RoundEnd::Stuck,
+            None => {
+                if let Some(cap) = &self.cap {
+                    self.bout.merge(&self.fighters, cap, &mut after);
+                }
+                RoundEnd::On
+            }
+        };
+        (end, after)
     }
+}
+
+impl Fight for DuelFight {
+    type State = u64;
+    type End = FightEnd;
+
+    fn start(&self) -> u64 {
+        pack(&[WoundTrack::new(); 2])
+    }
+
+    fn round<D: Dice>(&self, &state: &u64, dice: &mut D) -> Next<u64, FightEnd> {
+        let (end, t) = self.play(&unpack(state), dice);
+        let wounds = |winner: Winner| Next::End((winner, t[0].wounds(), t[1].wounds()));
+        match end {
+            RoundEnd::Out(side) => wounds(side.into()),
+            RoundEnd::Stuck => wounds(Winner::Draw),
+            RoundEnd::On => Next::Round(pack(&t)),
+        }
+    }
+
+    fn at_cap(&self, &state: &u64) -> FightEnd {
+        let tracks = unpack(state);
+        (Winner::Draw, tracks[0].wounds(), tracks[1].wounds())
+    }
+}
+
+/// The exact endings of `fight` capped at `max_rounds` (its mass still in play then ends by
+/// [`Fight::at_cap`]), within `state_budget` states: `None` beyond it, or when the fight
+/// is still going after [`ROUND_BUDGET`] rounds and its own cap is later. The mass left
+/// below [`EXACT_TOLERANCE`] is the tail.
+pub fn solve_fight<F: Fight>(
+    fight: &F,
+    max_rounds: u32,
+    state_budget: usize,
+) -> Option<Propagated<F::End>>
+where
+    F::End: Hash + Eq,
+{
+    let limits = Limits {
+        max_rounds: max_rounds.min(ROUND_BUDGET),
+        tolerance: EXACT_TOLERANCE,
+    };
+    let out = fight::solve(fight, limits, state_budget).ok()?;
+    (max_rounds <= ROUND_BUDGET || !out.capped).then_some(out)
 }
 
 /// Whether exact values are worth trying for a fight of `fighters`: not when one rolls a
@@ -121,89 +185,6 @@ pub fn stuck(bout: &Bout, fighters: &[Fighter; 2], tracks: &[WoundTrack; 2]) -> 
             fighter: fighters[k],
             wounds: tracks[k],
         }))
-}
-
-/// One round of a fight from `tracks`: every way it can go, with its chance, as a step of
-/// the chain (the ways merged). `end` makes the step of the tracks a fight stops at,
-/// given the side that put the other out (`None`: neither can hit any more), and `next`
-/// the step of the tracks it goes on with.
-pub fn round_steps<S: Clone + Eq + std::hash::Hash, E: Clone + Eq + std::hash::Hash>(
-    bout: &Bout,
-    fighters: &[Fighter; 2],
-    tracks: &[WoundTrack; 2],
-    blows: &mut BlowCache,
-    end: impl Fn(Option<usize>, &[WoundTrack; 2]) -> Next<S, E>,
-    next: impl Fn(&[WoundTrack; 2]) -> Next<S, E>,
-) -> Round<S, E> {
-    let mut merged: FixedMap<Next<S, E>, f64> = FixedMap::default();
-    for &(first, p_order) in bout.orders() {
-        let second = 1 - first;
-        for (after, out, p1) in bout.attack_ways(fighters, tracks, first, blows) {
-            let p1 = p_order * p1;
-            if out {
-                *merged.entry(end(Some(first), &after)).or_insert(0.0) += p1;
-                continue;
-            }
-            for (after, out, p2) in bout.attack_ways(fighters, &after, second, blows) {
-                let step = if out {
-                    end(Some(second), &after)
-                } else if stuck(bout, fighters, &after) {
-                    end(None, &after)
-                } else {
-                    next(&after)
-                };
-                *merged.entry(step).or_insert(0.0) += p1 * p2;
-            }
-        }
-    }
-    merged.into_iter().collect()
-}
-
-/// `tracks` merged with the tracks that play the same from now on, when `cap` (the
-/// [`Bout::saturation`] of `fighters`) is known.
-pub fn merged(
-    bout: &Bout,
-    fighters: &[Fighter; 2],
-    cap: &Option<[i64; 2]>,
-    tracks: &[WoundTrack; 2],
-) -> [WoundTrack; 2] {
-    let mut t = *tracks;
-    if let Some(cap) = cap {
-        bout.merge(fighters, cap, &mut t);
-    }
-    t
-}
-
-impl Chain for DuelChain {
-    type State = u64;
-    type End = FightEnd;
-
-    fn start(&self) -> u64 {
-        pack(&[WoundTrack::new(); 2])
-    }
-
-    fn round(&self, &state: &u64) -> Round<u64, FightEnd> {
-        let end = |winner: Option<usize>, t: &[WoundTrack; 2]| {
-            let w = match winner {
-                Some(0) => Winner::A,
-                Some(_) => Winner::B,
-                None => Winner::Draw,
-            };
-            Next::End((w, t[0].wounds(), t[1].wounds()))
-        };
-        let blows = &mut self.blows.borrow_mut();
-        let tracks = unpack(state);
-        let (bout, fighters) = (&self.bout, &self.fighters);
-        let cap = bout.saturation(fighters);
-        round_steps(bout, fighters, &tracks, blows, end, |t| {
-            Next::Round(pack(&merged(bout, fighters, &cap, t)))
-        })
-    }
-
-    fn at_cap(&self, &state: &u64) -> FightEnd {
-        let tracks = unpack(state);
-        (Winner::Draw, tracks[0].wounds(), tracks[1].wounds())
-    }
 }
 
 #[cfg(test)]

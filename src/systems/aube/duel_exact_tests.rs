@@ -2,11 +2,12 @@
 //! and against Monte Carlo.
 
 use super::*;
-use crate::engine::{Model, simulation};
+use crate::engine::fight::STATE_BUDGET;
+use crate::engine::{Dist, Model, simulation};
 use crate::systems::aube::attack::AttackRule;
 use crate::systems::aube::bout::Initiative;
 use crate::systems::aube::damage::Armour;
-use crate::systems::aube::exact_fight::EXACT_TOLERANCE;
+use crate::systems::aube::duel::{DuelModel, DuelOutcome};
 use crate::systems::aube::resolution::{CritDie, TestOptions};
 use crate::systems::aube::wounds::{EtourdiScope, OutAt, OverflowFatigue};
 use crate::systems::test_support::assert_each_agrees;
@@ -97,10 +98,10 @@ fn fighters_who_cannot_hit_draw() {
 #[test]
 fn average_duel_is_symmetric_and_small() {
     let f = Fighter::AVERAGE;
-    let chain = DuelChain::new(&duel(f, f, 10, 0));
-    let (_, states) = chain.solve().expect("within the budgets");
-    assert_eq!(states, 2562);
-    let dist = chain.outcomes().expect("within the budgets");
+    let model = duel(f, f, 10, 0);
+    let solved = solve_fight(&model.duel_fight(), model.max_rounds, STATE_BUDGET);
+    assert_eq!(solved.expect("within the budgets").states, 2562);
+    let dist = model.exact().expect("within the budgets");
     assert_sums_to_one(&dist);
     let a = dist.p_where(|o| o.winner == Winner::A);
     let b = dist.p_where(|o| o.winner == Winner::B);
@@ -213,8 +214,12 @@ fn merging_spent_tracks_changes_nothing() {
         let plain = with(model.clone(), |m| {
             m.fighters = [unmerged(a), unmerged(b)];
         });
-        let (merged, few) = DuelChain::new(&model).solve().expect("solved");
-        let (full, many) = DuelChain::new(&plain).solve().expect("solved");
+        let solve = |m: &DuelModel| {
+            let solved = solve_fight(&m.duel_fight(), m.max_rounds, STATE_BUDGET);
+            let solved = solved.expect("solved");
+            (solved.endings, solved.states)
+        };
+        let ((merged, few), (full, many)) = (solve(&model), solve(&plain));
         assert!(few < many, "{few} states against {many}");
         for ((x, p), (y, q)) in merged.iter().zip(full.iter()) {
             assert_eq!(x, y);

@@ -70,7 +70,7 @@ fn initiative_switch() {
             m.max_rounds = 1;
         });
         let mut seen = Vec::new();
-        replay(dice, |d| model.fight(d, |e| seen.push(e.attacker)));
+        replay(dice, |d| model.fight(d, |e| seen.push(e.attacker.index())));
         seen
     };
     assert_eq!(order(Initiative::A, &[20, 20]), vec![0, 1]);
@@ -110,7 +110,7 @@ fn overflow_fatigue_switch() {
         assert_eq!((o.winner, o.b_wounds), (Winner::Draw, 5));
         let recorded: Vec<DamageResult> = seen
             .iter()
-            .filter(|e| e.attacker == 0)
+            .filter(|e| e.attacker == crate::engine::fight::Side::A)
             .map(|e| e.recorded)
             .collect();
         assert_eq!(
@@ -165,7 +165,7 @@ fn invariants_over_many_duels() {
         for _ in 0..2000 {
             let mut shadow = [WoundTrack::new(); 2];
             let o = model.fight(&mut dice, |e| {
-                let (att, def) = (e.attacker, 1 - e.attacker);
+                let (att, def) = (e.attacker.index(), e.attacker.other().index());
                 let (fa, fd) = (&model.fighters[att], &model.fighters[def]);
                 // Fatigue lowers CAs by exactly the PF (and étourdi the next attack).
                 let ta = fa.ta() - shadow[att].attack_handicap();

@@ -10,7 +10,7 @@
 use super::damage::{Armour, DamageOutcome, DamageResults, DamageRule};
 use super::resolution::{Prepared, TestOptions, TestRule};
 use super::tables::AubeTables;
-use crate::engine::{Dice, Dist, HistId, Layout, MetricId, Recorder, Report, Roll, Rolled};
+use crate::engine::{Dice, HistId, Layout, MetricId, Recorder, Report, Roll, Rolled};
 
 crate::config! {
     /// The defender's damage inputs, `enc`, `be`, `fm` and `armour` (of `aube.damage`,
@@ -133,10 +133,6 @@ impl Roll for Blow {
     fn roll<D: Dice>(&self, dice: &mut D) -> DamageOutcome {
         self.rule.resolve(self.dom, &self.resistance.roll(dice))
     }
-
-    fn exact(&self) -> Option<Dist<DamageOutcome>> {
-        Some(self.rule.exact(self.dom))
-    }
 }
 
 /// `aube.damage`: one blow of level `dom`.
@@ -220,26 +216,11 @@ impl Roll for Depassement {
 
     #[inline(always)]
     fn roll<D: Dice>(&self, dice: &mut D) -> DepassementOutcome {
-        let t = self.prepared.roll(dice);
+        let t = dice.step(&self.prepared);
         DepassementOutcome {
             beats_nd: t.beats_nd,
             damage: self.damage.roll(self.dom(t.beats_nd, t.degree), dice),
         }
-    }
-
-    fn exact(&self) -> Option<Dist<DepassementOutcome>> {
-        let resistance = self.damage.resistance_test().exact();
-        Some(
-            self.test
-                .exact()
-                .map(|t| (t.beats_nd, self.dom(t.beats_nd, t.degree)))
-                .then(|&(beats_nd, dom)| {
-                    resistance.map(|r| DepassementOutcome {
-                        beats_nd,
-                        damage: self.damage.resolve(dom, r),
-                    })
-                }),
-        )
     }
 }
 

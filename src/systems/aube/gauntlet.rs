@@ -14,26 +14,26 @@
 //! more, or the day reached `max_rounds` rounds in all; the day stops there, A neither
 //! through nor fallen, and counts `max_rounds` rounds, as a drawn duel does).
 //!
-//! Exact values: the day as one chain ([`GauntletChain`]) whose state is the fight under
-//! way and both tracks; when B is out the chain moves to the next fight with A rested and
-//! a fresh B. Within the budgets of [`super::exact_fight::solve`] and
-//! [`DAY_STATE_BUDGET`], Monte Carlo only beyond.
+//! Exact values: the day as one fight ([`GauntletFight`]) whose state is the fight under
+//! way and both tracks and whose round is the duel's ([`DuelFight::play`]); when B is out
+//! it moves to the next fight with A rested and a fresh B. Solved by the engine within the
+//! budgets of [`solve_fight`] and [`DAY_STATE_BUDGET`], Monte Carlo only beyond.
 
 use super::attack::Factors;
-use super::bout::{BlowCache, Bout, Initiative};
+use super::bout::{Bout, Initiative, Unseen};
 use super::duel::WoundRules;
 use super::duel_end::DuelEndParams;
-use super::duel_exact::{exact_is_tried, merged, round_steps};
-use super::exact_fight::solve;
+use super::duel_exact::{
+    DuelFight, RoundEnd, exact_is_tried, pack as pack_tracks, solve_fight, unpack,
+};
 use super::fighter::{Fighter, FighterState};
 use super::wounds::{OutAt, WoundTrack};
-use crate::engine::chain::{Chain, Next, Round};
+use crate::engine::chain::Next;
+use crate::engine::fight::{Fight, Side};
 use crate::engine::{
     Dice, Dist, FromConfig, HistId, Layout, MetricFamily, MetricId, MetricKind, Model, Recorder,
 };
 use crate::error::Result;
-use std::cell::RefCell;
-use std::collections::HashMap;
 
 crate::config! {
     /// The parameters of `aube.gauntlet`.
@@ -212,12 +212,12 @@ impl Model for GauntletModel {
         for k in 1..=self.fights {
             let mut s = [a, FighterState::new(self.fighters[1])];
             let left = self.max_rounds - used;
-            let (winner, rounds) = self.bout.fight_on(&mut s, left, dice, &mut |_| {});
+            let (winner, rounds) = self.bout.fight_on(&mut s, left, dice, &mut Unseen);
             used += rounds;
             a = s[0];
             let end = match winner {
-                Some(0) => None,
-                Some(_) => Some(DayEnd::Fell(k as u8)),
+                Some(Side::A) => None,
+                Some(Side::B) => Some(DayEnd::Fell(k as u8)),
                 None => Some(DayEnd::Stalled(k as u8)),
             };
             if let Some(end) = end {
@@ -258,7 +258,7 @@ impl Model for GauntletModel {
     }
 
     fn exact(&self) -> Option<Dist<GauntletOutcome>> {
-        GauntletChain::new(self).outcomes()
+        GauntletFight::new(self).outcomes()
     }
 }
 
@@ -273,46 +273,50 @@ pub const DAY_STATE_BUDGET: usize = 10_000;
 /// How the chain of a day ends: the day's end and A's wounds.
 pub type DayEnding = (DayEnd, u8);
 
-/// The day as a chain over the fight under way (in the high bits of the state) and both
-/// wound tracks.
-pub struct GauntletChain<'a> {
+/// The day as a fight over the fight under way (in the high bits of the state) and both
+/// wound tracks, each round the duel's.
+pub struct GauntletFight<'a> {
     model: &'a GauntletModel,
-    blows: RefCell<BlowCache>,
+    duel: DuelFight,
 }
 
-impl<'a> GauntletChain<'a> {
-    /// The chain of `model`'s day.
+impl<'a> GauntletFight<'a> {
+    /// The fight of `model`'s day.
     pub fn new(model: &'a GauntletModel) -> Self {
         Self {
             model,
-            blows: RefCell::new(HashMap::new()),
+            duel: DuelFight::new(model.fighters, model.bout),
         }
     }
 
     /// The exact distribution of the day's outcome; `None` beyond the budgets of
-    /// [`solve`] (or with a crit die, see [`exact_is_tried`]).
+    /// [`solve_fight`] (or with a crit die, see [`exact_is_tried`]).
     pub fn outcomes(&self) -> Option<Dist<GauntletOutcome>> {
         if !exact_is_tried(&self.model.fighters) {
             return None;
         }
-        let (endings, _) = solve(self, self.model.max_rounds, DAY_STATE_BUDGET)?;
-        Some(endings.map(|&((end, wounds), rounds)| GauntletOutcome {
-            end,
-            wounds,
-            rounds: match end {
-                DayEnd::Stalled(_) => self.model.max_rounds,
-                _ => rounds,
-            },
-        }))
+        let solved = solve_fight(self, self.model.max_rounds, DAY_STATE_BUDGET)?;
+        Some(
+            solved
+                .endings
+                .map(|&((end, wounds), rounds)| GauntletOutcome {
+                    end,
+                    wounds,
+                    rounds: match end {
+                        DayEnd::Stalled(_) => self.model.max_rounds,
+                        _ => rounds,
+                    },
+                }),
+        )
     }
 }
 
 /// The state of fight `k` (0-based) with `tracks`.
 fn pack(k: u32, tracks: &[WoundTrack; 2]) -> u128 {
-    (k as u128) << 64 | super::duel_exact::pack(tracks) as u128
+    (k as u128) << 64 | pack_tracks(tracks) as u128
 }
 
-impl Chain for GauntletChain<'_> {
+impl Fight for GauntletFight<'_> {
     type State = u128;
     type End = DayEnding;
 
@@ -320,31 +324,29 @@ impl Chain for GauntletChain<'_> {
         pack(0, &[WoundTrack::new(); 2])
     }
 
-    fn round(&self, &state: &u128) -> Round<u128, DayEnding> {
+    fn round<D: Dice>(&self, &state: &u128, dice: &mut D) -> Next<u128, DayEnding> {
         let model = self.model;
         let k = (state >> 64) as u32;
-        let tracks = super::duel_exact::unpack(state as u64);
-        let (bout, fighters) = (&model.bout, &model.fighters);
-        let cap = bout.saturation(fighters);
         let fight = k as u8 + 1;
-        let end = |winner: Option<usize>, t: &[WoundTrack; 2]| match winner {
-            Some(0) if k + 1 == model.fights => Next::End((DayEnd::Through, t[0].wounds())),
-            Some(0) => {
+        let (end, t) = self.duel.play(&unpack(state as u64), dice);
+        match end {
+            RoundEnd::Out(Side::A) if k + 1 == model.fights => {
+                Next::End((DayEnd::Through, t[0].wounds()))
+            }
+            RoundEnd::Out(Side::A) => {
                 let mut a = t[0];
                 model.rest_between(&mut a);
                 Next::Round(pack(k + 1, &[a, WoundTrack::new()]))
             }
-            Some(_) => Next::End((DayEnd::Fell(fight), t[0].wounds())),
-            None => Next::End((DayEnd::Stalled(fight), t[0].wounds())),
-        };
-        let next = |t: &[WoundTrack; 2]| Next::Round(pack(k, &merged(bout, fighters, &cap, t)));
-        let blows = &mut self.blows.borrow_mut();
-        round_steps(bout, fighters, &tracks, blows, end, next)
+            RoundEnd::Out(Side::B) => Next::End((DayEnd::Fell(fight), t[0].wounds())),
+            RoundEnd::Stuck => Next::End((DayEnd::Stalled(fight), t[0].wounds())),
+            RoundEnd::On => Next::Round(pack(k, &t)),
+        }
     }
 
     fn at_cap(&self, &state: &u128) -> DayEnding {
         let k = (state >> 64) as u32;
-        let tracks = super::duel_exact::unpack(state as u64);
+        let tracks = unpack(state as u64);
         (DayEnd::Stalled(k as u8 + 1), tracks[0].wounds())
     }
 }

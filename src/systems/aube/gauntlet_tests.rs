@@ -5,7 +5,7 @@ use crate::engine::model::replay_one;
 use crate::engine::{Mechanic, simulation};
 use crate::systems::aube::GAUNTLET;
 use crate::systems::aube::attack::AttackRule;
-use crate::systems::aube::duel::{DuelChain, DuelModel, Winner};
+use crate::systems::aube::duel::{DuelModel, Winner};
 use crate::systems::test_support::{assert_each_agrees, exact_value, example_error};
 
 fn day(a: Fighter, b: Fighter, fights: u32, rest: u32) -> GauntletModel {
@@ -62,8 +62,8 @@ fn rest_brings_fatigue_back_between_fights() {
 fn one_fight_is_a_duel() {
     let (a, b) = (Fighter::KROM, Fighter::BJORN);
     let gauntlet = day(a, b, 1, 10).exact().expect("exact");
-    let duel = DuelChain::new(&DuelModel::new(a, b, AttackRule::new(10, 0)))
-        .outcomes()
+    let duel = DuelModel::new(a, b, AttackRule::new(10, 0))
+        .exact()
         .expect("exact");
     let through = gauntlet.p_where(|o| o.end == DayEnd::Through);
     let fell = gauntlet.p_where(|o| o.end == DayEnd::Fell(1));

@@ -26,8 +26,9 @@
 use super::attack::Factors;
 use super::bout::{Bout, Initiative};
 use super::duel::{DuelModel, DuelOutcome, Winner, WoundRules};
-use super::duel_end::{DuelEndMetrics, DuelEndParams};
+use super::duel_end::DuelEndParams;
 use super::fighter::{Fighter, FighterState};
+use crate::engine::fight::FightMetrics;
 use crate::engine::{Dice, Dist, FromConfig, HistId, Layout, MetricId, Model, Recorder, Side};
 use crate::error::Result;
 pub use crate::systems::target::Target;
@@ -72,7 +73,7 @@ pub struct MeleeOutcome {
 /// What `aube.melee` reports.
 #[derive(Debug, Clone, PartialEq)]
 struct MeleeMetrics {
-    end: DuelEndMetrics,
+    end: FightMetrics,
     mean_standing: [MetricId; 2],
     standing: [HistId; 2],
     rounds: HistId,
@@ -80,8 +81,9 @@ struct MeleeMetrics {
 
 impl MeleeMetrics {
     fn declare(layout: &mut Layout, sizes: [usize; 2]) -> Self {
-        let end = DuelEndMetrics::declare(
+        let end = FightMetrics::declare(
             layout,
+            super::duel::SIDE_DOCS,
             "chance both sides still stand after max_rounds (or nobody can hit any more)",
             "mean rounds fought (a draw counts max_rounds)",
         );
@@ -253,7 +255,7 @@ impl Model for MeleeModel {
         let mut buffers = [Vec::new(), Vec::new()];
         let mut changed = true;
         for round in 1..=self.max_rounds {
-            let first = self.bout.first(dice);
+            let first = self.bout.first(dice).index();
             let mut hits = 0;
             for side in [first, 1 - first] {
                 hits += self.strike(&mut s, side, &mut buffers, dice);
@@ -278,8 +280,7 @@ impl Model for MeleeModel {
 
     fn record<R: Recorder>(&self, o: &MeleeOutcome, rec: &mut R) {
         let m = &self.m;
-        m.end
-            .record(rec, o.winner == Winner::A, o.winner == Winner::B, o.rounds);
+        m.end.record(rec, o.winner, o.rounds);
         for k in 0..2 {
             rec.value(m.mean_standing[k], i64::from(o.standing[k]));
             rec.hist(m.standing[k], i64::from(o.standing[k]));

@@ -15,8 +15,8 @@
 //! [`creation`].
 //!
 //! [`bout`] is one round of classic combat, shared by [`duel`], [`gauntlet`] (fights in
-//! a row) and [`melee`] (side against side); [`duel_exact`] and [`exact_fight`] give
-//! their exact values. The rules as alea
+//! a row) and [`melee`] (side against side); [`duel_exact`] makes it a fight the engine
+//! solves for their exact values. The rules as alea
 //! plays them, with every reading it chose and the switch to the other, are in
 //! `src/systems/aube/README.md`.
 
@@ -32,7 +32,6 @@ pub mod duel;
 pub mod duel_end;
 pub mod duel_exact;
 pub mod encaissement;
-pub mod exact_fight;
 pub mod fighter;
 pub mod gauntlet;
 pub mod melee;

@@ -8,8 +8,9 @@
 
 use super::resolution::{Prepared, TestOptions, TestRule};
 use super::tables::{AubeTables, MultipleTable};
+use crate::engine::step::Step;
 use crate::engine::{
-    Dice, Dist, Layout, MetricFamily, MetricId, MetricKind, Recorder, Report, Roll, Rolled,
+    Dice, Layout, MetricFamily, MetricId, MetricKind, Recorder, Report, Roll, Rolled,
 };
 
 /// Most actions (planned and unplanned) in one turn.
@@ -53,7 +54,7 @@ pub struct MultipleMetrics {
 #[derive(Debug, Clone, PartialEq)]
 pub struct MultipleRule {
     rules: Vec<TestRule>,
-    prepared: Vec<Prepared>,
+    prepared: Vec<Succeeds>,
 }
 
 impl MultipleRule {
@@ -72,7 +73,7 @@ impl MultipleRule {
                 ..base
             })
             .collect();
-        let prepared = rules.iter().map(Prepared::new).collect();
+        let prepared = rules.iter().map(|r| Succeeds(Prepared::new(r))).collect();
         Self { rules, prepared }
     }
 }
@@ -85,6 +86,20 @@ impl From<MultipleParams> for MultipleRule {
     }
 }
 
+/// Whether a test succeeds: the step of each action, so that the exact values cost two
+/// outcomes per action, not every degree.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+struct Succeeds(Prepared);
+
+impl Step for Succeeds {
+    type Output = bool;
+
+    #[inline(always)]
+    fn run<D: Dice>(&self, dice: &mut D) -> bool {
+        self.0.roll(dice).success
+    }
+}
+
 impl Roll for MultipleRule {
     /// Which of the actions succeed (bit `k - 1` for action `k`).
     type Outcome = u32;
@@ -93,21 +108,9 @@ impl Roll for MultipleRule {
     fn roll<D: Dice>(&self, dice: &mut D) -> u32 {
         let mut mask = 0;
         for (k, p) in self.prepared.iter().enumerate() {
-            mask |= (p.roll(dice).success as u32) << k;
+            mask |= (dice.step(p) as u32) << k;
         }
         mask
-    }
-
-    fn exact(&self) -> Option<Dist<u32>> {
-        Some(
-            self.rules
-                .iter()
-                .enumerate()
-                .fold(Dist::certain(0u32), |acc, (k, r)| {
-                    let s = r.exact().map(|t| (t.success as u32) << k);
-                    acc.combine(&s, |a, b| a | b)
-                }),
-        )
     }
 }
 

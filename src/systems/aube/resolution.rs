@@ -2,11 +2,14 @@
 //! "Degré de réussite", "les niveaux de difficulté", "le dé critique"; heroism from
 //! chapter 5; `RULES.md` `aube` → *Test*), and the `aube.test` mechanic.
 //!
-//! Every other `aube` mechanic that makes a test builds a [`TestRule`] and calls
-//! [`TestRule::roll`] or [`TestRule::exact`].
+//! Every other `aube` mechanic that makes a test builds a [`TestRule`] and rolls it, as a
+//! [`Step`] when the test is part of a larger rule (an attack, a confrontation): its exact
+//! distribution is [`TestRule::roll`] enumerated, once per distinct test.
 
+use crate::engine::step::Step;
 use crate::engine::{
     Choice, ClassModel, Dice, Dist, FromConfig, HistId, Layout, MetricId, Model, Recorder,
+    enumerate,
 };
 use crate::error::Result;
 
@@ -98,7 +101,7 @@ impl Default for TestOptions {
 }
 
 /// One test's inputs, as given (before the heroism normalisation).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct TestRule {
     /// Cible à atteindre.
     pub ca: i64,
@@ -273,31 +276,31 @@ impl TestRule {
         best > n.nd
     }
 
-    /// The exact distribution of the outcome (the open-ended d20 truncated; see
-    /// [`Dist::tail`]).
+    /// The exact distribution of the outcome, [`TestRule::roll`] enumerated (the
+    /// open-ended d20 truncated; see [`Dist::tail`]).
     pub fn exact(&self) -> Dist<TestOutcome> {
-        let n = self.normalise();
-        if let Some((success, signed)) = n.automatic {
-            return Dist::certain(Self::finish(&n, success, signed, 0));
-        }
-        let crit_bonus = match self.crit {
-            CritDie::None => Dist::certain(0i64),
-            CritDie::Die(sides) => {
-                let one = 1.0 / sides as f64;
-                Dist::mixture([(1.0 - one, Dist::certain(0)), (one, Dist::open_ended(20))])
-            }
-        };
-        Dist::die(20).then(|&d| {
-            let (success, signed) = Self::read_d20(n.ca, d);
-            crit_bonus.map(|&x| Self::finish(&n, success, signed, x))
-        })
+        enumerate(|dice| self.roll(dice)).expect("a test has a few thousand paths at most")
+    }
+}
+
+/// A test is a step of the rules that make one (an attack, a resistance test, a
+/// confrontation): enumerated once per distinct test.
+impl Step for TestRule {
+    type Output = TestOutcome;
+
+    #[inline(always)]
+    fn run<D: Dice>(&self, dice: &mut D) -> TestOutcome {
+        self.roll(dice)
     }
 }
 
 /// A test with everything that does not depend on the dice worked out in advance: the
 /// outcome of each d20 face without crit bonus, so the hot loop is one lookup.
-#[derive(Debug, Clone, PartialEq)]
+///
+/// A prepared test is a [`Step`] as its rule is: equal rules, equal steps.
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Prepared {
+    rule: TestRule,
     normalised: Normalised,
     crit_sides: u32,
     by_face: [TestOutcome; 21],
@@ -325,6 +328,7 @@ impl Prepared {
             CritDie::Die(s) => s,
         };
         Self {
+            rule: *rule,
             normalised: n,
             crit_sides,
             by_face,
@@ -366,6 +370,22 @@ impl Prepared {
         };
         let (success, signed) = self.by_face_read[d];
         TestRule::finish(&self.normalised, success, signed, x)
+    }
+}
+
+impl std::hash::Hash for Prepared {
+    /// The rule alone: everything else is worked out from it.
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        self.rule.hash(state);
+    }
+}
+
+impl Step for Prepared {
+    type Output = TestOutcome;
+
+    #[inline(always)]
+    fn run<D: Dice>(&self, dice: &mut D) -> TestOutcome {
+        self.roll(dice)
     }
 }
 
@@ -450,7 +470,7 @@ impl Model for TestModel {
     }
 
     fn exact(&self) -> Option<Dist<TestOutcome>> {
-        Some(self.rule.exact())
+        enumerate(|dice| self.sample(dice)).ok()
     }
 }
 
