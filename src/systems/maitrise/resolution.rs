@@ -23,7 +23,8 @@
 
 use super::score::{Score, ScoreParams};
 use super::tables::MaitriseTables;
-use crate::engine::{Dice, Dist, HistId, Layout, MetricId, Recorder, Report, Rolled};
+use crate::engine::step::Step;
+use crate::engine::{Dice, HistId, Layout, MetricId, Recorder, Report, Rolled};
 use crate::error::{Error, Result};
 
 /// The four results of a roll, from worst to best.
@@ -58,7 +59,7 @@ impl Degree {
 
 /// What a roll is made against: the score (modifiers included) and how the usual range
 /// compares the die with it.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Target {
     /// The *Score de Maîtrise*, modifiers included.
     pub sm: i64,
@@ -146,20 +147,11 @@ impl Target {
     pub fn resolve(self, d: u32, r: u32) -> Degree {
         self.read_first(d).unwrap_or_else(|| self.read_second(r))
     }
-
-    /// The exact distribution of the result (a chain: the second d20 only after the face
-    /// that calls for it).
-    pub fn exact(self) -> Dist<Degree> {
-        Dist::die(20).then(|&d| match self.read_first(d as u32) {
-            Some(degree) => Dist::certain(degree),
-            None => Dist::die(20).map(|&r| self.read_second(r as u32)),
-        })
-    }
 }
 
 /// A roll at a fixed target with both readings tabulated, so the hot loop is one or two
 /// lookups: the rule of `maitrise.test`.
-#[derive(Debug, Clone, Copy, PartialEq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Prepared {
     target: Target,
     first: [Option<Degree>; 21],
@@ -194,11 +186,6 @@ impl Prepared {
             Some(degree) => degree,
             None => self.second[dice.d20() as usize],
         }
-    }
-
-    /// The exact distribution of the result.
-    pub fn exact(&self) -> Dist<Degree> {
-        self.target.exact()
     }
 }
 
@@ -238,7 +225,25 @@ impl TryFrom<TestParams> for Prepared {
     }
 }
 
-crate::rolls!(Prepared => Degree, exact);
+crate::rolls!(Prepared => Degree);
+
+/// The tables are those of the target: hashing the target is enough.
+impl std::hash::Hash for Prepared {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        self.target.hash(state);
+    }
+}
+
+/// A roll as a step: its four degrees, enumerated once for every rule that rolls it
+/// again and again (a series).
+impl Step for Prepared {
+    type Output = Degree;
+
+    #[inline(always)]
+    fn run<D: Dice>(&self, dice: &mut D) -> Degree {
+        self.roll(dice)
+    }
+}
 
 /// What `maitrise.test` reports.
 #[derive(Debug, Clone, PartialEq)]
