@@ -149,28 +149,72 @@ impl Target {
     }
 }
 
+/// The four degrees, by their code (0 to 3) in [`Faces`].
+const DEGREES: [Degree; 4] = [
+    Degree::CritFailure,
+    Degree::Failure,
+    Degree::Success,
+    Degree::CritSuccess,
+];
+
+/// The readings of both d20 of a roll at one target, packed by face: for the first die 3
+/// bits a face (0: roll the second die, else the degree's code + 1), for the second 2 bits
+/// a face. Small, so that the rules that roll it again and again (a series, as a step)
+/// copy and hash little.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Faces {
+    first: u64,
+    second: u64,
+}
+
+impl Faces {
+    /// Tabulates the readings at `target`.
+    fn new(target: Target) -> Self {
+        let code = |d: Degree| DEGREES.iter().position(|&x| x == d).unwrap_or(0) as u64;
+        let (mut first, mut second) = (0u64, 0u64);
+        for face in 1..=20u32 {
+            let read = target.read_first(face).map_or(0, |d| code(d) + 1);
+            first |= read << (3 * face);
+            second |= code(target.read_second(face)) << (2 * face);
+        }
+        Self { first, second }
+    }
+
+    /// Rolls one d20 (and a second one when the first calls for it).
+    #[inline(always)]
+    pub fn roll<D: Dice>(&self, dice: &mut D) -> Degree {
+        match (self.first >> (3 * dice.d20())) & 7 {
+            0 => DEGREES[((self.second >> (2 * dice.d20())) & 3) as usize],
+            read => DEGREES[read as usize - 1],
+        }
+    }
+}
+
+/// A roll as a step: its four degrees, enumerated once for every rule that rolls it
+/// again and again (a series).
+impl Step for Faces {
+    type Output = Degree;
+
+    #[inline(always)]
+    fn run<D: Dice>(&self, dice: &mut D) -> Degree {
+        self.roll(dice)
+    }
+}
+
 /// A roll at a fixed target with both readings tabulated, so the hot loop is one or two
 /// lookups: the rule of `maitrise.test`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Prepared {
     target: Target,
-    first: [Option<Degree>; 21],
-    second: [Degree; 21],
+    faces: Faces,
 }
 
 impl Prepared {
     /// Tabulates the roll at `target`.
     pub fn new(target: Target) -> Self {
-        let mut first = [None; 21];
-        let mut second = [Degree::Failure; 21];
-        for face in 1..=20u32 {
-            first[face as usize] = target.read_first(face);
-            second[face as usize] = target.read_second(face);
-        }
         Self {
             target,
-            first,
-            second,
+            faces: Faces::new(target),
         }
     }
 
@@ -179,13 +223,15 @@ impl Prepared {
         self.target
     }
 
+    /// The tabulated readings of the roll.
+    pub fn faces(&self) -> Faces {
+        self.faces
+    }
+
     /// Rolls one d20 (and a second one when the first calls for it).
     #[inline(always)]
     pub fn roll<D: Dice>(&self, dice: &mut D) -> Degree {
-        match self.first[dice.d20() as usize] {
-            Some(degree) => degree,
-            None => self.second[dice.d20() as usize],
-        }
+        self.faces.roll(dice)
     }
 }
 
@@ -226,24 +272,6 @@ impl TryFrom<TestParams> for Prepared {
 }
 
 crate::rolls!(Prepared => Degree);
-
-/// The tables are those of the target: hashing the target is enough.
-impl std::hash::Hash for Prepared {
-    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
-        self.target.hash(state);
-    }
-}
-
-/// A roll as a step: its four degrees, enumerated once for every rule that rolls it
-/// again and again (a series).
-impl Step for Prepared {
-    type Output = Degree;
-
-    #[inline(always)]
-    fn run<D: Dice>(&self, dice: &mut D) -> Degree {
-        self.roll(dice)
-    }
-}
 
 /// What `maitrise.test` reports.
 #[derive(Debug, Clone, PartialEq)]

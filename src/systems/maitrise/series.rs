@@ -9,7 +9,7 @@
 //! reports the chance that at least one of them is an *Échec Critique* (the swimmer who
 //! fails "dans des proportions dantesques" at some point).
 
-use super::resolution::{Degree, Prepared, Target, TestParams};
+use super::resolution::{Degree, Faces, Prepared, Target, TestParams};
 use crate::engine::step::Step;
 use crate::engine::{Dice, HistId, Layout, MetricId, Recorder, Report, Roll, Rolled};
 use crate::error::{Error, Result};
@@ -108,15 +108,16 @@ impl Roll for SeriesRule {
     /// The failed rolls and whether one was critical.
     type Outcome = SeriesOutcome;
 
-    /// The first roll, then the later ones ([`Rolls`]).
+    /// The first roll, then the later ones (a step: the later rolls of a series are built
+    /// from those of a shorter one).
     #[inline]
     fn roll<D: Dice>(&self, dice: &mut D) -> SeriesOutcome {
-        let first = SeriesOutcome::START.after(dice.step(&self.first));
+        let first = SeriesOutcome::START.after(dice.step(&self.first.faces()));
         if self.n == 1 {
             return first;
         }
         first.and(dice.step(&Rolls {
-            roll: self.later,
+            roll: self.later.faces(),
             count: self.n - 1,
         }))
     }
@@ -127,7 +128,7 @@ impl Roll for SeriesRule {
 /// each) rather than from every sequence of dice.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 struct Rolls {
-    roll: Prepared,
+    roll: Faces,
     count: u32,
 }
 
