@@ -229,7 +229,7 @@ impl crate::engine::Roll for CooperationRule {
     /// groups of 80 of `cle_cooperation_mixed`, and equal to it to 1e-12 in the tests): the
     /// members folded one by one into the groups so far (best result, its automatic
     /// result, sum of the adjustments), a member's roll being the enumeration of
-    /// [`Roll::read`] and its joining [`Group::join`], as [`Fight::round`] does.
+    /// [`Roll::read`] and its joining that of [`Fight::round`].
     fn exact(&self) -> Option<Dist<CooperationOutcome>> {
         let member = crate::engine::enumerate(|d| Roll::read(d, 3)).ok()?;
         let mut state = Dist::certain(Group::EMPTY);
