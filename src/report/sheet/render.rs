@@ -19,12 +19,7 @@ pub fn whole_percent(p: f64) -> String {
     } else if p > 0.995 {
         ">99".into()
     } else {
-        // An exact chance computed in floating point can land a hair off a half (62.5 as
-        // 62.49999999999999): it is rounded as the half it is, up.
-        let pct = p * 100.0;
-        let half = pct.floor() + 0.5;
-        let pct = if (pct - half).abs() < EPS { half } else { pct };
-        format!("{}", pct.round())
+        format!("{}", (p * 100.0).round())
     }
 }
 
