@@ -184,9 +184,23 @@ impl Faces {
     #[inline(always)]
     pub fn roll<D: Dice>(&self, dice: &mut D) -> Degree {
         match (self.first >> (3 * dice.d20())) & 7 {
-            0 => DEGREES[((self.second >> (2 * dice.d20())) & 3) as usize],
+            0 => dice.step(&Second(self.second)),
             read => DEGREES[read as usize - 1],
         }
+    }
+}
+
+/// The second d20 of a roll, read off its packed faces: a step, so that the exact
+/// distribution weighs each degree of the second die once.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+struct Second(u64);
+
+impl Step for Second {
+    type Output = Degree;
+
+    #[inline(always)]
+    fn run<D: Dice>(&self, dice: &mut D) -> Degree {
+        DEGREES[((self.0 >> (2 * dice.d20())) & 3) as usize]
     }
 }
 
