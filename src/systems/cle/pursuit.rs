@@ -27,6 +27,7 @@ use super::opposition::{AWins, OppositionRule, Side};
 use super::tables::{CleTables, PursuitTable};
 use crate::engine::chain::{Limits, Next};
 use crate::engine::fight::{Fight, play, solve};
+use crate::engine::step::Step;
 use crate::engine::{Dice, Dist, HistId, Layout, MetricId, Recorder, Report, Rolled};
 use crate::error::{Error, Result};
 
@@ -83,10 +84,13 @@ impl PursuitRule {
         PursuitOutcome { end, rounds }
     }
 
-    /// Progression from an open test (3d6 + `skill`).
+    /// Progression from an open test (3d6 + `skill`), through the step [`OpenTest`].
     #[inline(always)]
     fn open_test<D: Dice>(&self, dice: &mut D, skill: i64) -> i64 {
-        self.table.progression(dice.sum(3, 6) as i64 + skill)
+        dice.step(&OpenTest {
+            skill,
+            table: self.table,
+        })
     }
 
     /// The exact distribution under `limits` (a round cap below `max_rounds` ends the
@@ -98,6 +102,25 @@ impl PursuitRule {
             out.endings
                 .map(|&(end, rounds)| PursuitOutcome { end, rounds }),
         )
+    }
+}
+
+/// An open test (3d6 + `skill`) read as the progression it gains: a step, so that a round
+/// is enumerated over the four gains, not the sixteen sums.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct OpenTest {
+    /// The movement skill.
+    pub skill: i64,
+    /// The progression bands in force.
+    pub table: PursuitTable,
+}
+
+impl Step for OpenTest {
+    type Output = i64;
+
+    #[inline(always)]
+    fn run<D: Dice>(&self, dice: &mut D) -> i64 {
+        self.table.progression(dice.sum(3, 6) as i64 + self.skill)
     }
 }
 
