@@ -19,13 +19,16 @@
 //! Because the hit and the damage share dice, the damage given a hit is not the damage
 //! dice's plain distribution; the mechanic reports both.
 
+use super::damage::read_damage;
 pub use super::damage::{DamageRule, Weapon};
 use super::opposition::{Score, Side, Winner, winner};
-use super::roll::Roll;
+use super::roll::{Reading, Roll};
+use crate::engine::enumerate::{Bounds, table_of};
+use crate::engine::step::{Step, StepCache};
 use crate::engine::{Dice, Dist, HistId, Layout, MetricId, Recorder, Report, Rolled};
 
 /// One attack's inputs.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct AttackRule {
     /// The attacker: Combat, dice (4 with a hero point), modifiers.
     pub attacker: Side,
@@ -78,68 +81,78 @@ impl AttackRule {
     /// whether it hits, and the damage.
     #[inline(always)]
     pub fn strike<D: Dice>(&self, dice: &mut D) -> (bool, i64) {
-        let roll = Roll::throw(dice, self.attacker.dice);
+        let (reading, sum, sixes) = dice.step(&AttackThrow {
+            count: self.attacker.dice,
+            read_dice: self.damage.read_dice(),
+        });
         let defender = self.defender();
-        let def_roll = Roll::throw(dice, defender.dice);
-        if self.hits(self.attacker.score(&roll), defender.score(&def_roll)) {
-            let damage = self.damage.from_attack(dice, &roll, def_roll.hero() as i64);
-            (true, damage)
+        let (def_reading, hero) = dice.step(&DefenceThrow(defender.dice));
+        if self.hits(
+            self.attacker.score_reading(reading),
+            defender.score_reading(def_reading),
+        ) {
+            let extra = self.damage.roll_extra(dice, sixes);
+            (true, self.damage.finish(sum + extra, hero))
         } else {
             (false, 0)
         }
     }
 
-    /// Rolls the attack, then the plain damage from fresh dice.
+    /// Rolls the attack ([`AttackRule::strike`], a step), then the plain damage from fresh
+    /// dice.
     #[inline(always)]
     pub fn roll<D: Dice>(&self, dice: &mut D) -> AttackOutcome {
-        let (hit, damage) = self.strike(dice);
+        let (hit, damage) = dice.step(self);
         let plain = self
             .damage
             .plain(dice, self.attacker.dice == 4, self.defender_dice == 4);
         AttackOutcome { hit, damage, plain }
     }
+}
 
-    /// The exact joint distribution of (hit, damage).
-    pub fn exact_strike(&self) -> Dist<(bool, i64)> {
-        let extras: Vec<Dist<i64>> = (0..=4).map(|s| self.damage.extra_dist(s)).collect();
-        let defender = self.defender();
-        let def = Roll::dist(defender.dice, |r| (defender.score(r), r.hero() as i64));
-        let att = Roll::dist(self.attacker.dice, |r| {
-            let (sum, sixes) = self.damage.read(r);
-            (self.attacker.score(r), sum, sixes)
-        });
-        att.then(|&(score, sum, sixes)| {
-            // P(hit and the defender's hero die shows h), h = 0 without one.
-            let mut by_hero = [0.0; 7];
-            for (&(d, h), p) in def.iter() {
-                if self.hits(score, d) {
-                    by_hero[h as usize] += p;
-                }
-            }
-            let p_miss = 1.0 - by_hero.iter().sum::<f64>();
-            let mut parts = vec![(p_miss, Dist::certain((false, 0)))];
-            for (h, &p) in by_hero.iter().enumerate() {
-                if p > 0.0 {
-                    let hit = extras[sixes as usize]
-                        .map(|x| (true, self.damage.finish(sum + x, h as i64)));
-                    parts.push((p, hit));
-                }
-            }
-            Dist::mixture(parts)
-        })
+/// The attack alone, whether it hits and its damage: a step, enumerated once before the
+/// plain damage is added to it.
+impl Step for AttackRule {
+    type Output = (bool, i64);
+
+    #[inline(always)]
+    fn run<D: Dice>(&self, dice: &mut D) -> (bool, i64) {
+        self.strike(dice)
     }
+}
 
-    /// The exact distribution of the outcome.
-    pub fn exact(&self) -> Dist<AttackOutcome> {
-        let plain = self
-            .damage
-            .plain_dist(self.attacker.dice == 4, self.defender_dice == 4);
-        self.exact_strike()
-            .combine(&plain, |&(hit, damage), &plain| AttackOutcome {
-                hit,
-                damage,
-                plain,
-            })
+/// The attacker's throw of `count` dice, read as the opposition reads it and as the
+/// damage reads it (`read_dice` dice read off it): a step, enumerated once.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+struct AttackThrow {
+    count: u32,
+    read_dice: u32,
+}
+
+impl Step for AttackThrow {
+    /// The reading, the damage dice's sum and how many of them show 6.
+    type Output = (Reading, i64, u32);
+
+    #[inline(always)]
+    fn run<D: Dice>(&self, dice: &mut D) -> (Reading, i64, u32) {
+        let roll = Roll::throw(dice, self.count);
+        let (sum, sixes) = read_damage(&roll, self.read_dice);
+        (Reading::from(&roll), sum, sixes)
+    }
+}
+
+/// The defender's throw (of as many dice as the field says), read as the opposition reads it, with its hero die
+/// (0 without one), taken off the damage: a step, enumerated once.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+struct DefenceThrow(u32);
+
+impl Step for DefenceThrow {
+    type Output = (Reading, i64);
+
+    #[inline(always)]
+    fn run<D: Dice>(&self, dice: &mut D) -> (Reading, i64) {
+        let roll = Roll::throw(dice, self.0);
+        (Reading::from(&roll), roll.hero() as i64)
     }
 }
 
@@ -212,7 +225,26 @@ impl From<AttackParams> for AttackRule {
     }
 }
 
-crate::rolls!(AttackRule => AttackOutcome, exact);
+impl crate::engine::Roll for AttackRule {
+    type Outcome = AttackOutcome;
+
+    #[inline(always)]
+    fn roll<D: Dice>(&self, dice: &mut D) -> AttackOutcome {
+        AttackRule::roll(self, dice)
+    }
+
+    /// Every path of [`AttackRule::roll`], none cut for its small probability: the only
+    /// mass left out is that of the exploding dice's tables (`6+`), each below
+    /// [`crate::engine::dist::TAIL_BOUND`].
+    fn exact(&self) -> Option<Dist<AttackOutcome>> {
+        let bounds = Bounds {
+            cut: 0.0,
+            ..Bounds::default()
+        };
+        let table = table_of(&mut StepCache::new(), bounds, |d| self.roll(d)).ok()?;
+        Some(Dist::with_tail(table.outcomes, table.tail))
+    }
+}
 
 /// What `cle.attack` reports.
 #[derive(Debug, Clone, PartialEq)]
@@ -274,7 +306,7 @@ mod tests {
     use super::*;
     use crate::engine::model::replay_one;
     use crate::engine::{replay, simulation};
-    use crate::systems::cle::ATTACK;
+    use crate::systems::cle::{ATTACK, exact_of};
     use crate::systems::test_support::{assert_each_agrees, assert_rejected};
 
     fn rule(combat: i64, defense: i64, weapon: Weapon) -> AttackRule {
@@ -368,7 +400,7 @@ mod tests {
             let mut r = rule(5, 5, Weapon::D1);
             r.damage.murderous = 1;
             r.damage.murderous_read = read;
-            let d = r.exact();
+            let d = exact_of(&r);
             let hit = d.p_where(|o| o.hit);
             let mean_plain: f64 = d.iter().map(|(o, p)| o.plain as f64 * p).sum();
             assert!((mean_plain - 7.0).abs() < 1e-12);
@@ -384,7 +416,7 @@ mod tests {
         let mut sure = rule(40, -10, Weapon::D1);
         sure.damage.murderous = 1;
         sure.damage.murderous_read = true;
-        let d = sure.exact();
+        let d = exact_of(&sure);
         assert!((d.p_where(|o| o.hit) - 1.0).abs() < 1e-12);
         let mean: f64 = d.iter().map(|(o, p)| o.damage as f64 * p).sum();
         assert!((mean - 7.0).abs() < 1e-12, "{mean}");
@@ -433,7 +465,7 @@ mod tests {
     #[test]
     fn damage_given_hit_differs_from_plain() {
         // A 3d6 weapon: the dice that hit are high, so the damage given a hit is higher.
-        let d = rule(5, 5, Weapon::D3).exact();
+        let d = exact_of(&rule(5, 5, Weapon::D3));
         let hit = d.p_where(|o| o.hit);
         let mean_hit: f64 = d
             .iter()
@@ -451,7 +483,7 @@ mod tests {
         let mut r = rule(5, 5, Weapon::D3);
         r.damage.six_plus = true;
         r.damage.murderous = 1;
-        let d = r.exact();
+        let d = exact_of(&r);
         assert!(d.tail() > 0.0 && d.tail() < 1e-10, "{}", d.tail());
         let mean_plain: f64 = d.iter().map(|(o, p)| o.plain as f64 * p).sum();
         // An exploding d6 has mean 3.5 / (1 - 1/6) = 4.2; four of them 16.8.

@@ -14,9 +14,11 @@
 //! weapon, damage dice showing 6 are rolled again and added, repeatedly.
 
 use super::roll::Roll;
-use crate::engine::{Dice, Dist};
+use crate::engine::Dice;
+use crate::engine::step::Step;
 
 crate::choice! {
+    #[derive(Hash)]
     /// A weapon's damage class.
     ///
     /// - `1d6`: 1d6 (a standard weapon): the red die.
@@ -37,7 +39,7 @@ impl Weapon {
 }
 
 /// How damage is counted once an attack hits.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct DamageRule {
     /// Damage class of the weapon.
     pub weapon: Weapon,
@@ -80,15 +82,7 @@ impl DamageRule {
     /// their sum and how many show 6.
     #[inline(always)]
     pub fn read(&self, roll: &Roll) -> (i64, u32) {
-        let f = &roll.faces;
-        let (a, b, c) = match self.read_dice() {
-            1 => (f[0], 0, 0),
-            2 => (f[1], f[2], 0),
-            _ => (f[0], f[1], f[2]),
-        };
-        let h = f[3];
-        let sixes = [a, b, c, h].iter().filter(|&&x| x == 6).count() as u32;
-        ((a + b + c + h) as i64, sixes)
+        read_damage(roll, self.read_dice())
     }
 
     /// How many dice are read off the attack roll: the weapon's, or with
@@ -122,29 +116,28 @@ impl DamageRule {
         d
     }
 
+    /// `count` fresh damage dice (exploding with `6+`), through the step [`Fresh`].
     #[inline(always)]
-    fn fresh<D: Dice>(&self, dice: &mut D) -> i64 {
-        if self.six_plus {
-            dice.exploding(6) as i64
-        } else {
-            dice.d6() as i64
+    fn fresh<D: Dice>(&self, dice: &mut D, count: u32) -> i64 {
+        if count == 0 {
+            return 0;
         }
+        dice.step(&Fresh {
+            count,
+            six_plus: self.six_plus,
+        })
     }
 
     /// The dice rolled after a hit: the rerolls of the `sixes` read off the attack (with
     /// `6+`), then the murderous dice not read off the attack.
     #[inline(always)]
     pub fn roll_extra<D: Dice>(&self, dice: &mut D, sixes: u32) -> i64 {
-        let mut extra = 0;
-        if self.six_plus {
-            for _ in 0..sixes {
-                extra += dice.exploding(6) as i64;
-            }
-        }
-        for _ in 0..self.fresh_dice() {
-            extra += self.fresh(dice);
-        }
-        extra
+        let rerolls = if self.six_plus {
+            self.fresh(dice, sixes)
+        } else {
+            0
+        };
+        rerolls + self.fresh(dice, self.fresh_dice())
     }
 
     /// The damage of a hit whose attack roll is `roll`, less `reduction`.
@@ -161,46 +154,59 @@ impl DamageRule {
     #[inline(always)]
     pub fn plain<D: Dice>(&self, dice: &mut D, hero: bool, defender_hero: bool) -> i64 {
         let count = self.weapon.dice() + hero as u32 + self.murderous;
-        let mut raw = 0;
-        for _ in 0..count {
-            raw += self.fresh(dice);
-        }
+        let raw = self.fresh(dice, count);
         let reduction = if defender_hero { dice.d6() as i64 } else { 0 };
         self.finish(raw, reduction)
     }
+}
 
-    fn fresh_dist(&self) -> Dist<i64> {
-        if self.six_plus {
-            Dist::open_ended(6)
-        } else {
-            Dist::die(6)
-        }
-    }
+/// The damage dice read off the attack roll `roll` when `read_dice` dice are read (1: the
+/// red die, 2: the white dice, 3: all three), the hero die included: their sum and how
+/// many show 6.
+#[inline(always)]
+pub fn read_damage(roll: &Roll, read_dice: u32) -> (i64, u32) {
+    let f = &roll.faces;
+    let (a, b, c) = match read_dice {
+        1 => (f[0], 0, 0),
+        2 => (f[1], f[2], 0),
+        _ => (f[0], f[1], f[2]),
+    };
+    let h = f[3];
+    let sixes = [a, b, c, h].iter().filter(|&&x| x == 6).count() as u32;
+    ((a + b + c + h) as i64, sixes)
+}
 
-    /// Exact counterpart of [`DamageRule::roll_extra`] (explosions truncated: each
-    /// exploding die leaves out less than `dist::TAIL_BOUND`).
-    pub fn extra_dist(&self, sixes: u32) -> Dist<i64> {
-        let mut d = Dist::certain(0);
-        if self.six_plus {
-            for _ in 0..sixes {
-                d = d.add(&Dist::open_ended(6));
-            }
-        }
-        for _ in 0..self.fresh_dice() {
-            d = d.add(&self.fresh_dist());
-        }
-        d
-    }
+/// `count` fresh damage dice, one after the other, each exploding (rolled again and added
+/// while it shows 6) with `six_plus`: their total. A step, so that the exact distributions
+/// branch over the totals (a sum of exploding dice is built from the sums of fewer dice,
+/// each enumerated once) instead of over every sequence of faces.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Fresh {
+    /// How many dice.
+    pub count: u32,
+    /// Every die explodes.
+    pub six_plus: bool,
+}
 
-    /// Exact counterpart of [`DamageRule::plain`].
-    pub fn plain_dist(&self, hero: bool, defender_hero: bool) -> Dist<i64> {
-        let count = self.weapon.dice() + hero as u32 + self.murderous;
-        let raw = (0..count).fold(Dist::certain(0), |acc, _| acc.add(&self.fresh_dist()));
-        let reduction = if defender_hero {
-            Dist::die(6)
-        } else {
-            Dist::certain(0)
-        };
-        raw.combine(&reduction, |r, h| self.finish(*r, *h))
+impl Step for Fresh {
+    type Output = i64;
+
+    #[inline]
+    fn run<D: Dice>(&self, dice: &mut D) -> i64 {
+        if !self.six_plus {
+            return dice.sum(self.count, 6) as i64;
+        }
+        if self.count == 0 {
+            return 0;
+        }
+        let first = dice.exploding(6) as i64;
+        if self.count == 1 {
+            return first;
+        }
+        first
+            + dice.step(&Fresh {
+                count: self.count - 1,
+                six_plus: true,
+            })
     }
 }

@@ -12,11 +12,15 @@
 //!
 //! Readings of this program: without air the damage starts the round after the failed
 //! test; the character stays exposed for the whole `rounds` (no escape); protection does
-//! not count. The exact distributions carry the state round by round (vitality left, the
-//! wounds at 0, whether a test failed, the round the character fell to 0).
+//! not count; once both *mal en point* tests have failed nothing more can change, and the
+//! later rounds roll no dice. The exact distributions carry the state round by round
+//! (vitality left, the wounds at 0, whether a test failed, the round the character fell
+//! to 0), each round enumerated from the code that samples it ([`Fight::round`]).
 
-use super::harm::{FailTable, Harm, HarmMetrics, VictimParams};
-use super::test::TestRule;
+use super::harm::{Harm, HarmMetrics, VictimParams};
+use super::test::{Passes, TestRule};
+use crate::engine::chain::{Limits, Next};
+use crate::engine::fight::{Fight, play, solve};
 use crate::engine::{Dice, Dist, HistId, Layout, MetricId, Recorder, Report, Rolled};
 
 /// Rounds a character holds their breath (one minute).
@@ -63,14 +67,14 @@ pub struct ExposureRule {
 }
 
 /// The state of an exposure, and its outcome after the last round.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct ExposureOutcome {
     /// The round a Résistance test failed and the character needed air (asphyxia).
     pub breathless: Option<u32>,
     /// The round the character fell to 0 vitality.
     pub mal_round: Option<u32>,
-    /// The character's wounds (the exact distribution counts the wounds at 0 only until
-    /// both tests have failed, as 1 from then on).
+    /// The character's wounds (the wounds at 0 are counted only until both tests have
+    /// failed, as 1 from then on: nothing more can change).
     pub harm: Harm,
 }
 
@@ -105,76 +109,94 @@ impl ExposureRule {
         }
     }
 
+    /// The state before the first round.
+    fn unhurt(&self) -> ExposureOutcome {
+        ExposureOutcome {
+            breathless: None,
+            mal_round: None,
+            harm: Harm::new(self.victim.vitality),
+        }
+    }
+
+    /// Plays `round` from `s`: the breath test or the damage dice, then the wound's tests.
+    #[inline(always)]
+    fn play_round<D: Dice>(
+        &self,
+        s: &ExposureOutcome,
+        round: u32,
+        dice: &mut D,
+    ) -> ExposureOutcome {
+        if s.harm.danger && s.harm.unconscious {
+            return *s;
+        }
+        match self.step(s, round) {
+            Err(test) => ExposureOutcome {
+                breathless: (!dice.step(&Passes(test))).then_some(round),
+                ..*s
+            },
+            Ok(0) => *s,
+            Ok(k) => {
+                let damage = dice.sum(k, 6) as i64;
+                let mut harm = s.harm;
+                harm.wound(dice, &self.victim.tests(), damage);
+                if harm.danger && harm.unconscious {
+                    harm.wounds = 1;
+                }
+                Self::after(s, harm, round)
+            }
+        }
+    }
+
     /// Rolls every round: the breath test or the damage dice, then the wound's tests.
     #[inline(always)]
     pub fn roll<D: Dice>(&self, dice: &mut D) -> ExposureOutcome {
-        let tests = self.victim.tests();
-        let mut s = ExposureOutcome {
-            breathless: None,
-            mal_round: None,
-            harm: Harm::new(self.victim.vitality),
-        };
-        for round in 1..=self.rounds {
-            match self.step(&s, round) {
-                Err(test) => {
-                    if !test.roll(dice).success {
-                        s.breathless = Some(round);
-                    }
-                }
-                Ok(0) => {}
-                Ok(k) => {
-                    let damage = dice.sum(k, 6) as i64;
-                    let mut harm = s.harm;
-                    harm.wound(dice, &tests, damage);
-                    s = Self::after(&s, harm, round);
-                }
-            }
-        }
-        s
-    }
-
-    /// The exact distribution, carried round by round over the states.
-    pub fn exact(&self) -> Dist<ExposureOutcome> {
-        let k_max = match self.source {
-            Source::Fire(k) => k,
-            Source::Asphyxia => 1,
-        };
-        let table = FailTable::new(&self.victim.tests(), 6 * k_max as i64, self.rounds as i64);
-        let fails = |d, l| table.get(d, l);
-        let mut state = Dist::certain(ExposureOutcome {
-            breathless: None,
-            mal_round: None,
-            harm: Harm::new(self.victim.vitality),
-        });
-        for round in 1..=self.rounds {
-            state = state.then(|s| match self.step(s, round) {
-                Err(test) => {
-                    let pass = test.exact().p_where(|o| o.success);
-                    Dist::bernoulli(pass).map(|&ok| ExposureOutcome {
-                        breathless: (!ok).then_some(round),
-                        ..*s
-                    })
-                }
-                Ok(0) => Dist::certain(*s),
-                // Once both tests have failed nothing more can change: the count of
-                // wounds is dropped, so that such states merge.
-                Ok(_) if s.harm.danger && s.harm.unconscious => Dist::certain(*s),
-                Ok(k) => Dist::dice_sum(k, 6).then(|&damage| {
-                    s.harm.wound_dist(damage, &fails).map(|&harm| {
-                        let mut next = Self::after(s, harm, round);
-                        if harm.danger && harm.unconscious {
-                            next.harm.wounds = 1;
-                        }
-                        next
-                    })
-                }),
-            });
-        }
-        state
+        play(self, dice, self.rounds).0
     }
 }
 
-crate::rolls!(ExposureRule => ExposureOutcome, exact);
+/// An exposure as a fight against the hazard: the state is the round to play and the
+/// state so far, and the exposure ends after its last round ([`Fight::at_cap`]).
+impl Fight for ExposureRule {
+    type State = (u32, ExposureOutcome);
+    type End = ExposureOutcome;
+
+    fn start(&self) -> (u32, ExposureOutcome) {
+        (1, self.unhurt())
+    }
+
+    #[inline(always)]
+    fn round<D: Dice>(
+        &self,
+        &(round, s): &(u32, ExposureOutcome),
+        dice: &mut D,
+    ) -> Next<(u32, ExposureOutcome), ExposureOutcome> {
+        Next::Round((round + 1, self.play_round(&s, round, dice)))
+    }
+
+    fn at_cap(&self, &(_, s): &(u32, ExposureOutcome)) -> ExposureOutcome {
+        s
+    }
+}
+
+impl crate::engine::Roll for ExposureRule {
+    type Outcome = ExposureOutcome;
+
+    #[inline(always)]
+    fn roll<D: Dice>(&self, dice: &mut D) -> ExposureOutcome {
+        ExposureRule::roll(self, dice)
+    }
+
+    /// The rounds propagated one by one ([`Fight::round`] enumerated from each state),
+    /// equal states merged.
+    fn exact(&self) -> Option<Dist<ExposureOutcome>> {
+        let limits = Limits {
+            max_rounds: self.rounds,
+            tolerance: 0.0,
+        };
+        let out = solve(self, limits, usize::MAX).ok()?;
+        Some(out.endings.map(|(o, _)| *o))
+    }
+}
 
 /// What `cle.fire` and `cle.asphyxia` report.
 #[derive(Debug, Clone, PartialEq)]

@@ -17,14 +17,15 @@
 //! The tests are rolled only when the fall deals at least one die; a die cancelled twice
 //! is no more than a die, so at most every die is cancelled.
 
-use super::harm::{FailTable, Harm, HarmMetrics, VictimParams};
-use super::roll::Roll;
+use super::harm::{Harm, HarmMetrics, VictimParams};
+use super::roll::{Reading, Roll};
 use super::tables::{CleTables, FallTable};
 use super::test::TestRule;
-use crate::engine::{Dice, Dist, HistId, Layout, MetricId, Recorder, Report, Rolled};
+use crate::engine::step::Step;
+use crate::engine::{Dice, HistId, Layout, MetricId, Recorder, Report, Rolled};
 
 /// One fall's inputs.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct FallRule {
     /// Height in metres.
     pub height: i64,
@@ -53,19 +54,67 @@ pub struct FallOutcome {
     pub harm: Harm,
 }
 
-/// Sum of `dice` once the `drop` (0..=2) highest are taken off.
-fn without_highest(dice: &[u32], drop: u32) -> i64 {
-    let mut top = [0u32; 2];
-    let mut sum = 0;
-    for &d in dice {
-        sum += d as i64;
-        if d > top[0] {
-            top = [d, top[0]];
-        } else if d > top[1] {
-            top[1] = d;
+/// `count` d6 rolled one after the other, read as their sum and their two highest faces
+/// (0 for a missing one): a step, so that the exact distribution of many dice whose
+/// highest are cancelled is built from fewer dice, each count enumerated once.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+struct Highest(u32);
+
+impl Step for Highest {
+    /// The sum, the highest face and the second highest.
+    type Output = (i64, u32, u32);
+
+    fn run<D: Dice>(&self, dice: &mut D) -> (i64, u32, u32) {
+        if self.0 == 0 {
+            return (0, 0, 0);
+        }
+        let d = dice.d6();
+        let (sum, a, b) = dice.step(&Highest(self.0 - 1));
+        let (a, b) = if d > a { (d, a) } else { (a, b.max(d)) };
+        (sum + d as i64, a, b)
+    }
+}
+
+/// The dice the Acrobatie tests of a fall cancel: a step, enumerated once.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+struct Cancels(FallRule);
+
+impl Step for Cancels {
+    type Output = u32;
+
+    #[inline(always)]
+    fn run<D: Dice>(&self, dice: &mut D) -> u32 {
+        let rule = &self.0;
+        let first = Roll::read(dice, 3);
+        let second = (rule.jump && !rule.jump_one_roll).then(|| Roll::read(dice, 3));
+        rule.cancelled(first, second)
+    }
+}
+
+/// The damage of a fall once `cancelled` dice are cancelled: a step, enumerated once.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+struct Damage {
+    dice: u32,
+    cancelled: u32,
+    cancel_highest: bool,
+}
+
+impl Step for Damage {
+    type Output = i64;
+
+    #[inline(always)]
+    fn run<D: Dice>(&self, dice: &mut D) -> i64 {
+        if self.cancel_highest {
+            let (sum, a, b) = dice.step(&Highest(self.dice));
+            match self.cancelled {
+                0 => sum,
+                1 => sum - a as i64,
+                _ => sum - (a + b) as i64,
+            }
+        } else {
+            dice.sum(self.dice - self.cancelled, 6) as i64
         }
     }
-    sum - top[..drop as usize].iter().map(|&d| d as i64).sum::<i64>()
 }
 
 impl FallRule {
@@ -85,15 +134,15 @@ impl FallRule {
     /// Dice the tests cancel when the first test's roll is `first`: the test against
     /// 15, and on a jump the test against 10, read off `first` with `jump_one_roll`, else
     /// off `second`.
-    fn cancelled(&self, first: &Roll, second: Option<&Roll>) -> u32 {
-        let mut c = u32::from(self.hard().judge(first).success);
+    fn cancelled(&self, first: Reading, second: Option<Reading>) -> u32 {
+        let mut c = u32::from(self.hard().judge_reading(first).success);
         if self.jump {
             let roll = if self.jump_one_roll {
                 first
             } else {
                 second.unwrap_or(first)
             };
-            c += u32::from(self.easy().judge(roll).success);
+            c += u32::from(self.easy().judge_reading(roll).success);
         }
         c.min(self.dice())
     }
@@ -110,75 +159,18 @@ impl FallRule {
                 harm,
             };
         }
-        let first = Roll::throw(dice, 3);
-        let second = (self.jump && !self.jump_one_roll).then(|| Roll::throw(dice, 3));
-        let cancelled = self.cancelled(&first, second.as_ref());
-        let damage = if self.cancel_highest {
-            let mut faces = [0u32; 20];
-            for f in faces.iter_mut().take(n as usize) {
-                *f = dice.d6();
-            }
-            without_highest(&faces[..n as usize], cancelled)
-        } else {
-            dice.sum(n - cancelled, 6) as i64
-        };
+        let cancelled = dice.step(&Cancels(*self));
+        let damage = dice.step(&Damage {
+            dice: n,
+            cancelled,
+            cancel_highest: self.cancel_highest,
+        });
         harm.wound(dice, &self.victim.tests(), damage);
         FallOutcome {
             cancelled,
             damage,
             harm,
         }
-    }
-
-    /// The exact distribution of the dice cancelled.
-    fn cancelled_dist(&self) -> Dist<u32> {
-        if self.dice() == 0 {
-            return Dist::certain(0);
-        }
-        let first = Roll::dist(3, |r| *r);
-        if self.jump && !self.jump_one_roll {
-            first.then(|a| Roll::dist(3, |b| self.cancelled(a, Some(b))))
-        } else {
-            first.map(|a| self.cancelled(a, None))
-        }
-    }
-
-    /// The exact distribution of the damage with `cancelled` dice cancelled.
-    fn damage_dist(&self, cancelled: u32) -> Dist<i64> {
-        let n = self.dice();
-        if !self.cancel_highest {
-            return Dist::dice_sum(n - cancelled, 6);
-        }
-        // (sum, highest, second highest) over the n dice.
-        let die = Dist::die(6);
-        let mut acc = Dist::certain((0i64, 0i64, 0i64));
-        for _ in 0..n {
-            acc = acc.combine(&die, |&(s, a, b), &d| {
-                let (a, b) = if d > a { (d, a) } else { (a, b.max(d)) };
-                (s + d, a, b)
-            });
-        }
-        acc.map(|&(s, a, b)| match cancelled {
-            0 => s,
-            1 => s - a,
-            _ => s - a - b,
-        })
-    }
-
-    /// The exact distribution of the outcome.
-    pub fn exact(&self) -> Dist<FallOutcome> {
-        let table = FailTable::new(&self.victim.tests(), 6 * self.dice() as i64, 1);
-        let fails = |d, l| table.get(d, l);
-        let start = Harm::new(self.victim.vitality);
-        self.cancelled_dist().then(|&cancelled| {
-            self.damage_dist(cancelled).then(|&damage| {
-                start.wound_dist(damage, &fails).map(|&harm| FallOutcome {
-                    cancelled,
-                    damage,
-                    harm,
-                })
-            })
-        })
     }
 }
 
@@ -219,7 +211,7 @@ impl From<FallParams> for FallRule {
     }
 }
 
-crate::rolls!(FallRule => FallOutcome, exact);
+crate::rolls!(FallRule => FallOutcome);
 
 /// What `cle.fall` reports.
 #[derive(Debug, Clone, PartialEq)]

@@ -3,7 +3,7 @@
 use super::*;
 use crate::engine::model::replay_one;
 use crate::engine::replay;
-use crate::systems::cle::FALL;
+use crate::systems::cle::{FALL, exact_of};
 use crate::systems::test_support::{assert_mechanic_agrees, assert_rejected, close};
 
 fn rule(words: &str) -> FallRule {
@@ -64,13 +64,13 @@ fn a_fall_to_zero_brings_the_mal_en_point_tests() {
 #[test]
 fn exact_values_by_hand() {
     // 3 m, Acrobatie 4: 3d6 >= 11 cancels the die (1/2): mean 1.75.
-    let d = rule(&format!("height=3 {BASE}")).exact();
+    let d = exact_of(&rule(&format!("height=3 {BASE}")));
     assert!(close(d.p_where(|o| o.damage == 0), 0.5));
     let mean: f64 = d.iter().map(|(o, p)| o.damage as f64 * p).sum();
     assert!(close(mean, 1.75), "{mean}");
     // A jump adds a test against 10 (3d6 >= 6: 206 of 216): the die stays only when
     // both fail.
-    let d = rule(&format!("height=3 jump=true {BASE}")).exact();
+    let d = exact_of(&rule(&format!("height=3 jump=true {BASE}")));
     assert!(close(d.p_where(|o| o.damage > 0), 0.5 * 10.0 / 216.0));
 }
 
@@ -78,7 +78,7 @@ fn exact_values_by_hand() {
 fn one_roll_read_twice_cancels_both_dice_more_often() {
     // 6 m: both dice go when the 15 and the 10 both pass: one roll, P(>= 15) = 1/2;
     // two rolls, 1/2 * 206/216.
-    let none = |words: &str| rule(words).exact().p_where(|o| o.damage == 0);
+    let none = |words: &str| exact_of(&rule(words)).p_where(|o| o.damage == 0);
     let one = none(&format!("height=6 jump=true jump_one_roll=true {BASE}"));
     let two = none(&format!("height=6 jump=true {BASE}"));
     assert!(
@@ -87,7 +87,7 @@ fn one_roll_read_twice_cancels_both_dice_more_often() {
     );
     // The mean count cancelled is the same either way (1/2 + 206/216).
     let cancelled = |words: &str| {
-        let d = rule(words).exact();
+        let d = exact_of(&rule(words));
         d.iter().map(|(o, p)| o.cancelled as f64 * p).sum::<f64>()
     };
     let hand = 0.5 + 206.0 / 216.0;
@@ -106,7 +106,7 @@ fn cancelling_the_highest_die_saves_more() {
     // 6 m, Acrobatie 40: the test fails only on three 1 (1/216). A cancelled die not
     // rolled leaves 3.5; the lower of two dice averages 91/36.
     let mean = |words: &str| {
-        let d = rule(words).exact();
+        let d = exact_of(&rule(words));
         d.iter().map(|(o, p)| o.damage as f64 * p).sum::<f64>()
     };
     let base = "height=6 acrobatics=40 resistance=5 volonte=5";

@@ -8,11 +8,12 @@
 //! mort* (death within 1d6 rounds without first aid) and unconsciousness.
 
 use super::vitality::MalEnPoint;
-use crate::engine::{Dice, Dist, Layout, MetricId, Recorder};
+use crate::engine::step::Step;
+use crate::engine::{Dice, Layout, MetricId, Recorder};
 
 crate::config! {
     /// The character a hazard strikes.
-    #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+    #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
     pub struct VictimParams {
         /// vitality left before the hazard
         vitality: i64 = int(1..=100, default = 20),
@@ -88,49 +89,35 @@ impl Harm {
         let (next, tested) = self.hit(damage);
         *self = next;
         if tested {
-            let blow = tests.roll(dice, damage, self.wounds - 1);
-            self.danger |= blow.dies_in > 0;
-            self.unconscious |= blow.out_for > 0;
+            let (danger, unconscious) = dice.step(&Tested {
+                tests: *tests,
+                damage,
+                later: self.wounds - 1,
+            });
+            self.danger |= danger;
+            self.unconscious |= unconscious;
         }
-    }
-
-    /// The exact counterpart of [`Harm::wound`]: `fails` gives the chances the
-    /// Résistance and Volonté tests fail after a wound of `damage` with `later` wounds
-    /// beyond the first.
-    pub fn wound_dist(&self, damage: i64, fails: &impl Fn(i64, i64) -> (f64, f64)) -> Dist<Harm> {
-        let (next, tested) = self.hit(damage);
-        if !tested {
-            return Dist::certain(next);
-        }
-        let (res, vol) = fails(damage, next.wounds - 1);
-        Dist::bernoulli(res).combine(&Dist::bernoulli(vol), |&d, &u| Harm {
-            danger: next.danger || d,
-            unconscious: next.unconscious || u,
-            ..next
-        })
     }
 }
 
-/// The chances that the *mal en point* tests fail, for every damage up to `max_damage`
-/// and every count of later wounds below `max_later`: a table, so that exact propagations
-/// enumerate each test once.
-#[derive(Debug, Clone)]
-pub struct FailTable {
-    rows: Vec<Vec<(f64, f64)>>,
+/// The *mal en point* tests after a wound of `damage`, `later` wounds beyond the first,
+/// read as whether each failed (*danger de mort*, unconsciousness): a step, so that an
+/// exact distribution branches over those four readings, not over the tests' dice and the
+/// rounds they count.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+struct Tested {
+    tests: MalEnPoint,
+    damage: i64,
+    later: i64,
 }
 
-impl FailTable {
-    /// The table of `tests`.
-    pub fn new(tests: &MalEnPoint, max_damage: i64, max_later: i64) -> Self {
-        let rows = (0..max_later.max(1))
-            .map(|later| (0..=max_damage).map(|d| tests.p_fail(d, later)).collect())
-            .collect();
-        Self { rows }
-    }
+impl Step for Tested {
+    type Output = (bool, bool);
 
-    /// The chances after a wound of `damage` with `later` wounds beyond the first.
-    pub fn get(&self, damage: i64, later: i64) -> (f64, f64) {
-        self.rows[later as usize][damage as usize]
+    #[inline(always)]
+    fn run<D: Dice>(&self, dice: &mut D) -> (bool, bool) {
+        let blow = self.tests.roll(dice, self.damage, self.later);
+        (blow.dies_in > 0, blow.out_for > 0)
     }
 }
 
@@ -204,15 +191,24 @@ mod tests {
     #[test]
     fn the_exact_wound_matches_the_tests() {
         let t = tests(5, 3);
-        let table = FailTable::new(&t, 10, 2);
-        let fails = |d, l| table.get(d, l);
+        let wound = |vitality: i64, damage: i64| {
+            crate::engine::enumerate(|d| {
+                let mut h = Harm::new(vitality);
+                h.wound(d, &t, damage);
+                h
+            })
+            .unwrap()
+        };
         // 6 damage on 6 vitality: tests against 11 (10 and 35 of 216 fail).
-        let d = Harm::new(6).wound_dist(6, &fails);
+        let d = wound(6, 6);
         assert!((d.p_where(|h| h.danger) - 10.0 / 216.0).abs() < 1e-12);
         assert!((d.p_where(|h| h.unconscious) - 35.0 / 216.0).abs() < 1e-12);
         assert!(d.iter().all(|(h, _)| h.mal() && h.vitality == 0));
+        // Both at once: the tests are independent.
+        let both = d.p_where(|h| h.danger && h.unconscious);
+        assert!((both - 10.0 * 35.0 / 216.0 / 216.0).abs() < 1e-12);
         // Short of 0: no test.
-        let d = Harm::new(7).wound_dist(6, &fails);
+        let d = wound(7, 6);
         assert_eq!(d.p(&Harm::new(1)), 1.0);
     }
 }

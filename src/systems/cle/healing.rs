@@ -7,12 +7,13 @@
 //!
 //! Readings of this program: one Soins test per rest; vitality stops at its maximum; a
 //! patient at 0 is *mal en point* only until the first rest brings vitality back. The
-//! exact distribution of the days is a chain over the vitality reached
-//! ([`crate::engine::chain`]).
+//! exact distribution of the days is a chain over the vitality reached, each rest
+//! enumerated from the code that samples it ([`Fight::round`]).
 
 use super::tables::{CareTable, CleTables};
-use super::test::TestRule;
-use crate::engine::chain::{Chain, Limits, Next, propagate};
+use super::test::{Passes, TestRule};
+use crate::engine::chain::{Limits, Next};
+use crate::engine::fight::{Fight, play, solve};
 use crate::engine::{Dice, Dist, HistId, Layout, MetricId, Recorder, Report, Rolled};
 use crate::error::{Error, Result};
 
@@ -53,27 +54,21 @@ impl HealingRule {
     /// Rolls the rests (a Soins test each, with a healer) until full vitality: the days.
     #[inline(always)]
     pub fn roll<D: Dice>(&self, dice: &mut D) -> u32 {
-        let (mut v, mut days) = (self.current, 0);
-        while v < self.vitality {
-            let aided = self.care(v).is_some_and(|t| t.roll(dice).success);
-            v = self.rest(v, aided);
-            days += 1;
+        if self.current >= self.vitality {
+            return 0;
         }
-        days
+        play(self, dice, self.most_rests()).1
     }
 
-    /// The exact distribution of the days.
-    pub fn exact(&self) -> Dist<u32> {
-        let limits = Limits {
-            max_rounds: self.vitality as u32 + 1,
-            tolerance: 0.0,
-        };
-        propagate(self, limits).endings.map(|&((), days)| days)
+    /// The most rests a convalescence can take: every rest brings at least 1 vitality.
+    fn most_rests(&self) -> u32 {
+        (self.vitality - self.current).max(1) as u32
     }
 }
 
-/// A convalescence as a chain: the state is the vitality reached.
-impl Chain for HealingRule {
+/// A convalescence as a fight against the wounds: the state is the vitality reached, a
+/// round is a rest (and its Soins test), full vitality ends it.
+impl Fight for HealingRule {
     type State = i64;
     type End = ();
 
@@ -81,23 +76,41 @@ impl Chain for HealingRule {
         self.current
     }
 
-    fn round(&self, &v: &i64) -> Vec<(Next<i64, ()>, f64)> {
-        let step = |aided| {
-            let next = self.rest(v, aided);
-            if next >= self.vitality {
-                Next::End(())
-            } else {
-                Next::Round(next)
-            }
-        };
-        let p = self
-            .care(v)
-            .map_or(0.0, |t| t.exact().p_where(|o| o.success));
-        vec![(step(true), p), (step(false), 1.0 - p)]
+    #[inline(always)]
+    fn round<D: Dice>(&self, &v: &i64, dice: &mut D) -> Next<i64, ()> {
+        let aided = self.care(v).is_some_and(|t| dice.step(&Passes(t)));
+        let next = self.rest(v, aided);
+        if next >= self.vitality {
+            Next::End(())
+        } else {
+            Next::Round(next)
+        }
     }
 
     /// Never reached: every rest brings at least 1 vitality.
     fn at_cap(&self, _: &i64) {}
+}
+
+impl crate::engine::Roll for HealingRule {
+    type Outcome = u32;
+
+    #[inline(always)]
+    fn roll<D: Dice>(&self, dice: &mut D) -> u32 {
+        HealingRule::roll(self, dice)
+    }
+
+    /// The rests propagated one by one ([`Fight::round`] enumerated from each vitality).
+    fn exact(&self) -> Option<Dist<u32>> {
+        if self.current >= self.vitality {
+            return crate::engine::enumerate(|d| HealingRule::roll(self, d)).ok();
+        }
+        let limits = Limits {
+            max_rounds: self.most_rests(),
+            tolerance: 0.0,
+        };
+        let out = solve(self, limits, usize::MAX).ok()?;
+        Some(out.endings.map(|&((), days)| days))
+    }
 }
 
 crate::config! {
@@ -117,8 +130,6 @@ crate::config! {
         tables: CleTables = rules(),
     }
 }
-
-crate::rolls!(HealingRule => u32, exact);
 
 /// What `cle.healing` reports.
 #[derive(Debug, Clone, PartialEq)]
@@ -181,7 +192,7 @@ mod tests {
     use super::*;
     use crate::engine::model::replay_one;
     use crate::engine::replay;
-    use crate::systems::cle::HEALING;
+    use crate::systems::cle::{HEALING, exact_of};
     use crate::systems::test_support::{assert_mechanic_agrees, assert_rejected};
 
     fn rule(words: &str) -> HealingRule {
@@ -193,7 +204,7 @@ mod tests {
         // 20 vitality from 0 at 6 a day: 6, 12, 18, 20: four days, no roll.
         let r = rule("resistance=6");
         assert_eq!(replay(&[], |d| r.roll(d)), 4);
-        assert_eq!(r.exact().p(&4), 1.0);
+        assert_eq!(exact_of(&r).p(&4), 1.0);
     }
 
     #[test]
@@ -212,20 +223,20 @@ mod tests {
     fn exact_values_by_hand() {
         // 10 vitality from 0, Résistance 5, Soins 5: one rest is enough when the test
         // against 15 passes (3d6 >= 10: 5/8); else 5, and the second rest ends it.
-        let d = rule("vitality=10 resistance=5 healer=5").exact();
+        let d = exact_of(&rule("vitality=10 resistance=5 healer=5"));
         assert!((d.p(&1) - 0.625).abs() < 1e-12);
         assert!((d.p(&2) - 0.375).abs() < 1e-12);
         // From 1: against 10 (3d6 >= 5: 212/216).
-        let d = rule("vitality=10 current=1 resistance=5 healer=5").exact();
+        let d = exact_of(&rule("vitality=10 current=1 resistance=5 healer=5"));
         assert!((d.p(&1) - 212.0 / 216.0).abs() < 1e-12);
         let total: f64 = d.iter().map(|(_, p)| p).sum();
-        assert!((total - 1.0).abs() < 1e-12 && d.tail() == 0.0);
+        assert!((total - 1.0).abs() < 1e-12 && d.tail() < 1e-12);
     }
 
     #[test]
     fn a_healer_shortens_the_rest() {
         let mean = |words: &str| {
-            let d = rule(words).exact();
+            let d = exact_of(&rule(words));
             d.iter().map(|(&days, p)| days as f64 * p).sum::<f64>()
         };
         let alone = mean("vitality=30 resistance=4");

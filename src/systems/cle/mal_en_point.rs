@@ -17,9 +17,9 @@
 //! actions against an adversary).
 
 use super::tables::CleTables;
-use super::test::TestRule;
+use super::test::{Passes, TestRule};
 use super::vitality::{Blow, MalEnPoint};
-use crate::engine::{Dice, Dist, HistId, Layout, MetricId, Recorder, Report, Rolled};
+use crate::engine::{Dice, HistId, Layout, MetricId, Recorder, Report, Rolled};
 
 /// One blow's inputs.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -62,28 +62,9 @@ impl MalRule {
             && blow.dies_in > 0
         {
             let aid = TestRule::new(soins, self.aid_difficulty);
-            saved = (0..self.tries(blow.dies_in)).any(|_| aid.roll(dice).success);
+            saved = (0..self.tries(blow.dies_in)).any(|_| dice.step(&Passes(aid)));
         }
         MalOutcome { blow, saved }
-    }
-
-    /// The exact distribution of the outcome.
-    pub fn exact(&self) -> Dist<MalOutcome> {
-        let p_aid = self.healer.map_or(0.0, |soins| {
-            TestRule::new(soins, self.aid_difficulty)
-                .exact()
-                .p_where(|o| o.success)
-        });
-        self.tests
-            .exact(self.damage, self.later_wounds)
-            .then(|&blow| {
-                let p_saved = if blow.dies_in > 0 && self.healer.is_some() {
-                    1.0 - (1.0 - p_aid).powi(self.tries(blow.dies_in) as i32)
-                } else {
-                    0.0
-                };
-                Dist::bernoulli(p_saved).map(|&saved| MalOutcome { blow, saved })
-            })
     }
 }
 
@@ -130,7 +111,7 @@ impl From<MalParams> for MalRule {
     }
 }
 
-crate::rolls!(MalRule => MalOutcome, exact);
+crate::rolls!(MalRule => MalOutcome);
 
 /// What `cle.mal_en_point` reports.
 #[derive(Debug, Clone, PartialEq)]

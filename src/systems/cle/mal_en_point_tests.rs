@@ -3,7 +3,7 @@
 use super::*;
 use crate::engine::model::replay_one;
 use crate::engine::replay;
-use crate::systems::cle::MAL_EN_POINT;
+use crate::systems::cle::{MAL_EN_POINT, exact_of};
 use crate::systems::test_support::{assert_mechanic_agrees, assert_rejected, close, expect_model};
 
 fn rule(words: &str) -> MalRule {
@@ -57,7 +57,7 @@ fn first_aid_saves_the_dying() {
 #[test]
 fn exact_values_by_hand() {
     // Against 11: Résistance 5 fails on 3d6 <= 5 (10 of 216), Volonté 3 on 3d6 <= 7 (35).
-    let d = rule("damage=6 resistance=5 volonte=3").exact();
+    let d = exact_of(&rule("damage=6 resistance=5 volonte=3"));
     let danger = d.p_where(|o| o.blow.dies_in > 0);
     let out = d.p_where(|o| o.blow.out_for > 0);
     assert!(close(danger, 10.0 / 216.0), "{danger}");
@@ -68,7 +68,7 @@ fn exact_values_by_hand() {
     assert!(close(d.p_where(|o| o.blow.dies_in == 4), danger / 6.0));
     assert!(close(d.p_where(|o| o.blow.out_for == 7), out / 6.0));
     // A later wound: -5, Résistance 0 against 11 fails half the time.
-    let later = rule("damage=6 resistance=5 volonte=3 later_wounds=1").exact();
+    let later = exact_of(&rule("damage=6 resistance=5 volonte=3 later_wounds=1"));
     assert!(close(later.p_where(|o| o.blow.dies_in > 0), 0.5));
 }
 
@@ -77,7 +77,7 @@ fn retrying_first_aid_saves_more() {
     // Soins 5 against 20: 3d6 >= 15, 20 of 216. Once: 20/216; every round of the 1d6:
     // the mean over d of 1 - (196/216)^d.
     let saved = |words: &str| {
-        let d = rule(words).exact();
+        let d = exact_of(&rule(words));
         let danger = d.p_where(|o| o.blow.dies_in > 0);
         (
             d.p_where(|o| o.saved) / danger,
@@ -96,7 +96,7 @@ fn retrying_first_aid_saves_more() {
 
 #[test]
 fn a_hero_point_die_helps_both_tests() {
-    let danger = |words: &str| rule(words).exact().p_where(|o| o.blow.dies_in > 0);
+    let danger = |words: &str| exact_of(&rule(words)).p_where(|o| o.blow.dies_in > 0);
     let three = danger("damage=10 resistance=4 volonte=4");
     let four = danger("damage=10 resistance=4 volonte=4 dice=4");
     // 3d6 + 4 >= 15 needs 11+: 108 of 216 fail.

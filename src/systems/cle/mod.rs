@@ -89,6 +89,12 @@ pub fn roster_kinds() -> Vec<Kind> {
     ]
 }
 
+/// The exact distribution of `rule`, derived from its roll (for the tests).
+#[cfg(test)]
+pub(crate) fn exact_of<R: crate::engine::Roll>(rule: &R) -> crate::engine::Dist<R::Outcome> {
+    rule.exact().expect("an exact distribution")
+}
+
 #[cfg(test)]
 mod tests {
     #[test]

@@ -6,19 +6,13 @@
 //! skills the active side (the one who started the action: side `a` here) wins, or the
 //! opposition is a draw (*match nul*) when both sides are active.
 
-use super::roll::{Auto, Roll};
-use crate::engine::{Dice, Dist, HistId, Layout, MetricId, Recorder, Report, Rolled};
+use super::roll::{Auto, Reading, Roll};
+use crate::engine::step::Step;
+use crate::engine::{Dice, HistId, Layout, MetricId, Recorder, Report, Rolled};
 
-/// Who wins an opposition.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
-pub enum Winner {
-    /// Side `a`, the active side.
-    A,
-    /// Side `b`.
-    B,
-    /// Nobody (equal totals and skills, both sides active).
-    Draw,
-}
+/// Who wins an opposition: side `a` (the active side), side `b`, or nobody (`Draw`: equal
+/// totals and skills, both sides active).
+pub use crate::engine::fight::Winner;
 
 /// One side's roll as the opposition sees it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
@@ -59,7 +53,7 @@ pub fn winner(
 }
 
 /// One side of an opposition.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Side {
     /// Skill value (breaks ties).
     pub skill: i64,
@@ -82,26 +76,27 @@ impl Side {
     /// The score of a roll.
     #[inline(always)]
     pub fn score(&self, roll: &Roll) -> Score {
+        self.score_reading(Reading::from(roll))
+    }
+
+    /// The score of a roll read as its sum and automatic result.
+    #[inline(always)]
+    pub fn score_reading(&self, Reading { sum, auto }: Reading) -> Score {
         Score {
-            auto: roll.auto(),
-            total: roll.sum() + self.skill + self.modifiers,
+            auto,
+            total: sum + self.skill + self.modifiers,
         }
     }
 
     /// Rolls this side.
     #[inline(always)]
     pub fn roll<D: Dice>(&self, dice: &mut D) -> Score {
-        self.score(&Roll::throw(dice, self.dice))
-    }
-
-    /// The exact distribution of this side's score.
-    pub fn exact(&self) -> Dist<Score> {
-        Roll::dist(self.dice, |r| self.score(r))
+        self.score_reading(Roll::read(dice, self.dice))
     }
 }
 
 /// One opposition's inputs.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct OppositionRule {
     /// The active side.
     pub a: Side,
@@ -145,16 +140,23 @@ impl OppositionRule {
         self.decide(a, b)
     }
 
-    /// The exact distribution of the outcome.
-    pub fn exact(&self) -> Dist<OppositionOutcome> {
-        self.a
-            .exact()
-            .combine(&self.b.exact(), |a, b| self.decide(*a, *b))
-    }
-
-    /// The exact chance that `a` wins.
+    /// The exact chance that `a` wins (derived from [`OppositionRule::roll`]).
     pub fn p_a_wins(&self) -> f64 {
-        self.exact().p_where(|o| o.winner == Winner::A)
+        crate::engine::enumerate(|dice| dice.step(&AWins(*self))).map_or(0.0, |d| d.p(&true))
+    }
+}
+
+/// An opposition asked only whether side `a` wins: the step the rules that call the same
+/// opposition again and again take (the stop attempt of a pursuit), enumerated once.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct AWins(pub OppositionRule);
+
+impl Step for AWins {
+    type Output = bool;
+
+    #[inline(always)]
+    fn run<D: Dice>(&self, dice: &mut D) -> bool {
+        self.0.roll(dice).winner == Winner::A
     }
 }
 
@@ -196,7 +198,7 @@ crate::config! {
     }
 }
 
-crate::rolls!(OppositionRule => OppositionOutcome, exact);
+crate::rolls!(OppositionRule => OppositionOutcome);
 
 /// What `cle.opposition` reports.
 #[derive(Debug, Clone, PartialEq)]
@@ -245,7 +247,7 @@ mod tests {
     use super::*;
     use crate::engine::model::replay_one;
     use crate::engine::{replay, simulation};
-    use crate::systems::cle::OPPOSITION;
+    use crate::systems::cle::{OPPOSITION, exact_of};
     use crate::systems::test_support::{assert_each_agrees, assert_rejected};
 
     fn rule(a: i64, b: i64) -> OppositionRule {
@@ -301,7 +303,7 @@ mod tests {
     #[test]
     fn equal_sides_exact() {
         // Equal skills, a active: a wins on ties, so P(a) = P(X >= Y) for two 3d6.
-        let d3 = Dist::dice_sum(3, 6);
+        let d3 = crate::engine::Dist::dice_sum(3, 6);
         let p_tie: f64 = d3.iter().map(|(_, p)| p * p).sum();
         let p = rule(5, 5).p_a_wins();
         assert!((p - (0.5 + p_tie / 2.0)).abs() < 1e-12);
@@ -309,7 +311,7 @@ mod tests {
             both_active: true,
             ..rule(5, 5)
         };
-        let d = both.exact();
+        let d = exact_of(&both);
         assert!((d.p_where(|o| o.winner == Winner::Draw) - p_tie).abs() < 1e-12);
     }
 

@@ -18,17 +18,16 @@
 //! difficulty) nor to the stop opposition; a pursuit still going after `max_rounds` rounds
 //! is counted as neither an escape nor a capture.
 //!
-//! Exact values: the pursuit is a Markov chain over the fugitive's lead ([`PursuitChain`]),
-//! propagated by the engine's exact-fight facility ([`crate::engine::chain`]) up to
-//! `max_rounds`; the leads merge, so the work is a few dozen states a round, and nothing
-//! is cut off (the tail is 0). The round is written twice, sampled in
-//! [`PursuitRule::roll`] and enumerated in [`PursuitChain`]; the agreement tests hold the
-//! two together.
+//! Exact values: the pursuit is a fight ([`Fight`]) whose state is the fugitive's lead; its
+//! round, written once, is sampled round after round and enumerated from each lead, and
+//! the leads merge ([`crate::engine::fight::solve`]), so the work is a few dozen states a
+//! round, up to `max_rounds`, and nothing is cut off (the tail is rounding alone).
 
-use super::opposition::{OppositionRule, Side, Winner};
-use super::roll::Roll;
+use super::opposition::{AWins, OppositionRule, Side};
 use super::tables::{CleTables, PursuitTable};
-use crate::engine::chain::{Chain, Limits, Next, propagate};
+use crate::engine::chain::{Limits, Next};
+use crate::engine::fight::{Fight, play, solve};
+use crate::engine::step::Step;
 use crate::engine::{Dice, Dist, HistId, Layout, MetricId, Recorder, Report, Rolled};
 use crate::error::{Error, Result};
 
@@ -39,7 +38,7 @@ pub fn progression(result: i64) -> i64 {
 }
 
 /// How a pursuit ends.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum End {
     /// The fugitive got 10 or more ahead.
     Escape,
@@ -78,119 +77,57 @@ pub struct PursuitRule {
 }
 
 impl PursuitRule {
-    /// Rolls the pursuit.
+    /// Rolls the pursuit, round after round ([`Fight::round`]).
     #[inline(always)]
     pub fn roll<D: Dice>(&self, dice: &mut D) -> PursuitOutcome {
-        let (t, mut lead) = (&self.table, self.head_start);
-        for round in 1..=self.max_rounds {
-            let ended = |end| PursuitOutcome { end, rounds: round };
-            if !self.pursuer_first {
-                lead += t.progression(Roll::throw(dice, 3).sum() + self.fugitive);
-                if lead >= t.escape {
-                    return ended(End::Escape);
-                }
-            }
-            lead -= t.progression(Roll::throw(dice, 3).sum() + self.pursuer);
-            if lead <= 0 && self.stop.roll(dice).winner == Winner::A {
-                return ended(End::Caught);
-            }
-            if self.pursuer_first {
-                lead += t.progression(Roll::throw(dice, 3).sum() + self.fugitive);
-                if lead >= t.escape {
-                    return ended(End::Escape);
-                }
-            }
-        }
-        PursuitOutcome {
-            end: End::Unresolved,
-            rounds: self.max_rounds,
-        }
+        let (end, rounds) = play(self, dice, self.max_rounds);
+        PursuitOutcome { end, rounds }
     }
 
-    /// The exact distribution: the pursuit as a chain over the lead ([`PursuitChain`]),
-    /// propagated round by round up to `max_rounds` with nothing cut off. The mass the
-    /// endings miss is then rounding alone (a few 1e-15), not a tail: it is spread back.
-    pub fn exact(&self) -> Dist<PursuitOutcome> {
-        let all = self.exact_within(Limits {
-            max_rounds: self.max_rounds,
-            tolerance: 0.0,
-        });
-        Dist::from_weights(all.iter().map(|(o, p)| (*o, p)))
+    /// Progression from an open test (3d6 + `skill`), through the step [`OpenTest`].
+    #[inline(always)]
+    fn open_test<D: Dice>(&self, dice: &mut D, skill: i64) -> i64 {
+        dice.step(&OpenTest {
+            skill,
+            table: self.table,
+        })
     }
 
     /// The exact distribution under `limits` (a round cap below `max_rounds` ends the
-    /// rest as unresolved; the mass a tolerance leaves out is the tail).
-    pub fn exact_within(&self, limits: Limits) -> Dist<PursuitOutcome> {
-        propagate(&PursuitChain::new(self), limits)
-            .endings
-            .map(|&(end, rounds)| PursuitOutcome { end, rounds })
+    /// rest as unresolved; the mass a tolerance leaves out is the tail): each round
+    /// enumerated from every lead ([`Fight::round`]), the leads merged.
+    pub fn exact_within(&self, limits: Limits) -> Option<Dist<PursuitOutcome>> {
+        let out = solve(self, limits, usize::MAX).ok()?;
+        Some(
+            out.endings
+                .map(|&(end, rounds)| PursuitOutcome { end, rounds }),
+        )
     }
 }
 
-/// A pursuit as a [`Chain`]: the state is the fugitive's lead at the start of a round
-/// (at most 9: 10 ends it); a round is the two open tests, in the order of
-/// `pursuer_first`, and the stop opposition when the pursuer has caught up.
-#[derive(Debug, Clone, PartialEq)]
-pub struct PursuitChain {
-    /// The fugitive's chances of gaining 0, 1, 2, 3 progression.
-    fugitive: [f64; 4],
-    /// The pursuer's.
-    pursuer: [f64; 4],
-    /// The chance the pursuer wins the stop opposition.
-    p_stop: f64,
-    head_start: i64,
-    pursuer_first: bool,
-    escape: i64,
+/// An open test (3d6 + `skill`) read as the progression it gains: a step, so that a round
+/// is enumerated over the four gains, not the sixteen sums.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct OpenTest {
+    /// The movement skill.
+    pub skill: i64,
+    /// The progression bands in force.
+    pub table: PursuitTable,
 }
 
-impl PursuitChain {
-    /// The chain of `rule`.
-    pub fn new(rule: &PursuitRule) -> Self {
-        let gains = |skill: i64| {
-            let mut g = [0.0; 4];
-            for (s, p) in Dist::dice_sum(3, 6).iter() {
-                g[rule.table.progression(s + skill) as usize] += p;
-            }
-            g
-        };
-        Self {
-            fugitive: gains(rule.fugitive),
-            pursuer: gains(rule.pursuer),
-            p_stop: rule.stop.p_a_wins(),
-            head_start: rule.head_start,
-            pursuer_first: rule.pursuer_first,
-            escape: rule.table.escape,
-        }
-    }
+impl Step for OpenTest {
+    type Output = i64;
 
-    /// The step after the fugitive's move to `lead`: escaped at `escape` ahead, else on.
-    fn after_fugitive(&self, lead: i64) -> Next<i64, End> {
-        if lead >= self.escape {
-            Next::End(End::Escape)
-        } else {
-            Next::Round(lead)
-        }
-    }
-
-    /// After the pursuer's move to `lead` (with weight `w`): the stop attempt when the
-    /// pursuer has caught up; the weight that goes on.
-    fn stop_attempt(&self, lead: i64, w: f64, steps: &mut Vec<(Next<i64, End>, f64)>) -> f64 {
-        if lead > 0 {
-            return w;
-        }
-        push(steps, Next::End(End::Caught), w * self.p_stop);
-        w * (1.0 - self.p_stop)
+    #[inline(always)]
+    fn run<D: Dice>(&self, dice: &mut D) -> i64 {
+        self.table.progression(dice.sum(3, 6) as i64 + self.skill)
     }
 }
 
-/// Adds a step of positive weight.
-fn push(steps: &mut Vec<(Next<i64, End>, f64)>, step: Next<i64, End>, w: f64) {
-    if w > 0.0 {
-        steps.push((step, w));
-    }
-}
-
-impl Chain for PursuitChain {
+/// A pursuit as a fight: the state is the fugitive's lead at the start of a round (below
+/// the escape lead); a round is the two open tests, in the order of `pursuer_first`, and
+/// the stop opposition when the pursuer has caught up.
+impl Fight for PursuitRule {
     type State = i64;
     type End = End;
 
@@ -198,28 +135,48 @@ impl Chain for PursuitChain {
         self.head_start
     }
 
-    fn round(&self, &lead: &i64) -> Vec<(Next<i64, End>, f64)> {
-        let mut steps = Vec::with_capacity(32);
-        for (a, &pa) in self.fugitive.iter().enumerate() {
-            for (b, &pb) in self.pursuer.iter().enumerate() {
-                let (f, h) = (a as i64, b as i64);
-                let w = pa * pb;
-                if self.pursuer_first {
-                    let on = self.stop_attempt(lead - h, w, &mut steps);
-                    push(&mut steps, self.after_fugitive(lead - h + f), on);
-                } else if lead + f >= self.escape {
-                    push(&mut steps, Next::End(End::Escape), w);
-                } else {
-                    let on = self.stop_attempt(lead + f - h, w, &mut steps);
-                    push(&mut steps, Next::Round(lead + f - h), on);
-                }
+    #[inline(always)]
+    fn round<D: Dice>(&self, &lead: &i64, dice: &mut D) -> Next<i64, End> {
+        let mut lead = lead;
+        let escape = self.table.escape;
+        if !self.pursuer_first {
+            lead += self.open_test(dice, self.fugitive);
+            if lead >= escape {
+                return Next::End(End::Escape);
             }
         }
-        steps
+        lead -= self.open_test(dice, self.pursuer);
+        if lead <= 0 && dice.step(&AWins(self.stop)) {
+            return Next::End(End::Caught);
+        }
+        if self.pursuer_first {
+            lead += self.open_test(dice, self.fugitive);
+            if lead >= escape {
+                return Next::End(End::Escape);
+            }
+        }
+        Next::Round(lead)
     }
 
     fn at_cap(&self, _: &i64) -> End {
         End::Unresolved
+    }
+}
+
+impl crate::engine::Roll for PursuitRule {
+    type Outcome = PursuitOutcome;
+
+    #[inline(always)]
+    fn roll<D: Dice>(&self, dice: &mut D) -> PursuitOutcome {
+        PursuitRule::roll(self, dice)
+    }
+
+    /// Up to `max_rounds`, with nothing cut off.
+    fn exact(&self) -> Option<Dist<PursuitOutcome>> {
+        self.exact_within(Limits {
+            max_rounds: self.max_rounds,
+            tolerance: 0.0,
+        })
     }
 }
 
@@ -275,8 +232,6 @@ impl TryFrom<PursuitParams> for PursuitRule {
         })
     }
 }
-
-crate::rolls!(PursuitRule => PursuitOutcome, exact);
 
 /// What `cle.pursuit` reports.
 #[derive(Debug, Clone, PartialEq)]

@@ -12,7 +12,8 @@
 //! trois dés indiquent \[symbol\]"). alea reads them as the lowest and the highest face:
 //! every die showing 1 fails, three dice showing 6 succeed, as `RULES.md` does.
 
-use crate::engine::{Dice, Dist};
+use crate::engine::Dice;
+use crate::engine::step::Step;
 
 /// An automatic result read off the dice alone (the note under *Tests de compétence*):
 /// every die showing 1 fails, at least three dice showing 6 succeed.
@@ -105,9 +106,59 @@ impl Roll {
         })
     }
 
-    /// The exact distribution of `f(roll)` over every roll of `count` dice.
-    pub fn dist<T: Ord + Clone>(count: u32, f: impl Fn(&Roll) -> T) -> Dist<T> {
-        Dist::uniform(Self::all(count).map(|r| f(&r)))
+    /// Rolls `count` (3 or 4) d6 as [`Roll::throw`] does and reads them as a test does:
+    /// their sum and automatic result (through the step [`Throw`]).
+    #[inline(always)]
+    pub fn read<D: Dice>(dice: &mut D, count: u32) -> Reading {
+        dice.step(&Throw(count))
+    }
+}
+
+/// A roll as a test reads it: the sum of its faces and its automatic result.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Reading {
+    /// The sum of the faces.
+    pub sum: i64,
+    /// The automatic result of the faces.
+    pub auto: Auto,
+}
+
+impl From<&Roll> for Reading {
+    #[inline(always)]
+    fn from(roll: &Roll) -> Self {
+        Reading {
+            sum: roll.sum(),
+            auto: roll.auto(),
+        }
+    }
+}
+
+/// A throw of 3 or 4 d6 (the field) read as a test reads it: a step, so that the exact
+/// distributions branch over its few readings (sums and automatic results), not over its
+/// 216 or 1296 faces.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Throw(pub u32);
+
+impl Step for Throw {
+    type Output = Reading;
+
+    /// Three dice are read off their sum (the same three dice, one choice over the
+    /// sum for the enumerator): 3 is every die on 1, 18 three 6.
+    #[inline(always)]
+    fn run<D: Dice>(&self, dice: &mut D) -> Reading {
+        if self.0 == 3 {
+            let sum = dice.sum(3, 6);
+            let auto = match sum {
+                3 => Auto::Failure,
+                18 => Auto::Success,
+                _ => Auto::None,
+            };
+            return Reading {
+                sum: sum as i64,
+                auto,
+            };
+        }
+        Reading::from(&Roll::throw(dice, self.0))
     }
 }
 
@@ -151,10 +202,19 @@ mod tests {
     fn enumeration_is_complete() {
         assert_eq!(Roll::all(3).count(), 216);
         assert_eq!(Roll::all(4).count(), 1296);
-        let d = Roll::dist(3, |r| r.sum());
+        let d = crate::engine::enumerate(|d| Roll::read(d, 3).sum).unwrap();
         assert!((d.p(&10) - 27.0 / 216.0).abs() < 1e-15);
-        let auto4 = Roll::dist(4, |r| r.auto());
+        let auto4 = crate::engine::enumerate(|d| Roll::read(d, 4).auto).unwrap();
         // Three or four sixes among four dice: 4 * 5 + 1 = 21 of 1296.
         assert!((auto4.p(&Auto::Success) - 21.0 / 1296.0).abs() < 1e-15);
+        // The step's readings are those of every roll, counted one by one.
+        for count in [3, 4] {
+            let by_step = crate::engine::enumerate(|d| Roll::read(d, count)).unwrap();
+            let all: Vec<Reading> = Roll::all(count).map(|r| Reading::from(&r)).collect();
+            for (reading, p) in by_step.iter() {
+                let n = all.iter().filter(|r| *r == reading).count() as f64;
+                assert!((p - n / all.len() as f64).abs() < 1e-15, "{reading:?}");
+            }
+        }
     }
 }

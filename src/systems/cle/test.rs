@@ -6,11 +6,12 @@
 //! 10, *moyen* 15, *difficile* 20, *héroïque* 25); a *compétence proche* (a related skill
 //! used instead) adds 5 to the difficulty. All dice on 1 fail, three 6 succeed.
 
-use super::roll::{Auto, Roll, succeeds};
-use crate::engine::{Dice, Dist, HistId, Layout, MetricId, Recorder, Report, Rolled};
+use super::roll::{Auto, Reading, Roll, succeeds};
+use crate::engine::step::Step;
+use crate::engine::{Dice, HistId, Layout, MetricId, Recorder, Report, Rolled};
 
 /// One test's inputs.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct TestRule {
     /// Skill value (*compétence*).
     pub skill: i64,
@@ -63,8 +64,13 @@ impl TestRule {
     /// The result of one roll.
     #[inline(always)]
     pub fn judge(&self, roll: &Roll) -> TestOutcome {
-        let total = roll.sum() + self.skill + self.modifiers;
-        let auto = roll.auto();
+        self.judge_reading(Reading::from(roll))
+    }
+
+    /// The result of one roll read as its sum and automatic result.
+    #[inline(always)]
+    pub fn judge_reading(&self, Reading { sum, auto }: Reading) -> TestOutcome {
+        let total = sum + self.skill + self.modifiers;
         TestOutcome {
             success: succeeds(total, auto, self.target()),
             auto,
@@ -87,30 +93,26 @@ impl TestRule {
         if self.auto11 {
             return self.automatic_eleven();
         }
-        let first = self.judge(&Roll::throw(dice, self.dice));
+        let first = self.judge_reading(Roll::read(dice, self.dice));
         if first.success || !self.reroll_failed {
             first
         } else {
-            self.judge(&Roll::throw(dice, self.dice))
+            self.judge_reading(Roll::read(dice, self.dice))
         }
     }
+}
 
-    /// The exact distribution of the outcome.
-    pub fn exact(&self) -> Dist<TestOutcome> {
-        if self.auto11 {
-            return Dist::certain(self.automatic_eleven());
-        }
-        let one = Roll::dist(self.dice, |r| self.judge(r));
-        if !self.reroll_failed {
-            return one;
-        }
-        one.then(|o| {
-            if o.success {
-                Dist::certain(*o)
-            } else {
-                one.clone()
-            }
-        })
+/// A test asked only whether it succeeds: the step the rules that take the same test
+/// again and again call (first aid, care, the *mal en point* tests), enumerated once.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Passes(pub TestRule);
+
+impl Step for Passes {
+    type Output = bool;
+
+    #[inline(always)]
+    fn run<D: Dice>(&self, dice: &mut D) -> bool {
+        self.0.roll(dice).success
     }
 }
 
@@ -149,7 +151,7 @@ impl From<TestParams> for TestRule {
     }
 }
 
-crate::rolls!(TestRule => TestOutcome, exact);
+crate::rolls!(TestRule => TestOutcome);
 
 /// What `cle.test` reports.
 #[derive(Debug, Clone, PartialEq)]
@@ -196,7 +198,7 @@ mod tests {
     use super::*;
     use crate::engine::model::replay_one;
     use crate::engine::{replay, simulation};
-    use crate::systems::cle::TEST;
+    use crate::systems::cle::{TEST, exact_of};
     use crate::systems::test_support::{assert_each_agrees, assert_rejected, expect_model};
 
     fn roll(rule: TestRule, dice: &[u32]) -> TestOutcome {
@@ -204,7 +206,7 @@ mod tests {
     }
 
     fn p_success(rule: TestRule) -> f64 {
-        rule.exact().p_where(|o| o.success)
+        exact_of(&rule).p_where(|o| o.success)
     }
 
     #[test]

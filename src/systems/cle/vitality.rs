@@ -12,8 +12,8 @@
 //! exceeds its Résistance, else is unconscious for 2d6 minutes: out of the fight.
 
 use super::damage::Weapon;
-use super::test::TestRule;
-use crate::engine::{Dice, Dist};
+use super::test::{Passes, TestRule};
+use crate::engine::Dice;
 
 /// Hero points per PC by number of PCs (*Fiche 1*): 10, 8, 6, 4 for 2, 3, 4, 5 PCs.
 pub fn hero_points(pcs: usize) -> i64 {
@@ -40,7 +40,7 @@ pub struct Blow {
 /// `5 + damage` (failure: *danger de mort*, death at the end of the 1d6-th following
 /// round), then Volonté against `5 + damage` (failure: unconscious for 2d6 rounds), each
 /// at −5 per wound beyond the one that made the character *mal en point*.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct MalEnPoint {
     /// Résistance.
     pub resistance: i64,
@@ -64,45 +64,17 @@ impl MalEnPoint {
     /// (and the 2d6 rounds out on a failure).
     #[inline(always)]
     pub fn roll<D: Dice>(&self, dice: &mut D, damage: i64, later: i64) -> Blow {
-        let dies_in = if self.test(self.resistance, damage, later).roll(dice).success {
+        let dies_in = if dice.step(&Passes(self.test(self.resistance, damage, later))) {
             0
         } else {
             dice.d6()
         };
-        let out_for = if self.test(self.volonte, damage, later).roll(dice).success {
+        let out_for = if dice.step(&Passes(self.test(self.volonte, damage, later))) {
             0
         } else {
             dice.sum(2, 6)
         };
         Blow { dies_in, out_for }
-    }
-
-    /// The exact chances that the Résistance and the Volonté tests fail.
-    pub fn p_fail(&self, damage: i64, later: i64) -> (f64, f64) {
-        let fail = |skill| {
-            self.test(skill, damage, later)
-                .exact()
-                .p_where(|o| !o.success)
-        };
-        (fail(self.resistance), fail(self.volonte))
-    }
-
-    /// The exact distribution of [`MalEnPoint::roll`].
-    pub fn exact(&self, damage: i64, later: i64) -> Dist<Blow> {
-        let (res, vol) = self.p_fail(damage, later);
-        let rounds = |p: f64, dice: u32| {
-            Dist::bernoulli(p).then(|&failed| {
-                if failed {
-                    Dist::dice_sum(dice, 6).map(|&r| r as u32)
-                } else {
-                    Dist::certain(0)
-                }
-            })
-        };
-        rounds(res, 1).combine(&rounds(vol, 2), |&dies_in, &out_for| Blow {
-            dies_in,
-            out_for,
-        })
     }
 }
 

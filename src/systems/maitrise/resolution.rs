@@ -23,7 +23,8 @@
 
 use super::score::{Score, ScoreParams};
 use super::tables::MaitriseTables;
-use crate::engine::{Dice, Dist, HistId, Layout, MetricId, Recorder, Report, Rolled};
+use crate::engine::step::Step;
+use crate::engine::{Dice, HistId, Layout, MetricId, Recorder, Report, Rolled};
 use crate::error::{Error, Result};
 
 /// The four results of a roll, from worst to best.
@@ -58,7 +59,7 @@ impl Degree {
 
 /// What a roll is made against: the score (modifiers included) and how the usual range
 /// compares the die with it.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Target {
     /// The *Score de Maîtrise*, modifiers included.
     pub sm: i64,
@@ -146,39 +147,88 @@ impl Target {
     pub fn resolve(self, d: u32, r: u32) -> Degree {
         self.read_first(d).unwrap_or_else(|| self.read_second(r))
     }
+}
 
-    /// The exact distribution of the result (a chain: the second d20 only after the face
-    /// that calls for it).
-    pub fn exact(self) -> Dist<Degree> {
-        Dist::die(20).then(|&d| match self.read_first(d as u32) {
-            Some(degree) => Dist::certain(degree),
-            None => Dist::die(20).map(|&r| self.read_second(r as u32)),
-        })
+/// The four degrees, by their code (0 to 3) in [`Faces`].
+const DEGREES: [Degree; 4] = [
+    Degree::CritFailure,
+    Degree::Failure,
+    Degree::Success,
+    Degree::CritSuccess,
+];
+
+/// The readings of both d20 of a roll at one target, packed by face: for the first die 3
+/// bits a face (0: roll the second die, else the degree's code + 1), for the second 2 bits
+/// a face. Small, so that the rules that roll it again and again (a series, as a step)
+/// copy and hash little.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Faces {
+    first: u64,
+    second: u64,
+}
+
+impl Faces {
+    /// Tabulates the readings at `target`.
+    fn new(target: Target) -> Self {
+        let code = |d: Degree| DEGREES.iter().position(|&x| x == d).unwrap_or(0) as u64;
+        let (mut first, mut second) = (0u64, 0u64);
+        for face in 1..=20u32 {
+            let read = target.read_first(face).map_or(0, |d| code(d) + 1);
+            first |= read << (3 * face);
+            second |= code(target.read_second(face)) << (2 * face);
+        }
+        Self { first, second }
+    }
+
+    /// Rolls one d20 (and a second one when the first calls for it).
+    #[inline(always)]
+    pub fn roll<D: Dice>(&self, dice: &mut D) -> Degree {
+        match (self.first >> (3 * dice.d20())) & 7 {
+            0 => dice.step(&Second(self.second)),
+            read => DEGREES[read as usize - 1],
+        }
+    }
+}
+
+/// The second d20 of a roll, read off its packed faces: a step, so that the exact
+/// distribution weighs each degree of the second die once.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+struct Second(u64);
+
+impl Step for Second {
+    type Output = Degree;
+
+    #[inline(always)]
+    fn run<D: Dice>(&self, dice: &mut D) -> Degree {
+        DEGREES[((self.0 >> (2 * dice.d20())) & 3) as usize]
+    }
+}
+
+/// A roll as a step: its four degrees, enumerated once for every rule that rolls it
+/// again and again (a series).
+impl Step for Faces {
+    type Output = Degree;
+
+    #[inline(always)]
+    fn run<D: Dice>(&self, dice: &mut D) -> Degree {
+        self.roll(dice)
     }
 }
 
 /// A roll at a fixed target with both readings tabulated, so the hot loop is one or two
 /// lookups: the rule of `maitrise.test`.
-#[derive(Debug, Clone, Copy, PartialEq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Prepared {
     target: Target,
-    first: [Option<Degree>; 21],
-    second: [Degree; 21],
+    faces: Faces,
 }
 
 impl Prepared {
     /// Tabulates the roll at `target`.
     pub fn new(target: Target) -> Self {
-        let mut first = [None; 21];
-        let mut second = [Degree::Failure; 21];
-        for face in 1..=20u32 {
-            first[face as usize] = target.read_first(face);
-            second[face as usize] = target.read_second(face);
-        }
         Self {
             target,
-            first,
-            second,
+            faces: Faces::new(target),
         }
     }
 
@@ -187,18 +237,15 @@ impl Prepared {
         self.target
     }
 
+    /// The tabulated readings of the roll.
+    pub fn faces(&self) -> Faces {
+        self.faces
+    }
+
     /// Rolls one d20 (and a second one when the first calls for it).
     #[inline(always)]
     pub fn roll<D: Dice>(&self, dice: &mut D) -> Degree {
-        match self.first[dice.d20() as usize] {
-            Some(degree) => degree,
-            None => self.second[dice.d20() as usize],
-        }
-    }
-
-    /// The exact distribution of the result.
-    pub fn exact(&self) -> Dist<Degree> {
-        self.target.exact()
+        self.faces.roll(dice)
     }
 }
 
@@ -238,7 +285,7 @@ impl TryFrom<TestParams> for Prepared {
     }
 }
 
-crate::rolls!(Prepared => Degree, exact);
+crate::rolls!(Prepared => Degree);
 
 /// What `maitrise.test` reports.
 #[derive(Debug, Clone, PartialEq)]

@@ -1,9 +1,20 @@
 use super::*;
-use crate::engine::Model;
 use crate::engine::model::exact_tally;
+use crate::engine::{Dist, Model};
 use crate::engine::{replay, simulation};
 use crate::systems::maitrise::TEST;
 use crate::systems::test_support::{assert_each_agrees, assert_rejected, close};
+
+/// The exact distribution of one roll at a target, derived from [`Prepared::roll`].
+trait Exact {
+    fn exact(self) -> Dist<Degree>;
+}
+
+impl Exact for Target {
+    fn exact(self) -> Dist<Degree> {
+        crate::engine::Roll::exact(&Prepared::new(self)).unwrap()
+    }
+}
 
 fn roll(sm: i64, dice: &[u32]) -> Degree {
     replay(dice, |d| Prepared::new(Target::at_most(sm)).roll(d))

@@ -9,8 +9,9 @@
 //! reports the chance that at least one of them is an *Échec Critique* (the swimmer who
 //! fails "dans des proportions dantesques" at some point).
 
-use super::resolution::{Degree, Prepared, Target, TestParams};
-use crate::engine::{Dice, Dist, HistId, Layout, MetricId, Recorder, Report, Roll, Rolled};
+use super::resolution::{Degree, Faces, Prepared, Target, TestParams};
+use crate::engine::step::Step;
+use crate::engine::{Dice, HistId, Layout, MetricId, Recorder, Report, Roll, Rolled};
 use crate::error::{Error, Result};
 
 crate::config! {
@@ -36,6 +37,20 @@ pub struct SeriesOutcome {
 }
 
 impl SeriesOutcome {
+    /// A series before its first roll.
+    const START: SeriesOutcome = SeriesOutcome {
+        failures: 0,
+        crit_failure: false,
+    };
+
+    /// The series made of this one's rolls and of `rest`'s.
+    fn and(self, rest: Self) -> Self {
+        Self {
+            failures: self.failures + rest.failures,
+            crit_failure: self.crit_failure || rest.crit_failure,
+        }
+    }
+
     /// The series after one more roll with result `degree`.
     fn after(self, degree: Degree) -> Self {
         Self {
@@ -83,38 +98,52 @@ impl TryFrom<SeriesParams> for SeriesRule {
 /// The chance that one roll at `target` fails.
 #[cfg(test)]
 fn p_fail(target: Target) -> f64 {
-    target.exact().p_where(|d| !d.is_success())
+    Prepared::new(target)
+        .exact()
+        .unwrap()
+        .p_where(|d| !d.is_success())
 }
 
 impl Roll for SeriesRule {
     /// The failed rolls and whether one was critical.
     type Outcome = SeriesOutcome;
 
+    /// The first roll, then the later ones (a step: the later rolls of a series are built
+    /// from those of a shorter one).
     #[inline]
     fn roll<D: Dice>(&self, dice: &mut D) -> SeriesOutcome {
-        let start = SeriesOutcome {
-            failures: 0,
-            crit_failure: false,
-        };
-        let mut outcome = start.after(self.first.roll(dice));
-        for _ in 1..self.n {
-            outcome = outcome.after(self.later.roll(dice));
+        let first = SeriesOutcome::START.after(dice.step(&self.first.faces()));
+        if self.n == 1 {
+            return first;
         }
-        outcome
+        first.and(dice.step(&Rolls {
+            roll: self.later.faces(),
+            count: self.n - 1,
+        }))
     }
+}
 
-    fn exact(&self) -> Option<Dist<SeriesOutcome>> {
-        // One roll read as its degree (four values at most), folded into the series.
-        let step = |dist: Dist<SeriesOutcome>, roll: &Dist<Degree>| {
-            dist.then(|o| Dist::from_weights(roll.iter().map(|(d, p)| (o.after(*d), p))))
-        };
-        let start = Dist::certain(SeriesOutcome {
-            failures: 0,
-            crit_failure: false,
-        });
-        let later = self.later.exact();
-        let first = step(start, &self.first.exact());
-        Some((1..self.n).fold(first, |dist, _| step(dist, &later)))
+/// `count` rolls (at least one) at the same target, one after the other: a step, so that
+/// the exact distribution of a series is built from its shorter series (enumerated once
+/// each) rather than from every sequence of dice.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+struct Rolls {
+    roll: Faces,
+    count: u32,
+}
+
+impl Step for Rolls {
+    type Output = SeriesOutcome;
+
+    fn run<D: Dice>(&self, dice: &mut D) -> SeriesOutcome {
+        let first = SeriesOutcome::START.after(dice.step(&self.roll));
+        if self.count == 1 {
+            return first;
+        }
+        first.and(dice.step(&Rolls {
+            count: self.count - 1,
+            ..*self
+        }))
     }
 }
 
