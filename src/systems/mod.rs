@@ -211,8 +211,8 @@ pub mod target;
 #[cfg(test)]
 pub(crate) mod test_support;
 
-/// The systems alea knows, in the order `alea list` shows them, with the section of
-/// `RULES.md` and a one-line description.
+/// The systems alea knows, in the order `alea list` shows them, with a one-line
+/// description.
 pub const SYSTEMS: &[(&str, &str)] = &[
     (
         "aube",

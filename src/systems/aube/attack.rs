@@ -1,5 +1,5 @@
 //! One attack of classic combat (seed chapter 3, "le combat classique", "facteur
-//! d'attaque", "facteur de mortalité"; `RULES.md` `aube` → *Classic combat*): the attack
+//! d'attaque", "facteur de mortalité"; the `aube` page → *Classic combat*): the attack
 //! step shared by `aube.attack` and `aube.duel`, and the `aube.attack` mechanic.
 //!
 //! The attacker tests `TA = ca + ba` against `nd = TP = ca + bp - fa` of the defender; it

@@ -1,5 +1,5 @@
 //! One round of classic combat between two fighters (seed chapter 4, "le combat";
-//! `RULES.md` `aube` → *Classic combat*), written once for the fights that sample it
+//! the `aube` page → *Classic combat*), written once for the fights that sample it
 //! (`aube.duel`, `aube.gauntlet`) and for their exact values, which enumerate the same
 //! round from every state ([`super::duel_exact`]). Each attack of a round is a [`Blow`]
 //! step: enumerated once per distinct attack (attacker, totals, options), so an exact

@@ -1,9 +1,9 @@
-//! The confrontation (seed chapter 2, "les confrontations"; `RULES.md` `aube` →
+//! The confrontation (seed chapter 2, "les confrontations"; the `aube` page →
 //! *Confrontation*): both sides make a test; the `aube.confrontation` mechanic.
 //!
 //! Both fail: nobody wins. One succeeds: it wins. Both succeed: the higher degree wins
 //! (the signed degree `D`, which is `°R` without heroism); equal degrees are a draw
-//! (\[choice\] of `RULES.md`; switch `tie`: `higher_ca` gives the tie to the side with the
+//! (\[choice\] of the system's page; switch `tie`: `higher_ca` gives the tie to the side with the
 //! higher CA, still a draw when the CAs are equal).
 //!
 //! \[choice\] With heroism in play (a side's `th` is not 0 after the fold), that side

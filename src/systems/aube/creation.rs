@@ -1,4 +1,4 @@
-//! Character creation (seed chapter 1, "les aspects", "les moyens"; `RULES.md` `aube` →
+//! Character creation (seed chapter 1, "les aspects", "les moyens"; the `aube` page →
 //! *Character creation*), and the `aube.creation` mechanic.
 //!
 //! Terms: the three *aspects* (Physique, Mental, Mystique) and the six *moyens* (the means

@@ -1,5 +1,5 @@
 //! The damage step, *encaissement* and *Tableau 3.1* (seed chapter 3, "les dommages",
-//! "l'encaissement"; `RULES.md` `aube` → *Damage (encaissement) and the damage table*).
+//! "l'encaissement"; the `aube` page → *Damage (encaissement) and the damage table*).
 //!
 //! Terms: `dom`, *niveau de dommage* (the damage level of a blow); `enc`, *encaissement*
 //! (the CA of the resistance test: aspect + Résistance); `be`, *bonus d'encaisse* (armour,

@@ -1,5 +1,5 @@
 //! The duel of classic combat (seed chapter 4, "le combat", "les blessures", "la
-//! fatigue"; `RULES.md` `aube` → *Classic combat*): two fighters trade attacks until one
+//! fatigue"; the `aube` page → *Classic combat*): two fighters trade attacks until one
 //! is out, and the `aube.duel` mechanic.
 //!
 //! A round is one attack by each fighter, the side with the initiative first; a fighter put

@@ -1,4 +1,4 @@
-//! What the two duels of `aube` share about their end (`RULES.md` `aube` → *Classic
+//! What the two duels of `aube` share about their end (the `aube` page → *Classic
 //! combat* and *Surclassement*, "duels between strategies"): the parameters `out_at` and
 //! `max_rounds`, and the first four metrics, who won and how long it took.
 

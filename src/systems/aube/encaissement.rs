@@ -1,5 +1,5 @@
 //! The `aube.damage` and `aube.depassement` mechanics: one blow read on Tableau 3.1 (seed
-//! chapter 3, "l'encaissement"; chapter 2, "le dépassement"; `RULES.md` `aube` → *Damage*
+//! chapter 3, "l'encaissement"; chapter 2, "le dépassement"; the `aube` page → *Damage*
 //! and *Dépassement*). The rule step itself is [`DamageRule`].
 //!
 //! *Dépassement* (going beyond, e.g. a jump or a fall with a difficulty): a test of `ca`

@@ -1,4 +1,4 @@
-//! A fighter of classic combat (seed chapter 3, "le combat classique"; `RULES.md` `aube` →
+//! A fighter of classic combat (seed chapter 3, "le combat classique"; the `aube` page →
 //! *Classic combat*): the six figures a duel reads, their parameters (`a.ca`, `b.bd`...),
 //! and the fighter's state in a fight (its [`WoundTrack`]).
 //!

@@ -1,5 +1,5 @@
 //! A group fight of classic combat (seed chapter 4, "le combat": "chacun attaque à son
-//! tour"; `RULES.md` `aube` → *Classic combat*), and the `aube.melee` mechanic: two sides
+//! tour"; the `aube` page → *Classic combat*), and the `aube.melee` mechanic: two sides
 //! of named fighters (`side_a=krom,bjorn side_b=average*3`; `alea roster aube`) fight
 //! until one side is out.
 //!

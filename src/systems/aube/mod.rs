@@ -1,4 +1,5 @@
-//! *Les Clefs de l'Aube* (seed `000_5eec64da5b83e293.txt`; `RULES.md`, section `aube`).
+//! *Les Clefs de l'Aube*; the rules as alea implements them, each reading with its switch:
+//! `README.md` beside this file.
 //!
 //! Terms kept from the text:
 //! - `ca`, *cible à atteindre*: the number to roll under on a d20;

@@ -1,5 +1,5 @@
 //! Multiple actions, *actions multiples* (seed chapter 2, "les actions multiples";
-//! `RULES.md` `aube` → *Multiple actions*), and the `aube.multiple` mechanic.
+//! the `aube` page → *Multiple actions*), and the `aube.multiple` mechanic.
 //!
 //! `n` planned simultaneous actions, in order of importance: action `k` (1-based) has a
 //! handicap `n + 3(k - 1)`. An unplanned extra action `j` (1-based) has the last planned

@@ -1,6 +1,6 @@
 //! The simple test, *résolution d'action simple* (seed chapter 2, "la cible à atteindre",
 //! "Degré de réussite", "les niveaux de difficulté", "le dé critique"; heroism from
-//! chapter 5; `RULES.md` `aube` → *Test*), and the `aube.test` mechanic.
+//! chapter 5; the `aube` page → *Test*), and the `aube.test` mechanic.
 //!
 //! Every other `aube` mechanic that makes a test builds a [`TestRule`] and rolls it, as a
 //! [`Step`] when the test is part of a larger rule (an attack, a confrontation): its exact

@@ -1,4 +1,4 @@
-//! Shooting, *tir* (seed chapter 3, "le tir", "l'esquive"; `RULES.md` `aube` → *Classic
+//! Shooting, *tir* (seed chapter 3, "le tir", "l'esquive"; the `aube` page → *Classic
 //! combat*), and the `aube.tir` mechanic.
 //!
 //! A test with `ca = skill CA + weapon bonus` against `nd = range difficulty (short 5,

@@ -1,5 +1,5 @@
 //! The wound track and fatigue of one fighter (seed chapter 3, "les blessures", "la
-//! fatigue", Tableau 3.1; `RULES.md` `aube` → *Damage (encaissement) and the damage
+//! fatigue", Tableau 3.1; the `aube` page → *Damage (encaissement) and the damage
 //! table* and *Classic combat*): the state a fighter carries from blow to blow in a duel
 //! (and in *surclassement*).
 //!
@@ -8,7 +8,7 @@
 //! CA of the Physique aspect: TA, TP and `enc`); *sonné* (dazed: 1 PF, no wound);
 //! *étourdi* (stunned: −1 to the next action only).
 //!
-//! Rules and the choices this module makes where `RULES.md` is silent:
+//! Rules and the choices this module makes where the system's page is silent:
 //! - the track holds 4 légères, 2 graves, 1 critique (the `[wounds]` table of
 //!   [`AubeTables`]); a wound that finds its boxes full moves up one grade, and again if
 //!   that grade is full too (légère → grave → critique → fatale);

@@ -1,7 +1,7 @@
 //! The attack and its damage read off the attack dice (seed *Fiche 3*, "L'attaque", "La
 //! défense", "Dégâts", "Protection"; *Fiche 4*, primes *Attaque meurtrière*, *Attaques
 //! multiples*, pénalité *Blessure légère*; *Fiche 5*, "Dégâts", the `6+` weapons;
-//! `RULES.md` `cle` → *Opposition*, *Damage read off the attack dice*), and the
+//! the `cle` page → *Opposition*, *Damage read off the attack dice*), and the
 //! `cle.attack` mechanic.
 //!
 //! An attack is the opposition Combat (active) against Défense. When it hits, the damage

@@ -1,4 +1,4 @@
-//! Cooperation (seed *Fiche 2*, "Coopération"; `RULES.md` `cle` → *Cooperation*), and the
+//! Cooperation (seed *Fiche 2*, "Coopération"; the `cle` page → *Cooperation*), and the
 //! `cle.cooperation` mechanic.
 //!
 //! Everyone in the group tests their own skill; the best result is used, +1 for each

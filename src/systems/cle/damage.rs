@@ -1,6 +1,6 @@
 //! Damage read off the attack dice (seed *Fiche 3*, "Dégâts", "Protection"; *Fiche 4*,
 //! primes *Attaque meurtrière*, *Attaques multiples*, pénalité *Blessure légère*; *Fiche
-//! 5*, "Dégâts", the `6+` weapons; `RULES.md` `cle` → *Damage read off the attack dice*):
+//! 5*, "Dégâts", the `6+` weapons; the `cle` page → *Damage read off the attack dice*):
 //! the rule step that [`super::attack`] and [`super::fight`] share.
 //!
 //! A 1d6 weapon deals the red die, a 2d6 weapon the two white dice, a 3d6 weapon all

@@ -1,7 +1,7 @@
 //! A whole fight of the player characters against a boss, seconds couteaux or figurants
 //! (seed *Fiche 1*, hero points per number of PCs; *Fiche 3*, "Ordre de jeu", "Attaquer &
 //! se défendre", "Dégâts"; *Fiche 4*, "Les points de vitalité", "Mal en point"; *Fiche
-//! 6*, boss, seconds couteaux, figurants; `RULES.md` `cle` → *Vitality, mal en point, NPC
+//! 6*, boss, seconds couteaux, figurants; the `cle` page → *Vitality, mal en point, NPC
 //! tiers*, *Order of play in a fight*), and the `cle.fight` mechanic.
 //!
 //! Rules as simulated: wounds, *mal en point*, death and unconsciousness as in
@@ -14,7 +14,7 @@
 //!   of several tiers (`foes`: a boss with seconds couteaux and figurant groups). PCs act
 //!   in a fixed order each round and all attack the first standing foe in the order listed
 //!   (focus fire). Nobody uses primes, pénalités or atouts.
-//! - **\[choice, switch `order`\]** of `RULES.md`, the order of play (the text lets the
+//! - **\[choice, switch `order`\]** of the system's page, the order of play (the text lets the
 //!   players pick who acts and lets the GM answer each attack): `answer` (the default):
 //!   after a PC attacks, the attacked foe (its group, for figurants) answers at once
 //!   against that PC if it has not acted this round, else the first foe (group) that has

@@ -1,5 +1,5 @@
 //! One blow at 0 vitality (seed *Fiche 4*, "Mal en point", "Premiers soins", "Difficultés
-//! des soins"; `RULES.md` `cle` → *Vitality, mal en point, NPC tiers*), and the
+//! des soins"; the `cle` page → *Vitality, mal en point, NPC tiers*), and the
 //! `cle.mal_en_point` mechanic: the chance to survive it.
 //!
 //! A character left without vitality is *mal en point* and tests Résistance against

@@ -1,4 +1,4 @@
-//! *Clé en main* (seed `001_370c2574190e0d73.txt`; `RULES.md`, section `cle`; the rules as
+//! *Clé en main* (the rules as
 //! alea implements them, switch by switch: `README.md` beside this file).
 //!
 //! Implemented from the seed: *Fiche 1* (hero points per number of PCs), *Fiche 2*

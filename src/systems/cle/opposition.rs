@@ -1,4 +1,4 @@
-//! The opposition (seed *Fiche 2*, "Opposition"; `RULES.md` `cle` → *Opposition*), and the
+//! The opposition (seed *Fiche 2*, "Opposition"; the `cle` page → *Opposition*), and the
 //! `cle.opposition` mechanic. Attacks, pursuits and fights decide their oppositions with
 //! [`winner`].
 //!
@@ -25,7 +25,7 @@ pub struct Score {
 
 /// Decides an opposition. `a` is the active side, with skill `skill_a`.
 ///
-/// **\[choice, switch `auto_triples`\]** (`RULES.md`: the automatic triples do not apply to
+/// **\[choice, switch `auto_triples`\]** (the system's page: the automatic triples do not apply to
 /// oppositions, the default): when they do, an automatic success beats any roll that is
 /// not one, an automatic failure loses to any roll that is not one, and equal automatic
 /// results fall back on the totals.

@@ -1,4 +1,4 @@
-//! Pursuits (seed *Fiche 4*, "Poursuites"; `RULES.md` `cle` → *Pursuit*), and the
+//! Pursuits (seed *Fiche 4*, "Poursuites"; the `cle` page → *Pursuit*), and the
 //! `cle.pursuit` mechanic.
 //!
 //! Each round each side makes an open test (3d6 + skill, no difficulty: Athlétisme on
@@ -8,7 +8,7 @@
 //! them: an opposition (Athlétisme/Défense on foot, Pilotage/Réflexes or
 //! Équitation/Réflexes otherwise) the pursuer starts, so wins ties of equal skills.
 //!
-//! **\[choice, switch `pursuer_first`\]** of `RULES.md`: the fugitive tests first in each
+//! **\[choice, switch `pursuer_first`\]** of the system's page: the fugitive tests first in each
 //! round (the default), so the escape is checked after the fugitive's move and the stop
 //! attempt after the pursuer's; with the switch the pursuer tests first (and may stop the
 //! fugitive before the fugitive moves). The text only says each tests "à son tour de jeu".

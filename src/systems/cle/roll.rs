@@ -1,5 +1,5 @@
 //! The roll every `cle` test is made of (seed *Fiche 2*, "Tests de compétence", and *Fiche
-//! 3*, "Dégâts"; `RULES.md` `cle` → *Test*): 3d6, or 4d6 with a hero point, whose faces
+//! 3*, "Dégâts"; the `cle` page → *Test*): 3d6, or 4d6 with a hero point, whose faces
 //! are kept apart because the damage is read off them.
 //!
 //! The dice are told apart as the text asks: die 0 is the red die (*dé rouge*), dice 1
@@ -10,7 +10,7 @@
 //! the automatic results lost its die faces, which were printed as symbols ("l'action est
 //! automatiquement ratée si tous les dés indiquent \[symbol\], automatiquement réussie si
 //! trois dés indiquent \[symbol\]"). alea reads them as the lowest and the highest face:
-//! every die showing 1 fails, three dice showing 6 succeed, as `RULES.md` does.
+//! every die showing 1 fails, three dice showing 6 succeed, as the system's page does.
 
 use crate::engine::Dice;
 use crate::engine::step::Step;

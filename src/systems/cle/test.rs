@@ -1,6 +1,6 @@
 //! The skill test (seed *Fiche 2*, "Tests de compétence", "Tableau des difficultés",
 //! "Modificateurs", "Compétences proches", "Les points d'héroïsme", "11 automatique";
-//! `RULES.md` `cle` → *Test*), and the `cle.test` mechanic.
+//! the `cle` page → *Test*), and the `cle.test` mechanic.
 //!
 //! Roll 3d6 (4d6 with a hero point) + skill + modifiers against the difficulty (*facile*
 //! 10, *moyen* 15, *difficile* 20, *héroïque* 25); a *compétence proche* (a related skill

@@ -1,6 +1,6 @@
 //! Vitality, *mal en point* and the NPC tiers (seed *Fiche 1*, hero points per number of
 //! PCs; *Fiche 4*, "Les points de vitalité", "Mal en point"; *Fiche 6*, seconds couteaux
-//! and figurants; `RULES.md` `cle` → *Vitality, mal en point, NPC tiers*): the rule step
+//! and figurants; the `cle` page → *Vitality, mal en point, NPC tiers*): the rule step
 //! of a wound, used by [`super::fight`].
 //!
 //! Damage lowers vitality. A PC (or a boss, managed like a PC) reaching 0 is *mal en

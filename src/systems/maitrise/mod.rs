@@ -1,4 +1,4 @@
-//! *Score de Maîtrise* (seed `002_eb051b6592711045.txt`; `RULES.md`, section `maitrise`).
+//! *Score de Maîtrise*.
 //! The rules as alea implements them, each reading with its switch: `README.md` beside
 //! this file.
 //!

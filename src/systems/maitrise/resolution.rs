@@ -1,5 +1,5 @@
 //! One roll under a *Score de Maîtrise* (seed: *Règle de base*, *Jets Critiques*, *Règles
-//! spécifiques aux Scores de Maîtrise extrêmes*; `RULES.md` `maitrise`), and the
+//! spécifiques aux Scores de Maîtrise extrêmes*; the `maitrise` page), and the
 //! `maitrise.test` mechanic.
 //!
 //! - `2 <= sm <= 19`: d20 `d <= sm` succeeds, critically on 1 or 11; otherwise it fails,

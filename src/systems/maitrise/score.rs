@@ -1,5 +1,5 @@
 //! How a *Score de Maîtrise* is made up (seed: *Règle de base*, *Boni et Mali*, *La Chance
-//! du Débutant*; `RULES.md` `maitrise`): the parameters that give it and the checks across
+//! du Débutant*; the `maitrise` page): the parameters that give it and the checks across
 //! them.
 //!
 //! - The base is given whole (`sm`), or as skill + characteristic (+ speciality).

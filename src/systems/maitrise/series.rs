@@ -1,5 +1,5 @@
 //! A series of rolls that must all succeed (seed: *Boni et Mali*, the shipwrecked swimmer
-//! "qui cherche à se tenir à flot"; `RULES.md` `maitrise`, "P(n successes in a row)"), and
+//! "qui cherche à se tenir à flot"; the `maitrise` page, "P(n successes in a row)"), and
 //! the `maitrise.series` mechanic.
 //!
 //! Every roll is made at the same score, except that the *Chance du Débutant* helps only

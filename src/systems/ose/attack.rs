@@ -1,5 +1,5 @@
 //! The attack roll (seed: *Attaque : lancez 1d20*, *Matrice de valeurs d'attaque par le
-//! TAC0*, *Attaques à distance*, *Retraite*; `RULES.md` `ose` → Attack), and the
+//! TAC0*, *Attaques à distance*, *Retraite*; the `ose` page → Attack), and the
 //! `ose.attack` mechanic.
 //!
 //! The roll needed is `clamp(THAC0 - AC, 2, 20)` (descending AC; the sheet's matrix is

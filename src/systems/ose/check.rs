@@ -1,4 +1,4 @@
-//! The ability check (seed: *Test de caractéristique : lancez 1d20*; `RULES.md` `ose` →
+//! The ability check (seed: *Test de caractéristique : lancez 1d20*; the `ose` page →
 //! Ability check), and the `ose.check` mechanic: d20 + difficulty (−4 easy to +4 very
 //! hard) at most the ability succeeds; a natural 1 always succeeds, a natural 20 always
 //! fails.

@@ -1,9 +1,9 @@
 //! A melee duel, fighter against monster (seed: *Initiative*, *Séquence du round de
-//! combat*, *Attaque*, *Dégâts*, *Matrice ... TAC0*; `RULES.md` `ose` → Initiative, Melee
+//! combat*, *Attaque*, *Dégâts*, *Matrice ... TAC0*; the `ose` page → Initiative, Melee
 //! duel), and the `ose.duel` mechanic.
 //!
 //! Each round both sides roll a d6 for initiative; the higher acts first and a side at 0
-//! HP or less does not act. On a tie (switch `ties`, **\[choice\]** of `RULES.md`) the dice
+//! HP or less does not act. On a tie (switch `ties`, **\[choice\]** of the system's page) the dice
 //! are rolled again (`reroll`) or both sides act at once (`simultaneous`, where both may
 //! die). An attack is the d20 of [`super::attack`]; the fighter adds STR to the attack
 //! and damage rolls; damage is at least 1.

@@ -1,5 +1,5 @@
 //! The start of an encounter (seed: *Rencontres → Surprise*, *Distance de rencontre*,
-//! *Séquence de la rencontre*; `RULES.md` `ose` → Surprise, Encounter distance), and the
+//! *Séquence de la rencontre*; the `ose` page → Surprise, Encounter distance), and the
 //! mechanics `ose.surprise` and `ose.distance`.
 //!
 //! Surprise: each side rolls a d6 and is surprised on 1 or 2 (`party`, `monsters`: x in 6,

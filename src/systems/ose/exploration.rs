@@ -1,6 +1,6 @@
 //! The x-in-6 odds of exploration (seed: *Donjons → Monstres errants* "1-sur-6 tous les 2
 //! tours", *Écouter*, *Fouille*, *Pièges*; *Contrées sauvages → Risque de se perdre*,
-//! *Monstres errants* "une fois par jour"; `RULES.md` `ose` → x-in-6 odds), and the
+//! *Monstres errants* "une fois par jour"; the `ose` page → x-in-6 odds), and the
 //! `ose.exploration` mechanic.
 //!
 //! Two ways to set it up:

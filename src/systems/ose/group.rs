@@ -1,6 +1,6 @@
 //! A whole encounter fought out: a party against a group of monsters (seed: *Séquence de
 //! la rencontre*, *Surprise*, *Initiative*, *Séquence du round de combat*, *Moral*,
-//! *Attaque*, *Dégâts*; `RULES.md` `ose` → Surprise, Initiative, Morale, Melee duel), and
+//! *Attaque*, *Dégâts*; the `ose` page → Surprise, Initiative, Morale, Melee duel), and
 //! the `ose.encounter` mechanic.
 //!
 //! The sides are lists of roster names (`party=fighter1*2,cleric1 monsters=hd1*4`; see

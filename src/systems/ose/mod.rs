@@ -1,5 +1,5 @@
-//! The old-school reference sheet (seed `003_65f0eb90873e7a10.txt`; `RULES.md`, section
-//! `ose`).
+//! The old-school reference sheet; the rules as alea implements them, each reading with its
+//! switch: `README.md` beside this file.
 //!
 //! Seed sections implemented: *Matrice de valeurs d'attaque par le TAC0*, *Attaque*,
 //! *Attaques à distance*, *Retraite*, *Attaques par derrière* ([`attack`]: `ose.attack`);

@@ -1,4 +1,4 @@
-//! Morale checks (seed: *Moral : lancez 2d6*; `RULES.md` `ose` → Morale), and the
+//! Morale checks (seed: *Moral : lancez 2d6*; the `ose` page → Morale), and the
 //! `ose.morale` mechanic.
 //!
 //! A check fails when 2d6 exceeds the morale score: the monsters flee or surrender. It is

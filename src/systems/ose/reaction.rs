@@ -1,5 +1,5 @@
 //! Reaction rolls (seed: *Réaction des monstres*, *Test de réaction des monstres*,
-//! *Recruter des suivants*, *Réaction des suivants à l'embauche*; `RULES.md` `ose` →
+//! *Recruter des suivants*, *Réaction des suivants à l'embauche*; the `ose` page →
 //! Reaction), and the `ose.reaction` mechanic.
 //!
 //! 2d6 + CHA reaction modifier, plus for hirelings the offer (*générosité*, −2..+2) and a

@@ -1,5 +1,5 @@
 //! The monsters' saving throw (seed: *Jets de sauvegarde : lancez 1d20*, *Jet de
-//! sauvegarde des monstres*; `RULES.md` `ose` → Saving throw), and the `ose.save`
+//! sauvegarde des monstres*; the `ose` page → Saving throw), and the `ose.save`
 //! mechanic: d20 (+ bonus) at least the table's value saves. The sheet gives no natural
 //! 1 or 20 rule for saves, so none is applied by default; **\[choice\]** switch `naturals`
 //! applies the attack's (a natural 1 fails, a natural 20 saves).

@@ -4,7 +4,7 @@
 //! that name their rows.
 //!
 //! The THAC0 matrix is kept cell by cell as printed; the attack mechanic uses the clamp
-//! formula of `RULES.md`, and a test checks that the formula gives every cell.
+//! formula of the system's page, and a test checks that the formula gives every cell.
 
 use crate::engine::Choice;
 use crate::engine::params::optional_names;

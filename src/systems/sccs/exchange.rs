@@ -1,6 +1,6 @@
 //! One declared exchange, *attaque contre protection* (seed section 3, "Le Moteur de
 //! Résolution", *l'Incantation Libre*, *Résultats de la Comparaison*, *l'Avantage
-//! Tactique*, *Attaques Étendues et Multiples*; `RULES.md` `sccs`), and the
+//! Tactique*, *Attaques Étendues et Multiples*; the `sccs` page), and the
 //! `sccs.exchange` mechanic: which case the comparison falls in and, for a persevering
 //! attacker, how many exchanges until the impact.
 

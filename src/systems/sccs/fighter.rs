@@ -1,5 +1,5 @@
 //! An *SCCS* combatant as a group fight reads it (seed sections 2 "La Matrice Martiale",
-//! 3 and 4 "Déroulement d'un combat"; `RULES.md` `sccs`): the attack it perseveres with,
+//! 3 and 4 "Déroulement d'un combat"; the `sccs` page): the attack it perseveres with,
 //! its protection against its foes' attacks, its armour and its initiative priority. The
 //! entries `[[fighter]]` of `sccs` rosters (`analyses/rosters/sccs.toml`) and the members
 //! of the sides of `sccs.skirmish`.

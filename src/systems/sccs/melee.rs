@@ -1,6 +1,6 @@
 //! One defender against up to four engaged attackers (seed section 3, *La Loi du
 //! Surnombre (L'Érosion Tactique)*, *Le Sacrifice de l'Armure*, *Règle d'Usure*,
-//! *Conséquences de l'Impact*; section 5, *La Manœuvre Défensive*; `RULES.md` `sccs`), and
+//! *Conséquences de l'Impact*; section 5, *La Manœuvre Défensive*; the `sccs` page), and
 //! the `sccs.melee` mechanic: rounds until the first impact and until the defender is out,
 //! and the armour's durability spent on the way.
 //!

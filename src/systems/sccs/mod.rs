@@ -1,4 +1,4 @@
-//! *SCCS* (seed `004_1d39cb74a2ea9915.txt`; `RULES.md`, section `sccs`). The rules as alea
+//! *SCCS*. The rules as alea
 //! implements them, each \[choice\] with its switch: `README.md` beside this file.
 //!
 //! Seed sections implemented: 3 "Le Moteur de Résolution" (the comparison, *l'Incantation

@@ -1,5 +1,5 @@
 //! The rule steps every `sccs` mechanic shares (seed section 3, "Le Moteur de Résolution";
-//! `RULES.md` `sccs`): the attack and protection scores, the comparison, the tension
+//! the `sccs` page): the attack and protection scores, the comparison, the tension
 //! counter and the erosion of a defender attacked several times in a round.
 //!
 //! Pure functions and one small piece of state ([`Counter`]); the mechanics call them in
@@ -226,7 +226,7 @@ pub enum Received {
 /// Erosion lowers `p` by `erosion`, but never below `a`. When that floor is what stops an
 /// impact (`p − erosion < a <= p`), the armour absorbs the attack if it has durability
 /// left; otherwise, with `floor_ties` (switch `floor_tie_without_armour`, on by default),
-/// the floor gives a tie **\[choice\]** (`RULES.md`), and without it nothing holds the
+/// the floor gives a tie **\[choice\]** (the system's page), and without it nothing holds the
 /// erosion back: an impact.
 #[inline(always)]
 pub fn receive(a: i64, p: i64, erosion: i64, armour_left: bool, floor_ties: bool) -> Received {

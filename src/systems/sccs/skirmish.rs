@@ -1,6 +1,6 @@
 //! A group fight (seed section 4 "Déroulement d'un combat", *L'obligation d'agir* and *La
 //! hiérarchie de l'Initiative*; section 3, *La Loi du Surnombre*, *Conséquences de
-//! l'Impact*; `RULES.md` `sccs`), and the `sccs.skirmish` mechanic: two sides of named
+//! l'Impact*; the `sccs` page), and the `sccs.skirmish` mechanic: two sides of named
 //! combatants (`side_a=knight,soldier side_b=militia*3`; `alea roster sccs`) fight until
 //! one side is out.
 //!

@@ -1,5 +1,5 @@
 //! Keeping a spell (seed section 6, *Maintien d'un sort sur la durée*: *Individuel*,
-//! *Contrecoup*, *La Rupture*, *Cercle Rituel*; `RULES.md` `sccs`), and the `sccs.spell`
+//! *Contrecoup*, *La Rupture*, *Cercle Rituel*; the `sccs` page), and the `sccs.spell`
 //! mechanic: how many turns a spell is held before an impact breaks it.
 //!
 //! - Individual caster: a D6 sets the turns held without malus (the *compteur de

@@ -1,5 +1,5 @@
 //! The tension test over several exchanges (seed section 3, *Cas C : Égalité*,
-//! *Persévérance* and *Changement*; `RULES.md` `sccs`), and the `sccs.tension` mechanic:
+//! *Persévérance* and *Changement*; the `sccs` page), and the `sccs.tension` mechanic:
 //! exchanges until impact for an attacker who ties, either persevering with the same type
 //! and cible, or changing them every few exchanges (which drops the counter: a new D6 is
 //! rolled at the next tie).

@@ -1,4 +1,4 @@
-//! A surclassement duel (`RULES.md` `aube` → *Surclassement*, "duels between strategies",
+//! A surclassement duel (the `aube` page → *Surclassement*, "duels between strategies",
 //! with the wound track, fatigue and `out_at` of *Classic combat*) and the
 //! `aube.surclassement.duel` mechanic.
 //!

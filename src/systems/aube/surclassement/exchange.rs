@@ -1,5 +1,5 @@
 //! One *surclassement* exchange (seed "le système de combat par surclassement": "Le reste
-//! se passe un peu comme lors d'une confrontation..."; `RULES.md` `aube` → *Surclassement*)
+//! se passe un peu comme lors d'une confrontation..."; the `aube` page → *Surclassement*)
 //! and the `aube.surclassement.exchange` mechanic.
 //!
 //! Both fighters test their manœuvre's CA (nd 0, no crit die). A success has the modified

@@ -1,5 +1,5 @@
 //! The one-exchange matrix game of surclassement and its optimal mixed strategy
-//! (`RULES.md` `aube` → *Surclassement*, "the optimal mixed strategy of the one-exchange
+//! (the `aube` page → *Surclassement*, "the optimal mixed strategy of the one-exchange
 //! matrix game"), and the `aube.surclassement.optimal` mechanic, which also reports the
 //! whole-duel game of [`super::whole`] (`horizon = duel`).
 //!

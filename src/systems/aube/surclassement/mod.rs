@@ -1,6 +1,6 @@
 //! *Surclassement*, the alternative combat of *Les Clefs de l'Aube* (seed chapter 4, "le
 //! système de combat par surclassement", "les manœuvres de combat", "Surclassement pour les
-//! débutants"; `RULES.md` `aube` → *Surclassement*).
+//! débutants"; the `aube` page → *Surclassement*).
 //!
 //! Terms kept from the text:
 //! - *surclassement* ("outclassing"): both fighters test at once and the better degree

@@ -1,4 +1,4 @@
-//! How a surclassement fighter picks its manœuvre each exchange (`RULES.md` `aube` →
+//! How a surclassement fighter picks its manœuvre each exchange (the `aube` page →
 //! *Surclassement*, "duels between strategies").
 //!
 //! - `always_md`: the blow, every exchange;

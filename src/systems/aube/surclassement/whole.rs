@@ -1,4 +1,4 @@
-//! The optimal stationary strategy of a whole surclassement duel (`RULES.md` `aube` →
+//! The optimal stationary strategy of a whole surclassement duel (the `aube` page →
 //! *Surclassement*; issue 13 item 7): the duel as a zero-sum stochastic game, solved by
 //! value iteration (Shapley) over the exact exchange matrices.
 //!
