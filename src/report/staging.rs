@@ -109,10 +109,25 @@ fn remove_if_alea(path: &Path) -> Result<()> {
     remove(path).map_err(|e| Error::io("remove", path, e))
 }
 
-/// Removes a file or a folder with everything in it; a missing path is no error.
+/// Removes a file or a folder with everything in it; a missing path is no error. A
+/// folder's marker goes last, so a removal cut short (SIGKILL) leaves a folder the next run
+/// still knows as alea's and finishes removing.
 fn remove(path: &Path) -> std::io::Result<()> {
     match std::fs::symlink_metadata(path) {
-        Ok(meta) if meta.is_dir() => std::fs::remove_dir_all(path),
+        Ok(meta) if meta.is_dir() => {
+            for entry in std::fs::read_dir(path)? {
+                let entry = entry?;
+                if entry.file_name() == marker::FOLDER_MARKER {
+                    continue;
+                }
+                if entry.file_type()?.is_dir() {
+                    std::fs::remove_dir_all(entry.path())?;
+                } else {
+                    std::fs::remove_file(entry.path())?;
+                }
+            }
+            std::fs::remove_dir_all(path)
+        }
         Ok(_) => std::fs::remove_file(path),
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(()),
         Err(e) => Err(e),
