@@ -49,16 +49,25 @@ pub enum Owner {
     Other(String),
 }
 
+/// Where the marker is written before it is renamed over [`FOLDER_MARKER`], so that a
+/// folder's marker is always whole, even in a run killed while writing it.
+pub const FOLDER_MARKER_NEW: &str = ".alea.new";
+
 /// Writes the marker of folder `dir`, naming `files` (the folder's files, the marker
-/// aside).
+/// aside), whole: into [`FOLDER_MARKER_NEW`], then renamed over the marker.
 pub fn mark_folder(dir: &Path, files: &[String]) -> Result<()> {
     let mut text = format!("{FOLDER_HEADER}\n");
-    for file in files.iter().filter(|f| *f != FOLDER_MARKER) {
+    for file in files
+        .iter()
+        .filter(|f| *f != FOLDER_MARKER && *f != FOLDER_MARKER_NEW)
+    {
         text.push_str(file);
         text.push('\n');
     }
+    let new = dir.join(FOLDER_MARKER_NEW);
+    std::fs::write(&new, text).map_err(|e| Error::io("write", &new, e))?;
     let path = dir.join(FOLDER_MARKER);
-    std::fs::write(&path, text).map_err(|e| Error::io("write", &path, e))
+    std::fs::rename(&new, &path).map_err(|e| Error::io("rename into", &path, e))
 }
 
 /// Marks folder `dir` with every file it holds now.
@@ -149,7 +158,9 @@ pub fn report_folder_owner(path: &Path) -> Owner {
     };
     let foreign: Vec<&String> = present
         .iter()
-        .filter(|name| *name != FOLDER_MARKER && !listed.contains(name))
+        .filter(|name| {
+            *name != FOLDER_MARKER && *name != FOLDER_MARKER_NEW && !listed.contains(name)
+        })
         .collect();
     if foreign.is_empty() {
         Owner::Alea

@@ -110,8 +110,9 @@ fn remove_if_alea(path: &Path) -> Result<()> {
 }
 
 /// Removes a file or a folder with everything in it; a missing path is no error. A
-/// folder's marker goes last, so a removal cut short (SIGKILL) leaves a folder the next run
-/// still knows as alea's and finishes removing.
+/// folder's marker goes last, just before the empty folder itself, so a removal cut short
+/// (SIGKILL) leaves either a folder the next run still knows as alea's or an empty one,
+/// which [`clean_stale`] removes too.
 fn remove(path: &Path) -> std::io::Result<()> {
     match std::fs::symlink_metadata(path) {
         Ok(meta) if meta.is_dir() => {
@@ -126,11 +127,33 @@ fn remove(path: &Path) -> std::io::Result<()> {
                     std::fs::remove_file(entry.path())?;
                 }
             }
-            std::fs::remove_dir_all(path)
+            match std::fs::remove_file(path.join(marker::FOLDER_MARKER)) {
+                Err(e) if e.kind() != std::io::ErrorKind::NotFound => return Err(e),
+                _ => {}
+            }
+            std::fs::remove_dir(path)
         }
         Ok(_) => std::fs::remove_file(path),
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(()),
         Err(e) => Err(e),
+    }
+}
+
+/// True when `path` is an empty file or a folder holding nothing but alea's marker files
+/// (never a symbolic link): what a run killed between creating a temporary path and
+/// marking it leaves, and what holds nothing to lose.
+fn is_empty(path: &Path) -> bool {
+    match std::fs::symlink_metadata(path) {
+        Ok(meta) if meta.is_dir() => std::fs::read_dir(path).is_ok_and(|entries| {
+            entries.into_iter().all(|entry| {
+                entry.is_ok_and(|entry| {
+                    let name = entry.file_name();
+                    name == marker::FOLDER_MARKER || name == marker::FOLDER_MARKER_NEW
+                })
+            })
+        }),
+        Ok(meta) if meta.is_file() => meta.len() == 0,
+        _ => false,
     }
 }
 
@@ -217,10 +240,13 @@ pub fn is_staged(file_name: &str) -> bool {
 }
 
 /// Removes the temporary paths that dead runs left in `dir` and puts back a report that
-/// was renamed aside but not replaced. Only paths carrying alea's marker are touched: a
-/// hidden name of the user's that looks like a leftover is left alone. Returns true when
-/// something changed.
+/// was renamed aside but not replaced. Only paths carrying alea's marker are put back or
+/// removed, and empty ones (a run killed between creating a path and marking it leaves one;
+/// it holds nothing to lose): a hidden name of the user's that looks like a leftover and
+/// holds anything is left alone. Holds the [`lock`], so a signal waits for it to finish.
+/// Returns true when something changed.
 pub fn clean_stale(dir: &Path) -> Result<bool> {
+    let _registry = lock();
     let entries = match std::fs::read_dir(dir) {
         Ok(entries) => entries,
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(false),
@@ -238,12 +264,12 @@ pub fn clean_stale(dir: &Path) -> Result<bool> {
             continue;
         };
         let path = dir.join(file_name);
-        if alive(pid) || !written_by_alea(&path) {
+        if alive(pid) {
             continue;
         }
-        if kind == "old" {
+        if kind == "old" && written_by_alea(&path) {
             aside.push((path, dir.join(name)));
-        } else {
+        } else if written_by_alea(&path) || is_empty(&path) {
             remove(&path).map_err(|e| Error::io("remove", &path, e))?;
             changed = true;
         }
@@ -351,8 +377,38 @@ mod tests {
         .unwrap();
         std::fs::write(dir.join(format!(".bashrc.tmp-{dead}")), "mine").unwrap();
         std::fs::create_dir_all(dir.join(format!(".photos.old-{dead}"))).unwrap();
+        std::fs::write(
+            dir.join(format!(".photos.old-{dead}")).join("beach.jpg"),
+            "mine",
+        )
+        .unwrap();
         assert!(!clean_stale(&dir).unwrap());
         assert_eq!(std::fs::read_dir(&dir).unwrap().count(), 3);
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn empty_leftovers_of_a_killed_run_are_removed_never_put_back() {
+        let dir = scratch("empty");
+        let dead = u32::MAX;
+        // Killed between creating a temporary path and marking it, or between removing an
+        // aside folder's marker and the folder itself.
+        std::fs::create_dir_all(dir.join(format!(".a.tmp-{dead}"))).unwrap();
+        std::fs::create_dir_all(dir.join(format!(".b.old-{dead}"))).unwrap();
+        std::fs::create_dir_all(dir.join(format!(".c.tmp-{dead}"))).unwrap();
+        std::fs::write(
+            dir.join(format!(".c.tmp-{dead}"))
+                .join(marker::FOLDER_MARKER_NEW),
+            "writ",
+        )
+        .unwrap();
+        std::fs::write(dir.join(format!(".index.html.tmp-{dead}")), "").unwrap();
+        assert!(clean_stale(&dir).unwrap());
+        assert_eq!(
+            std::fs::read_dir(&dir).unwrap().count(),
+            0,
+            "nothing left, nothing put back"
+        );
         let _ = std::fs::remove_dir_all(&dir);
     }
 }
