@@ -19,6 +19,9 @@ const MAX_EXACT_VALUES: usize = 1001;
 const MAX_SIMULATED_VALUES: usize = 201;
 /// Steps of a real-valued sweep.
 const REAL_STEPS: usize = 100;
+/// Two exact chances closer than this are equal: sums of floating-point terms miss a
+/// chance such as 60% by a few units in the last place (0.5999999999999999).
+const EXACT_TIE: f64 = 1e-9;
 
 /// What to find.
 #[derive(Debug, Clone, PartialEq)]
@@ -123,7 +126,7 @@ impl FinderAnswer {
             .iter()
             .map(|p| p.chance)
             .fold(f64::NEG_INFINITY, f64::max);
-        (lo..=hi).contains(&self.target)
+        (lo - EXACT_TIE..=hi + EXACT_TIE).contains(&self.target)
     }
 }
 
@@ -355,22 +358,15 @@ pub fn find_with(request: &FinderRequest, rosters: &Rosters) -> Result<FinderAns
             format!("'{metric}' is undefined over the whole sweep"),
         ));
     }
-    let best = points
-        .iter()
-        .enumerate()
-        .min_by(|(_, a), (_, b)| {
-            (a.chance - request.target)
-                .abs()
-                .total_cmp(&(b.chance - request.target).abs())
-        })
-        .map_or(0, |(i, _)| i);
+    let trend = trend(&points, exact);
+    let best = closest(&points, request.target, trend);
     Ok(FinderAnswer {
         mechanic: mechanic.name().into(),
         over: request.over.clone(),
         metric,
         target: request.target,
         exact,
-        trend: trend(&points, exact),
+        trend,
         points,
         best,
         plan: (!exact).then_some(request.plan),
@@ -384,11 +380,31 @@ pub fn find_with(request: &FinderRequest, rosters: &Rosters) -> Result<FinderAns
 
 /// Monotonicity of the chances; with simulated chances, steps within the intervals'
 /// overlap count as flat.
+/// The index of the point closest to `target`. Chances within [`EXACT_TIE`] of each other
+/// are equally close; among them, the hardest value wins: the one furthest in the direction
+/// where the chance falls (the highest ND of a plateau of equal chances when the chance
+/// falls as the parameter rises, the lowest when it rises), so a game master gets the
+/// hardest difficulty that still gives the chance. Without a trend, the lowest value.
+fn closest(points: &[FinderPoint], target: f64, trend: Trend) -> usize {
+    let distance = |p: &FinderPoint| (p.chance - target).abs();
+    let nearest = points.iter().map(distance).fold(f64::INFINITY, f64::min);
+    let mut tied = points
+        .iter()
+        .enumerate()
+        .filter(|(_, p)| distance(p) <= nearest + EXACT_TIE)
+        .map(|(i, _)| i);
+    match trend {
+        Trend::Falling => tied.next_back(),
+        _ => tied.next(),
+    }
+    .unwrap_or(0)
+}
+
 fn trend(points: &[FinderPoint], exact: bool) -> Trend {
     let (mut up, mut down) = (false, false);
     for w in points.windows(2) {
         let tie = if exact {
-            (w[1].chance - w[0].chance).abs() <= 1e-12
+            (w[1].chance - w[0].chance).abs() <= EXACT_TIE
         } else {
             w[1].lo <= w[0].hi && w[0].lo <= w[1].hi
         };
@@ -471,6 +487,25 @@ mod tests {
         let (below, above) = answer.neighbours();
         assert_eq!(below.map(|p| p.value.clone()), Some(Value::Int(4)));
         assert!((above.unwrap().chance - 0.30).abs() < 1e-12);
+    }
+
+    #[test]
+    fn a_plateau_of_equal_chances_gives_the_hardest_value() {
+        // At CA 12 every ND from -200 to 0 gives 60%, summed as 0.5999999999999999: the
+        // target is reached, and the hardest ND that still gives it is 0.
+        let answer = find(&request(&["ca=12"], "nd", 0.6)).unwrap();
+        assert!(answer.target_in_reach());
+        assert_eq!(answer.best_point().value, Value::Int(0));
+        // Rising: the lowest CA of the plateau at 100% (every CA from 20 up hits).
+        let answer = find(&FinderRequest {
+            from: Some(-10.0),
+            to: Some(30.0),
+            metric: Some("success".into()),
+            ..request(&["nd=0"], "ca", 1.0)
+        })
+        .unwrap();
+        assert_eq!(answer.trend, Trend::Rising);
+        assert_eq!(answer.best_point().value, Value::Int(20));
     }
 
     #[test]
