@@ -8,15 +8,13 @@ use crate::finder::{FinderAnswer, FinderPoint, Trend};
 use crate::query::Answer;
 use std::fmt::Write;
 
-/// Formats a number for a table: proportions with 4 decimals, means with 3.
+/// Formats an estimate or an interval's end as the exact value beside it is: a chance in
+/// percent with 2 decimals, a mean with 3.
 fn number(kind: MetricKind, x: f64) -> String {
     if !x.is_finite() {
         "-".into()
     } else {
-        match kind {
-            MetricKind::Proportion => format!("{x:.4}"),
-            MetricKind::Mean => format!("{x:.3}"),
-        }
+        lead(kind, x)
     }
 }
 
@@ -32,9 +30,25 @@ fn interval(e: &Estimate) -> String {
 fn lead(kind: MetricKind, x: f64) -> String {
     match kind {
         _ if x.is_nan() => "-".into(),
-        MetricKind::Proportion => format!("{:.2}%", 100.0 * x),
+        MetricKind::Proportion => percent(x),
         MetricKind::Mean => format!("{x:.3}"),
     }
+}
+
+/// A chance in percent with 2 decimals, or more when 2 would round a chance that is not
+/// certain to `100.00%` or one that is not impossible to `0.00%` (`99.9987%`).
+pub fn percent(x: f64) -> String {
+    let p = 100.0 * x;
+    let mut decimals = 2;
+    while decimals < 8 {
+        let shown = format!("{p:.decimals$}");
+        let rounds_to_end = shown.parse::<f64>().is_ok_and(|r| r == 0.0 || r == 100.0);
+        if !(rounds_to_end && x != 0.0 && x != 1.0) {
+            break;
+        }
+        decimals += 1;
+    }
+    format!("{p:.decimals$}%")
 }
 
 /// The line naming the entries of the rule tables that differ from the official ones.
@@ -218,21 +232,21 @@ pub fn render_tables(answer: &Answer) -> String {
 }
 
 /// A chance as a percentage with one decimal.
-fn percent(p: f64) -> String {
+fn short_percent(p: f64) -> String {
     format!("{:.1}%", 100.0 * p)
 }
 
 fn finder_point(answer: &FinderAnswer, p: &FinderPoint) -> String {
     if answer.exact {
-        format!("{} = {} gives {}", answer.over, p.value, percent(p.chance))
+        format!("{} = {} gives {}", answer.over, p.value, short_percent(p.chance))
     } else {
         format!(
             "{} = {} gives {} [{}, {}]",
             answer.over,
             p.value,
-            percent(p.chance),
-            percent(p.lo),
-            percent(p.hi)
+            short_percent(p.chance),
+            short_percent(p.lo),
+            short_percent(p.hi)
         )
     }
 }
@@ -250,7 +264,7 @@ pub fn render_finder(answer: &FinderAnswer, fixed: &[String]) -> String {
         out,
         "{} for a {} chance of {} ({how}):",
         answer.over,
-        percent(answer.target),
+        short_percent(answer.target),
         answer.metric
     );
     let _ = writeln!(
@@ -291,7 +305,7 @@ pub fn render_finder(answer: &FinderAnswer, fixed: &[String]) -> String {
         let _ = writeln!(
             out,
             "note: no value reaches {}; the closest is shown",
-            percent(answer.target)
+            short_percent(answer.target)
         );
     }
     out
@@ -316,5 +330,14 @@ mod tests {
     fn thousands() {
         assert_eq!(super::group_thousands(1_000_000), "1,000,000");
         assert_eq!(super::group_thousands(999), "999");
+    }
+
+    #[test]
+    fn chances_near_the_ends_keep_their_digits() {
+        assert_eq!(super::percent(0.35), "35.00%");
+        assert_eq!(super::percent(1.0), "100.00%");
+        assert_eq!(super::percent(0.0), "0.00%");
+        assert_eq!(super::percent(0.999987), "99.9987%");
+        assert_eq!(super::percent(0.00003), "0.003%");
     }
 }
