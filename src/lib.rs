@@ -6,6 +6,8 @@
 //!   each a set of mechanics registered in [`systems::registry`].
 //! - [`analysis`]: analysis files (TOML), grids and variants, and running them.
 //! - [`report`]: what users read: text and JSON answers, CSV/Parquet tables, charts.
+//! - [`query`], [`sweep`] and [`finder`]: one question (`alea prob`), the same over a range
+//!   of values, and the inverse question (`alea difficulty`).
 //! - [`budget`]: the size of a run, checked before any sampling.
 //! - [`roster`]: named fighters and monsters (built-in and user roster files).
 //! - [`rules`]: house rules, a system's tables read from TOML (`alea rules`, `--rules`).
@@ -23,6 +25,7 @@ pub mod query;
 pub mod report;
 pub mod roster;
 pub mod rules;
+pub mod sweep;
 pub mod systems;
 
 pub use error::{Error, Result};

@@ -77,11 +77,22 @@ pub fn answer(
     plan: Option<&RunPlan>,
     progress: &(dyn Fn(u64) + Sync),
 ) -> Result<Answer> {
+    answer_at(query, plan, 0, progress)
+}
+
+/// [`answer`], sampling from random stream `stream` of the plan's seed (each row of a
+/// sweep has its own).
+pub fn answer_at(
+    query: &Query,
+    plan: Option<&RunPlan>,
+    stream: u64,
+    progress: &(dyn Fn(u64) + Sync),
+) -> Result<Answer> {
     let exact = query.simulation.exact();
     let layout = query.simulation.layout();
     let (summary, precision_reached) = match plan {
         Some(plan) => {
-            let run = run_point(&[query.simulation.as_ref()], 0, plan, progress);
+            let run = run_point(&[query.simulation.as_ref()], stream, plan, progress);
             (
                 summarize(layout, &run.tallies[0], exact.as_ref()),
                 run.precision_reached,

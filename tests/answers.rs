@@ -71,3 +71,42 @@ fn json_has_cumulative_views() {
     assert!((stats["at_least"]["1"].as_f64().unwrap_or(0.0) - 0.6).abs() < 1e-12);
     assert!((stats["at_most"]["-1"].as_f64().unwrap_or(0.0) - 0.4).abs() < 1e-12);
 }
+
+#[test]
+fn a_range_sweeps_a_parameter_row_by_row() {
+    let out = alea(&["prob", "aube.test", "ca=12", "nd=0..=5", "--exact"]);
+    assert!(out.status.success());
+    let text = stdout(&out);
+    let header = text
+        .lines()
+        .find(|l| l.trim_start().starts_with("nd"))
+        .unwrap();
+    assert!(header.contains("beats_nd"), "{text}");
+    // Each point of ND above 0 takes 5% off 60% at CA 12.
+    for (nd, chance) in [(0, "60.00%"), (3, "45.00%"), (5, "35.00%")] {
+        let row = text
+            .lines()
+            .find(|l| l.split_whitespace().next() == Some(&nd.to_string()))
+            .unwrap_or_default();
+        assert!(row.split_whitespace().nth(2) == Some(chance), "{row}");
+    }
+    let sampled = json(&alea(&[
+        "prob",
+        "aube.test",
+        "ca=12",
+        "nd=4..=5",
+        "--samples",
+        "20000",
+        "--json",
+    ]));
+    assert_eq!(sampled["swept"][0], "nd");
+    assert_eq!(sampled["rows"].as_array().unwrap().len(), 2);
+    let exact = sampled["rows"][1]["metrics"]["beats_nd"]["exact"]
+        .as_f64()
+        .unwrap();
+    assert!((exact - 0.35).abs() < 1e-12, "{exact}");
+    // Bounded before any work.
+    let refused = alea(&["prob", "aube.test", "ca=-100..=100", "nd=-200..=200"]);
+    assert_eq!(refused.status.code(), Some(2));
+    assert!(common::stderr(&refused).contains("more than 1001"));
+}

@@ -130,3 +130,12 @@ pub fn finder_json(answer: &crate::finder::FinderAnswer) -> serde_json::Value {
     with_rules(&mut object, &answer.rules);
     object
 }
+
+/// A sweep as one JSON object: the swept parameters and one answer per row, each as
+/// [`answer_json`] writes it.
+pub fn sweep_json(sweep: &crate::sweep::SweepAnswer) -> serde_json::Value {
+    json!({
+        "swept": sweep.swept,
+        "rows": sweep.rows.iter().map(answer_json).collect::<Vec<_>>(),
+    })
+}

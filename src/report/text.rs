@@ -6,6 +6,7 @@ use crate::engine::rules::Change;
 use crate::engine::summary::Estimate;
 use crate::finder::{FinderAnswer, FinderPoint, Trend};
 use crate::query::Answer;
+use crate::sweep::SweepAnswer;
 use std::fmt::Write;
 
 /// Formats an estimate or an interval's end as the exact value beside it is: a chance in
@@ -231,6 +232,98 @@ pub fn render_tables(answer: &Answer) -> String {
     out
 }
 
+/// Renders a sweep (`alea prob ... nd=0..=5`) as one table: a row per combination of the
+/// swept values, a column per metric with its exact value where it has one, else the
+/// estimate and the half-width of its 95% interval; then how many estimates fell inside
+/// their interval around the exact value.
+pub fn render_sweep(sweep: &SweepAnswer) -> String {
+    let mut out = String::new();
+    let Some(first) = sweep.rows.first() else {
+        return out;
+    };
+    let fixed: Vec<String> = first
+        .params
+        .iter()
+        .filter(|(k, _)| !sweep.swept.contains(k))
+        .map(|(k, v)| format!("{k}={v}"))
+        .collect();
+    let _ = writeln!(out, "{}  {}", first.mechanic, fixed.join(" "));
+    house_rules(&first.rules, &mut out);
+    match first.seed {
+        Some(seed) => {
+            let _ = writeln!(
+                out,
+                "{} samples per row, seed {seed} (one random stream per row); exact values where known, else the estimate \u{b1} the half-width of its 95% interval",
+                group_thousands(first.summary.samples)
+            );
+        }
+        None => {
+            let _ = writeln!(out, "exact values (no simulation)");
+        }
+    }
+    let mut header: Vec<String> = sweep.swept.clone();
+    header.extend(first.summary.metrics.iter().map(|m| m.name.clone()));
+    let mut rows = vec![header];
+    let (mut checked, mut inside) = (0, 0);
+    for row in &sweep.rows {
+        let mut cells: Vec<String> = sweep
+            .swept
+            .iter()
+            .map(|name| sweep.value(row, name).map_or("-".into(), |v| v.to_string()))
+            .collect();
+        for m in &row.summary.metrics {
+            cells.push(match m.exact {
+                Some(x) => lead(m.kind, x),
+                None if row.seed.is_some() && m.has_interval() => {
+                    format!("{} \u{b1}{}", number(m.kind, m.estimate), half_width(m))
+                }
+                None if row.seed.is_some() => number(m.kind, m.estimate),
+                None => "-".into(),
+            });
+            if let Some(agrees) = m.agrees() {
+                checked += 1;
+                inside += usize::from(agrees);
+            }
+        }
+        rows.push(cells);
+    }
+    let widths: Vec<usize> = (0..rows[0].len())
+        .map(|c| rows.iter().map(|r| r[c].chars().count()).max().unwrap_or(0))
+        .collect();
+    out.push('\n');
+    for row in &rows {
+        let line: Vec<String> = row
+            .iter()
+            .zip(&widths)
+            .map(|(cell, w)| format!("{cell:>w$}"))
+            .collect();
+        let _ = writeln!(out, "{}", line.join("  "));
+    }
+    if checked > 0 {
+        let _ = writeln!(
+            out,
+            "\n{inside} of {checked} estimates lie inside their 95% interval around the exact value (about 95% expected)"
+        );
+    }
+    out
+}
+
+/// The half-width of an estimate's 95% interval, in the estimate's unit (percentage
+/// points for a chance).
+fn half_width(e: &Estimate) -> String {
+    let half = if e.lo.is_finite() && e.hi.is_finite() {
+        (e.hi - e.lo) / 2.0
+    } else if e.hi.is_finite() {
+        e.hi - e.estimate
+    } else {
+        e.estimate - e.lo
+    };
+    match e.kind {
+        MetricKind::Proportion => format!("{:.2}", 100.0 * half),
+        MetricKind::Mean => format!("{half:.3}"),
+    }
+}
+
 /// A chance as a percentage with one decimal.
 fn short_percent(p: f64) -> String {
     format!("{:.1}%", 100.0 * p)
@@ -238,7 +331,12 @@ fn short_percent(p: f64) -> String {
 
 fn finder_point(answer: &FinderAnswer, p: &FinderPoint) -> String {
     if answer.exact {
-        format!("{} = {} gives {}", answer.over, p.value, short_percent(p.chance))
+        format!(
+            "{} = {} gives {}",
+            answer.over,
+            p.value,
+            short_percent(p.chance)
+        )
     } else {
         format!(
             "{} = {} gives {} [{}, {}]",

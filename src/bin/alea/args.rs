@@ -23,7 +23,7 @@ pub enum Command {
     /// Answer one question: a mechanic's chances, by simulation with 95% intervals, beside
     /// the exact values.
     #[command(
-        after_help = "Example: alea prob aube.test ca=12 nd=5 crit=d10\nSee the parameters with: alea list <mechanic>"
+        after_help = "Examples:\n  alea prob aube.test ca=12 nd=5 crit=d10\n  alea prob aube.test ca=12 nd=0..=5   (one row per ND)\nSee the parameters with: alea list <mechanic>"
     )]
     Prob(ProbArgs),
     /// Run analysis files (TOML) and write their reports: CSV, Parquet and charts.
@@ -166,7 +166,8 @@ pub struct SamplingArgs {
 pub struct ProbArgs {
     /// The mechanic, system.mechanic (see alea list)
     pub mechanic: String,
-    /// Parameters as name=value (ca=12 nd=5 crit=d10)
+    /// Parameters as name=value (ca=12 nd=5 crit=d10); a range sweeps a parameter, one
+    /// row per value (nd=0..=5, p=0..=1:0.1)
     #[arg(value_name = "NAME=VALUE")]
     pub params: Vec<String>,
     #[command(flatten)]

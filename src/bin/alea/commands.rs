@@ -71,6 +71,9 @@ fn house_rules(mechanic: &str, file: Option<&Path>) -> Result<Option<RuleSet>> {
 
 fn prob(args: &ProbArgs, rosters: &Rosters) -> Result<()> {
     let rules = house_rules(&args.mechanic, args.rules.rules.as_deref())?;
+    if args.params.iter().any(|a| alea::sweep::is_swept(a)) {
+        return prob_sweep(args, rosters, rules);
+    }
     let query = Query::parse_with(&args.mechanic, &args.params, rosters, rules)?;
     let plan = (!args.exact).then(|| RunPlan {
         seed: args.sampling.seed.unwrap_or(alea::analysis::DEFAULT_SEED),
@@ -107,6 +110,42 @@ fn prob(args: &ProbArgs, rosters: &Rosters) -> Result<()> {
             text.push_str(&report::text::render_tables(&answer));
         }
         print(&text)
+    }
+}
+
+/// `alea prob` with a range among its parameters (`nd=0..=5`): one row per value.
+fn prob_sweep(args: &ProbArgs, rosters: &Rosters, rules: Option<RuleSet>) -> Result<()> {
+    if args.table {
+        return Err(Error::option(
+            "table",
+            "a sweep prints one row per value, without each histogram's table; drop --table, or ask one value at a time",
+        ));
+    }
+    let plan = (!args.exact).then(|| RunPlan {
+        seed: args.sampling.seed.unwrap_or(alea::analysis::DEFAULT_SEED),
+        size: size(&args.sampling).unwrap_or(SampleSize::Samples(DEFAULT_SAMPLES)),
+    });
+    let progress = Progress::new(None, false);
+    let answer = alea::sweep::sweep(
+        &args.mechanic,
+        &args.params,
+        rosters,
+        rules,
+        plan.as_ref(),
+        args.sampling.allow_large,
+        &|n| progress.add(n),
+    )
+    .map_err(|e| {
+        with_flags(
+            e,
+            "lower --samples or --precision, narrow the ranges, or pass --allow-large to run it anyway",
+        )
+    })?;
+    progress.bar.finish_and_clear();
+    if args.json {
+        print(&format!("{}\n", report::json::sweep_json(&answer)))
+    } else {
+        print(&report::text::render_sweep(&answer))
     }
 }
 
