@@ -81,7 +81,9 @@ impl Analysis {
                 }
                 vec![("x", x), ("y", y)]
             }
-            ChartKind::Lines { metric, x, series } => {
+            ChartKind::Lines {
+                metric, x, series, ..
+            } => {
                 self.check_metric(metric)?;
                 let mut axes = vec![("x", x.as_str())];
                 axes.extend(series.as_deref().map(|s| ("series", s)));

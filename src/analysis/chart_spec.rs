@@ -44,6 +44,9 @@ pub enum ChartKind {
         x: String,
         /// A grid parameter giving one line per value (`None`: one line per variant).
         series: Option<String>,
+        /// The vertical range `[low, high]`, in the unit drawn (percent for a chance:
+        /// `y_range = [0, 20]`); `None` fits the data.
+        y_range: Option<[f64; 2]>,
     },
     /// A histogram as bars at one grid point, one group of bars per variant.
     Bars {
@@ -78,6 +81,8 @@ pub struct RawChart {
     y: Option<String>,
     #[serde(default)]
     series: Option<String>,
+    #[serde(default)]
+    y_range: Option<[f64; 2]>,
     #[serde(default)]
     variant: Option<String>,
     #[serde(default)]
@@ -122,6 +127,18 @@ impl TryFrom<RawChart> for ChartSpec {
             Some((key, _)) => Err(format!("'{key}' is not a key of a {kind_name} chart")),
             None => Ok(()),
         };
+        if raw.y_range.is_some() && kind_name != "lines" {
+            return Err(format!(
+                "'y_range' is not a key of a {kind_name} chart (only lines charts take it)"
+            ));
+        }
+        if let Some([lo, hi]) = raw.y_range
+            && !(lo.is_finite() && hi.is_finite() && lo < hi)
+        {
+            return Err(format!(
+                "y_range = [{lo}, {hi}] is not a range; write [low, high] with low < high, in the unit drawn (percent for a chance), like [0, 20]"
+            ));
+        }
         let kind = match kind_name {
             "heatmap" => {
                 takes_only(&["metric", "x", "y"])?;
@@ -137,6 +154,7 @@ impl TryFrom<RawChart> for ChartSpec {
                     metric: need(raw.metric, "metric")?,
                     x: need(raw.x, "x")?,
                     series: raw.series.filter(|s| s != "variant"),
+                    y_range: raw.y_range,
                 }
             }
             "bars" => {
@@ -211,6 +229,21 @@ mod tests {
         assert!(e.contains("heatmap, lines and bars"), "{e}");
         let e = read("[[charts]]\nkind = \"bars\"\nhistogram = \"h\"\ncolour = 1").unwrap_err();
         assert!(e.contains("colour"), "{e}");
+        let e = read("[[charts]]\nkind = \"lines\"\nmetric = \"m\"\nx = \"a\"\ny_range = [20, 0]")
+            .unwrap_err();
+        assert!(e.contains("low < high"), "{e}");
+        let e =
+            read("[[charts]]\nkind = \"bars\"\nhistogram = \"h\"\ny_range = [0, 1]").unwrap_err();
+        assert!(e.contains("only lines charts"), "{e}");
+        let c = read("[[charts]]\nkind = \"lines\"\nmetric = \"m\"\nx = \"a\"\ny_range = [0, 20]")
+            .unwrap();
+        assert!(matches!(
+            c.kind,
+            ChartKind::Lines {
+                y_range: Some([0.0, 20.0]),
+                ..
+            }
+        ));
     }
 
     #[test]

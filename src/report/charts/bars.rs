@@ -70,11 +70,6 @@ pub(super) fn figure(scope: &Scope, histogram: &str) -> (String, Bars) {
         .iter()
         .map(|(k, v)| format!("{k}={v}"))
         .collect();
-    let default_title = if at.is_empty() {
-        format!("{}: {histogram}", analysis.file.title)
-    } else {
-        format!("{}: {histogram} at {}", analysis.file.title, at.join(", "))
-    };
     let doc = analysis
         .layout()
         .histograms
@@ -82,6 +77,13 @@ pub(super) fn figure(scope: &Scope, histogram: &str) -> (String, Bars) {
         .find(|h| h.name == histogram)
         .map_or("", |h| h.doc);
     let doc = doc.strip_prefix("histogram of ").unwrap_or(doc);
+    let words = if doc.is_empty() { histogram } else { doc };
+    let words: String = words.chars().take(60).collect();
+    let default_title = if at.is_empty() {
+        format!("{}: {words}", analysis.file.title)
+    } else {
+        format!("{}: {words} at {}", analysis.file.title, at.join(", "))
+    };
     let x_label = if doc.is_empty() {
         histogram.to_string()
     } else {

@@ -58,7 +58,7 @@ pub(super) fn figures(scope: &Scope, metric: &str, x: &str, y: &str) -> Vec<(Str
             } else {
                 stem
             };
-            let title = scope.title(format!("{}: {metric}", analysis.file.title));
+            let title = scope.title(format!("{}: {}", analysis.file.title, measure.words));
             let title = if scope.several {
                 format!("{title} ({vname})")
             } else {

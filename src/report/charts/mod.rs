@@ -117,8 +117,13 @@ fn figures(
             .into_iter()
             .map(|(stem, f)| (stem, Figure::Heatmap(f)))
             .collect(),
-        ChartKind::Lines { metric, x, series } => {
-            let (stem, f) = lines::figure(&scope, metric, x, series.as_deref());
+        ChartKind::Lines {
+            metric,
+            x,
+            series,
+            y_range,
+        } => {
+            let (stem, f) = lines::figure(&scope, metric, x, series.as_deref(), *y_range);
             vec![(stem, Figure::Lines(f))]
         }
         ChartKind::Bars { histogram } => {

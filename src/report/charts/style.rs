@@ -74,12 +74,12 @@ pub(super) fn axis_index(analysis: &Analysis, name: &str) -> usize {
 /// A metric as a chart shows it: its label (from its doc), whether it is a chance (drawn
 /// in percent) and whether it is the paired difference to the first variant.
 pub(super) struct Measure {
-    /// The metric's name as the chart was asked (`beats_nd`, `beats_nd_diff`).
-    pub(super) name: String,
     /// The metric the values come from (`beats_nd`).
     pub(super) base: String,
-    /// The axis or colour-bar label.
+    /// The axis or colour-bar label: the metric's doc in words, with its unit.
     pub(super) label: String,
+    /// The metric in words, for a title (its doc's first clause, else its name).
+    pub(super) words: String,
     /// A chance, drawn in percent.
     pub(super) percent: bool,
     /// The paired difference to the first variant.
@@ -124,7 +124,13 @@ impl Measure {
         };
         let def = layout.metrics.iter().find(|m| m.name == base);
         let percent = def.is_some_and(|m| m.kind == MetricKind::Proportion);
-        let mut label = labelled(base, def.map_or("", |m| m.doc));
+        let doc = short_doc(def.map_or("", |m| m.doc));
+        let words = if doc.is_empty() {
+            base.to_string()
+        } else {
+            doc.to_string()
+        };
+        let mut label = words.clone();
         if diff {
             let first = analysis.variants.first().map_or("", |v| v.name.as_str());
             label = format!("difference to '{first}': {label}");
@@ -132,10 +138,15 @@ impl Measure {
         if percent {
             label.push_str(if diff { ", points of %" } else { ", %" });
         }
+        let words = if diff {
+            format!("{words}, difference to the first variant")
+        } else {
+            words
+        };
         Self {
-            name: name.to_string(),
             base: base.to_string(),
             label,
+            words,
             percent,
             diff,
         }
