@@ -84,3 +84,28 @@ fn chart_errors_point_at_the_faulty_chart() {
         ],
     );
 }
+
+#[test]
+fn a_report_opens_with_what_each_variant_changes_and_by_how_much() {
+    let dir = temp_dir("answer");
+    std::fs::write(dir.join("a.toml"), common::small_analysis("a", 2000)).unwrap();
+    let out = dir.join("out");
+    let run = alea(&[
+        "run",
+        dir.join("a.toml").to_str().unwrap(),
+        "--out",
+        out.to_str().unwrap(),
+        "-q",
+    ]);
+    assert!(run.status.success(), "{}", common::stderr(&run));
+    let meta: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(out.join("a/analysis.json")).unwrap())
+            .unwrap();
+    let answer = meta["answer"].as_str().unwrap();
+    // The reference variant's range over the grid, in words, then what the other variant
+    // changes: a d6 crit die adds chances to beat ND 5 at CA 8 to 12 (exact values).
+    assert!(answer.starts_with("Under 'none', chance"), "{answer}");
+    assert!(answer.contains("(ca=8)") && answer.contains("(ca=12)"), "{answer}");
+    assert!(answer.contains("'d6' (crit=d6) moves it by +"), "{answer}");
+    assert!(!answer.contains("beats_nd"), "no identifier: {answer}");
+}

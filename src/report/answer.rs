@@ -32,7 +32,34 @@ fn shown(x: f64, percent: bool) -> String {
     }
 }
 
-/// The sentence, or an empty string when the study has no value to describe.
+/// What variant `v` changes, in words: its parameters (`crit=d10`) and its rule tables.
+fn changes(analysis: &Analysis, v: usize) -> String {
+    let mut parts: Vec<String> = analysis.variants[v]
+        .overrides
+        .iter()
+        .map(|(k, value)| format!("{k}={value}"))
+        .collect();
+    match analysis.file.variants.get(v).and_then(|s| s.rules.as_ref()) {
+        Some(toml::Value::String(file)) => parts.push(format!("the rules of {file}")),
+        Some(_) => parts.push("its own rule tables".into()),
+        None => {}
+    }
+    parts.join(", ")
+}
+
+/// A difference as a reader wants it: signed, in percentage points for a chance.
+fn shown_change(x: f64, percent: bool) -> String {
+    if percent {
+        format!("{:+.1} points", 100.0 * x)
+    } else {
+        format!("{x:+.3}")
+    }
+}
+
+/// The sentences, or an empty string when the study has no value to describe. With one
+/// variant: where the main metric is lowest and highest over the grid. With several: that
+/// range under the first variant, then for each other variant (three at most) what it
+/// changes and by how much the metric moves, on average over the grid and at its extremes.
 pub(super) fn sentence(analysis: &Analysis, result: &AnalysisResult) -> String {
     let Some(metric) = main_metric(analysis) else {
         return String::new();
@@ -41,41 +68,114 @@ pub(super) fn sentence(analysis: &Analysis, result: &AnalysisResult) -> String {
     let def = layout.metrics.iter().find(|m| m.name == metric);
     let percent = def.is_some_and(|m| m.kind == MetricKind::Proportion);
     let doc = def.map_or("", |m| m.doc);
-    let mut values: Vec<(f64, String)> = Vec::new();
-    for point in &result.points {
-        for (v, vr) in point.variants.iter().enumerate() {
-            let Some(m) = vr.summary.metric(&metric) else {
-                continue;
-            };
-            let x = m.exact.unwrap_or(m.estimate);
-            if !x.is_finite() {
-                continue;
-            }
-            let mut at = analysis.point_label(&point.values);
-            if analysis.variants.len() > 1 {
-                at.push(format!("'{}'", analysis.variants[v].name));
-            }
-            values.push((x, at.join(", ")));
-        }
-    }
-    let lowest = values.iter().min_by(|a, b| a.0.total_cmp(&b.0));
-    let highest = values.iter().max_by(|a, b| a.0.total_cmp(&b.0));
     let what = if doc.is_empty() {
         metric.clone()
     } else {
-        format!("{metric} ({doc})")
-    };
-    match (lowest, highest) {
-        (Some(lo), Some(hi)) if values.len() == 1 || lo.0 == hi.0 => {
-            format!("{what} is {}.", shown(hi.0, percent))
+        let first = doc.split(['(', ';']).next().unwrap_or(doc).trim();
+        let mut words: Vec<char> = first.chars().collect();
+        if let Some(c) = words.first_mut() {
+            *c = c.to_uppercase().next().unwrap_or(*c);
         }
-        (Some(lo), Some(hi)) => format!(
-            "{what} goes from {} ({}) to {} ({}).",
-            shown(lo.0, percent),
-            lo.1,
-            shown(hi.0, percent),
-            hi.1
-        ),
-        _ => String::new(),
+        words.into_iter().collect()
+    };
+    // (value, grid label) of variant `v` at every point where it is known.
+    let values_of = |v: usize| -> Vec<(f64, String)> {
+        result
+            .points
+            .iter()
+            .filter_map(|point| {
+                let m = point.variants.get(v)?.summary.metric(&metric)?;
+                let x = m.exact.unwrap_or(m.estimate);
+                x.is_finite()
+                    .then(|| (x, analysis.point_label(&point.values).join(", ")))
+            })
+            .collect()
+    };
+    let range = |values: &[(f64, String)]| -> Option<String> {
+        let lo = values.iter().min_by(|a, b| a.0.total_cmp(&b.0))?;
+        let hi = values.iter().max_by(|a, b| a.0.total_cmp(&b.0))?;
+        let at = |label: &str| {
+            if label.is_empty() {
+                String::new()
+            } else {
+                format!(" ({label})")
+            }
+        };
+        Some(if values.len() == 1 || lo.0 == hi.0 {
+            format!("is {}", shown(hi.0, percent))
+        } else {
+            format!(
+                "goes from {}{} to {}{}",
+                shown(lo.0, percent),
+                at(&lo.1),
+                shown(hi.0, percent),
+                at(&hi.1)
+            )
+        })
+    };
+    let base = values_of(0);
+    let Some(base_range) = range(&base) else {
+        return String::new();
+    };
+    if analysis.variants.len() == 1 {
+        return format!("{what} {base_range}.");
     }
+    let mut lower = what.chars();
+    let what_inside: String = match lower.next() {
+        // "Chance of ..." inside a sentence; a name in capitals ("ND ...") stays as it is.
+        Some(c) if !lower.clone().next().is_some_and(char::is_uppercase) => {
+            c.to_lowercase().chain(lower).collect()
+        }
+        _ => what.clone(),
+    };
+    let mut out = format!(
+        "Under '{}', {what_inside} {base_range}.",
+        analysis.variants[0].name
+    );
+    for v in 1..analysis.variants.len().min(4) {
+        let moves: Vec<(f64, String)> = result
+            .points
+            .iter()
+            .filter_map(|point| {
+                let value = |v: usize| {
+                    let m = point.variants.get(v)?.summary.metric(&metric)?;
+                    let x = m.exact.unwrap_or(m.estimate);
+                    x.is_finite().then_some(x)
+                };
+                Some((
+                    value(v)? - value(0)?,
+                    analysis.point_label(&point.values).join(", "),
+                ))
+            })
+            .collect();
+        if moves.is_empty() {
+            continue;
+        }
+        let mean = moves.iter().map(|m| m.0).sum::<f64>() / moves.len() as f64;
+        let changed = changes(analysis, v);
+        let name = &analysis.variants[v].name;
+        let label = if changed.is_empty() {
+            format!("'{name}'")
+        } else {
+            format!("'{name}' ({changed})")
+        };
+        let lo = moves.iter().min_by(|a, b| a.0.total_cmp(&b.0));
+        let hi = moves.iter().max_by(|a, b| a.0.total_cmp(&b.0));
+        let spread = match (lo, hi) {
+            (Some(lo), Some(hi)) if moves.len() > 1 && hi.0 - lo.0 > 1e-12 => format!(
+                ", from {} ({}) to {} ({})",
+                shown_change(lo.0, percent),
+                lo.1,
+                shown_change(hi.0, percent),
+                hi.1
+            ),
+            _ => String::new(),
+        };
+        let on_average = if moves.len() > 1 { " on average" } else { "" };
+        out.push_str(&format!(
+            " {label} moves it by {}{on_average}{spread}.",
+            shown_change(mean, percent)
+        ));
+    }
+    out
 }
