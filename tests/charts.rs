@@ -105,7 +105,10 @@ fn a_report_opens_with_what_each_variant_changes_and_by_how_much() {
     // The reference variant's range over the grid, in words, then what the other variant
     // changes: a d6 crit die adds chances to beat ND 5 at CA 8 to 12 (exact values).
     assert!(answer.starts_with("Under 'none', chance"), "{answer}");
-    assert!(answer.contains("(ca=8)") && answer.contains("(ca=12)"), "{answer}");
+    assert!(
+        answer.contains("(ca=8)") && answer.contains("(ca=12)"),
+        "{answer}"
+    );
     assert!(answer.contains("'d6' (crit=d6) moves it by +"), "{answer}");
     assert!(!answer.contains("beats_nd"), "no identifier: {answer}");
 }

@@ -9,6 +9,20 @@ const DUEL_FIGHTERS: [&str; 11] = [
     "b.enc=12", "b.be=3",
 ];
 
+/// Words shown for the identifiers of this sheet's tables.
+const WORDS: &[(&str, &str)] = &[
+    ("ca", "CA"),
+    ("nd", "ND"),
+    ("att.ca", "attacker's CA"),
+    ("def.ca", "defender's CA"),
+    ("dom", "niveau de dommage"),
+    ("none", "no effect"),
+    ("etourdi", "étourdi"),
+    ("sonne", "sonné"),
+    ("legere", "légère"),
+    ("a.ca", "A's CA"),
+];
+
 /// The tables of the `aube` sheet, in print order.
 pub(super) fn tables() -> Vec<SheetTable> {
     let mut tables = versions(
@@ -89,5 +103,5 @@ pub(super) fn tables() -> Vec<SheetTable> {
             "Two average fighters (ba 0, bp 0, bd 15, enc 12, be 3), initiative drawn each round, out at the first fatale, FM 0 unless said. Exact: the duel as a Markov chain over both wound tracks. A duel between these two never ends in a draw, so B wins the rest.",
         ),
     );
-    tables
+    tables.into_iter().map(|t| t.with_words(WORDS)).collect()
 }

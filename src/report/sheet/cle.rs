@@ -4,6 +4,9 @@
 
 use super::{Columns, SheetTable, values, versions};
 
+/// Words shown for the identifiers of this sheet's tables.
+const WORDS: &[(&str, &str)] = &[("a.skill", "active skill"), ("helpers", "members")];
+
 /// The tables of the `cle` sheet, in print order.
 pub(super) fn tables() -> Vec<SheetTable> {
     let mut tables = versions(
@@ -64,5 +67,5 @@ pub(super) fn tables() -> Vec<SheetTable> {
             "Everyone has skill 4 and tests; the best result counts, +1 per other result of 15 or more, -1 per other result under 10.",
         ),
     );
-    tables
+    tables.into_iter().map(|t| t.with_words(WORDS)).collect()
 }

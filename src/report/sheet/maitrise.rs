@@ -3,9 +3,19 @@
 
 use super::{Columns, SheetTable, values};
 
+/// Words shown for the identifiers of this sheet's tables.
+const WORDS: &[(&str, &str)] = &[
+    ("sm", "SM"),
+    ("crit_success", "réussite critique"),
+    ("success", "success"),
+    ("failure", "failure"),
+    ("crit_failure", "échec critique"),
+    ("n", "rolls"),
+];
+
 /// The tables of the `maitrise` sheet, in print order.
 pub(super) fn tables() -> Vec<SheetTable> {
-    vec![
+    let tables = vec![
         SheetTable::new(
             "The four outcomes by Score de Maîtrise (rows: sm)",
             "maitrise.test",
@@ -33,5 +43,6 @@ pub(super) fn tables() -> Vec<SheetTable> {
             },
         )
         .with_note("The shipwreck: every roll must succeed, a critical success counting as one."),
-    ]
+    ];
+    tables.into_iter().map(|t| t.with_words(WORDS)).collect()
 }

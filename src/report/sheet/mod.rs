@@ -57,6 +57,10 @@ pub struct SheetTable {
     pub rows: (&'static str, Vec<String>),
     /// The columns.
     pub columns: Columns,
+    /// Words shown for identifiers (a parameter, a metric or a row's value: `try_again` →
+    /// `try again`, `legere` → `légère`, the hit dice `9` → `8-9`); an identifier not
+    /// listed is shown as it is. A column's value is always shown as it is.
+    pub words: &'static [(&'static str, &'static str)],
 }
 
 impl SheetTable {
@@ -75,7 +79,25 @@ impl SheetTable {
             fixed,
             rows,
             columns,
+            words: &[],
         }
+    }
+
+    /// The same table showing `words` for the identifiers they list.
+    pub fn with_words(mut self, words: &'static [(&'static str, &'static str)]) -> Self {
+        self.words = words;
+        self
+    }
+
+    /// The words shown for `id`: its entry in [`SheetTable::words`], else `id` itself.
+    pub fn word<'a>(&self, id: &'a str) -> &'a str
+    where
+        'static: 'a,
+    {
+        self.words
+            .iter()
+            .find(|(from, _)| *from == id)
+            .map_or(id, |(_, to)| to)
     }
 
     /// The same table with `note` under its heading.
@@ -88,7 +110,7 @@ impl SheetTable {
     fn headings(&self) -> Vec<String> {
         match &self.columns {
             Columns::Param { values, .. } => values.clone(),
-            Columns::Metrics(metrics) => metrics.iter().map(|m| m.to_string()).collect(),
+            Columns::Metrics(metrics) => metrics.iter().map(|m| self.word(m).to_string()).collect(),
             Columns::Settings { settings, .. } => {
                 settings.iter().map(|(h, _)| h.to_string()).collect()
             }
@@ -282,7 +304,9 @@ mod tests {
             table.rows.1.iter().any(|v| v == row),
             "{title}: no row {row}"
         );
-        let c = table.headings().iter().position(|h| h == column).unwrap();
+        // A metric column is found by its identifier, shown as its words.
+        let heading = table.word(column);
+        let c = table.headings().iter().position(|h| h == heading).unwrap();
         let (assignments, metric) = table.cell(row, c);
         whole_percent(exact_metric(table.mechanic, &assignments, metric, None).unwrap())
     }

@@ -4,6 +4,58 @@
 
 use super::{Columns, SheetTable, values};
 
+/// Words shown for the identifiers of this sheet's tables.
+const WORDS: &[(&str, &str)] = &[
+    ("hd", "hit dice"),
+    ("ac", "AC"),
+    ("thac0", "THAC0"),
+    ("category", "save"),
+    ("ability", "score"),
+    ("cha_mod", "CHA modifier"),
+    ("try_again", "try again"),
+    ("accepted_loyal", "accepted, loyal"),
+    ("holds_first", "holds at the first death"),
+    ("holds", "holds at both checks"),
+    ("chance", "x in 6"),
+    ("turns", "checks"),
+    ("party", "party surprised on"),
+    ("monsters_only", "monsters only surprise"),
+    ("party_only", "party only surprises"),
+    ("both_surprised", "both surprised"),
+    ("neither_surprised", "neither surprised"),
+    ("fighter.hp", "fighter's HP"),
+    ("monster.hd", "monster's hit dice"),
+];
+
+/// The words of the monster attack table: a row of the sheet covers two hit dice from
+/// 8 up (a monster of 8 hit dice reads the row "7+ to 9", as one of 9).
+const MONSTER_ATTACK_WORDS: &[(&str, &str)] = &[
+    ("hd", "hit dice"),
+    ("ac", "AC"),
+    ("9", "8-9"),
+    ("11", "10-11"),
+    ("13", "12-13"),
+    ("15", "14-15"),
+    ("17", "16-17"),
+    ("19", "18-19"),
+    ("21", "20-21"),
+    ("21+", "over 21"),
+];
+
+/// The words of the monster saving throw table: a row of the sheet covers three hit dice.
+const MONSTER_SAVE_WORDS: &[(&str, &str)] = &[
+    ("hd", "hit dice"),
+    ("category", "save"),
+    ("1", "1-3"),
+    ("4", "4-6"),
+    ("7", "7-9"),
+    ("10", "10-12"),
+    ("13", "13-15"),
+    ("16", "16-18"),
+    ("19", "19-21"),
+    ("22", "22+"),
+];
+
 /// The tables of the `ose` sheet, in print order.
 pub(super) fn tables() -> Vec<SheetTable> {
     let ac = || Columns::Param {
@@ -12,7 +64,7 @@ pub(super) fn tables() -> Vec<SheetTable> {
         metric: "hit",
     };
     let cha = || ("cha_mod", values(-3..=3));
-    vec![
+    let tables = vec![
         SheetTable::new(
             "Monster's chance to hit, by hit dice (rows) and AC (columns)",
             "ose.attack",
@@ -21,11 +73,12 @@ pub(super) fn tables() -> Vec<SheetTable> {
                 "hd",
                 values([
                     "human", "1", "2", "3", "4", "5", "6", "7", "9", "11", "13", "15", "17", "19",
-                    "21+",
+                    "21", "21+",
                 ]),
             ),
             ac(),
-        ),
+        )
+        .with_words(MONSTER_ATTACK_WORDS),
         SheetTable::new(
             "Character's chance to hit, by THAC0 (rows) and AC (columns)",
             "ose.attack",
@@ -48,7 +101,7 @@ pub(super) fn tables() -> Vec<SheetTable> {
                 metric: "save",
             },
         )
-        .with_note("Rows 1-3, 4-6, ... of the sheet: read the row of the first hit die of the range."),
+        .with_words(MONSTER_SAVE_WORDS),
         SheetTable::new(
             "Ability check, by ability score (rows) and difficulty (columns, -4 easy .. +4 very hard)",
             "ose.check",
@@ -94,7 +147,7 @@ pub(super) fn tables() -> Vec<SheetTable> {
             ("morale", values(2..=12)),
             Columns::Metrics(vec!["holds_first", "holds"]),
         )
-        .with_note("holds_first: the check at the first death; holds: that one and the check when half are out."),
+        .with_note("The first check comes at the first death; both checks: that one and the check when half are out."),
         SheetTable::new(
             "x-in-6 odds: chance the event comes up at least once (rows: x in 6, columns: checks)",
             "ose.exploration",
@@ -131,5 +184,15 @@ pub(super) fn tables() -> Vec<SheetTable> {
             },
         )
         .with_note("Fighter AC 4, monster AC 7, both hit for 1d6; the monster's hit points rolled (d8 per hit die, 1d4 for a human); initiative rerolled on a tie."),
-    ]
+    ];
+    tables
+        .into_iter()
+        .map(|t| {
+            if t.words.is_empty() {
+                t.with_words(WORDS)
+            } else {
+                t
+            }
+        })
+        .collect()
 }

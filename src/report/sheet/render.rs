@@ -25,8 +25,8 @@ pub fn whole_percent(p: f64) -> String {
 
 fn corner(t: &SheetTable) -> String {
     match &t.columns {
-        Columns::Param { name, .. } => format!("{} \\ {name}", t.rows.0),
-        Columns::Metrics(_) | Columns::Settings { .. } => t.rows.0.to_string(),
+        Columns::Param { name, .. } => format!("{} \\ {}", t.word(t.rows.0), t.word(name)),
+        Columns::Metrics(_) | Columns::Settings { .. } => t.word(t.rows.0).to_string(),
     }
 }
 
@@ -68,7 +68,7 @@ pub fn markdown(system: &str, tables: &[FilledTable]) -> String {
         let _ = writeln!(out, "|---:|{}", "---:|".repeat(t.headings.len()));
         for (row, cells) in t.table.rows.1.iter().zip(&t.cells) {
             let cells: Vec<String> = cells.iter().map(|p| whole_percent(*p)).collect();
-            let _ = writeln!(out, "| {row} | {} |", cells.join(" | "));
+            let _ = writeln!(out, "| {} | {} |", t.table.word(row), cells.join(" | "));
         }
     }
     out
@@ -105,7 +105,7 @@ th{{background:#fff;font-weight:bold}}tr:nth-child(even) td{{background:#eee}}h2
         }
         out.push_str("</tr>\n");
         for (row, cells) in t.table.rows.1.iter().zip(&t.cells) {
-            let _ = write!(out, "<tr><th>{}</th>", escape(row));
+            let _ = write!(out, "<tr><th>{}</th>", escape(t.table.word(row)));
             for p in cells {
                 let _ = write!(out, "<td>{}</td>", escape(&whole_percent(*p)));
             }

@@ -3,6 +3,26 @@
 
 use super::{Columns, SheetTable, values, versions};
 
+/// Words shown for the identifiers of this sheet's tables.
+const WORDS: &[(&str, &str)] = &[
+    ("change_every", "change every"),
+    ("n_attackers", "attackers"),
+    ("p_hit", "impact per turn"),
+    ("max_turns", "turns"),
+    ("p_within_1", "within 1"),
+    ("p_within_2", "within 2"),
+    ("p_within_3", "within 3"),
+    ("p_within_4", "within 4"),
+    ("p_within_5", "within 5"),
+    ("p_within_6", "within 6"),
+    ("impact_by_round_1", "by round 1"),
+    ("impact_by_round_2", "by round 2"),
+    ("impact_by_round_3", "by round 3"),
+    ("impact_by_round_4", "by round 4"),
+    ("impact_by_round_5", "by round 5"),
+    ("impact_by_round_6", "by round 6"),
+];
+
 /// The tables of the `sccs` sheet, in print order.
 pub(super) fn tables() -> Vec<SheetTable> {
     let within = vec![
@@ -73,5 +93,5 @@ pub(super) fn tables() -> Vec<SheetTable> {
         )
         .with_note("A D6 of turns held without malus, then -1 to everything until it is dropped; an impact under that malus breaks it."),
     );
-    tables
+    tables.into_iter().map(|t| t.with_words(WORDS)).collect()
 }
