@@ -1,8 +1,11 @@
 //! How much work a run asks for, checked before any sampling against a stated budget,
 //! and sample counts as people write them (`1000000`, `1_000_000`, `1e6`).
 //!
-//! A run over the budget is refused with its size and how to go on; it runs only when
-//! allowed explicitly (`allow_large = true` in an analysis file).
+//! Two budgets: samples ([`MAX_SAMPLES`]) and rounds of fights ([`MAX_ROUNDS`]). A sample
+//! of a fight may play up to its [`ROUNDS_PARAM`] rounds (a fight nobody can win plays
+//! them all), so a fight's run counts samples × `max_rounds` rounds, its worst case. A
+//! run over a budget is refused with its size and how to go on; it runs only when allowed
+//! explicitly (`allow_large = true` in an analysis file, `--allow-large`).
 
 use crate::engine::runner::SampleSize;
 use crate::engine::stats::Z95;
@@ -15,6 +18,12 @@ pub const MAX_SAMPLES: u64 = 10_000_000_000;
 /// Most grid points an analysis may have without being allowed explicitly (each is a
 /// row of `results.csv` per variant).
 pub const MAX_POINTS: u64 = 100_000;
+/// Most rounds of fights a run may play at worst (samples × each sample's round cap)
+/// without being allowed explicitly: minutes of work. Every shipped study is below a
+/// tenth of it.
+pub const MAX_ROUNDS: u64 = 10_000_000_000;
+/// The parameter by which a fight caps the rounds of one sample.
+pub const ROUNDS_PARAM: &str = "max_rounds";
 
 /// The size of a run.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -25,6 +34,17 @@ pub struct Work {
     pub variants: u64,
     /// Samples per point and variant.
     pub size: SampleSize,
+    /// Most rounds one sample may play: a fight's `max_rounds`, 1 for anything else.
+    pub rounds_per_sample: u64,
+}
+
+/// Most rounds one sample of a mechanic with `values` may play: its [`ROUNDS_PARAM`]
+/// when it has one (a fight), else 1.
+pub fn rounds_per_sample(values: &crate::engine::ParamValues) -> u64 {
+    values
+        .get(ROUNDS_PARAM)
+        .and_then(|v| v.as_i64())
+        .map_or(1, |n| n.max(1) as u64)
 }
 
 /// Samples per point and variant that `size` draws at most: the count itself, or for a
@@ -94,6 +114,16 @@ impl Work {
                 group_thousands(MAX_SAMPLES)
             ));
         }
+        let rounds = total * self.rounds_per_sample as f64;
+        if self.rounds_per_sample > 1 && rounds > MAX_ROUNDS as f64 {
+            return over(format!(
+                "this run may play up to {} rounds of fights ({} samples x {ROUNDS_PARAM} = {}), over the budget of {}; a lower {ROUNDS_PARAM} also bounds it",
+                count(rounds),
+                count(total),
+                group_thousands(self.rounds_per_sample),
+                group_thousands(MAX_ROUNDS)
+            ));
+        }
         Ok(())
     }
 }
@@ -158,6 +188,23 @@ mod tests {
     use super::*;
 
     #[test]
+    fn rounds_of_fights_count_in_the_budget() {
+        let work = |samples, rounds_per_sample| Work {
+            points: 1,
+            variants: 1,
+            size: SampleSize::Samples(samples),
+            rounds_per_sample,
+        };
+        // A duel nobody can win plays every one of its rounds: refused before it starts.
+        let e = work(1_000_000, 100_000).check("").unwrap_err().to_string();
+        assert!(e.contains("100,000,000,000 rounds"), "{e}");
+        // The default duel: a million samples of up to 1,000 rounds.
+        assert!(work(1_000_000, 1000).check("").is_ok());
+        // Anything that is not a fight counts samples alone.
+        assert!(work(5_000_000_000, 1).check("").is_ok());
+    }
+
+    #[test]
     fn counts_as_people_write_them() {
         for (text, n) in [
             ("1000000", 1_000_000),
@@ -200,6 +247,7 @@ mod tests {
             points,
             variants: 2,
             size,
+            rounds_per_sample: 1,
         };
         assert!(
             work(2460, SampleSize::Samples(1_000_000))

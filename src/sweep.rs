@@ -11,7 +11,7 @@
 //! the sample budget of [`crate::budget`] over all of them.
 
 use crate::analysis::grid::{axis_values, cartesian};
-use crate::budget::Work;
+use crate::budget::{Work, rounds_per_sample};
 use crate::engine::params::parse_assignments;
 use crate::engine::rules::RuleSet;
 use crate::engine::runner::RunPlan;
@@ -88,14 +88,6 @@ pub fn sweep(
             "the sweep has {count} combinations, more than {MAX_ROWS}; narrow the ranges or use a larger step (lo..=hi:step), or write an analysis file"
         )));
     }
-    if let Some(plan) = plan.filter(|_| !allow_large) {
-        let work = Work {
-            points: count as u64,
-            variants: 1,
-            size: plan.size,
-        };
-        work.check("lower --samples or --precision, narrow the ranges, or pass --allow-large")?;
-    }
     let fixed: Vec<String> = fixed.into_iter().cloned().collect();
     let mut given = parse_assignments(mechanic.name(), &specs, &fixed)?;
     if let Some(name) = names.iter().find(|n| given.iter().any(|(k, _)| k == *n)) {
@@ -112,6 +104,21 @@ pub fn sweep(
         let values = ParamValues::resolve(mechanic.name(), &specs, &given, rosters)?;
         queries.push(Query::build(mechanic, values.with_rules(rules.clone()))?);
         given.truncate(before);
+    }
+    if let Some(plan) = plan.filter(|_| !allow_large) {
+        let work = Work {
+            points: count as u64,
+            variants: 1,
+            size: plan.size,
+            rounds_per_sample: queries
+                .iter()
+                .map(|q| rounds_per_sample(&q.params))
+                .max()
+                .unwrap_or(1),
+        };
+        work.check(
+            "lower --samples, --precision or max_rounds, narrow the ranges, or pass --allow-large",
+        )?;
     }
     let rows = queries
         .iter()

@@ -1,7 +1,8 @@
 //! What issue 25 asks alea to refuse, or to say honestly: files that are not TOML quoted
 //! nowhere, heatmaps over one parameter, control characters in variant names, fractional
-//! ends of a whole-number sweep, a difficulty sweep over the sample budget, and intervals
-//! that are never `inf` in a table and never missing for a paired difference.
+//! ends of a whole-number sweep, a difficulty sweep over the sample budget, a fight whose
+//! rounds would pass the budget, and intervals that are never `inf` in a table and never
+//! missing for a paired difference.
 
 mod common;
 
@@ -174,4 +175,21 @@ fn a_closed_standard_output_exits_2() {
 fn a_foe_among_the_pcs_gets_a_hint() {
     let out = alea(&["prob", "cle.fight", "party=bretteur,boss_brute", "foes=mob"]);
     assert_user_error(&out, &["'boss_brute' (a foe)", "is it on the right side?"]);
+}
+
+#[test]
+fn a_fight_that_may_never_end_is_bounded_by_its_rounds() {
+    // Nobody can hurt anybody: each sample would play all its 100,000 rounds.
+    let started = std::time::Instant::now();
+    let out = alea(&[
+        "prob",
+        "aube.duel",
+        "a=average",
+        "b=average",
+        "a.bd=-100",
+        "b.bd=-100",
+        "max_rounds=100000",
+    ]);
+    assert_user_error(&out, &["rounds of fights", "max_rounds", "--allow-large"]);
+    assert!(started.elapsed() < std::time::Duration::from_secs(5));
 }

@@ -51,6 +51,45 @@ pub(super) fn build_simulation(
 }
 
 impl Analysis {
+    /// Most rounds one sample may play at any point of the grid and in any variant: the
+    /// largest `max_rounds` of a fight (given, swept, overridden or its default), else 1.
+    pub fn max_rounds_per_sample(&self) -> u64 {
+        use crate::budget::ROUNDS_PARAM;
+        let specs = self.mechanic.params();
+        let Some(spec) = specs.iter().find(|s| s.name == ROUNDS_PARAM) else {
+            return 1;
+        };
+        // The value every point starts from: swept, else given, else the default.
+        let swept: Vec<Value> = self
+            .axes
+            .iter()
+            .filter(|(k, _)| k == ROUNDS_PARAM)
+            .flat_map(|(_, values)| values.iter().cloned())
+            .collect();
+        let base: Vec<Value> = if swept.is_empty() {
+            self.fixed
+                .iter()
+                .find(|(k, _)| k == ROUNDS_PARAM)
+                .map(|(_, v)| v.clone())
+                .or_else(|| spec.default_value())
+                .into_iter()
+                .collect()
+        } else {
+            swept
+        };
+        let overridden = self
+            .variants
+            .iter()
+            .flat_map(|v| &v.overrides)
+            .filter(|(k, _)| k == ROUNDS_PARAM)
+            .map(|(_, v)| v.clone());
+        base.into_iter()
+            .chain(overridden)
+            .filter_map(|v| v.as_i64())
+            .max()
+            .map_or(1, |n| n.max(1) as u64)
+    }
+
     /// The number of grid points (the product of the axes' lengths; saturates).
     pub fn point_count(&self) -> u64 {
         self.axes
@@ -124,6 +163,7 @@ impl Analysis {
             } else {
                 self.plan(options).size
             },
+            rounds_per_sample: self.max_rounds_per_sample(),
         };
         work.check(OVER_BUDGET_REMEDY).map_err(|e| match e {
             Error::OverBudget { what, remedy } => Error::OverBudget {

@@ -86,11 +86,12 @@ fn prob(args: &ProbArgs, rosters: &Rosters) -> Result<()> {
             points: 1,
             variants: 1,
             size,
+            rounds_per_sample: alea::budget::rounds_per_sample(&query.params),
         };
         work.check("").map_err(|e| {
             with_flags(
                 e,
-                "lower --samples or --precision, or pass --allow-large to run it anyway",
+                "lower --samples, --precision or max_rounds, or pass --allow-large to run it anyway",
             )
         })?;
     }
