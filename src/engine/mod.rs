@@ -9,6 +9,7 @@ pub mod dice;
 pub mod dist;
 pub mod enumerate;
 pub mod fight;
+pub mod fight_outcome;
 pub mod layout;
 pub mod mechanic;
 pub mod model;

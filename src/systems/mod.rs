@@ -17,12 +17,16 @@
 //! once too, as its state, its round and its end ([`Fight`]); [`Fought`] makes it a rule
 //! whose outcome is the ending and the rounds fought, sampled round by round and solved
 //! exactly as a Markov chain whose transitions are the round enumerated from each state.
-//! This whole mechanic, the chance of at least one 6 among `n` d6, and this whole fight,
+//! A fight reported as more than its ending (the wounds left, the deaths on each side)
+//! declares once, with [`FightOutcome`], the fight to solve, its budget and how an ending
+//! and its length become the outcome; its exact values then come from the same solve, with
+//! no `exact` written by hand. This whole mechanic, the chance of at least one 6 among `n` d6, and this whole fight,
 //! two brawlers trading d6 blows, are the examples to copy:
 //!
 //! ```
 //! use alea::engine::chain::Next;
-//! use alea::engine::fight::{Fight, FightMetrics, Fought, Winner};
+//! use alea::engine::fight::{Fight, FightMetrics, Winner};
+//! use alea::engine::fight_outcome::Fought;
 //! use alea::engine::{Dice, HistId, Layout, MetricId, Model, Recorder};
 //! use alea::engine::{Report, Roll, Rolled};
 //! use alea::error::{Error, Result};
@@ -196,7 +200,8 @@
 //! [`Dice`]: crate::engine::Dice
 //! [`enumerate`]: mod@crate::engine::enumerate
 //! [`Fight`]: crate::engine::fight::Fight
-//! [`Fought`]: crate::engine::fight::Fought
+//! [`Fought`]: crate::engine::fight_outcome::Fought
+//! [`FightOutcome`]: crate::engine::fight_outcome::FightOutcome
 
 use crate::engine::Mechanic;
 use crate::engine::roster::Kind;

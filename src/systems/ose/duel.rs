@@ -21,15 +21,17 @@
 
 use super::attack::{hit_table, hit_table_under};
 use super::d20::chance_of;
-use super::duel_exact::{EXACT_MAX_STATES, exact_duel};
+use super::duel_exact::{EXACT_MAX_STATES, TOLERANCE};
 use super::sheet::Hd;
 use super::tables::OseTables;
 use crate::engine::chain::Next;
 pub use crate::engine::fight::Winner;
 use crate::engine::fight::{Fight, play};
+use crate::engine::fight_outcome::{ExactBudget, FightModel, FightOutcome};
 use crate::engine::step::Step;
-use crate::engine::{Dice, Dist, FromConfig, HistId, Layout, MetricId, Model, Recorder};
+use crate::engine::{Dice, FromConfig, HistId, Layout, MetricId, Recorder};
 use crate::error::Result;
+use std::borrow::Cow;
 use std::hash::{Hash, Hasher};
 
 /// A duel longer than this counts for neither side.
@@ -543,9 +545,7 @@ impl FromConfig<DuelParams> for DuelModel {
     }
 }
 
-impl Model for DuelModel {
-    type Outcome = DuelOutcome;
-
+impl FightModel for DuelModel {
     fn layout(&self) -> Layout {
         self.layout.clone()
     }
@@ -562,13 +562,24 @@ impl Model for DuelModel {
         rec.value(self.m.mean_rounds, o.rounds as i64);
         rec.hist(self.m.rounds, o.rounds as i64);
     }
+}
 
-    /// Exact values up to [`EXACT_MAX_STATES`] states (see [`super::duel_exact`]).
-    fn exact(&self) -> Option<Dist<DuelOutcome>> {
-        if self.max_states() > EXACT_MAX_STATES {
-            return None;
-        }
-        exact_duel(self).ok().map(|(dist, _)| dist)
+/// Exact values up to [`EXACT_MAX_STATES`] states, propagated until less than
+/// [`TOLERANCE`] is in play (see [`super::duel_exact`]).
+impl FightOutcome for DuelModel {
+    type Fight = Duel;
+    type Outcome = DuelOutcome;
+
+    fn exact_fight(&self) -> Option<Cow<'_, Duel>> {
+        (self.max_states() <= EXACT_MAX_STATES).then_some(Cow::Borrowed(&self.duel))
+    }
+
+    fn exact_budget(&self) -> ExactBudget {
+        ExactBudget::whole(MAX_ROUNDS).tolerance(TOLERANCE)
+    }
+
+    fn outcome_of(&self, &end: &DuelEnd, rounds: u32) -> DuelOutcome {
+        DuelOutcome { end, rounds }
     }
 }
 

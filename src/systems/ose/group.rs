@@ -34,12 +34,16 @@
 
 use super::attack::hit_table;
 use super::duel::{
-    DuelModel, DuelOutcome, Fighter, MAX_ROUNDS, Monster, MonsterParams, Ties, Winner, damage,
+    Duel, DuelEnd, DuelModel, DuelOutcome, Fighter, MAX_ROUNDS, Monster, MonsterParams, Ties,
+    Winner, damage,
 };
+use super::duel_exact::TOLERANCE;
 use super::sheet::Hd;
-use crate::engine::{Dice, Dist, FromConfig, HistId, Layout, MetricId, Model, Recorder, Side};
+use crate::engine::fight_outcome::{ExactBudget, FightModel, FightOutcome};
+use crate::engine::{Dice, FromConfig, HistId, Layout, MetricId, Recorder, Side};
 use crate::error::{Error, Result};
 pub use crate::systems::target::Target;
+use std::borrow::Cow;
 
 /// Most fighters on a side.
 pub const MAX_SIDE: usize = 30;
@@ -345,9 +349,7 @@ impl EncounterModel {
     }
 }
 
-impl Model for EncounterModel {
-    type Outcome = EncounterOutcome;
-
+impl FightModel for EncounterModel {
     fn layout(&self) -> Layout {
         self.layout.clone()
     }
@@ -432,11 +434,25 @@ impl Model for EncounterModel {
         rec.hist(self.m.pc_deaths, i64::from(o.pc_deaths));
         rec.hist(self.m.rounds, i64::from(o.rounds));
     }
+}
 
-    /// The duel's exact values, when the encounter is one ([`EncounterModel::as_duel`]).
-    fn exact(&self) -> Option<Dist<EncounterOutcome>> {
+/// The duel's exact values, when the encounter is one ([`EncounterModel::as_duel`]).
+impl FightOutcome for EncounterModel {
+    type Fight = Duel;
+    type Outcome = EncounterOutcome;
+
+    fn exact_fight(&self) -> Option<Cow<'_, Duel>> {
         let duel = self.as_duel()?;
-        Some(duel.exact()?.map(|d| from_duel(*d)))
+        let fight = duel.exact_fight()?.into_owned();
+        Some(Cow::Owned(fight))
+    }
+
+    fn exact_budget(&self) -> ExactBudget {
+        ExactBudget::whole(MAX_ROUNDS).tolerance(TOLERANCE)
+    }
+
+    fn outcome_of(&self, &end: &DuelEnd, rounds: u32) -> EncounterOutcome {
+        from_duel(DuelOutcome { end, rounds })
     }
 }
 
