@@ -4,7 +4,8 @@
 //! 95% intervals) otherwise, and says whether the chance is monotone in the parameter.
 
 use crate::budget::Work;
-use crate::engine::params::{ParamKind, parse_assignments};
+use crate::engine::params::ParamKind;
+use crate::engine::resolve::parse_assignments;
 use crate::engine::rules::RuleSet;
 use crate::engine::runner::{RunPlan, run_point};
 use crate::engine::summary::summarize;

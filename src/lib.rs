@@ -9,6 +9,7 @@
 //! - [`budget`]: the size of a run, checked before any sampling.
 //! - [`roster`]: named fighters and monsters (built-in and user roster files).
 //! - [`rules`]: house rules, a system's tables read from TOML (`alea rules`, `--rules`).
+//! - [`files`]: small text files read without trusting them.
 //!
 //! The library never prints and never exits; the `alea` binary does.
 
@@ -18,6 +19,7 @@ pub mod analysis;
 pub mod budget;
 pub mod engine;
 pub mod error;
+pub mod files;
 pub mod finder;
 pub mod query;
 pub mod report;

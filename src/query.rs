@@ -1,7 +1,7 @@
 //! A single question: one mechanic with its parameters, answered by simulation, exactly,
 //! or both (`alea prob`).
 
-use crate::engine::params::parse_assignments;
+use crate::engine::resolve::parse_assignments;
 use crate::engine::rules::{Change, RuleSet};
 use crate::engine::runner::{RunPlan, run_point};
 use crate::engine::summary::{Summary, exact_summary, summarize};

@@ -17,7 +17,8 @@ pub use files::collect_files;
 pub use rules::apply_rules;
 
 use crate::engine::paired::PairedDiff;
-use crate::engine::params::{ParamSpec, unknown_param};
+use crate::engine::params::ParamSpec;
+use crate::engine::resolve::unknown_param;
 use crate::engine::runner::SampleSize;
 use crate::engine::summary::Summary;
 use crate::engine::{Mechanic, Rosters, Simulation, Value};

@@ -159,7 +159,7 @@ pub fn tables(system: &str) -> Result<Vec<SheetTable>> {
         "maitrise" => maitrise::tables(),
         "ose" => ose::tables(),
         "sccs" => sccs::tables(),
-        other if SYSTEMS.iter().any(|(s, _)| *s == other) => {
+        other if SYSTEMS.iter().any(|s| s.name == other) => {
             return Err(Error::Invalid(format!(
                 "the system '{other}' has no cheat sheet yet"
             )));

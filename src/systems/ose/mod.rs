@@ -54,11 +54,11 @@ crate::mechanics! {
     DISTANCE: encounter::DistanceParams => encounter::DistanceModel = ("ose.distance", "");
     /// a melee duel to the death, a fighter against a monster of given hit dice
     DUEL: duel::DuelParams => duel::DuelModel
-        = ("ose.duel", "").with_rosters(crate::roster::builtin);
+        = ("ose.duel", "").with_rosters(crate::systems::builtin_rosters);
     /// a party against a group of monsters: surprise, initiative, morale, to the end
     ENCOUNTER: group::EncounterParams => group::EncounterModel
         = ("ose.encounter", "party=fighter1*2,cleric1 monsters=hd1*4")
-        .primary("any_pc_dies").with_rosters(crate::roster::builtin);
+        .primary("any_pc_dies").with_rosters(crate::systems::builtin_rosters);
 }
 
 /// The kinds of entry of `ose` rosters: fighters (player characters: `fighter.*` of
