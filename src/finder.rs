@@ -198,7 +198,7 @@ fn too_many_values(over: &str, count: usize, limit: usize) -> Result<()> {
 /// Sweeps `request.over` and finds the value whose chance is closest to the target
 /// (roster names from the built-in rosters).
 pub fn find(request: &FinderRequest) -> Result<FinderAnswer> {
-    find_with(request, crate::roster::builtin())
+    find_with(request, crate::roster_sources::builtin())
 }
 
 /// The same, roster names read from `rosters`.

@@ -23,7 +23,12 @@ impl Query {
     /// Looks up `mechanic` and parses `assignments` (`ca=12`, `a=krom`) against its
     /// parameters, roster names against the built-in rosters.
     pub fn parse(mechanic: &str, assignments: &[String]) -> Result<Self> {
-        Self::parse_with(mechanic, assignments, crate::roster::builtin(), None)
+        Self::parse_with(
+            mechanic,
+            assignments,
+            crate::roster_sources::builtin(),
+            None,
+        )
     }
 
     /// [`Query::parse`], roster names read from `rosters` and the model built with the

@@ -359,7 +359,7 @@ fn mutated_rosters_are_read_or_refused_clearly() {
     let (mut inputs, mut accepted, mut panics) = (0, 0, 0);
     let started = Instant::now();
     let path = Path::new("mutated_roster.toml");
-    let builtin: Vec<_> = alea::roster::builtin_files().collect();
+    let builtin: Vec<_> = alea::roster_sources::builtin_files().collect();
     while inputs < 3_000 && started.elapsed() < Duration::from_secs(2) {
         let text = rng.pick(&builtin).text;
         let mut text = text.to_string();
@@ -368,8 +368,8 @@ fn mutated_rosters_are_read_or_refused_clearly() {
         }
         inputs += 1;
         let outcome = std::panic::catch_unwind(|| {
-            let mut rosters = alea::roster::empty();
-            alea::roster::add_text(&mut rosters, path, "fuzz", &text)
+            let mut rosters = alea::roster_sources::empty();
+            alea::roster_sources::add_text(&mut rosters, path, "fuzz", &text)
         });
         match outcome {
             Ok(Ok(())) => accepted += 1,
@@ -465,8 +465,8 @@ fn fill_with_user_entries(rng: &mut Rng, out: &Path) {
 #[test]
 fn mutated_rosters_rules_and_out_contents_keep_the_users_files() {
     let mut rng = Rng(25);
-    let rules_text = alea::rules::render("aube", "").unwrap();
-    let roster_text = alea::roster::builtin_files()
+    let rules_text = alea::house_rules::render("aube", "").unwrap();
+    let roster_text = alea::roster_sources::builtin_files()
         .find(|file| file.path.contains("aube"))
         .map(|file| file.text.to_string())
         .unwrap();

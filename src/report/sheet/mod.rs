@@ -187,7 +187,7 @@ fn exact_metric(
     let query = Query::parse_with(
         mechanic,
         assignments,
-        crate::roster::builtin(),
+        crate::roster_sources::builtin(),
         rules.cloned(),
     )?;
     let exact = query.simulation.exact().ok_or_else(|| {

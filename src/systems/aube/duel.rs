@@ -22,7 +22,7 @@
 //! (see [`super::duel_exact`]).
 
 use super::attack::{AttackRule, Factors};
-pub use super::bout::{Bout, Exchange, Initiative};
+pub use super::bout::{AttackSeen, Bout, Initiative};
 use super::bout::{Unseen, Watch};
 use super::duel_end::DuelEndParams;
 pub use super::duel_exact::DuelFight;
@@ -170,7 +170,7 @@ impl DuelModel {
 
     /// Fights one duel, telling `observe` every attack.
     #[inline(always)]
-    pub fn fight<D: Dice>(&self, dice: &mut D, observe: impl FnMut(&Exchange)) -> DuelOutcome {
+    pub fn fight<D: Dice>(&self, dice: &mut D, observe: impl FnMut(&AttackSeen)) -> DuelOutcome {
         self.fight_watched(dice, observe)
     }
 

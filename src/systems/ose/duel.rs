@@ -328,7 +328,7 @@ impl Step for Initiative {
 /// damage the other side's blow deals (a side with more cannot fall to one blow), so a whole
 /// duel meets few distinct exchanges.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Exchange {
+pub struct RoundDice {
     /// The fighter's attack on the monster.
     fighter_blow: Blow,
     /// The monster's attack on the fighter.
@@ -343,13 +343,13 @@ pub struct Exchange {
 
 /// Hashes the hit points only (one word; the blows and the initiative are those of one
 /// duel): equal exchanges hash equal, and a lookup of the exact chain costs one word.
-impl Hash for Exchange {
+impl Hash for RoundDice {
     fn hash<H: Hasher>(&self, state: &mut H) {
         state.write_u64((self.fighter_hp as u64) << 32 ^ self.monster_hp as u64);
     }
 }
 
-impl Step for Exchange {
+impl Step for RoundDice {
     type Output = (i64, i64);
 
     #[inline(always)]
@@ -431,7 +431,7 @@ impl Fight for Duel {
         }
     }
 
-    /// One round: its dice are one [`Exchange`], which needs of the hit points only
+    /// One round: its dice are one [`RoundDice`], which needs of the hit points only
     /// whether a first blow can drop its target.
     #[inline(always)]
     fn round<D: Dice>(&self, state: &DuelState, dice: &mut D) -> Next<DuelState, DuelEnd> {
@@ -442,7 +442,7 @@ impl Fight for Duel {
                 dice.sum(self.hp_dice.0, self.hp_dice.1) as i64,
             ),
         };
-        let exchange = Exchange {
+        let exchange = RoundDice {
             fighter_blow: self.fighter_blow,
             monster_blow: self.monster_blow,
             initiative: self.initiative,

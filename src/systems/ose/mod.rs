@@ -26,11 +26,11 @@ pub mod duel;
 pub mod duel_exact;
 pub mod encounter;
 pub mod exploration;
-pub mod group;
 pub mod morale;
 pub mod reaction;
 pub mod save;
 pub mod sheet;
+pub mod surprise;
 pub mod tables;
 
 crate::mechanics! {
@@ -49,14 +49,14 @@ crate::mechanics! {
     EXPLORATION: exploration::ExplorationParams => exploration::ExplorationModel
         = ("ose.exploration", "");
     /// surprise at an encounter: each side's d6, surprised on 1-2
-    SURPRISE: encounter::SurpriseParams => encounter::SurpriseModel = ("ose.surprise", "");
+    SURPRISE: surprise::SurpriseParams => surprise::SurpriseModel = ("ose.surprise", "");
     /// encounter distance: dungeon 2d6 x 3 m, outdoors 4d6 x 10 m or 1d4 x 10 m if surprised
-    DISTANCE: encounter::DistanceParams => encounter::DistanceModel = ("ose.distance", "");
+    DISTANCE: surprise::DistanceParams => surprise::DistanceModel = ("ose.distance", "");
     /// a melee duel to the death, a fighter against a monster of given hit dice
     DUEL: duel::DuelParams => duel::DuelModel
         = ("ose.duel", "").with_rosters(crate::systems::builtin_rosters);
     /// a party against a group of monsters: surprise, initiative, morale, to the end
-    ENCOUNTER: group::EncounterParams => group::EncounterModel
+    ENCOUNTER: encounter::EncounterParams => encounter::EncounterModel
         = ("ose.encounter", "party=fighter1*2,cleric1 monsters=hd1*4")
         .primary("any_pc_dies").with_rosters(crate::systems::builtin_rosters);
 }
@@ -70,7 +70,7 @@ pub fn roster_kinds() -> Vec<Kind> {
             "fighter",
             "a player character (fighter.* of ose.duel, party of ose.encounter)",
         ),
-        Kind::of::<group::GroupMonster>(
+        Kind::of::<encounter::GroupMonster>(
             "ose",
             "monster",
             "a monster (monster.* of ose.duel, monsters of ose.encounter)",

@@ -45,5 +45,5 @@ pub fn add_text(rosters: &mut Rosters, path: &Path, source: &str, text: &str) ->
 }
 
 #[cfg(test)]
-#[path = "roster_tests.rs"]
+#[path = "roster_sources_tests.rs"]
 mod tests;

@@ -302,5 +302,5 @@ fn wrap(text: &str, width: usize) -> Vec<String> {
 }
 
 #[cfg(test)]
-#[path = "rules_tests.rs"]
+#[path = "house_rules_tests.rs"]
 mod tests;
