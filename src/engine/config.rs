@@ -39,7 +39,7 @@
 //!   `side(len = RANGE, optional)`, an `Option<Side<T>>`.
 //! - `group("a")`: another config's parameters under `a.` (a fighter: `a.ca`, `a.bd`);
 //! - `rules()`: the system's rule tables (a type implementing
-//!   [`RuleTables`](crate::engine::rules::RuleTables)), not a parameter: the official
+//!   [`RuleTables`]), not a parameter: the official
 //!   tables, or those the values carry ([`ParamValues::with_rules`]).
 //!
 //! Checks that involve several parameters live in the mechanic's `build` function, the

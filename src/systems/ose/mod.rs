@@ -7,10 +7,10 @@
 //! de caractéristique* ([`check`]: `ose.check`); *Réaction des monstres*, *Recruter des
 //! suivants* and their two tables ([`reaction`]: `ose.reaction`); *Moral* ([`morale`]:
 //! `ose.morale`); *Donjons* and *Contrées sauvages* x-in-6 odds ([`exploration`]:
-//! `ose.exploration`); *Surprise* and *Distance de rencontre* ([`encounter`]:
+//! `ose.exploration`); *Surprise* and *Distance de rencontre* ([`surprise`]:
 //! `ose.surprise`, `ose.distance`); *Initiative*, *Séquence du round de combat*, *Dégâts*
 //! ([`duel`]: `ose.duel`); the whole *Séquence de la rencontre* fought out, a party
-//! against a group of monsters with *Moral* ([`group`]: `ose.encounter`). The sheet's
+//! against a group of monsters with *Moral* ([`encounter`]: `ose.encounter`). The sheet's
 //! tables are data in [`sheet`]; [`d20`] is the one-d20 rule and report of the attack,
 //! the save and the check.
 //!
