@@ -4,7 +4,8 @@
 //! 95% intervals) otherwise, and says whether the chance is monotone in the parameter.
 
 use crate::budget::Work;
-use crate::engine::params::{ParamKind, parse_assignments};
+use crate::engine::params::ParamKind;
+use crate::engine::resolve::parse_assignments;
 use crate::engine::rules::RuleSet;
 use crate::engine::runner::{RunPlan, run_point};
 use crate::engine::summary::summarize;
@@ -200,7 +201,7 @@ fn too_many_values(over: &str, count: usize, limit: usize) -> Result<()> {
 /// Sweeps `request.over` and finds the value whose chance is closest to the target
 /// (roster names from the built-in rosters).
 pub fn find(request: &FinderRequest) -> Result<FinderAnswer> {
-    find_with(request, crate::roster::builtin())
+    find_with(request, crate::roster_sources::builtin())
 }
 
 /// The same, roster names read from `rosters`.

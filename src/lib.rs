@@ -9,8 +9,10 @@
 //! - [`query`], [`sweep`] and [`finder`]: one question (`alea prob`), the same over a range
 //!   of values, and the inverse question (`alea difficulty`).
 //! - [`budget`]: the size of a run, checked before any sampling.
-//! - [`roster`]: named fighters and monsters (built-in and user roster files).
-//! - [`rules`]: house rules, a system's tables read from TOML (`alea rules`, `--rules`).
+//! - [`roster_sources`]: where named fighters and monsters come from (each system's
+//!   built-in roster file and the user's `--roster` files).
+//! - [`house_rules`]: house rules, a system's tables read from TOML (`alea rules`, `--rules`).
+//! - [`files`]: small text files read without trusting them.
 //!
 //! The library never prints and never exits; the `alea` binary does.
 
@@ -20,11 +22,12 @@ pub mod analysis;
 pub mod budget;
 pub mod engine;
 pub mod error;
+pub mod files;
 pub mod finder;
+pub mod house_rules;
 pub mod query;
 pub mod report;
-pub mod roster;
-pub mod rules;
+pub mod roster_sources;
 pub mod sweep;
 pub mod systems;
 

@@ -1,7 +1,7 @@
 //! A single question: one mechanic with its parameters, answered by simulation, exactly,
 //! or both (`alea prob`).
 
-use crate::engine::params::parse_assignments;
+use crate::engine::resolve::parse_assignments;
 use crate::engine::rules::{Change, RuleSet};
 use crate::engine::runner::{RunPlan, run_point};
 use crate::engine::summary::{Summary, exact_summary, summarize};
@@ -23,7 +23,12 @@ impl Query {
     /// Looks up `mechanic` and parses `assignments` (`ca=12`, `a=krom`) against its
     /// parameters, roster names against the built-in rosters.
     pub fn parse(mechanic: &str, assignments: &[String]) -> Result<Self> {
-        Self::parse_with(mechanic, assignments, crate::roster::builtin(), None)
+        Self::parse_with(
+            mechanic,
+            assignments,
+            crate::roster_sources::builtin(),
+            None,
+        )
     }
 
     /// [`Query::parse`], roster names read from `rosters` and the model built with the

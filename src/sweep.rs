@@ -156,7 +156,7 @@ mod tests {
         let answer = sweep(
             "aube.test",
             &args,
-            crate::roster::builtin(),
+            crate::roster_sources::builtin(),
             None,
             None,
             false,
@@ -183,7 +183,7 @@ mod tests {
             sweep(
                 "aube.test",
                 &args,
-                crate::roster::builtin(),
+                crate::roster_sources::builtin(),
                 None,
                 None,
                 false,

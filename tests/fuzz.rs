@@ -359,16 +359,17 @@ fn mutated_rosters_are_read_or_refused_clearly() {
     let (mut inputs, mut accepted, mut panics) = (0, 0, 0);
     let started = Instant::now();
     let path = Path::new("mutated_roster.toml");
+    let builtin: Vec<_> = alea::roster_sources::builtin_files().collect();
     while inputs < 3_000 && started.elapsed() < Duration::from_secs(2) {
-        let (_, text) = rng.pick(alea::roster::BUILTIN);
+        let text = rng.pick(&builtin).text;
         let mut text = text.to_string();
         for _ in 0..=rng.below(3) {
             text = mutate(&mut rng, &text);
         }
         inputs += 1;
         let outcome = std::panic::catch_unwind(|| {
-            let mut rosters = alea::roster::empty();
-            alea::roster::add_text(&mut rosters, path, "fuzz", &text)
+            let mut rosters = alea::roster_sources::empty();
+            alea::roster_sources::add_text(&mut rosters, path, "fuzz", &text)
         });
         match outcome {
             Ok(Ok(())) => accepted += 1,
@@ -464,11 +465,10 @@ fn fill_with_user_entries(rng: &mut Rng, out: &Path) {
 #[test]
 fn mutated_rosters_rules_and_out_contents_keep_the_users_files() {
     let mut rng = Rng(25);
-    let rules_text = alea::rules::render("aube", "").unwrap();
-    let roster_text = alea::roster::BUILTIN
-        .iter()
-        .find(|(name, _)| name.contains("aube"))
-        .map(|(_, text)| text.to_string())
+    let rules_text = alea::house_rules::render("aube", "").unwrap();
+    let roster_text = alea::roster_sources::builtin_files()
+        .find(|file| file.path.contains("aube"))
+        .map(|file| file.text.to_string())
         .unwrap();
     let dir = temp_dir("fuzz-own");
     let analysis = write_file(&dir, "t.toml", &small_analysis("t", 200));

@@ -9,15 +9,16 @@ mod chart_check;
 pub mod chart_spec;
 pub mod files;
 pub mod grid;
-mod rules;
 mod run;
 pub mod spec;
+mod variant_rules;
 
 pub use files::collect_files;
-pub use rules::apply_rules;
+pub use variant_rules::apply_rules;
 
 use crate::engine::paired::PairedDiff;
-use crate::engine::params::{ParamSpec, unknown_param};
+use crate::engine::params::ParamSpec;
+use crate::engine::resolve::unknown_param;
 use crate::engine::runner::SampleSize;
 use crate::engine::summary::Summary;
 use crate::engine::{Mechanic, Rosters, Simulation, Value};
@@ -123,7 +124,7 @@ impl Analysis {
     /// Reads and validates an analysis file (a small text file: a device or a huge file
     /// is refused at once), fighters' names read from the built-in rosters.
     pub fn load(path: &Path) -> Result<Self> {
-        Self::load_with(path, crate::roster::builtin())
+        Self::load_with(path, crate::roster_sources::builtin())
     }
 
     /// The same, fighters' names read from `rosters`.
@@ -134,7 +135,7 @@ impl Analysis {
 
     /// Validates the analysis in `text` (read from `path`), with the built-in rosters.
     pub fn parse(path: &Path, text: &str) -> Result<Self> {
-        Self::parse_with(path, text, crate::roster::builtin())
+        Self::parse_with(path, text, crate::roster_sources::builtin())
     }
 
     /// Validates the analysis in `text` (read from `path`), fighters' names read from
@@ -252,7 +253,7 @@ impl Analysis {
                 rules: None,
             });
         }
-        let rules = rules::variant_rules(path, text, &file, mechanic.name(), None)?;
+        let rules = variant_rules::variant_rules(path, text, &file, mechanic.name(), None)?;
         for (variant, rules) in variants.iter_mut().zip(rules) {
             variant.rules = rules;
         }

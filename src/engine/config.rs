@@ -39,13 +39,15 @@
 //!   `side(len = RANGE, optional)`, an `Option<Side<T>>`.
 //! - `group("a")`: another config's parameters under `a.` (a fighter: `a.ca`, `a.bd`);
 //! - `rules()`: the system's rule tables (a type implementing
-//!   [`RuleTables`](crate::engine::rules::RuleTables)), not a parameter: the official
+//!   [`RuleTables`]), not a parameter: the official
 //!   tables, or those the values carry ([`ParamValues::with_rules`]).
 //!
 //! Checks that involve several parameters live in the mechanic's `build` function, the
 //! one place a model is made from its config.
 
-use super::params::{Choice, ParamSpec, ParamValues, Value};
+use super::params::{Choice, ParamSpec};
+use super::rules::RuleTables;
+use super::value::{ParamValues, Value};
 use crate::error::{Error, Result};
 
 /// A set of parameters read as one typed value.
@@ -304,7 +306,7 @@ macro_rules! config {
         $crate::engine::config::read_choice::<$ty>($values, &$key)
     };
     (@read $values:ident, $key:ident, $prefix:ident, $ty:ty, rules()) => {
-        $crate::engine::rules::read_tables::<$ty>($values)
+        $crate::engine::config::read_tables::<$ty>($values)
     };
     (@read $values:ident, $key:ident, $prefix:ident, $ty:ty, flatten()) => {
         <$ty as $crate::engine::config::Config>::read($values, $prefix)
@@ -326,10 +328,28 @@ macro_rules! config {
     };
 }
 
+/// The tables a model is built with: those carried by `values`, or the official ones (a
+/// config field of kind `rules()` reads them).
+pub fn read_tables<T: RuleTables>(values: &ParamValues) -> Result<T> {
+    match values.rules() {
+        None => Ok(T::default()),
+        Some(rules) => rules.tables::<T>().cloned().ok_or_else(|| {
+            Error::value(
+                "rules",
+                format!(
+                    "the rule tables given are {}'s; this mechanic reads {}'s",
+                    rules.system(),
+                    T::SYSTEM
+                ),
+            )
+        }),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::params::parse_assignments;
+    use crate::engine::resolve::parse_assignments;
     use crate::engine::roster::Rosters;
 
     crate::choice! { enum Side { A = "a", B = "b" } }

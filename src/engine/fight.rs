@@ -11,10 +11,8 @@
 
 use super::chain::{Chain, Limits, Next, Propagated, Round, propagate_within};
 use super::dice::Dice;
-use super::dist::Dist;
 use super::enumerate::{Bounds, NoExact, for_each_path};
 use super::layout::{Layout, MetricId};
-use super::rolled::Roll;
 use super::step::StepCache;
 use super::tally::Recorder;
 use std::cell::{Cell, RefCell};
@@ -229,54 +227,6 @@ pub const STATE_BUDGET: usize = 30_000;
 /// Most rounds propagated for exact values: a fight whose cap is later and that still has
 /// mass in play then has no exact values.
 pub const ROUND_BUDGET: u32 = 500;
-
-/// A fight as a rule rolled once per sample: one sample is a whole fight, its outcome the
-/// ending and the rounds fought, so a fight is reported as any [`Roll`] is (through
-/// [`crate::engine::Rolled`]) and its exact values come from [`solve`].
-#[derive(Debug, Clone, PartialEq)]
-pub struct Fought<F> {
-    /// The fight.
-    pub fight: F,
-    /// Rounds before the fight ends by [`Fight::at_cap`].
-    pub max_rounds: u32,
-}
-
-impl<F> Roll for Fought<F>
-where
-    F: Fight + Send + Sync + 'static,
-    F::End: Hash + Eq,
-{
-    type Outcome = (F::End, u32);
-
-    #[inline(always)]
-    fn roll<D: Dice>(&self, dice: &mut D) -> (F::End, u32) {
-        play(&self.fight, dice, self.max_rounds)
-    }
-
-    fn exact(&self) -> Option<Dist<(F::End, u32)>> {
-        self.solve().ok()
-    }
-}
-
-impl<F> Fought<F>
-where
-    F: Fight,
-    F::End: Hash + Eq,
-{
-    /// The exact endings with their rounds (tolerance [`EXACT_TOLERANCE`], at most
-    /// [`STATE_BUDGET`] states and [`ROUND_BUDGET`] rounds).
-    pub fn solve(&self) -> Result<Dist<(F::End, u32)>, Unsolved> {
-        let limits = Limits {
-            max_rounds: self.max_rounds.min(ROUND_BUDGET),
-            tolerance: EXACT_TOLERANCE,
-        };
-        let out = solve(&self.fight, limits, STATE_BUDGET)?;
-        if out.capped && self.max_rounds > ROUND_BUDGET {
-            return Err(Unsolved::TooManyRounds(ROUND_BUDGET));
-        }
-        Ok(out.endings)
-    }
-}
 
 /// Why a fight has no exact values.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]

@@ -6,8 +6,10 @@
 use super::config::{Config, read_config};
 use super::layout::Layout;
 use super::model::{ClassModel, Model, Simulation, class_simulation, simulation};
-use super::params::{ParamSpec, ParamValues, parse_assignments};
+use super::params::ParamSpec;
+use super::resolve::parse_assignments;
 use super::roster::Rosters;
+use super::value::ParamValues;
 use crate::error::Result;
 
 /// A registry entry as the rest of the program sees it: one mechanic of one rule system.

@@ -1,9 +1,9 @@
 //! Typed parameters of a mechanic: their names, documentation, defaults and valid ranges
-//! or choices; parsing from the command line (`ca=12`) and from analysis files (TOML); and
-//! the validated set of values a mechanic is built from.
+//! or choices; parsing from the command line (`ca=12`) and from analysis files (TOML) into
+//! [`Value`]s.
 
-use super::roster::{self, Names, SideValue};
-pub use super::values::{ParamValues, parse_assignments, unknown_param};
+use super::value::parse_names;
+pub use super::value::{ParamValues, Value};
 use crate::error::{Error, Result};
 use std::fmt;
 
@@ -161,42 +161,6 @@ pub struct ParamSpec {
     /// May be left out even without a default (the mechanic reads it with `opt_*` and
     /// decides, e.g. "give the aspects or the three CAs").
     pub optional: bool,
-}
-
-/// A parameter's value.
-#[derive(Debug, Clone, PartialEq)]
-pub enum Value {
-    /// A whole number.
-    Int(i64),
-    /// A real number.
-    Float(f64),
-    /// A switch.
-    Bool(bool),
-    /// A choice, by name.
-    Choice(&'static str),
-    /// A list of whole numbers.
-    IntList(Vec<i64>),
-    /// Roster names with counts, as typed (`krom`, `fighter1*3,hd1*4`).
-    Names(Names),
-    /// A side, its names resolved into members.
-    Side(SideValue),
-}
-
-impl fmt::Display for Value {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Value::Int(v) => write!(f, "{v}"),
-            Value::Float(v) => write!(f, "{v}"),
-            Value::Bool(v) => write!(f, "{v}"),
-            Value::Choice(v) => write!(f, "{v}"),
-            Value::IntList(v) => {
-                let parts: Vec<String> = v.iter().map(|x| x.to_string()).collect();
-                write!(f, "[{}]", parts.join(","))
-            }
-            Value::Names(names) => f.write_str(&roster::names_text(names)),
-            Value::Side(side) => write!(f, "{side}"),
-        }
-    }
 }
 
 impl Value {
@@ -409,9 +373,9 @@ impl ParamSpec {
                     .collect();
                 Value::IntList(items.map_err(|_| self.invalid(text))?)
             }
-            ParamKind::Named | ParamKind::Side { .. } => Value::Names(
-                roster::parse_names(text).map_err(|why| Error::value(&self.name, why))?,
-            ),
+            ParamKind::Named | ParamKind::Side { .. } => {
+                Value::Names(parse_names(text).map_err(|why| Error::value(&self.name, why))?)
+            }
         };
         self.check(value)
     }
@@ -485,6 +449,7 @@ impl ParamSpec {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::engine::resolve::parse_assignments;
     use crate::engine::roster::Rosters;
 
     crate::choice! { enum Side { A = "a", B = "b" } }

@@ -15,9 +15,10 @@
 //! names with counts (`fighter1*3,hd1*4`), read as one config per member.
 
 use super::config::{Config, FromValue};
-use super::params::{ParamKind, ParamSpec, ParamValues, Value};
+use super::params::{ParamKind, ParamSpec};
+pub use super::value::{MAX_COUNT, Names, SideValue, check_name, names_text, parse_names};
+use super::value::{ParamValues, Value};
 use crate::error::{Error, Result, did_you_mean};
-use std::fmt;
 
 /// A kind of roster entry a system accepts: the `[[fighter]]` tables of an `aube` roster,
 /// the `[[monster]]` tables of an `ose` one.
@@ -193,78 +194,6 @@ impl Rosters {
                 crate::error::some_names(&self.filling(system, fields), None)
             ),
         ))
-    }
-}
-
-/// A list of roster names with counts, as typed: `fighter1*3,hd1*4`.
-pub type Names = Vec<(String, u32)>;
-
-/// Largest count after a name (`hd1*30`).
-pub const MAX_COUNT: u32 = 100;
-
-/// Reads `fighter1*3, hd1*4` (or one name) into names with counts.
-pub fn parse_names(text: &str) -> std::result::Result<Names, String> {
-    let mut names = Vec::new();
-    for part in text.split(',') {
-        let part = part.trim();
-        let (name, count) = match part.split_once('*') {
-            Some((n, c)) => (n.trim(), c.trim()),
-            None => (part, "1"),
-        };
-        let count: u32 = count
-            .parse()
-            .ok()
-            .filter(|c| (1..=MAX_COUNT).contains(c))
-            .ok_or_else(|| format!("'{part}': the count after * must be in 1..={MAX_COUNT}"))?;
-        check_name(name)?;
-        names.push((name.to_string(), count));
-    }
-    Ok(names)
-}
-
-/// A roster name is letters, digits, `_` and `-`, starting with a letter.
-pub fn check_name(name: &str) -> std::result::Result<(), String> {
-    let ok = name.chars().next().is_some_and(|c| c.is_ascii_alphabetic())
-        && name
-            .chars()
-            .all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-');
-    if ok {
-        Ok(())
-    } else {
-        Err(format!(
-            "'{name}' is not a roster name (letters, digits, '_' and '-', starting with a letter)"
-        ))
-    }
-}
-
-/// Writes names as typed: `fighter1*3,hd1`.
-pub fn names_text(names: &Names) -> String {
-    names
-        .iter()
-        .map(|(n, c)| {
-            if *c == 1 {
-                n.clone()
-            } else {
-                format!("{n}*{c}")
-            }
-        })
-        .collect::<Vec<_>>()
-        .join(",")
-}
-
-/// A side of a group fight as given and resolved: the names typed and, for each member,
-/// its fields resolved against the member config (defaults filled in).
-#[derive(Debug, Clone, PartialEq)]
-pub struct SideValue {
-    /// The names as typed.
-    pub names: Names,
-    /// One `(name, values)` per member, in order (`hd1*4` is four members).
-    pub members: Vec<(String, ParamValues)>,
-}
-
-impl fmt::Display for SideValue {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&names_text(&self.names))
     }
 }
 

@@ -3,7 +3,7 @@
 
 use super::*;
 use crate::engine::config::{Config, read_config};
-use crate::engine::params::parse_assignments;
+use crate::engine::resolve::parse_assignments;
 
 crate::config! {
     /// A fighter of a made-up system.

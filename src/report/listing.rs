@@ -4,6 +4,7 @@
 use crate::engine::Mechanic;
 use crate::engine::params::ParamSpec;
 use crate::engine::roster::Rosters;
+use crate::engine::system::System;
 use crate::systems::SYSTEMS;
 use std::fmt::Write;
 
@@ -11,7 +12,12 @@ use std::fmt::Write;
 pub fn render_overview(mechanics: &[&dyn Mechanic]) -> String {
     let mut out = String::new();
     let width = mechanics.iter().map(|m| m.name().len()).max().unwrap_or(10);
-    for (system, about) in SYSTEMS {
+    for &System {
+        name: system,
+        about,
+        ..
+    } in SYSTEMS
+    {
         let own: Vec<_> = mechanics
             .iter()
             .filter(|m| m.name().split('.').next() == Some(system))
@@ -86,9 +92,10 @@ pub fn render_mechanic(m: &dyn Mechanic, rules_hint: &dyn Fn(&str) -> String) ->
 /// to use a name.
 pub fn render_rosters(rosters: &Rosters, system: Option<&str>) -> String {
     let mut out = String::new();
-    for (name, _) in SYSTEMS
+    for name in SYSTEMS
         .iter()
-        .filter(|(s, _)| system.is_none_or(|w| w == *s))
+        .map(|s| s.name)
+        .filter(|s| system.is_none_or(|w| w == *s))
     {
         let kinds: Vec<_> = rosters.kinds_of(name).collect();
         if kinds.is_empty() {

@@ -183,7 +183,7 @@ impl ReportMeta {
     /// Reads `analysis.json` from a report folder.
     pub fn read(dir: &Path) -> Result<Self> {
         let path = dir.join("analysis.json");
-        let text = crate::analysis::files::read_small_text(&path, MAX_META_BYTES)?;
+        let text = crate::files::read_small_text(&path, MAX_META_BYTES)?;
         serde_json::from_str(&text).map_err(|e| {
             Error::Invalid(format!(
                 "'{}' is not a report description written by alea: {e}",

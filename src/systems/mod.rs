@@ -17,12 +17,16 @@
 //! once too, as its state, its round and its end ([`Fight`]); [`Fought`] makes it a rule
 //! whose outcome is the ending and the rounds fought, sampled round by round and solved
 //! exactly as a Markov chain whose transitions are the round enumerated from each state.
-//! This whole mechanic, the chance of at least one 6 among `n` d6, and this whole fight,
+//! A fight reported as more than its ending (the wounds left, the deaths on each side)
+//! declares once, with [`FightOutcome`], the fight to solve, its budget and how an ending
+//! and its length become the outcome; its exact values then come from the same solve, with
+//! no `exact` written by hand. This whole mechanic, the chance of at least one 6 among `n` d6, and this whole fight,
 //! two brawlers trading d6 blows, are the examples to copy:
 //!
 //! ```
 //! use alea::engine::chain::Next;
-//! use alea::engine::fight::{Fight, FightMetrics, Fought, Winner};
+//! use alea::engine::fight::{Fight, FightMetrics, Winner};
+//! use alea::engine::fight_outcome::Fought;
 //! use alea::engine::{Dice, HistId, Layout, MetricId, Model, Recorder};
 //! use alea::engine::{Report, Roll, Rolled};
 //! use alea::error::{Error, Result};
@@ -196,11 +200,15 @@
 //! [`Dice`]: crate::engine::Dice
 //! [`enumerate`]: mod@crate::engine::enumerate
 //! [`Fight`]: crate::engine::fight::Fight
-//! [`Fought`]: crate::engine::fight::Fought
+//! [`Fought`]: crate::engine::fight_outcome::Fought
+//! [`FightOutcome`]: crate::engine::fight_outcome::FightOutcome
 
 use crate::engine::Mechanic;
-use crate::engine::roster::Kind;
+use crate::engine::roster::{Kind, Rosters};
+use crate::engine::roster_file;
+use crate::engine::system::{RosterFile, System};
 use crate::error::{Error, Result, did_you_mean};
+use std::sync::OnceLock;
 
 pub mod aube;
 pub mod cle;
@@ -211,55 +219,84 @@ pub mod target;
 #[cfg(test)]
 pub(crate) mod test_support;
 
-/// The systems alea knows, in the order `alea list` shows them, with a one-line
-/// description.
-pub const SYSTEMS: &[(&str, &str)] = &[
-    (
-        "aube",
-        "Les Clefs de l'Aube: d20 roll-under, degrees of success, dé critique, damage table, duels, surclassement, heroism",
-    ),
-    (
-        "cle",
-        "Clé en main: 3d6 + skill against a difficulty, hero points, damage read off the attack dice",
-    ),
-    (
-        "maitrise",
-        "Score de Maîtrise: d20 roll-under with criticals on 1/11 and 10/20, extreme scores",
-    ),
-    (
-        "ose",
-        "the old-school reference sheet: THAC0 matrix, saves, checks, reactions, morale, x-in-6 odds",
-    ),
-    (
-        "sccs",
-        "SCCS: attack against protection, D6 tension counters, erosion when outnumbered",
-    ),
+/// The systems alea knows, each one value (its mechanics, tables, roster kinds and
+/// built-in roster file), in the order `alea list` shows them.
+pub static SYSTEMS: &[System] = &[
+    System {
+        name: "aube",
+        about: "Les Clefs de l'Aube: d20 roll-under, degrees of success, dé critique, damage table, duels, surclassement, heroism",
+        mechanics: aube::MECHANICS,
+        tables: Some(&aube::tables::SCHEMA),
+        roster_kinds: aube::roster_kinds,
+        roster: Some(RosterFile {
+            path: "analyses/rosters/aube.toml",
+            text: include_str!("../../analyses/rosters/aube.toml"),
+        }),
+    },
+    System {
+        name: "cle",
+        about: "Clé en main: 3d6 + skill against a difficulty, hero points, damage read off the attack dice",
+        mechanics: cle::MECHANICS,
+        tables: Some(&cle::tables::SCHEMA),
+        roster_kinds: cle::roster_kinds,
+        roster: Some(RosterFile {
+            path: "analyses/rosters/cle.toml",
+            text: include_str!("../../analyses/rosters/cle.toml"),
+        }),
+    },
+    System {
+        name: "maitrise",
+        about: "Score de Maîtrise: d20 roll-under with criticals on 1/11 and 10/20, extreme scores",
+        mechanics: maitrise::MECHANICS,
+        tables: Some(&maitrise::tables::SCHEMA),
+        roster_kinds: System::no_roster_kinds,
+        roster: None,
+    },
+    System {
+        name: "ose",
+        about: "the old-school reference sheet: THAC0 matrix, saves, checks, reactions, morale, x-in-6 odds",
+        mechanics: ose::MECHANICS,
+        tables: Some(&ose::tables::SCHEMA),
+        roster_kinds: ose::roster_kinds,
+        roster: Some(RosterFile {
+            path: "analyses/rosters/ose.toml",
+            text: include_str!("../../analyses/rosters/ose.toml"),
+        }),
+    },
+    System {
+        name: "sccs",
+        about: "SCCS: attack against protection, D6 tension counters, erosion when outnumbered",
+        mechanics: sccs::MECHANICS,
+        tables: Some(&sccs::tables::SCHEMA),
+        roster_kinds: sccs::roster_kinds,
+        roster: Some(RosterFile {
+            path: "analyses/rosters/sccs.toml",
+            text: include_str!("../../analyses/rosters/sccs.toml"),
+        }),
+    },
 ];
 
 /// Every mechanic, by system, in the order `alea list` shows them.
 pub fn registry() -> impl Iterator<Item = &'static dyn Mechanic> {
-    [
-        aube::MECHANICS,
-        cle::MECHANICS,
-        maitrise::MECHANICS,
-        ose::MECHANICS,
-        sccs::MECHANICS,
-    ]
-    .into_iter()
-    .flatten()
-    .copied()
+    SYSTEMS.iter().flat_map(|s| s.mechanics.iter().copied())
 }
 
 /// The kinds of roster entry of every system (the tables of roster files: `aube`
 /// fighters, `ose` fighters and monsters...).
 pub fn roster_kinds() -> Vec<Kind> {
-    [
-        aube::roster_kinds(),
-        cle::roster_kinds(),
-        ose::roster_kinds(),
-        sccs::roster_kinds(),
-    ]
-    .concat()
+    SYSTEMS.iter().flat_map(|s| (s.roster_kinds)()).collect()
+}
+
+/// The built-in rosters of every system (read once; a unit test checks that every one of
+/// them reads).
+pub fn builtin_rosters() -> &'static Rosters {
+    static BUILT: OnceLock<Rosters> = OnceLock::new();
+    BUILT.get_or_init(|| roster_file::builtin(SYSTEMS))
+}
+
+/// The system called `name`.
+pub fn system(name: &str) -> Option<&'static System> {
+    SYSTEMS.iter().find(|s| s.name == name)
 }
 
 /// The mechanic called `name` (`aube.test`), or an error listing the known ones.
@@ -276,13 +313,13 @@ pub fn find(name: &str) -> Result<&'static dyn Mechanic> {
 /// The mechanics of one system (all of them for `None`); an unknown system is an error.
 pub fn of_system(system: Option<&str>) -> Result<Vec<&'static dyn Mechanic>> {
     if let Some(s) = system
-        && !SYSTEMS.iter().any(|(name, _)| *name == s)
+        && self::system(s).is_none()
     {
         return Err(Error::value(
             "system",
             format!(
                 "unknown system '{s}'{}; known systems: {}",
-                did_you_mean(s, SYSTEMS.iter().map(|(n, _)| *n)),
+                did_you_mean(s, SYSTEMS.iter().map(|s| s.name)),
                 system_names()
             ),
         ));
@@ -298,22 +335,15 @@ pub fn system_of(name: &str) -> &str {
 }
 
 /// The rule tables of `system` (`alea rules <system>`, `--rules FILE`), when it has some.
-pub fn rule_tables(system: &str) -> Option<&'static dyn crate::engine::rules::RuleSchema> {
-    match system {
-        "aube" => Some(&aube::tables::SCHEMA),
-        "cle" => Some(&cle::tables::SCHEMA),
-        "maitrise" => Some(&maitrise::tables::SCHEMA),
-        "ose" => Some(&ose::tables::SCHEMA),
-        "sccs" => Some(&sccs::tables::SCHEMA),
-        _ => None,
-    }
+pub fn rule_tables(name: &str) -> Option<&'static dyn crate::engine::rules::RuleSchema> {
+    system(name)?.tables
 }
 
 /// The system names, comma-separated.
 pub fn system_names() -> String {
     SYSTEMS
         .iter()
-        .map(|(n, _)| *n)
+        .map(|s| s.name)
         .collect::<Vec<_>>()
         .join(", ")
 }
@@ -329,7 +359,7 @@ mod tests {
         for name in &names {
             let system = name.split('.').next().unwrap_or_default();
             assert!(
-                SYSTEMS.iter().any(|(s, _)| *s == system),
+                SYSTEMS.iter().any(|s| s.name == system),
                 "{name} has no system"
             );
         }

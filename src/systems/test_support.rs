@@ -4,7 +4,7 @@
 
 use crate::engine::check::check_against_exact;
 use crate::engine::model::exact_tally;
-use crate::engine::params::parse_assignments;
+use crate::engine::resolve::parse_assignments;
 use crate::engine::rng::{StreamRng, chunk_rng};
 use crate::engine::summary::{Estimate, summarize};
 use crate::engine::{
@@ -27,7 +27,12 @@ pub(crate) fn build_with(mechanic: &dyn Mechanic, words: &[&str]) -> Result<Box<
     let specs = mechanic.params();
     let words: Vec<String> = words.iter().map(|w| w.to_string()).collect();
     let given = parse_assignments(mechanic.name(), &specs, &words)?;
-    let values = ParamValues::resolve(mechanic.name(), &specs, &given, crate::roster::builtin())?;
+    let values = ParamValues::resolve(
+        mechanic.name(),
+        &specs,
+        &given,
+        crate::systems::builtin_rosters(),
+    )?;
     mechanic.build(&values)
 }
 

@@ -21,7 +21,7 @@ use std::time::Instant;
 
 /// Runs the subcommand of `cli`.
 pub fn dispatch(cli: Cli) -> Result<()> {
-    let rosters = alea::roster::with_files(&cli.roster)?;
+    let rosters = alea::roster_sources::with_files(&cli.roster)?;
     let rosters = &rosters;
     match cli.command {
         Command::Prob(args) => with_threads(args.sampling.threads, || prob(&args, rosters)),
@@ -30,7 +30,7 @@ pub fn dispatch(cli: Cli) -> Result<()> {
         Command::Sheet(args) => sheet(&args),
         Command::List(args) => list(&args),
         Command::Roster(args) => roster(&args, rosters),
-        Command::Rules(args) => print(&alea::rules::render(&args.system, RULES_USAGE)?),
+        Command::Rules(args) => print(&alea::house_rules::render(&args.system, RULES_USAGE)?),
     }
 }
 
@@ -66,7 +66,8 @@ fn with_flags(e: Error, remedy: &str) -> Error {
 
 /// The rule tables of `--rules FILE` for `mechanic`, if given.
 fn house_rules(mechanic: &str, file: Option<&Path>) -> Result<Option<RuleSet>> {
-    file.map(|f| alea::rules::load_for(mechanic, f)).transpose()
+    file.map(|f| alea::house_rules::load_for(mechanic, f))
+        .transpose()
 }
 
 fn prob(args: &ProbArgs, rosters: &Rosters) -> Result<()> {
@@ -292,7 +293,7 @@ fn difficulty(args: &DifficultyArgs, rosters: &Rosters) -> Result<()> {
 
 fn sheet(args: &SheetArgs) -> Result<()> {
     let rules = match &args.rules.rules {
-        Some(file) => Some(alea::rules::load_file(file, &args.system, None)?),
+        Some(file) => Some(alea::house_rules::load_file(file, &args.system, None)?),
         None => None,
     };
     let tables = report::sheet::fill_all(&args.system, rules.as_ref())?;

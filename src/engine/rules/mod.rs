@@ -7,7 +7,7 @@
 //! entries it changes; [`crate::rule_tables!`] makes the official values every table's
 //! `Default`) and registers a [`Schema`] of it. A mechanic that reads the tables
 //! takes a config field of kind `rules()` ([`crate::config!`]): it gets the official
-//! tables, or the ones given with the parameters ([`ParamValues::with_rules`]), copied in
+//! tables, or the ones given with the parameters ([`crate::engine::ParamValues::with_rules`]), copied in
 //! when the model is built, so nothing is looked up per roll.
 //!
 //! Reading is system-agnostic: the entries given are first checked against the shape of
@@ -24,8 +24,6 @@ pub(crate) mod testing;
 
 pub use faces::Faces;
 
-use super::params::ParamValues;
-use crate::error::{Error, Result};
 use serde::Serialize;
 use serde::de::DeserializeOwned;
 use shape::{check_shape, diff, read_error};
@@ -176,7 +174,7 @@ impl fmt::Display for Change {
     }
 }
 
-/// A system's tables as given, checked: what [`ParamValues`] carries to the models.
+/// A system's tables as given, checked: what [`crate::engine::ParamValues`] carries to the models.
 #[derive(Clone)]
 pub struct RuleSet {
     system: &'static str,
@@ -309,24 +307,6 @@ pub fn merged(base: &toml::Table, over: &toml::Table) -> toml::Table {
         }
     }
     out
-}
-
-/// The tables a model is built with: those carried by `values`, or the official ones (a
-/// config field of kind `rules()` reads them).
-pub fn read_tables<T: RuleTables>(values: &ParamValues) -> Result<T> {
-    match values.rules() {
-        None => Ok(T::default()),
-        Some(rules) => rules.tables::<T>().cloned().ok_or_else(|| {
-            Error::value(
-                "rules",
-                format!(
-                    "the rule tables given are {}'s; this mechanic reads {}'s",
-                    rules.system(),
-                    T::SYSTEM
-                ),
-            )
-        }),
-    }
 }
 
 #[cfg(test)]

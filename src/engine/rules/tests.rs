@@ -1,4 +1,6 @@
 use super::*;
+use crate::engine::ParamValues;
+use crate::engine::config::read_tables;
 use serde::Deserialize;
 
 /// A small system's tables, for the tests.

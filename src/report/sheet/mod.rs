@@ -181,7 +181,7 @@ pub fn tables(system: &str) -> Result<Vec<SheetTable>> {
         "maitrise" => maitrise::tables(),
         "ose" => ose::tables(),
         "sccs" => sccs::tables(),
-        other if SYSTEMS.iter().any(|(s, _)| *s == other) => {
+        other if SYSTEMS.iter().any(|s| s.name == other) => {
             return Err(Error::Invalid(format!(
                 "the system '{other}' has no cheat sheet yet"
             )));
@@ -209,7 +209,7 @@ fn exact_metric(
     let query = Query::parse_with(
         mechanic,
         assignments,
-        crate::roster::builtin(),
+        crate::roster_sources::builtin(),
         rules.cloned(),
     )?;
     let exact = query.simulation.exact().ok_or_else(|| {

@@ -1,7 +1,6 @@
 //! Rendering a filled sheet: Markdown, or a standalone HTML page in black and white.
 
 use super::{Columns, FilledTable, SheetTable};
-use crate::systems::SYSTEMS;
 use std::fmt::Write;
 
 /// A chance as a whole percentage: `0` and `100` only when exact, `<1` and `>99` for
@@ -42,10 +41,7 @@ fn house_rules(tables: &[FilledTable]) -> Option<String> {
 
 /// The sheet of `system` as Markdown.
 pub fn markdown(system: &str, tables: &[FilledTable]) -> String {
-    let about = SYSTEMS
-        .iter()
-        .find(|(s, _)| *s == system)
-        .map_or("", |(_, a)| a);
+    let about = crate::systems::system(system).map_or("", |s| s.about);
     let mut out = format!("# Cheat sheet: {system}\n\n{about}.\n\n{LEGEND}\n");
     if let Some(house) = house_rules(tables) {
         let _ = writeln!(out, "\n{house}");
@@ -77,10 +73,7 @@ pub fn markdown(system: &str, tables: &[FilledTable]) -> String {
 /// The sheet of `system` as a standalone HTML page (black and white, prints on A4).
 pub fn html(system: &str, tables: &[FilledTable]) -> String {
     use crate::report::index::escape;
-    let about = SYSTEMS
-        .iter()
-        .find(|(s, _)| *s == system)
-        .map_or("", |(_, a)| a);
+    let about = crate::systems::system(system).map_or("", |s| s.about);
     let mut out = format!(
         "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>Cheat sheet: {0}</title>\n<style>\
 body{{font-family:sans-serif;color:#000;background:#fff;margin:1.5em}}table{{border-collapse:collapse;margin:.5em 0 1.5em}}\

@@ -30,7 +30,7 @@ crate::choice! {
 
 /// One attack of a fight, as an observer of [`Bout::play_round`] sees it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Exchange {
+pub struct AttackSeen {
     /// The round (1-based).
     pub round: u32,
     /// The side attacking.
@@ -105,13 +105,13 @@ impl Step for Blow {
 }
 
 /// Who watches the attacks of a round: [`Unseen`] (a fight that needs only its end: each
-/// attack is then the [`Blow`] step) or any `FnMut(&Exchange)`, shown every attack rolled
+/// attack is then the [`Blow`] step) or any `FnMut(&AttackSeen)`, shown every attack rolled
 /// whole (its effective damage too). Both draw the same dice.
 pub trait Watch {
     /// Whether the attacks are shown.
     const SEES: bool;
     /// Shows one attack.
-    fn see(&mut self, exchange: &Exchange);
+    fn see(&mut self, exchange: &AttackSeen);
 }
 
 /// Nobody watches: the attacks are [`Blow`] steps.
@@ -121,13 +121,13 @@ pub struct Unseen;
 impl Watch for Unseen {
     const SEES: bool = false;
     #[inline(always)]
-    fn see(&mut self, _: &Exchange) {}
+    fn see(&mut self, _: &AttackSeen) {}
 }
 
-impl<F: FnMut(&Exchange)> Watch for F {
+impl<F: FnMut(&AttackSeen)> Watch for F {
     const SEES: bool = true;
     #[inline(always)]
-    fn see(&mut self, exchange: &Exchange) {
+    fn see(&mut self, exchange: &AttackSeen) {
         self(exchange)
     }
 }
@@ -248,7 +248,7 @@ impl Bout {
             } else {
                 DamageResult::None
             };
-            observe.see(&Exchange {
+            observe.see(&AttackSeen {
                 round,
                 attacker,
                 ta: swing.ta,

@@ -19,7 +19,7 @@
 
 use super::resolution::{TestOptions, TestOutcome, TestRule};
 use super::tables::{AubeTables, DamageTable};
-use crate::engine::{Choice, Dice, Dist, Layout, MetricId, Recorder, enumerate};
+use crate::engine::{Choice, Dice, Layout, MetricId, Recorder};
 
 crate::choice! {
     /// A result of Tableau 3.1, from no effect to fatal, in increasing order.
@@ -154,10 +154,12 @@ impl DamageRule {
         self.resolve(dom, &dice.step(&self.resistance_test()))
     }
 
+    #[cfg(test)]
     /// The exact distribution of the outcome of a blow of level `dom`: [`DamageRule::roll`]
-    /// enumerated.
-    pub fn exact(&self, dom: i64) -> Dist<DamageOutcome> {
-        enumerate(|dice| self.roll(dom, dice)).expect("a damage step has a few thousand paths")
+    /// enumerated (for the tests).
+    pub fn exact(&self, dom: i64) -> crate::engine::Dist<DamageOutcome> {
+        crate::engine::enumerate(|dice| self.roll(dom, dice))
+            .expect("a damage step has a few thousand paths")
     }
 }
 
@@ -204,7 +206,7 @@ impl DamageResults {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::replay;
+    use crate::engine::{Dist, replay};
 
     /// The distribution of a blow of level `dom`.
     fn exact(rule: &DamageRule, dom: i64) -> Dist<DamageOutcome> {

@@ -22,17 +22,19 @@
 //! (see [`super::duel_exact`]).
 
 use super::attack::{AttackRule, Factors};
-pub use super::bout::{Bout, Exchange, Initiative};
+pub use super::bout::{AttackSeen, Bout, Initiative};
 use super::bout::{Unseen, Watch};
 use super::duel_end::DuelEndParams;
 pub use super::duel_exact::DuelFight;
-use super::duel_exact::{exact_is_tried, solve_fight};
+use super::duel_exact::{FightEnd, exact_is_tried};
 use super::fighter::{Fighter, FighterState};
 use super::wounds::{EtourdiScope, OverflowFatigue};
 use crate::engine::fight::FightMetrics;
 pub use crate::engine::fight::{EXACT_TOLERANCE, STATE_BUDGET, Winner};
-use crate::engine::{Dice, Dist, FromConfig, HistId, Layout, MetricId, Model, Recorder};
+use crate::engine::fight_outcome::{ExactBudget, FightModel, FightOutcome};
+use crate::engine::{Dice, FromConfig, HistId, Layout, MetricId, Recorder};
 use crate::error::Result;
+use std::borrow::Cow;
 
 /// The end of a duel.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -168,7 +170,7 @@ impl DuelModel {
 
     /// Fights one duel, telling `observe` every attack.
     #[inline(always)]
-    pub fn fight<D: Dice>(&self, dice: &mut D, observe: impl FnMut(&Exchange)) -> DuelOutcome {
+    pub fn fight<D: Dice>(&self, dice: &mut D, observe: impl FnMut(&AttackSeen)) -> DuelOutcome {
         self.fight_watched(dice, observe)
     }
 
@@ -206,9 +208,7 @@ impl FromConfig<DuelParams> for DuelModel {
     }
 }
 
-impl Model for DuelModel {
-    type Outcome = DuelOutcome;
-
+impl FightModel for DuelModel {
     fn layout(&self) -> Layout {
         self.layout.clone()
     }
@@ -227,29 +227,44 @@ impl Model for DuelModel {
         rec.hist(m.a_wounds, o.a_wounds as i64);
         rec.hist(m.b_wounds, o.b_wounds as i64);
     }
+}
 
-    /// The duel solved as a [`DuelFight`] (a draw lasts `max_rounds`, as the sampled duel
-    /// counts it); `None` beyond the budgets of [`solve_fight`], and at once when a fighter
-    /// rolls a crit die ([`exact_is_tried`]).
-    fn exact(&self) -> Option<Dist<DuelOutcome>> {
-        if !exact_is_tried(&self.fighters) {
-            return None;
-        }
-        let solved = solve_fight(&self.duel_fight(), self.max_rounds, STATE_BUDGET)?;
-        Some(
-            solved
-                .endings
-                .map(|&((winner, a_wounds, b_wounds), rounds)| DuelOutcome {
-                    winner,
-                    rounds: if winner == Winner::Draw {
-                        self.max_rounds
-                    } else {
-                        rounds
-                    },
-                    a_wounds,
-                    b_wounds,
-                }),
-        )
+/// The duel solved as a [`DuelFight`] within the engine's budgets
+/// ([`ExactBudget::capped_at`]); no exact values when a fighter rolls a crit die
+/// ([`exact_is_tried`]).
+impl FightOutcome for DuelModel {
+    type Fight = DuelFight;
+    type Outcome = DuelOutcome;
+
+    fn exact_fight(&self) -> Option<Cow<'_, DuelFight>> {
+        exact_is_tried(&self.fighters).then(|| Cow::Owned(self.duel_fight()))
+    }
+
+    fn exact_budget(&self) -> ExactBudget {
+        ExactBudget::capped_at(self.max_rounds)
+    }
+
+    fn outcome_of(&self, end: &FightEnd, rounds: u32) -> DuelOutcome {
+        duel_outcome(end, rounds, self.max_rounds)
+    }
+}
+
+/// The outcome of a duel capped at `max_rounds` that ended with `end` after `rounds`
+/// rounds: a draw lasts `max_rounds`, as the sampled duel counts it.
+pub fn duel_outcome(
+    &(winner, a_wounds, b_wounds): &FightEnd,
+    rounds: u32,
+    max_rounds: u32,
+) -> DuelOutcome {
+    DuelOutcome {
+        winner,
+        rounds: if winner == Winner::Draw {
+            max_rounds
+        } else {
+            rounds
+        },
+        a_wounds,
+        b_wounds,
     }
 }
 

@@ -10,7 +10,7 @@
 //! the whole fight. A fight ends when a fighter is out, or as a draw when neither can hit
 //! the other any more (asked with no étourdi pending, as the sampled duel asks it after a
 //! round without a hit) or at `max_rounds`; the mass still in play once it is below
-//! [`EXACT_TOLERANCE`] is the reported tail. Fights beyond the budgets of [`solve_fight`]
+//! [`EXACT_TOLERANCE`] is the reported tail. Fights beyond the budgets of [`ExactBudget::capped_at`]
 //! (a crit die, the heroism rules or rolled extremes can make their states endless) have
 //! no exact values.
 //!
@@ -24,9 +24,12 @@ use super::fighter::{Fighter, FighterState};
 use super::resolution::CritDie;
 use super::wounds::WoundTrack;
 use crate::engine::Dice;
-use crate::engine::chain::{Limits, Next, Propagated};
-use crate::engine::fight::{self, EXACT_TOLERANCE, Fight, ROUND_BUDGET, Side, Winner};
-use std::hash::Hash;
+use crate::engine::chain::Next;
+#[cfg(doc)]
+use crate::engine::fight::EXACT_TOLERANCE;
+use crate::engine::fight::{Fight, Side, Winner};
+#[cfg(doc)]
+use crate::engine::fight_outcome::ExactBudget;
 
 /// How a fight ends, before its length is known: the winner and the wounds on A's and
 /// B's tracks.
@@ -145,26 +148,6 @@ impl Fight for DuelFight {
         let tracks = unpack(state);
         (Winner::Draw, tracks[0].wounds(), tracks[1].wounds())
     }
-}
-
-/// The exact endings of `fight` capped at `max_rounds` (its mass still in play then ends by
-/// [`Fight::at_cap`]), within `state_budget` states: `None` beyond it, or when the fight
-/// is still going after [`ROUND_BUDGET`] rounds and its own cap is later. The mass left
-/// below [`EXACT_TOLERANCE`] is the tail.
-pub fn solve_fight<F: Fight>(
-    fight: &F,
-    max_rounds: u32,
-    state_budget: usize,
-) -> Option<Propagated<F::End>>
-where
-    F::End: Hash + Eq,
-{
-    let limits = Limits {
-        max_rounds: max_rounds.min(ROUND_BUDGET),
-        tolerance: EXACT_TOLERANCE,
-    };
-    let out = fight::solve(fight, limits, state_budget).ok()?;
-    (max_rounds <= ROUND_BUDGET || !out.capped).then_some(out)
 }
 
 /// Whether exact values are worth trying for a fight of `fighters`: not when one rolls a

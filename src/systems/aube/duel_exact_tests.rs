@@ -2,7 +2,8 @@
 //! and against Monte Carlo.
 
 use super::*;
-use crate::engine::fight::STATE_BUDGET;
+use crate::engine::chain::{Limits, Propagated};
+use crate::engine::fight::{EXACT_TOLERANCE, ROUND_BUDGET, STATE_BUDGET};
 use crate::engine::{Dist, Model, simulation};
 use crate::systems::aube::attack::AttackRule;
 use crate::systems::aube::bout::Initiative;
@@ -227,4 +228,18 @@ fn merging_spent_tracks_changes_nothing() {
         }
         assert_eq!(merged.len(), full.len());
     }
+}
+
+/// The exact endings of `fight` capped at `max_rounds` within `state_budget` states, with
+/// the states met (what [`ExactBudget::capped_at`] solves, the states kept).
+fn solve_fight(
+    fight: &DuelFight,
+    max_rounds: u32,
+    state_budget: usize,
+) -> Option<Propagated<FightEnd>> {
+    let limits = Limits {
+        max_rounds: max_rounds.min(ROUND_BUDGET),
+        tolerance: EXACT_TOLERANCE,
+    };
+    crate::engine::fight::solve(fight, limits, state_budget).ok()
 }

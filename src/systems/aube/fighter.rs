@@ -194,7 +194,7 @@ impl FighterState {
 mod tests {
     use super::*;
     use crate::engine::config::Config;
-    use crate::engine::params::parse_assignments;
+    use crate::engine::resolve::parse_assignments;
     use crate::engine::{ParamSpec, ParamValues};
     use crate::systems::aube::damage::DamageResult;
 

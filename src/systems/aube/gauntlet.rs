@@ -17,23 +17,23 @@
 //! Exact values: the day as one fight ([`GauntletFight`]) whose state is the fight under
 //! way and both tracks and whose round is the duel's ([`DuelFight::play`]); when B is out
 //! it moves to the next fight with A rested and a fresh B. Solved by the engine within the
-//! budgets of [`solve_fight`] and [`DAY_STATE_BUDGET`], Monte Carlo only beyond.
+//! budgets of [`ExactBudget::capped_at`] and [`DAY_STATE_BUDGET`], Monte Carlo only beyond.
 
 use super::attack::Factors;
 use super::bout::{Bout, Initiative, Unseen};
 use super::duel::WoundRules;
 use super::duel_end::DuelEndParams;
-use super::duel_exact::{
-    DuelFight, RoundEnd, exact_is_tried, pack as pack_tracks, solve_fight, unpack,
-};
+use super::duel_exact::{DuelFight, RoundEnd, exact_is_tried, pack as pack_tracks, unpack};
 use super::fighter::{Fighter, FighterState};
 use super::wounds::{OutAt, WoundTrack};
 use crate::engine::chain::Next;
 use crate::engine::fight::{Fight, Side};
+use crate::engine::fight_outcome::{ExactBudget, FightModel, FightOutcome};
 use crate::engine::{
-    Dice, Dist, FromConfig, HistId, Layout, MetricFamily, MetricId, MetricKind, Model, Recorder,
+    Dice, FromConfig, HistId, Layout, MetricFamily, MetricId, MetricKind, Recorder,
 };
 use crate::error::Result;
+use std::borrow::Cow;
 
 crate::config! {
     /// The parameters of `aube.gauntlet`.
@@ -199,9 +199,7 @@ impl FromConfig<GauntletParams> for GauntletModel {
     }
 }
 
-impl Model for GauntletModel {
-    type Outcome = GauntletOutcome;
-
+impl FightModel for GauntletModel {
     fn layout(&self) -> Layout {
         self.layout.clone()
     }
@@ -256,10 +254,6 @@ impl Model for GauntletModel {
         rec.hist(m.won, won);
         rec.hist(m.wounds, o.wounds as i64);
     }
-
-    fn exact(&self) -> Option<Dist<GauntletOutcome>> {
-        GauntletFight::new(self).outcomes()
-    }
 }
 
 /// Most distinct states the chain of a day may reach for exact values: a day lasts
@@ -273,41 +267,54 @@ pub const DAY_STATE_BUDGET: usize = 10_000;
 /// How the chain of a day ends: the day's end and A's wounds.
 pub type DayEnding = (DayEnd, u8);
 
-/// The day as a fight over the fight under way (in the high bits of the state) and both
-/// wound tracks, each round the duel's.
-pub struct GauntletFight<'a> {
-    model: &'a GauntletModel,
-    duel: DuelFight,
-}
+/// The day's exact values: its fight solved within [`DAY_STATE_BUDGET`] states (and the
+/// engine's other budgets, [`ExactBudget::capped_at`]); no exact values with a crit die
+/// ([`exact_is_tried`]).
+impl FightOutcome for GauntletModel {
+    type Fight = GauntletFight;
+    type Outcome = GauntletOutcome;
 
-impl<'a> GauntletFight<'a> {
-    /// The fight of `model`'s day.
-    pub fn new(model: &'a GauntletModel) -> Self {
-        Self {
-            model,
-            duel: DuelFight::new(model.fighters, model.bout),
-        }
+    fn exact_fight(&self) -> Option<Cow<'_, GauntletFight>> {
+        exact_is_tried(&self.fighters).then(|| Cow::Owned(GauntletFight::new(self)))
     }
 
-    /// The exact distribution of the day's outcome; `None` beyond the budgets of
-    /// [`solve_fight`] (or with a crit die, see [`exact_is_tried`]).
-    pub fn outcomes(&self) -> Option<Dist<GauntletOutcome>> {
-        if !exact_is_tried(&self.model.fighters) {
-            return None;
+    fn exact_budget(&self) -> ExactBudget {
+        ExactBudget::capped_at(self.max_rounds).states(DAY_STATE_BUDGET)
+    }
+
+    /// A stalled day lasts `max_rounds`, as the sampled day counts it.
+    fn outcome_of(&self, &(end, wounds): &DayEnding, rounds: u32) -> GauntletOutcome {
+        GauntletOutcome {
+            end,
+            wounds,
+            rounds: match end {
+                DayEnd::Stalled(_) => self.max_rounds,
+                _ => rounds,
+            },
         }
-        let solved = solve_fight(self, self.model.max_rounds, DAY_STATE_BUDGET)?;
-        Some(
-            solved
-                .endings
-                .map(|&((end, wounds), rounds)| GauntletOutcome {
-                    end,
-                    wounds,
-                    rounds: match end {
-                        DayEnd::Stalled(_) => self.model.max_rounds,
-                        _ => rounds,
-                    },
-                }),
-        )
+    }
+}
+
+/// The day as a fight over the fight under way (in the high bits of the state) and both
+/// wound tracks, each round the duel's.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct GauntletFight {
+    /// Each fight of the day.
+    duel: DuelFight,
+    /// Opponents to meet.
+    fights: u32,
+    /// The fatigue points a rest between two fights brings back.
+    recovered: i64,
+}
+
+impl GauntletFight {
+    /// The fight of `model`'s day.
+    pub fn new(model: &GauntletModel) -> Self {
+        Self {
+            duel: DuelFight::new(model.fighters, model.bout),
+            fights: model.fights,
+            recovered: model.recovered(),
+        }
     }
 }
 
@@ -316,7 +323,7 @@ fn pack(k: u32, tracks: &[WoundTrack; 2]) -> u128 {
     (k as u128) << 64 | pack_tracks(tracks) as u128
 }
 
-impl Fight for GauntletFight<'_> {
+impl Fight for GauntletFight {
     type State = u128;
     type End = DayEnding;
 
@@ -325,17 +332,16 @@ impl Fight for GauntletFight<'_> {
     }
 
     fn round<D: Dice>(&self, &state: &u128, dice: &mut D) -> Next<u128, DayEnding> {
-        let model = self.model;
         let k = (state >> 64) as u32;
         let fight = k as u8 + 1;
         let (end, t) = self.duel.play(&unpack(state as u64), dice);
         match end {
-            RoundEnd::Out(Side::A) if k + 1 == model.fights => {
+            RoundEnd::Out(Side::A) if k + 1 == self.fights => {
                 Next::End((DayEnd::Through, t[0].wounds()))
             }
             RoundEnd::Out(Side::A) => {
                 let mut a = t[0];
-                model.rest_between(&mut a);
+                a.recover(self.recovered, &self.duel.bout.rule.tables.recovery);
                 Next::Round(pack(k + 1, &[a, WoundTrack::new()]))
             }
             RoundEnd::Out(Side::B) => Next::End((DayEnd::Fell(fight), t[0].wounds())),

@@ -61,9 +61,9 @@ fn rest_brings_fatigue_back_between_fights() {
 #[test]
 fn one_fight_is_a_duel() {
     let (a, b) = (Fighter::KROM, Fighter::BJORN);
-    let gauntlet = day(a, b, 1, 10).exact().expect("exact");
+    let gauntlet = day(a, b, 1, 10).solved().expect("exact");
     let duel = DuelModel::new(a, b, AttackRule::new(10, 0))
-        .exact()
+        .solved()
         .expect("exact");
     let through = gauntlet.p_where(|o| o.end == DayEnd::Through);
     let fell = gauntlet.p_where(|o| o.end == DayEnd::Fell(1));
@@ -106,7 +106,7 @@ fn exact_agrees_with_monte_carlo() {
         }),
     ];
     assert_each_agrees(cases, 10, |model| {
-        let dist = model.exact().expect("exact");
+        let dist = model.solved().expect("exact");
         let total: f64 = dist.iter().map(|(_, p)| p).sum();
         assert!((total + dist.tail() - 1.0).abs() < 1e-12);
         simulation(model)

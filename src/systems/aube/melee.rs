@@ -25,13 +25,16 @@
 
 use super::attack::Factors;
 use super::bout::{Bout, Initiative};
-use super::duel::{DuelModel, DuelOutcome, Winner, WoundRules};
+use super::duel::{DuelFight, DuelModel, DuelOutcome, Winner, WoundRules, duel_outcome};
 use super::duel_end::DuelEndParams;
+use super::duel_exact::{FightEnd, exact_is_tried};
 use super::fighter::{Fighter, FighterState};
 use crate::engine::fight::FightMetrics;
-use crate::engine::{Dice, Dist, FromConfig, HistId, Layout, MetricId, Model, Recorder, Side};
+use crate::engine::fight_outcome::{ExactBudget, FightModel, FightOutcome};
+use crate::engine::{Dice, FromConfig, HistId, Layout, MetricId, Recorder, Side};
 use crate::error::Result;
 pub use crate::systems::target::Target;
+use std::borrow::Cow;
 
 /// Most fighters on a side.
 pub const MAX_SIDE: usize = 20;
@@ -238,9 +241,7 @@ impl FromConfig<MeleeParams> for MeleeModel {
     }
 }
 
-impl Model for MeleeModel {
-    type Outcome = MeleeOutcome;
-
+impl FightModel for MeleeModel {
     fn layout(&self) -> Layout {
         self.layout.clone()
     }
@@ -287,10 +288,24 @@ impl Model for MeleeModel {
         }
         rec.hist(m.rounds, i64::from(o.rounds));
     }
+}
 
-    /// The duel's exact values, when the fight is one ([`MeleeModel::as_duel`]).
-    fn exact(&self) -> Option<Dist<MeleeOutcome>> {
-        Some(self.as_duel()?.exact()?.map(|d| from_duel(*d)))
+/// The duel's exact values, when the fight is one ([`MeleeModel::as_duel`]).
+impl FightOutcome for MeleeModel {
+    type Fight = DuelFight;
+    type Outcome = MeleeOutcome;
+
+    fn exact_fight(&self) -> Option<Cow<'_, DuelFight>> {
+        let duel = self.as_duel()?;
+        exact_is_tried(&duel.fighters).then(|| Cow::Owned(duel.duel_fight()))
+    }
+
+    fn exact_budget(&self) -> ExactBudget {
+        ExactBudget::capped_at(self.max_rounds)
+    }
+
+    fn outcome_of(&self, end: &FightEnd, rounds: u32) -> MeleeOutcome {
+        from_duel(duel_outcome(end, rounds, self.max_rounds))
     }
 }
 

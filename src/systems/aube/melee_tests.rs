@@ -81,8 +81,8 @@ fn one_against_one_is_the_duel_fight_for_fight() {
 fn one_against_one_agrees_with_the_exact_duel() {
     let words = "side_a=krom side_b=bjorn out_at=grave";
     let m = model(words);
-    assert!(m.exact().is_some());
-    assert!(model("side_a=krom*2 side_b=bjorn").exact().is_none());
+    assert!(m.solved().is_some());
+    assert!(model("side_a=krom*2 side_b=bjorn").solved().is_none());
     let sim = simulation(m);
     assert_agrees_with_exact(
         sim.as_ref(),

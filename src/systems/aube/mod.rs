@@ -50,19 +50,19 @@ crate::mechanics! {
     /// one attack of classic combat: hit chance and damage result (FA and FM)
     ATTACK: attack::AttackParams => attack::AttackModel
         = ("aube.attack", "att.ca=12 att.ba=0 att.bd=15 def.ca=12 def.bp=0 def.enc=12 def.be=3")
-        .with_rosters(crate::roster::builtin);
+        .with_rosters(crate::systems::builtin_rosters);
     /// a duel of classic combat until one fighter is out: winner, length, wounds
     DUEL: duel::DuelParams => duel::DuelModel
         = ("aube.duel", "a.ca=12 a.ba=0 a.bp=0 a.bd=15 a.enc=12 a.be=3 b.ca=12 b.ba=0 b.bp=0 b.bd=15 b.enc=12 b.be=3")
-        .with_rosters(crate::roster::builtin);
+        .with_rosters(crate::systems::builtin_rosters);
     /// fights in a row: a fighter against fresh opponents, wounds and fatigue carried over,
     /// rest between
     GAUNTLET: gauntlet::GauntletParams => gauntlet::GauntletModel
         = ("aube.gauntlet", "a.ca=12 a.ba=0 a.bp=0 a.bd=15 a.enc=12 a.be=3 b.ca=12 b.ba=0 b.bp=0 b.bd=15 b.enc=12 b.be=3")
-        .primary("mean_won").with_rosters(crate::roster::builtin);
+        .primary("mean_won").with_rosters(crate::systems::builtin_rosters);
     /// a group fight of classic combat, side against side until one is out: winner, survivors
     MELEE: melee::MeleeParams => melee::MeleeModel
-        = ("aube.melee", "side_a=krom,bjorn side_b=average*3").with_rosters(crate::roster::builtin);
+        = ("aube.melee", "side_a=krom,bjorn side_b=average*3").with_rosters(crate::systems::builtin_rosters);
     /// two opposed tests: who wins, nobody, or a draw
     CONFRONTATION: confrontation::ConfrontationParams => confrontation::ConfrontationModel
         = ("aube.confrontation", "a.ca=12 b.ca=10");

@@ -276,8 +276,9 @@ impl TestRule {
         best > n.nd
     }
 
+    #[cfg(test)]
     /// The exact distribution of the outcome, [`TestRule::roll`] enumerated (the
-    /// open-ended d20 truncated; see [`Dist::tail`]).
+    /// open-ended d20 truncated; see [`Dist::tail`]; for the tests).
     pub fn exact(&self) -> Dist<TestOutcome> {
         enumerate(|dice| self.roll(dice)).expect("a test has a few thousand paths at most")
     }

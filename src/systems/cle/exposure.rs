@@ -19,9 +19,13 @@
 
 use super::harm::{Harm, HarmMetrics, VictimParams};
 use super::test::{Passes, TestRule};
-use crate::engine::chain::{Limits, Next};
-use crate::engine::fight::{Fight, play, solve};
-use crate::engine::{Dice, Dist, HistId, Layout, MetricId, Recorder, Report, Rolled};
+use crate::engine::chain::Next;
+use crate::engine::fight::Fight;
+#[cfg(doc)]
+use crate::engine::fight::play;
+use crate::engine::fight_outcome::{ExactBudget, FightOutcome};
+use crate::engine::{Dice, HistId, Layout, MetricId, Recorder, Report, Rolled};
+use std::borrow::Cow;
 
 /// Rounds a character holds their breath (one minute).
 pub const BREATH_ROUNDS: u32 = 10;
@@ -146,12 +150,6 @@ impl ExposureRule {
             }
         }
     }
-
-    /// Rolls every round: the breath test or the damage dice, then the wound's tests.
-    #[inline(always)]
-    pub fn roll<D: Dice>(&self, dice: &mut D) -> ExposureOutcome {
-        play(self, dice, self.rounds).0
-    }
 }
 
 /// An exposure as a fight against the hazard: the state is the round to play and the
@@ -178,23 +176,23 @@ impl Fight for ExposureRule {
     }
 }
 
-impl crate::engine::Roll for ExposureRule {
+/// An exposure is rolled round after round ([`play`]: the breath test or the damage
+/// dice, then the wound's tests) and its exact values are the rounds propagated one by
+/// one ([`Fight::round`] enumerated from each state), equal states merged.
+impl FightOutcome for ExposureRule {
+    type Fight = Self;
     type Outcome = ExposureOutcome;
 
-    #[inline(always)]
-    fn roll<D: Dice>(&self, dice: &mut D) -> ExposureOutcome {
-        ExposureRule::roll(self, dice)
+    fn exact_fight(&self) -> Option<Cow<'_, Self>> {
+        Some(Cow::Borrowed(self))
     }
 
-    /// The rounds propagated one by one ([`Fight::round`] enumerated from each state),
-    /// equal states merged.
-    fn exact(&self) -> Option<Dist<ExposureOutcome>> {
-        let limits = Limits {
-            max_rounds: self.rounds,
-            tolerance: 0.0,
-        };
-        let out = solve(self, limits, usize::MAX).ok()?;
-        Some(out.endings.map(|(o, _)| *o))
+    fn exact_budget(&self) -> ExactBudget {
+        ExactBudget::whole(self.rounds)
+    }
+
+    fn outcome_of(&self, end: &ExposureOutcome, _rounds: u32) -> ExposureOutcome {
+        *end
     }
 }
 

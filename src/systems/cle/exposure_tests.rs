@@ -1,9 +1,9 @@
 //! Unit tests of [`super`] (`exposure.rs`), kept beside it.
 
 use super::*;
-use crate::engine::Model;
 use crate::engine::model::replay_one;
 use crate::engine::replay;
+use crate::engine::{Model, Roll};
 use crate::systems::cle::{ASPHYXIA, FIRE, exact_of};
 use crate::systems::test_support::{assert_mechanic_agrees, assert_rejected, close, expect_model};
 

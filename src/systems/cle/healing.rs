@@ -12,10 +12,14 @@
 
 use super::tables::{CareTable, CleTables};
 use super::test::{Passes, TestRule};
-use crate::engine::chain::{Limits, Next};
-use crate::engine::fight::{Fight, play, solve};
-use crate::engine::{Dice, Dist, HistId, Layout, MetricId, Recorder, Report, Rolled};
+use crate::engine::chain::Next;
+use crate::engine::fight::Fight;
+#[cfg(doc)]
+use crate::engine::fight::play;
+use crate::engine::fight_outcome::{ExactBudget, FightOutcome};
+use crate::engine::{Dice, HistId, Layout, MetricId, Recorder, Report, Rolled};
 use crate::error::{Error, Result};
+use std::borrow::Cow;
 
 /// The Soins difficulty for a patient with `vitality` left (*Difficultés des soins*),
 /// under the official tables (those in force: [`CareTable::difficulty`]).
@@ -51,15 +55,6 @@ impl HealingRule {
             .map(|soins| TestRule::new(soins, self.care.difficulty(v)))
     }
 
-    /// Rolls the rests (a Soins test each, with a healer) until full vitality: the days.
-    #[inline(always)]
-    pub fn roll<D: Dice>(&self, dice: &mut D) -> u32 {
-        if self.current >= self.vitality {
-            return 0;
-        }
-        play(self, dice, self.most_rests()).1
-    }
-
     /// The most rests a convalescence can take: every rest brings at least 1 vitality.
     fn most_rests(&self) -> u32 {
         (self.vitality - self.current).max(1) as u32
@@ -67,49 +62,53 @@ impl HealingRule {
 }
 
 /// A convalescence as a fight against the wounds: the state is the vitality reached, a
-/// round is a rest (and its Soins test), full vitality ends it.
+/// round is a rest (and its Soins test), full vitality ends it. A patient at full
+/// vitality from the start ends it at once, with no rest and no die (the end `true`).
 impl Fight for HealingRule {
     type State = i64;
-    type End = ();
+    /// Whether the patient was at full vitality before any rest.
+    type End = bool;
 
     fn start(&self) -> i64 {
         self.current
     }
 
     #[inline(always)]
-    fn round<D: Dice>(&self, &v: &i64, dice: &mut D) -> Next<i64, ()> {
+    fn round<D: Dice>(&self, &v: &i64, dice: &mut D) -> Next<i64, bool> {
+        if v >= self.vitality {
+            return Next::End(true);
+        }
         let aided = self.care(v).is_some_and(|t| dice.step(&Passes(t)));
         let next = self.rest(v, aided);
         if next >= self.vitality {
-            Next::End(())
+            Next::End(false)
         } else {
             Next::Round(next)
         }
     }
 
     /// Never reached: every rest brings at least 1 vitality.
-    fn at_cap(&self, _: &i64) {}
+    fn at_cap(&self, _: &i64) -> bool {
+        false
+    }
 }
 
-impl crate::engine::Roll for HealingRule {
+/// The days of rest, rolled rest after rest ([`play`]); the exact values are the rests
+/// propagated one by one ([`Fight::round`] enumerated from each vitality).
+impl FightOutcome for HealingRule {
+    type Fight = Self;
     type Outcome = u32;
 
-    #[inline(always)]
-    fn roll<D: Dice>(&self, dice: &mut D) -> u32 {
-        HealingRule::roll(self, dice)
+    fn exact_fight(&self) -> Option<Cow<'_, Self>> {
+        Some(Cow::Borrowed(self))
     }
 
-    /// The rests propagated one by one ([`Fight::round`] enumerated from each vitality).
-    fn exact(&self) -> Option<Dist<u32>> {
-        if self.current >= self.vitality {
-            return crate::engine::enumerate(|d| HealingRule::roll(self, d)).ok();
-        }
-        let limits = Limits {
-            max_rounds: self.most_rests(),
-            tolerance: 0.0,
-        };
-        let out = solve(self, limits, usize::MAX).ok()?;
-        Some(out.endings.map(|&((), days)| days))
+    fn exact_budget(&self) -> ExactBudget {
+        ExactBudget::whole(self.most_rests())
+    }
+
+    fn outcome_of(&self, &full_from_the_start: &bool, days: u32) -> u32 {
+        if full_from_the_start { 0 } else { days }
     }
 }
 
@@ -191,7 +190,7 @@ pub type HealingModel = Rolled<HealingRule, HealingMetrics>;
 mod tests {
     use super::*;
     use crate::engine::model::replay_one;
-    use crate::engine::replay;
+    use crate::engine::{Roll, replay};
     use crate::systems::cle::{HEALING, exact_of};
     use crate::systems::test_support::{assert_mechanic_agrees, assert_rejected};
 

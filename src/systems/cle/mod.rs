@@ -56,7 +56,7 @@ crate::mechanics! {
         = ("cle.cooperation", "skill=5");
     /// a whole fight of 2..=5 PCs against a boss, seconds couteaux, figurants, or all at once
     FIGHT: fight::FightParams => fight::FightModel
-        = ("cle.fight", "").with_rosters(crate::roster::builtin);
+        = ("cle.fight", "").with_rosters(crate::systems::builtin_rosters);
     /// a pursuit: open tests for progression, escape 10 ahead, stop oppositions
     PURSUIT: pursuit::PursuitParams => pursuit::PursuitModel
         = ("cle.pursuit", "fugitive=5 pursuer=5 pursuer_stop=5 fugitive_stop=5");

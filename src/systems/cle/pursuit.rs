@@ -25,11 +25,15 @@
 
 use super::opposition::{AWins, OppositionRule, Side};
 use super::tables::{CleTables, PursuitTable};
-use crate::engine::chain::{Limits, Next};
-use crate::engine::fight::{Fight, play, solve};
+use crate::engine::chain::Next;
+use crate::engine::fight::Fight;
+#[cfg(doc)]
+use crate::engine::fight::play;
+use crate::engine::fight_outcome::{ExactBudget, FightOutcome};
 use crate::engine::step::Step;
-use crate::engine::{Dice, Dist, HistId, Layout, MetricId, Recorder, Report, Rolled};
+use crate::engine::{Dice, HistId, Layout, MetricId, Recorder, Report, Rolled};
 use crate::error::{Error, Result};
+use std::borrow::Cow;
 
 /// Progression gained from an open test's result under the official bands (those in
 /// force: [`PursuitTable::progression`]).
@@ -77,13 +81,6 @@ pub struct PursuitRule {
 }
 
 impl PursuitRule {
-    /// Rolls the pursuit, round after round ([`Fight::round`]).
-    #[inline(always)]
-    pub fn roll<D: Dice>(&self, dice: &mut D) -> PursuitOutcome {
-        let (end, rounds) = play(self, dice, self.max_rounds);
-        PursuitOutcome { end, rounds }
-    }
-
     /// Progression from an open test (3d6 + `skill`), through the step [`OpenTest`].
     #[inline(always)]
     fn open_test<D: Dice>(&self, dice: &mut D, skill: i64) -> i64 {
@@ -91,17 +88,6 @@ impl PursuitRule {
             skill,
             table: self.table,
         })
-    }
-
-    /// The exact distribution under `limits` (a round cap below `max_rounds` ends the
-    /// rest as unresolved; the mass a tolerance leaves out is the tail): each round
-    /// enumerated from every lead ([`Fight::round`]), the leads merged.
-    pub fn exact_within(&self, limits: Limits) -> Option<Dist<PursuitOutcome>> {
-        let out = solve(self, limits, usize::MAX).ok()?;
-        Some(
-            out.endings
-                .map(|&(end, rounds)| PursuitOutcome { end, rounds }),
-        )
     }
 }
 
@@ -163,20 +149,23 @@ impl Fight for PursuitRule {
     }
 }
 
-impl crate::engine::Roll for PursuitRule {
+/// The pursuit is rolled round after round ([`play`]) and its exact values are the
+/// fight solved up to `max_rounds` with nothing cut off: each round enumerated from every
+/// lead ([`Fight::round`]), the leads merged.
+impl FightOutcome for PursuitRule {
+    type Fight = Self;
     type Outcome = PursuitOutcome;
 
-    #[inline(always)]
-    fn roll<D: Dice>(&self, dice: &mut D) -> PursuitOutcome {
-        PursuitRule::roll(self, dice)
+    fn exact_fight(&self) -> Option<Cow<'_, Self>> {
+        Some(Cow::Borrowed(self))
     }
 
-    /// Up to `max_rounds`, with nothing cut off.
-    fn exact(&self) -> Option<Dist<PursuitOutcome>> {
-        self.exact_within(Limits {
-            max_rounds: self.max_rounds,
-            tolerance: 0.0,
-        })
+    fn exact_budget(&self) -> ExactBudget {
+        ExactBudget::whole(self.max_rounds)
+    }
+
+    fn outcome_of(&self, &end: &End, rounds: u32) -> PursuitOutcome {
+        PursuitOutcome { end, rounds }
     }
 }
 

@@ -1,7 +1,9 @@
 //! Unit tests of [`super`] (`pursuit.rs`), kept beside it.
 
 use super::*;
+use crate::engine::chain::Limits;
 use crate::engine::model::replay_one;
+use crate::engine::{Dist, Roll};
 use crate::engine::{replay, simulation};
 use crate::systems::cle::{PURSUIT, exact_of};
 use crate::systems::test_support::assert_each_agrees;
@@ -268,12 +270,14 @@ fn exact_sums_to_one_minus_the_tail() {
         assert!(d.tail() < 1e-12, "{r:?}");
         assert!((total - 1.0).abs() < 1e-12, "{r:?}");
         // Endings and tail make one, the tail being rounding alone.
-        let raw = r
-            .exact_within(Limits {
+        let raw = exact_within(
+            &r,
+            Limits {
                 max_rounds: r.max_rounds,
                 tolerance: 0.0,
-            })
-            .unwrap();
+            },
+        )
+        .unwrap();
         let total: f64 = raw.iter().map(|(_, p)| p).sum();
         assert!(
             (total + raw.tail() - 1.0).abs() < 1e-12 && raw.tail() < 1e-12,
@@ -281,12 +285,14 @@ fn exact_sums_to_one_minus_the_tail() {
             raw.tail()
         );
         // A tolerance stops the propagation early: what it leaves out is the tail.
-        let loose = r
-            .exact_within(Limits {
+        let loose = exact_within(
+            &r,
+            Limits {
                 max_rounds: r.max_rounds,
                 tolerance: 1e-6,
-            })
-            .unwrap();
+            },
+        )
+        .unwrap();
         let total: f64 = loose.iter().map(|(_, p)| p).sum();
         assert!((total + loose.tail() - 1.0).abs() < 1e-12, "{r:?}");
         assert!(loose.tail() < 1e-6, "{r:?}");
@@ -296,12 +302,14 @@ fn exact_sums_to_one_minus_the_tail() {
         max_rounds: 200,
         ..rule(4, 4, 9)
     };
-    let loose = even
-        .exact_within(Limits {
+    let loose = exact_within(
+        &even,
+        Limits {
             max_rounds: 200,
             tolerance: 1e-6,
-        })
-        .unwrap();
+        },
+    )
+    .unwrap();
     assert!(loose.tail() > 0.0 && loose.p_where(|o| o.end == End::Unresolved) == 0.0);
 }
 
@@ -339,4 +347,12 @@ fn bad_input_is_an_error() {
     assert!(PURSUIT.model_for(ok).is_ok());
     assert!(PURSUIT.model_for(&format!("{ok} head_start=10")).is_err());
     assert!(PURSUIT.model_for("fugitive=5 pursuer=5").is_err());
+}
+
+/// The exact distribution of `rule` under `limits` (a round cap below `max_rounds` ends
+/// the rest as unresolved; the mass a tolerance leaves out is the tail).
+fn exact_within(rule: &PursuitRule, limits: Limits) -> Option<Dist<PursuitOutcome>> {
+    let budget = ExactBudget::whole(limits.max_rounds).tolerance(limits.tolerance);
+    let endings = budget.solve(rule).ok()?;
+    Some(endings.map(|(end, rounds)| rule.outcome_of(end, *rounds)))
 }

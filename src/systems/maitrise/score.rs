@@ -180,7 +180,7 @@ impl Score {
 mod tests {
     use super::*;
     use crate::engine::config::read_config;
-    use crate::engine::params::parse_assignments;
+    use crate::engine::resolve::parse_assignments;
     use crate::engine::{Config, ParamValues};
     use crate::systems::test_support::error_text;
 

@@ -21,15 +21,17 @@
 
 use super::attack::{hit_table, hit_table_under};
 use super::d20::chance_of;
-use super::duel_exact::{EXACT_MAX_STATES, exact_duel};
+use super::duel_exact::{EXACT_MAX_STATES, TOLERANCE};
 use super::sheet::Hd;
 use super::tables::OseTables;
 use crate::engine::chain::Next;
 pub use crate::engine::fight::Winner;
 use crate::engine::fight::{Fight, play};
+use crate::engine::fight_outcome::{ExactBudget, FightModel, FightOutcome};
 use crate::engine::step::Step;
-use crate::engine::{Dice, Dist, FromConfig, HistId, Layout, MetricId, Model, Recorder};
+use crate::engine::{Dice, FromConfig, HistId, Layout, MetricId, Recorder};
 use crate::error::Result;
+use std::borrow::Cow;
 use std::hash::{Hash, Hasher};
 
 /// A duel longer than this counts for neither side.
@@ -326,7 +328,7 @@ impl Step for Initiative {
 /// damage the other side's blow deals (a side with more cannot fall to one blow), so a whole
 /// duel meets few distinct exchanges.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Exchange {
+pub struct RoundDice {
     /// The fighter's attack on the monster.
     fighter_blow: Blow,
     /// The monster's attack on the fighter.
@@ -341,13 +343,13 @@ pub struct Exchange {
 
 /// Hashes the hit points only (one word; the blows and the initiative are those of one
 /// duel): equal exchanges hash equal, and a lookup of the exact chain costs one word.
-impl Hash for Exchange {
+impl Hash for RoundDice {
     fn hash<H: Hasher>(&self, state: &mut H) {
         state.write_u64((self.fighter_hp as u64) << 32 ^ self.monster_hp as u64);
     }
 }
 
-impl Step for Exchange {
+impl Step for RoundDice {
     type Output = (i64, i64);
 
     #[inline(always)]
@@ -429,7 +431,7 @@ impl Fight for Duel {
         }
     }
 
-    /// One round: its dice are one [`Exchange`], which needs of the hit points only
+    /// One round: its dice are one [`RoundDice`], which needs of the hit points only
     /// whether a first blow can drop its target.
     #[inline(always)]
     fn round<D: Dice>(&self, state: &DuelState, dice: &mut D) -> Next<DuelState, DuelEnd> {
@@ -440,7 +442,7 @@ impl Fight for Duel {
                 dice.sum(self.hp_dice.0, self.hp_dice.1) as i64,
             ),
         };
-        let exchange = Exchange {
+        let exchange = RoundDice {
             fighter_blow: self.fighter_blow,
             monster_blow: self.monster_blow,
             initiative: self.initiative,
@@ -543,9 +545,7 @@ impl FromConfig<DuelParams> for DuelModel {
     }
 }
 
-impl Model for DuelModel {
-    type Outcome = DuelOutcome;
-
+impl FightModel for DuelModel {
     fn layout(&self) -> Layout {
         self.layout.clone()
     }
@@ -562,13 +562,24 @@ impl Model for DuelModel {
         rec.value(self.m.mean_rounds, o.rounds as i64);
         rec.hist(self.m.rounds, o.rounds as i64);
     }
+}
 
-    /// Exact values up to [`EXACT_MAX_STATES`] states (see [`super::duel_exact`]).
-    fn exact(&self) -> Option<Dist<DuelOutcome>> {
-        if self.max_states() > EXACT_MAX_STATES {
-            return None;
-        }
-        exact_duel(self).ok().map(|(dist, _)| dist)
+/// Exact values up to [`EXACT_MAX_STATES`] states, propagated until less than
+/// [`TOLERANCE`] is in play (see [`super::duel_exact`]).
+impl FightOutcome for DuelModel {
+    type Fight = Duel;
+    type Outcome = DuelOutcome;
+
+    fn exact_fight(&self) -> Option<Cow<'_, Duel>> {
+        (self.max_states() <= EXACT_MAX_STATES).then_some(Cow::Borrowed(&self.duel))
+    }
+
+    fn exact_budget(&self) -> ExactBudget {
+        ExactBudget::whole(MAX_ROUNDS).tolerance(TOLERANCE)
+    }
+
+    fn outcome_of(&self, &end: &DuelEnd, rounds: u32) -> DuelOutcome {
+        DuelOutcome { end, rounds }
     }
 }
 

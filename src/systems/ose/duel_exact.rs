@@ -11,10 +11,10 @@
 //!
 //! Only duels of at most [`EXACT_MAX_STATES`] states are propagated.
 
-use super::duel::{Duel, DuelModel, DuelOutcome, MAX_ROUNDS};
-use crate::engine::Dist;
-use crate::engine::chain::Limits;
-use crate::engine::fight::{Unsolved, solve};
+#[cfg(doc)]
+use super::duel::Duel;
+#[cfg(doc)]
+use crate::engine::fight::solve;
 
 /// The neglected mass of the exact duel stays below this (the mass still in play when
 /// propagation stops).
@@ -27,19 +27,3 @@ pub const TOLERANCE: f64 = 1e-12;
 /// Carlo only (`alea prob --exact` says so), so that a plain `prob` never waits on a slow
 /// exact.
 pub const EXACT_MAX_STATES: i64 = 5_000;
-
-/// The exact distribution of `model`'s outcomes, its neglected mass (below [`TOLERANCE`]
-/// left in play, and the initiative's cut rerolls) in the tail, and the number of
-/// distinct states met.
-pub fn exact_duel(model: &DuelModel) -> Result<(Dist<DuelOutcome>, usize), Unsolved> {
-    let limits = Limits {
-        max_rounds: MAX_ROUNDS,
-        tolerance: TOLERANCE,
-    };
-    let duel: &Duel = model.duel();
-    let out = solve(duel, limits, usize::MAX)?;
-    let dist = out
-        .endings
-        .map(|&(end, rounds)| DuelOutcome { end, rounds });
-    Ok((dist, out.states))
-}

@@ -3,10 +3,13 @@
 //! and Monte Carlo inside the exact interval.
 
 use super::*;
+use crate::engine::Dist;
+use crate::engine::chain::Limits;
+use crate::engine::fight::{Unsolved, solve};
 use crate::engine::model::exact_tally;
 use crate::engine::{ExactTally, simulation};
 use crate::systems::ose::DUEL;
-use crate::systems::ose::duel_exact::{TOLERANCE, exact_duel};
+use crate::systems::ose::duel_exact::TOLERANCE;
 use crate::systems::test_support::assert_each_agrees;
 
 fn model(words: &str) -> DuelModel {
@@ -159,15 +162,29 @@ fn exact_switches_move_the_odds_the_right_way() {
 #[test]
 fn large_duels_are_monte_carlo_only() {
     // 6 HP against 25 d8 (200 HP at most): 1 200 states, exact.
-    assert!(model("monster.hd=25").exact().is_some());
+    assert!(model("monster.hd=25").solved().is_some());
     // 50 HP against 100: 5 000 states, the last exact; 51 HP: sampled only.
     assert_eq!(model("fighter.hp=50 monster.hp=100").max_states(), 5_000);
-    assert!(model("fighter.hp=50 monster.hp=100").exact().is_some());
-    assert!(model("fighter.hp=51 monster.hp=100").exact().is_none());
-    assert!(model("fighter.hp=200 monster.hd=25").exact().is_none());
+    assert!(model("fighter.hp=50 monster.hp=100").solved().is_some());
+    assert!(model("fighter.hp=51 monster.hp=100").solved().is_none());
+    assert!(model("fighter.hp=200 monster.hd=25").solved().is_none());
 }
 
 #[test]
 fn monte_carlo_agrees_with_exact_duels() {
     assert_each_agrees(CASES, 6, |words| simulation(model(words)));
+}
+
+/// The exact distribution of `model`'s outcomes (what [`DuelModel`] solves) and the
+/// number of distinct states met.
+fn exact_duel(model: &DuelModel) -> Result<(Dist<DuelOutcome>, usize), Unsolved> {
+    let limits = Limits {
+        max_rounds: MAX_ROUNDS,
+        tolerance: TOLERANCE,
+    };
+    let out = solve(model.duel(), limits, usize::MAX)?;
+    let dist = out
+        .endings
+        .map(|&(end, rounds)| DuelOutcome { end, rounds });
+    Ok((dist, out.states))
 }

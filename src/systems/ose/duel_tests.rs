@@ -2,7 +2,7 @@
 
 use super::*;
 use crate::engine::model::replay_one;
-use crate::engine::{Dist, Tally, simulation};
+use crate::engine::{Dist, Model, Tally, simulation};
 use crate::systems::ose::DUEL;
 use crate::systems::test_support::{assert_each_agrees, assert_rejected, expect_model, run_tally};
 
@@ -187,11 +187,11 @@ impl Model for OneHit {
     type Outcome = DuelEnd;
 
     fn layout(&self) -> Layout {
-        self.duel.layout()
+        FightModel::layout(&self.duel)
     }
 
     fn sample<D: Dice>(&self, dice: &mut D) -> DuelEnd {
-        self.duel.sample(dice).end
+        FightModel::sample(&self.duel, dice).end
     }
 
     fn record<R: Recorder>(&self, w: &DuelEnd, rec: &mut R) {

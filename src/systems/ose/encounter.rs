@@ -1,300 +1,482 @@
-//! The start of an encounter (seed: *Rencontres → Surprise*, *Distance de rencontre*,
-//! *Séquence de la rencontre*; the `ose` page → Surprise, Encounter distance), and the
-//! mechanics `ose.surprise` and `ose.distance`.
+//! A whole encounter fought out: a party against a group of monsters (seed: *Séquence de
+//! la rencontre*, *Surprise*, *Initiative*, *Séquence du round de combat*, *Moral*,
+//! *Attaque*, *Dégâts*; the `ose` page → Surprise, Initiative, Morale, Melee duel), and
+//! the `ose.encounter` mechanic.
 //!
-//! Surprise: each side rolls a d6 and is surprised on 1 or 2 (`party`, `monsters`: x in 6,
-//! 2 by default); a surprised side does not act in the first round, so when only one side
-//! is surprised the other gets a free round. The party's die is rolled first.
+//! The sides are lists of roster names (`party=fighter1*2,cleric1 monsters=hd1*4`; see
+//! `alea roster ose`). The encounter starts with surprise: each side rolls a d6 and is
+//! surprised on 1-2 (`party_surprise`, `monsters_surprise`: x in 6); a surprised side does
+//! not act in the first round (when both are, nobody does), and initiative is rolled only
+//! when neither is. Each round both sides roll a d6 for initiative, the higher acting
+//! first; ties as in `ose.duel` (switch `ties`: reroll, or simultaneous, where the second
+//! side also strikes with the members it had at the start of the round). When a side acts,
+//! each of its standing members attacks one standing foe (the d20 of [`super::attack`],
+//! a PC adding STR to the attack and the damage; damage at least 1; dead at 0 HP).
 //!
-//! Encounter distance: in a dungeon 2d6 × 3 m; outdoors (the wilds, or on water) 4d6 ×
-//! 10 m, or 1d4 × 10 m when surprise is involved. Which surprise brings the encounter that
-//! close is a **\[choice\]** (switch `close_if`): the sheet says only "si surpris"; the
-//! default, `either`, reads it as either side being surprised. The sheet gives the close
-//! distance only outdoors: in a dungeon surprise does not change the 2d6 × 3 m.
+//! Morale (switch `morale`): the monsters check when their side acts, before attacking, if
+//! since their last check their first member died or half of them came to be out: 2d6
+//! above the morale score and the group flees, which ends the encounter. A score of 12
+//! never fails. The party does not check (the players decide).
+//!
+//! Choices of this program (the sheet leaves them open):
+//! - **\[choice\]** who a fighter attacks (switches `party_target` and
+//!   `monsters_target`, [`Target`]): `focus` takes the foe standing with the fewest hit
+//!   points.
+//! - The group's morale is its leader's: the first monster listed still standing.
+//! - Monsters that flee are gone: no parting blows.
+//! - A monster's hit points, when its entry gives none, are rolled as in `ose.duel` (d8
+//!   per hit die, 1d4 for a normal human), before anything else.
+//! - An encounter still going after [`MAX_ROUNDS`] rounds is won by nobody.
+//!
+//! Exact values: one PC against one monster, without surprise, is `ose.duel` round for
+//! round (a lone monster never checks morale: its first death is its last), so its exact
+//! values are the duel's ([`super::duel_exact`]); larger encounters are Monte Carlo only.
 
-use crate::engine::{Dice, HistId, Layout, MetricId, Recorder, Report, Roll, Rolled};
+use super::attack::hit_table;
+use super::duel::{
+    Duel, DuelEnd, DuelModel, DuelOutcome, Fighter, MAX_ROUNDS, Monster, MonsterParams, Ties,
+    Winner, damage,
+};
+use super::duel_exact::TOLERANCE;
+use super::sheet::Hd;
+use crate::engine::fight_outcome::{ExactBudget, FightModel, FightOutcome};
+use crate::engine::{Dice, FromConfig, HistId, Layout, MetricId, Recorder, Side};
 use crate::error::{Error, Result};
+pub use crate::systems::target::Target;
+use std::borrow::Cow;
+
+/// Most fighters on a side.
+pub const MAX_SIDE: usize = 30;
 
 crate::config! {
-    /// The two surprise dice (the parameters of `ose.surprise`, and of `ose.distance` when
-    /// it rolls surprise).
+    /// A monster of a group (an `ose` roster's `[[monster]]`).
     #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-    pub struct SurpriseParams {
-        /// the party is surprised on this many in 6 (the sheet: 1-2, so 2)
-        party: u32 = int(0..=6, default = 2),
-        /// the monsters are surprised on this many in 6 (the sheet: 1-2, so 2)
-        monsters: u32 = int(0..=6, default = 2),
-    }
-}
-
-/// Who is surprised.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub struct Surprise {
-    /// The party's d6 came up surprised.
-    pub party: bool,
-    /// The monsters' d6 came up surprised.
-    pub monsters: bool,
-}
-
-impl Surprise {
-    /// Nobody surprised.
-    pub const NONE: Surprise = Surprise {
-        party: false,
-        monsters: false,
-    };
-}
-
-impl SurpriseParams {
-    /// The sheet's odds: each side surprised on 1-2.
-    pub const SHEET: SurpriseParams = SurpriseParams {
-        party: 2,
-        monsters: 2,
-    };
-
-    /// Rolls the party's d6, then the monsters'.
-    #[inline]
-    pub fn roll<D: Dice>(&self, dice: &mut D) -> Surprise {
-        let party = dice.in_six(self.party);
-        let monsters = dice.in_six(self.monsters);
-        Surprise { party, monsters }
-    }
-}
-
-crate::rolls!(SurpriseParams => Surprise);
-
-/// What `ose.surprise` reports.
-#[derive(Debug, Clone, PartialEq)]
-pub struct SurpriseMetrics {
-    party: MetricId,
-    monsters: MetricId,
-    both: MetricId,
-    neither: MetricId,
-    party_only: MetricId,
-    monsters_only: MetricId,
-}
-
-impl Report<SurpriseParams> for SurpriseMetrics {
-    fn declare(_: &SurpriseParams, layout: &mut Layout) -> Self {
-        Self {
-            party: layout.proportion("party_surprised", "chance the party is surprised"),
-            monsters: layout.proportion("monsters_surprised", "chance the monsters are surprised"),
-            both: layout.proportion(
-                "both_surprised",
-                "chance both sides are surprised (neither gets a free round)",
-            ),
-            neither: layout.proportion(
-                "neither_surprised",
-                "chance neither side is surprised (initiative as usual)",
-            ),
-            party_only: layout.proportion(
-                "party_only",
-                "chance only the party is surprised: the monsters get a free round",
-            ),
-            monsters_only: layout.proportion(
-                "monsters_only",
-                "chance only the monsters are surprised: the party gets a free round",
-            ),
-        }
-    }
-
-    #[inline]
-    fn record<R: Recorder>(&self, s: &Surprise, rec: &mut R) {
-        rec.event(self.party, s.party);
-        rec.event(self.monsters, s.monsters);
-        rec.event(self.both, s.party && s.monsters);
-        rec.event(self.neither, !s.party && !s.monsters);
-        rec.event(self.party_only, s.party && !s.monsters);
-        rec.event(self.monsters_only, s.monsters && !s.party);
-    }
-}
-
-/// `ose.surprise`: both sides' surprise dice.
-pub type SurpriseModel = Rolled<SurpriseParams, SurpriseMetrics>;
-
-crate::choice! {
-    /// Where the encounter happens.
-    ///
-    /// - `dungeon`: *Donjon*: 2d6 × 3 m.
-    /// - `outdoors`: *Contrées sauvages ou sur l'eau*: 4d6 × 10 m, 1d4 × 10 m if surprised.
-    pub enum Setting { Dungeon = "dungeon", Outdoors = "outdoors" }
-}
-
-crate::choice! {
-    /// How surprise enters the distance.
-    ///
-    /// - `roll`: both sides roll their surprise dice first.
-    /// - `none`: nobody is surprised.
-    /// - `surprised`: surprise is given: the close distance applies.
-    pub enum SurpriseMode { Roll = "roll", Nobody = "none", Surprised = "surprised" }
-}
-
-crate::choice! {
-    /// **\[choice\]** Which rolled surprise brings an outdoor encounter to 1d4 × 10 m.
-    ///
-    /// - `either`: either side surprised (the default).
-    /// - `party`: the party surprised.
-    /// - `monsters`: the monsters surprised.
-    /// - `both`: both sides surprised.
-    pub enum CloseIf { Either = "either", Party = "party", Monsters = "monsters", Both = "both" }
-}
-
-impl CloseIf {
-    /// Whether the surprise `s` brings the encounter close.
-    pub fn holds(self, s: Surprise) -> bool {
-        match self {
-            CloseIf::Either => s.party || s.monsters,
-            CloseIf::Party => s.party,
-            CloseIf::Monsters => s.monsters,
-            CloseIf::Both => s.party && s.monsters,
-        }
+    pub struct GroupMonster {
+        /// hit dice, armour class, hit points and damage
+        monster: MonsterParams = flatten(),
+        /// morale score: 2d6 above it and the group flees (12 never fails)
+        morale: u32 = int(2..=12, default = 7),
     }
 }
 
 crate::config! {
-    /// The parameters of `ose.distance`.
-    #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-    pub struct DistanceParams {
-        /// dungeon (2d6 x 3 m) or outdoors, in the wilds or on water (4d6 x 10 m; 1d4 x 10 m
-        /// if surprised)
-        setting: Setting = choice(default = Setting::Dungeon),
-        /// roll (each side's surprise d6 first), none (nobody surprised) or surprised (the
-        /// close distance outdoors)
-        surprise: SurpriseMode = choice(default = SurpriseMode::Roll),
-        /// [choice] with rolled surprise, outdoors: who must be surprised for 1d4 x 10 m:
-        /// either side, party, monsters, or both
-        close_if: CloseIf = choice(default = CloseIf::Either),
-        /// the distance asked about: the chance the encounter starts at this many metres or
-        /// less is reported as p_within
-        within: i64 = int(0..=300, default = 30),
-        /// the surprise dice, with surprise=roll
-        dice: SurpriseParams = flatten(),
+    /// The parameters of `ose.encounter`.
+    #[derive(Debug, Clone, PartialEq)]
+    pub struct EncounterParams {
+        /// the party: roster names with counts, like fighter1*2,cleric1
+        party: Side<Fighter> = side(len = 1..=MAX_SIDE),
+        /// the monsters: roster names with counts, like hd1*4 (the first listed leads)
+        monsters: Side<GroupMonster> = side(len = 1..=MAX_SIDE),
+        /// how many of the last monster named in `monsters`, replacing its count (sweep it to find how many make a given risk)
+        count: Option<u32> = int(1..=MAX_SIDE as i64, optional),
+        /// the party is surprised on this many in 6 (the sheet: 1-2, so 2; 0: never)
+        party_surprise: u32 = int(0..=6, default = 2),
+        /// the monsters are surprised on this many in 6 (the sheet: 1-2, so 2; 0: never)
+        monsters_surprise: u32 = int(0..=6, default = 2),
+        /// [choice] initiative ties: reroll, or simultaneous (both sides act; both may fall)
+        ties: Ties = choice(default = Ties::Reroll),
+        /// [choice] whom each PC attacks: focus (the monster with the fewest HP), spread (one each, cyclically), random
+        party_target: Target = choice(default = Target::Focus),
+        /// [choice] whom each monster attacks: focus (the PC with the fewest HP), spread (one each, cyclically), random
+        monsters_target: Target = choice(default = Target::Focus),
+        /// the monsters check morale at their first death and when half are out (false: they fight to the end)
+        morale: bool = switch(default = true),
     }
 }
 
-/// The start of one encounter.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub struct Start {
-    /// Who is surprised (nobody unless rolled).
-    pub surprise: Surprise,
-    /// Whether the close distance (1d4 × 10 m) applies.
-    pub close: bool,
-    /// The distance, in metres.
-    pub metres: i64,
+/// How an encounter ends.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub enum End {
+    /// Every monster is dead; a PC stands.
+    Party,
+    /// The monsters fled.
+    Fled,
+    /// Every PC is dead; a monster stands.
+    Monsters,
+    /// Both sides fell in the same simultaneous round.
+    Both,
+    /// Still going after [`MAX_ROUNDS`].
+    Neither,
 }
 
-/// The distance rule: the parameters of `ose.distance`, checked (the surprise dice only
-/// when surprise is rolled, the rule for the close distance only when it can apply).
+/// The end of one encounter.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub struct EncounterOutcome {
+    /// How it ended.
+    pub end: End,
+    /// Rounds played (a round where everyone was surprised counts).
+    pub rounds: u32,
+    /// PCs dead.
+    pub pc_deaths: u8,
+    /// Monsters dead.
+    pub monster_deaths: u8,
+}
+
+/// One fighter as the fight sees it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct DistanceRule {
-    p: DistanceParams,
+struct Striker {
+    damage: u32,
+    bonus: i64,
 }
 
-impl DistanceRule {
-    /// Whether the surprise `s` brings the encounter to the close distance.
-    fn close(&self, s: Surprise) -> bool {
-        self.p.setting == Setting::Outdoors
-            && match self.p.surprise {
-                SurpriseMode::Roll => self.p.close_if.holds(s),
-                SurpriseMode::Nobody => false,
-                SurpriseMode::Surprised => true,
-            }
-    }
-
-    /// The dice of the distance (count, sides) and the metres a point is worth (close or
-    /// not): 2d6 × 3 m in a dungeon, outdoors 4d6 × 10 m, or 1d4 × 10 m when close.
-    fn dice(&self, close: bool) -> (u32, u32, i64) {
-        match (self.p.setting, close) {
-            (Setting::Dungeon, _) => (2, 6, 3),
-            (Setting::Outdoors, false) => (4, 6, 10),
-            (Setting::Outdoors, true) => (1, 4, 10),
-        }
-    }
-}
-
-impl TryFrom<DistanceParams> for DistanceRule {
-    type Error = Error;
-
-    fn try_from(p: DistanceParams) -> Result<Self> {
-        if p.surprise != SurpriseMode::Roll && p.dice != SurpriseParams::SHEET {
-            return Err(Error::value(
-                "party",
-                "party and monsters set the surprise dice; they need surprise=roll",
-            ));
-        }
-        if p.close_if != CloseIf::Either
-            && (p.surprise != SurpriseMode::Roll || p.setting != Setting::Outdoors)
-        {
-            return Err(Error::value(
-                "close_if",
-                "close_if says which rolled surprise brings the encounter close; it needs setting=outdoors and surprise=roll",
-            ));
-        }
-        Ok(Self { p })
-    }
-}
-
-impl Roll for DistanceRule {
-    /// Surprise, and the distance.
-    type Outcome = Start;
-
-    fn roll<D: Dice>(&self, dice: &mut D) -> Start {
-        let surprise = match self.p.surprise {
-            SurpriseMode::Roll => self.p.dice.roll(dice),
-            _ => Surprise::NONE,
-        };
-        let close = self.close(surprise);
-        let (count, sides, metres_per_point) = self.dice(close);
-        let metres = dice.sum(count, sides) as i64 * metres_per_point;
-        Start {
-            surprise,
-            close,
-            metres,
-        }
-    }
-}
-
-/// What `ose.distance` reports.
+/// What `ose.encounter` reports.
 #[derive(Debug, Clone, PartialEq)]
-pub struct DistanceMetrics {
-    /// The distance asked about (`within`).
-    within_metres: i64,
-    mean: MetricId,
-    within: MetricId,
-    close: MetricId,
-    distance: HistId,
+struct EncounterMetrics {
+    party_wins: MetricId,
+    monsters_flee: MetricId,
+    monsters_win: MetricId,
+    both_fall: MetricId,
+    any_pc_dies: MetricId,
+    mean_pc_deaths: MetricId,
+    mean_monster_deaths: MetricId,
+    mean_rounds: MetricId,
+    pc_deaths: HistId,
+    rounds: HistId,
 }
 
-impl Report<DistanceRule> for DistanceMetrics {
-    fn declare(rule: &DistanceRule, layout: &mut Layout) -> Self {
+impl EncounterMetrics {
+    fn declare(layout: &mut Layout, party: usize) -> Self {
         Self {
-            within_metres: rule.p.within,
-            mean: layout.mean("mean_distance", "mean distance of the encounter, in metres"),
-            within: layout.proportion(
-                "p_within",
-                "chance the encounter starts at `within` metres or less",
+            party_wins: layout.proportion(
+                "party_wins",
+                "chance the party holds the field: every monster dead or fled",
             ),
-            close: layout.proportion(
-                "close",
-                "chance surprise brings the encounter to 1d4 x 10 m (outdoors)",
+            monsters_flee: layout.proportion("monsters_flee", "chance the monsters flee (morale)"),
+            monsters_win: layout.proportion("monsters_win", "chance every PC is dead"),
+            both_fall: layout.proportion(
+                "both_fall",
+                "chance both sides fall in the same simultaneous round",
             ),
-            distance: layout.histogram(
-                "distance",
-                "histogram of the distance of the encounter, in metres",
-                (0, 240),
+            any_pc_dies: layout.proportion("any_pc_dies", "chance at least one PC dies"),
+            mean_pc_deaths: layout.mean("mean_pc_deaths", "mean number of PCs dead"),
+            mean_monster_deaths: layout.mean("mean_monster_deaths", "mean number of monsters dead"),
+            mean_rounds: layout.mean("mean_rounds", "mean number of rounds"),
+            pc_deaths: layout.histogram(
+                "pc_deaths",
+                "histogram of the number of PCs dead",
+                (0, party as i64),
             ),
+            rounds: layout.histogram("rounds", "histogram of the number of rounds", (1, 20)),
+        }
+    }
+}
+
+/// `ose.encounter`: a party against a group of monsters.
+#[derive(Debug, Clone, PartialEq)]
+pub struct EncounterModel {
+    party: Vec<Fighter>,
+    monsters: Vec<GroupMonster>,
+    /// `pc_hits[i * monsters + j]`: the d20 faces with which PC `i` hits monster `j`.
+    pc_hits: Vec<[bool; 21]>,
+    /// `monster_hits[j * party + i]`: the faces with which monster `j` hits PC `i`.
+    monster_hits: Vec<[bool; 21]>,
+    strikers: [Vec<Striker>; 2],
+    p: EncounterParams,
+    layout: Layout,
+    m: EncounterMetrics,
+}
+
+/// The rolled hit points of a monster of `hd`: (dice, sides).
+fn hp_dice(hd: Hd) -> (u32, u32) {
+    match hd {
+        Hd::Human => (1, 4),
+        Hd::Dice(n) => (n, 8),
+    }
+}
+
+impl EncounterModel {
+    /// The fighters of each side: (PCs, monsters).
+    pub fn sides(&self) -> (&[Fighter], &[GroupMonster]) {
+        (&self.party, &self.monsters)
+    }
+
+    /// Whether attacker `a` of side `side` (0: party, 1: monsters) hits defender `d` with
+    /// the d20 face `face`.
+    #[inline]
+    fn hits(&self, side: usize, a: usize, d: usize, face: u32) -> bool {
+        let table = if side == 0 {
+            &self.pc_hits[a * self.monsters.len() + d]
+        } else {
+            &self.monster_hits[a * self.party.len() + d]
+        };
+        table[face as usize]
+    }
+
+    /// The duel this encounter is, when it is one: one PC against one monster, no
+    /// surprise (a lone monster never checks morale).
+    pub fn as_duel(&self) -> Option<DuelModel> {
+        let one_on_one = self.party.len() == 1 && self.monsters.len() == 1;
+        let no_surprise = self.p.party_surprise == 0 && self.p.monsters_surprise == 0;
+        (one_on_one && no_surprise).then(|| {
+            DuelModel::new(
+                self.party[0],
+                Monster::from(self.monsters[0].monster),
+                self.p.ties,
+            )
+        })
+    }
+}
+
+impl FromConfig<EncounterParams> for EncounterModel {
+    fn from_config(p: EncounterParams) -> Result<Self> {
+        let party: Vec<Fighter> = p.party.fighters().copied().collect();
+        let mut monsters: Vec<GroupMonster> = p.monsters.fighters().copied().collect();
+        if let (Some(count), Some((_, listed))) = (p.count, p.monsters.names.last()) {
+            let last = monsters[monsters.len() - 1];
+            monsters.truncate(monsters.len() - *listed as usize);
+            monsters.extend(std::iter::repeat_n(last, count as usize));
+            if monsters.len() > MAX_SIDE {
+                return Err(Error::value(
+                    "count",
+                    format!(
+                        "makes {} monsters; a side has at most {MAX_SIDE}",
+                        monsters.len()
+                    ),
+                ));
+            }
+        }
+        let pc_hits = party
+            .iter()
+            .flat_map(|f| {
+                monsters
+                    .iter()
+                    .map(|m| hit_table(f.thac0, m.monster.ac, f.str))
+            })
+            .collect();
+        let monster_hits = monsters
+            .iter()
+            .flat_map(|m| {
+                party
+                    .iter()
+                    .map(|f| hit_table(m.monster.hd.thac0(), f.ac, 0))
+            })
+            .collect();
+        let strikers = [
+            party
+                .iter()
+                .map(|f| Striker {
+                    damage: f.damage,
+                    bonus: f.str,
+                })
+                .collect(),
+            monsters
+                .iter()
+                .map(|m| Striker {
+                    damage: m.monster.damage,
+                    bonus: 0,
+                })
+                .collect(),
+        ];
+        let mut layout = Layout::new();
+        let m = EncounterMetrics::declare(&mut layout, party.len());
+        Ok(Self {
+            party,
+            monsters,
+            pc_hits,
+            monster_hits,
+            strikers,
+            p,
+            layout,
+            m,
+        })
+    }
+}
+
+/// The state of an encounter under way: each side's hit points (0 or less: dead).
+struct EncounterState {
+    hp: [Vec<i64>; 2],
+    /// Monsters' morale checks already made: (first death, half out).
+    checked: (bool, bool),
+}
+
+impl EncounterState {
+    fn standing(&self, side: usize) -> usize {
+        self.hp[side].iter().filter(|h| **h > 0).count()
+    }
+
+    fn dead(&self, side: usize) -> usize {
+        self.hp[side].len() - self.standing(side)
+    }
+}
+
+impl EncounterModel {
+    /// Side `side` attacks with the members in `attackers`, each one foe standing.
+    fn strike<D: Dice>(
+        &self,
+        fight: &mut EncounterState,
+        side: usize,
+        attackers: &[usize],
+        dice: &mut D,
+    ) {
+        let mut foes: Vec<usize> = (0..fight.hp[1 - side].len())
+            .filter(|&j| fight.hp[1 - side][j] > 0)
+            .collect();
+        for (k, &a) in attackers.iter().enumerate() {
+            if foes.is_empty() {
+                return;
+            }
+            let hp = &fight.hp[1 - side];
+            let target = [self.p.party_target, self.p.monsters_target][side];
+            let d = target.pick(&foes, k, |j| hp[j], dice);
+            if self.hits(side, a, d, dice.d20()) {
+                let s = self.strikers[side][a];
+                fight.hp[1 - side][d] -= damage(dice.die(s.damage), s.bonus);
+                if fight.hp[1 - side][d] <= 0 {
+                    foes.retain(|&j| j != d);
+                }
+            }
         }
     }
 
-    fn record<R: Recorder>(&self, s: &Start, rec: &mut R) {
-        rec.value(self.mean, s.metres);
-        rec.event(self.within, s.metres <= self.within_metres);
-        rec.event(self.close, s.close);
-        rec.hist(self.distance, s.metres);
+    /// The monsters' morale check, when one is due: true when they flee.
+    fn flees<D: Dice>(&self, fight: &mut EncounterState, dice: &mut D) -> bool {
+        let (dead, total) = (fight.dead(1), fight.hp[1].len());
+        let first = dead > 0 && !fight.checked.0;
+        let half = 2 * dead >= total && !fight.checked.1;
+        if !self.p.morale || !(first || half) || dead == total {
+            return false;
+        }
+        fight.checked = (fight.checked.0 || first, fight.checked.1 || half);
+        let leader = (0..total).find(|&j| fight.hp[1][j] > 0).unwrap_or(0);
+        dice.sum(2, 6) > self.monsters[leader].morale
+    }
+
+    /// Side `side` acts: morale first for the monsters, then every member standing
+    /// attacks. True when the monsters fled.
+    fn act<D: Dice>(&self, fight: &mut EncounterState, side: usize, dice: &mut D) -> bool {
+        if side == 1 && self.flees(fight, dice) {
+            return true;
+        }
+        let standing: Vec<usize> = (0..fight.hp[side].len())
+            .filter(|&i| fight.hp[side][i] > 0)
+            .collect();
+        self.strike(fight, side, &standing, dice);
+        false
     }
 }
 
-/// `ose.distance`: the distance at which an encounter starts.
-pub type DistanceModel = Rolled<DistanceRule, DistanceMetrics>;
+impl FightModel for EncounterModel {
+    fn layout(&self) -> Layout {
+        self.layout.clone()
+    }
+
+    fn sample<D: Dice>(&self, dice: &mut D) -> EncounterOutcome {
+        let monsters_hp = self
+            .monsters
+            .iter()
+            .map(|m| match m.monster.hp {
+                0 => {
+                    let (n, sides) = hp_dice(m.monster.hd);
+                    dice.sum(n, sides) as i64
+                }
+                hp => hp,
+            })
+            .collect();
+        let mut fight = EncounterState {
+            hp: [self.party.iter().map(|f| f.hp).collect(), monsters_hp],
+            checked: (false, false),
+        };
+        let surprised =
+            [self.p.party_surprise, self.p.monsters_surprise].map(|x| x > 0 && dice.in_six(x));
+        let mut fled = false;
+        let mut rounds = 0;
+        while rounds < MAX_ROUNDS && fight.standing(0) > 0 && fight.standing(1) > 0 && !fled {
+            rounds += 1;
+            if rounds == 1 && (surprised[0] || surprised[1]) {
+                if let Some(side) = (0..2).find(|&s| !surprised[s]) {
+                    fled = self.act(&mut fight, side, dice);
+                }
+                continue;
+            }
+            let (a, b) = loop {
+                let (a, b) = (dice.d6(), dice.d6());
+                if a != b || self.p.ties == Ties::Simultaneous {
+                    break (a, b);
+                }
+            };
+            if a == b {
+                // Both sides at once: the monsters' morale first, then every blow, the
+                // monsters striking with those standing at the start of the round.
+                fled = self.flees(&mut fight, dice);
+                if !fled {
+                    let before: Vec<usize> = (0..fight.hp[1].len())
+                        .filter(|&j| fight.hp[1][j] > 0)
+                        .collect();
+                    self.act(&mut fight, 0, dice);
+                    self.strike(&mut fight, 1, &before, dice);
+                }
+            } else {
+                let first = usize::from(b > a);
+                fled = self.act(&mut fight, first, dice);
+                if !fled && fight.standing(1 - first) > 0 {
+                    fled = self.act(&mut fight, 1 - first, dice);
+                }
+            }
+        }
+        let end = match (fled, fight.standing(0) > 0, fight.standing(1) > 0) {
+            (true, _, _) => End::Fled,
+            (_, true, false) => End::Party,
+            (_, false, true) => End::Monsters,
+            (_, false, false) => End::Both,
+            (_, true, true) => End::Neither,
+        };
+        EncounterOutcome {
+            end,
+            rounds,
+            pc_deaths: fight.dead(0) as u8,
+            monster_deaths: fight.dead(1) as u8,
+        }
+    }
+
+    fn record<R: Recorder>(&self, o: &EncounterOutcome, rec: &mut R) {
+        rec.event(self.m.party_wins, matches!(o.end, End::Party | End::Fled));
+        rec.event(self.m.monsters_flee, o.end == End::Fled);
+        rec.event(self.m.monsters_win, o.end == End::Monsters);
+        rec.event(self.m.both_fall, o.end == End::Both);
+        rec.event(self.m.any_pc_dies, o.pc_deaths > 0);
+        rec.value(self.m.mean_pc_deaths, i64::from(o.pc_deaths));
+        rec.value(self.m.mean_monster_deaths, i64::from(o.monster_deaths));
+        rec.value(self.m.mean_rounds, i64::from(o.rounds));
+        rec.hist(self.m.pc_deaths, i64::from(o.pc_deaths));
+        rec.hist(self.m.rounds, i64::from(o.rounds));
+    }
+}
+
+/// The duel's exact values, when the encounter is one ([`EncounterModel::as_duel`]).
+impl FightOutcome for EncounterModel {
+    type Fight = Duel;
+    type Outcome = EncounterOutcome;
+
+    fn exact_fight(&self) -> Option<Cow<'_, Duel>> {
+        let duel = self.as_duel()?;
+        let fight = duel.exact_fight()?.into_owned();
+        Some(Cow::Owned(fight))
+    }
+
+    fn exact_budget(&self) -> ExactBudget {
+        ExactBudget::whole(MAX_ROUNDS).tolerance(TOLERANCE)
+    }
+
+    fn outcome_of(&self, &end: &DuelEnd, rounds: u32) -> EncounterOutcome {
+        from_duel(DuelOutcome { end, rounds })
+    }
+}
+
+/// The encounter outcome of a duel's.
+pub fn from_duel(d: DuelOutcome) -> EncounterOutcome {
+    let (end, pc_deaths, monster_deaths) = match d.end.winner {
+        Winner::A => (End::Party, 0, 1),
+        Winner::B => (End::Monsters, 1, 0),
+        Winner::Draw if d.end.both_fell => (End::Both, 1, 1),
+        Winner::Draw => (End::Neither, 0, 0),
+    };
+    EncounterOutcome {
+        end,
+        rounds: d.rounds,
+        pc_deaths,
+        monster_deaths,
+    }
+}
 
 #[cfg(test)]
 #[path = "encounter_tests.rs"]

@@ -1,194 +1,192 @@
-//! Unit tests of `ose.surprise` and `ose.distance` (a sibling file of `encounter.rs`).
+//! Unit tests of `ose.encounter` (a sibling file of `encounter.rs`): rounds on rigged dice,
+//! the duel it becomes one against one, and more monsters never helping the party.
 
 use super::*;
-use crate::engine::Model;
-use crate::engine::model::{exact_tally, replay_one};
-use crate::engine::{Dist, ExactTally};
-use crate::systems::ose::{DISTANCE, SURPRISE};
-use crate::systems::test_support::{assert_mechanic_agrees, assert_rejected, close};
-
-fn surprise(words: &str) -> (SurpriseModel, ExactTally) {
-    let model = SURPRISE
-        .model_for(words)
-        .unwrap_or_else(|e| panic!("{words}: {e}"));
-    let dist = model
-        .exact()
-        .unwrap_or_else(|| Dist::certain(Surprise::NONE));
-    let tally = exact_tally(&model, &model.layout(), &dist);
-    (model, tally)
-}
-
-fn distance(words: &str) -> (DistanceModel, ExactTally) {
-    let model = DISTANCE
-        .model_for(words)
-        .unwrap_or_else(|e| panic!("{words}: {e}"));
-    let dist = model.exact().unwrap_or_else(|| Dist::certain(START_NONE));
-    let tally = exact_tally(&model, &model.layout(), &dist);
-    (model, tally)
-}
-
-const START_NONE: Start = Start {
-    surprise: Surprise::NONE,
-    close: false,
-    metres: 0,
+use crate::engine::model::replay_one;
+use crate::engine::simulation;
+use crate::systems::ose::ENCOUNTER;
+use crate::systems::test_support::{
+    assert_each_agrees, assert_never_falls, assert_never_rises, assert_same_fights, error_text,
+    estimate_of, expect_model,
 };
 
-#[test]
-fn the_sheets_surprise_by_hand() {
-    let (model, t) = surprise("");
-    let v = |id| t.value(id).unwrap_or(f64::NAN);
-    // Each side: 2 in 6 = 1/3; both 1/9; neither (2/3)^2 = 4/9; only one side 2/9 each.
-    assert!(close(v(model.m.party), 1.0 / 3.0));
-    assert!(close(v(model.m.monsters), 1.0 / 3.0));
-    assert!(close(v(model.m.both), 1.0 / 9.0));
-    assert!(close(v(model.m.neither), 4.0 / 9.0));
-    assert!(close(v(model.m.party_only), 2.0 / 9.0));
-    assert!(close(v(model.m.monsters_only), 2.0 / 9.0));
-    // Wary monsters surprised on 1 only, a party that cannot be surprised.
-    let (model, t) = surprise("party=0 monsters=1");
-    let v = |id| t.value(id).unwrap_or(f64::NAN);
-    assert!(close(v(model.m.party), 0.0));
-    assert!(close(v(model.m.monsters_only), 1.0 / 6.0));
-    assert!(close(v(model.m.neither), 5.0 / 6.0));
+fn model(words: &str) -> EncounterModel {
+    expect_model(&ENCOUNTER, words)
 }
 
-#[test]
-fn surprised_on_one_or_two() {
-    let model = SURPRISE.model_for("").unwrap_or_else(|e| panic!("{e}"));
-    for (dice, party, monsters) in [
-        ([1, 3], true, false),
-        ([2, 2], true, true),
-        ([3, 6], false, false),
-        ([6, 1], false, true),
-    ] {
-        let (s, tally) = replay_one(&model, &dice);
-        assert_eq!(s, Surprise { party, monsters }, "{dice:?}");
-        let only = i64::from(party && !monsters);
-        assert_eq!(tally.metric(model.m.party_only).sum, only);
-    }
+fn play(words: &str, dice: &[u32]) -> EncounterOutcome {
+    replay_one(&model(words), dice).0
 }
 
-#[test]
-fn dungeon_distance_by_hand() {
-    let (model, t) = distance("");
-    // 2d6 x 3 m: mean 21 m; 6 m on 1/36, 21 m on 6/36; at most 30 m: 2d6 <= 10, 33/36.
-    assert!(close(t.value(model.m.mean).unwrap_or(0.0), 21.0));
-    let h = t.histogram(model.m.distance);
-    assert!(close(h[&6], 1.0 / 36.0));
-    assert!(close(h[&21], 6.0 / 36.0));
-    assert!(close(h[&36], 1.0 / 36.0));
-    assert_eq!(h.len(), 11);
-    assert!(close(t.value(model.m.within).unwrap_or(0.0), 33.0 / 36.0));
-    // Surprise does not bring a dungeon encounter closer.
-    assert!(close(t.value(model.m.close).unwrap_or(1.0), 0.0));
-    let (given, t) = distance("surprise=surprised");
-    assert!(close(t.value(given.m.mean).unwrap_or(0.0), 21.0));
-}
+const QUIET: &str = "party_surprise=0 monsters_surprise=0";
 
 #[test]
-fn outdoor_distance_by_hand() {
-    // Nobody surprised: 4d6 x 10 m, mean 140 m, 40 m on 1/1296.
-    let (model, t) = distance("setting=outdoors surprise=none");
-    assert!(close(t.value(model.m.mean).unwrap_or(0.0), 140.0));
-    assert!(close(t.histogram(model.m.distance)[&40], 1.0 / 1296.0));
-    // At most 60 m: 4d6 <= 6, 15/1296.
-    let (model, t) = distance("setting=outdoors surprise=none within=60");
-    assert!(close(t.value(model.m.within).unwrap_or(0.0), 15.0 / 1296.0));
-    // Surprised: 1d4 x 10 m, uniform on 10..40, mean 25 m.
-    let (model, t) = distance("setting=outdoors surprise=surprised");
-    assert!(close(t.value(model.m.mean).unwrap_or(0.0), 25.0));
-    assert!(close(t.histogram(model.m.distance)[&30], 0.25));
-    assert!(close(t.value(model.m.within).unwrap_or(0.0), 0.75));
-    // Rolled, either side: close with 1 - 4/9 = 5/9; mean 5/9 x 25 + 4/9 x 140 = 685/9.
-    let (model, t) = distance("setting=outdoors");
-    assert!(close(t.value(model.m.close).unwrap_or(0.0), 5.0 / 9.0));
-    assert!(close(t.value(model.m.mean).unwrap_or(0.0), 685.0 / 9.0));
-    assert!(close(t.histogram(model.m.distance)[&10], 5.0 / 36.0));
-}
-
-#[test]
-fn close_if_picks_whose_surprise_counts() {
-    // The stricter the reading, the rarer the close distance: either 5/9, one side 1/3,
-    // both 1/9; and the farther the mean.
-    let mut means = Vec::new();
-    for (rule, p) in [
-        ("either", 5.0 / 9.0),
-        ("party", 1.0 / 3.0),
-        ("monsters", 1.0 / 3.0),
-        ("both", 1.0 / 9.0),
-    ] {
-        let (model, t) = distance(&format!("setting=outdoors close_if={rule}"));
-        assert!(close(t.value(model.m.close).unwrap_or(0.0), p), "{rule}");
-        let mean = t.value(model.m.mean).unwrap_or(0.0);
-        assert!(close(mean, p * 25.0 + (1.0 - p) * 140.0), "{rule}");
-        means.push(mean);
-    }
-    assert!(means[0] < means[1] && means[1] < means[3]);
-}
-
-#[test]
-fn rigged_encounters() {
-    let outdoors = DISTANCE
-        .model_for("setting=outdoors")
-        .unwrap_or_else(|e| panic!("{e}"));
-    // Party's d6 1: surprised; monsters' 5; then 1d4 = 3: 30 m.
-    let (s, tally) = replay_one(&outdoors, &[1, 5, 3]);
-    assert_eq!((s.close, s.metres), (true, 30));
-    assert_eq!(tally.metric(outdoors.m.within).sum, 1);
-    // Nobody surprised (4, 5): 4d6 = 1 + 2 + 3 + 4 = 10: 100 m.
-    let (s, tally) = replay_one(&outdoors, &[4, 5, 1, 2, 3, 4]);
-    assert_eq!((s.close, s.metres), (false, 100));
-    assert_eq!(tally.metric(outdoors.m.within).sum, 0);
-    // Only the monsters surprised counts under close_if=party: 4d6 again.
-    let party = DISTANCE
-        .model_for("setting=outdoors close_if=party")
-        .unwrap_or_else(|e| panic!("{e}"));
-    let (s, _) = replay_one(&party, &[3, 2, 6, 6, 6, 6]);
-    assert_eq!((s.surprise.monsters, s.close, s.metres), (true, false, 240));
-    // A dungeon: both surprised (1, 1), 2d6 = 12: 36 m.
-    let dungeon = DISTANCE.model_for("").unwrap_or_else(|e| panic!("{e}"));
-    let (s, _) = replay_one(&dungeon, &[1, 1, 6, 6]);
-    assert_eq!((s.close, s.metres), (false, 36));
-    // Surprise given: no surprise dice, 1d4 = 1: 10 m.
-    let given = DISTANCE
-        .model_for("setting=outdoors surprise=surprised")
-        .unwrap_or_else(|e| panic!("{e}"));
-    assert_eq!(replay_one(&given, &[1]).0.metres, 10);
-}
-
-#[test]
-fn bad_input_is_an_error() {
-    assert_rejected(
-        &DISTANCE,
-        &[
-            "setting=cave",
-            "surprise=maybe",
-            "party=7",
-            "party=3 surprise=none",
-            "monsters=1 surprise=surprised",
-            "close_if=party",
-            "setting=outdoors surprise=none close_if=both",
-            "within=-1",
-        ],
+fn sides_read_from_the_rosters_with_count_replacing_the_last() {
+    let m = model("party=fighter1*2,cleric1 monsters=hd2,hd1*3 count=5");
+    let (party, monsters) = m.sides();
+    assert_eq!(party.len(), 3);
+    assert_eq!((party[0].hp, party[0].str, party[2].hp), (5, 1, 4));
+    assert_eq!(monsters.len(), 6);
+    assert_eq!(
+        (monsters[0].monster.hd, monsters[5].monster.hd),
+        (Hd::Dice(2), Hd::Dice(1))
     );
-    assert_rejected(&SURPRISE, &["party=7"]);
-    let both = DISTANCE.model_for("setting=outdoors close_if=both party=3");
-    assert!(both.is_ok());
+    assert_eq!(model("party=fighter1 monsters=hd1*3").sides().1.len(), 3);
+    let e = error_text(ENCOUNTER.model_for("party=hd1 monsters=hd1"));
+    assert!(e.contains("'hd1' is a monster"), "{e}");
+    let e = ENCOUNTER.model_for("party=fighter1 monsters=hd1*2,hd2*20 count=29");
+    assert!(e.is_err());
 }
 
 #[test]
-fn monte_carlo_agrees_with_exact() {
-    assert_mechanic_agrees(
-        &SURPRISE,
-        &["", "party=0 monsters=4", "party=6 monsters=1"],
-        6,
+fn a_round_the_side_with_initiative_strikes_the_weakest_first() {
+    // HP 3 and 5; initiative 5-2: the fighter (needs 11+ with STR) hits the 3-HP monster
+    // (15) for 2+1: dead. The other misses (14 < 15). Round 2, monsters first (1-6): 20
+    // hits for 6, the fighter's 5 HP are gone.
+    let words = format!("party=fighter1 monsters=hd1*2 {QUIET} morale=false");
+    let o = play(&words, &[3, 5, 5, 2, 15, 2, 14, 1, 6, 20, 6]);
+    assert_eq!(
+        o,
+        EncounterOutcome {
+            end: End::Monsters,
+            rounds: 2,
+            pc_deaths: 1,
+            monster_deaths: 1
+        }
     );
-    let distances = [
+}
+
+#[test]
+fn morale_is_checked_once_at_the_first_death_that_is_also_half() {
+    let words = format!("party=fighter1 monsters=hd1*2 {QUIET}");
+    // As above, then the monsters' 2d6 5+4 = 9 > 7: they flee.
+    let o = play(&words, &[3, 5, 5, 2, 15, 2, 5, 4]);
+    assert_eq!((o.end, o.rounds, o.monster_deaths), (End::Fled, 1, 1));
+    // 3+3 = 6 holds; the survivor misses. Round 2, the party first: a miss (3), and no
+    // second check (the first death and half out came together): 20 for 6 kills.
+    let o = play(&words, &[3, 5, 5, 2, 15, 2, 3, 3, 14, 6, 1, 3, 20, 6]);
+    assert_eq!((o.end, o.rounds, o.pc_deaths), (End::Monsters, 2, 1));
+    // Morale 12 never fails: 6+6 holds.
+    let words = format!("party=fighter1 monsters=hd1_fearless*2 {QUIET}");
+    let o = play(&words, &[3, 5, 5, 2, 15, 2, 6, 6, 20, 6]);
+    assert_eq!(o.end, End::Monsters);
+}
+
+#[test]
+fn a_surprised_side_loses_the_first_round() {
+    // The party is surprised (1): the monster acts alone in round 1, without initiative:
+    // 20 for 6 kills the fighter.
+    let words = "party=fighter1 monsters=hd1 monsters_surprise=0 morale=false";
+    let o = play(words, &[4, 1, 20, 6]);
+    assert_eq!((o.end, o.rounds), (End::Monsters, 1));
+    // Both surprised (2, 1): nothing in round 1; round 2 as usual.
+    let words = "party=fighter1 monsters=hd1 morale=false";
+    let o = play(words, &[4, 2, 1, 6, 1, 20, 6]);
+    assert_eq!((o.end, o.rounds), (End::Party, 2));
+}
+
+#[test]
+fn targets_spread_and_random() {
+    // Two fighters against two monsters (4 and 4 HP), the party first. Spread: the
+    // second fighter takes the second monster; both hit for 3+1.
+    let words = format!("party=fighter1*2 monsters=hd1*2 {QUIET} morale=false party_target=spread");
+    let o = play(&words, &[4, 4, 6, 1, 15, 3, 15, 3]);
+    assert_eq!((o.end, o.monster_deaths), (End::Party, 2));
+    // Focus: both on the first; the second's blow meets the second monster once the
+    // first is dead. Random: a d2 for each target.
+    let focus = format!("party=fighter1*2 monsters=hd1*2 {QUIET} morale=false");
+    let o = play(&focus, &[4, 4, 6, 1, 15, 3, 15, 3]);
+    assert_eq!(o.monster_deaths, 2);
+    let random =
+        format!("party=fighter1*2 monsters=hd1*2 {QUIET} morale=false party_target=random");
+    let o = play(&random, &[4, 4, 6, 1, 2, 15, 3, 15, 3]);
+    assert_eq!(o.monster_deaths, 2);
+}
+
+#[test]
+fn simultaneous_rounds_let_the_fallen_strike_back() {
+    // Tie 3-3: the fighter kills the monster (15, 6+1), which still strikes (20, 6).
+    let words = format!("party=fighter1 monsters=hd1 {QUIET} morale=false ties=simultaneous");
+    let o = play(&words, &[4, 3, 3, 15, 6, 20, 6]);
+    assert_eq!((o.end, o.pc_deaths, o.monster_deaths), (End::Both, 1, 1));
+}
+
+/// One against one, without surprise and with steady morale, the encounter draws the
+/// duel's dice in the duel's order: the same stream gives the same fight.
+#[test]
+fn one_against_one_is_the_duel_fight_for_fight() {
+    for (i, extra) in [
         "",
-        "setting=outdoors",
-        "setting=outdoors close_if=both party=3",
-        "setting=outdoors surprise=none within=120",
-        "setting=outdoors surprise=surprised",
+        "ties=simultaneous",
+        "party_target=random monsters_target=spread",
+    ]
+    .iter()
+    .enumerate()
+    {
+        for (pc, monster) in [("fighter1", "hd1"), ("fighter3", "hd2"), ("mu1", "human")] {
+            let words = format!("party={pc} monsters={monster} {QUIET} {extra}");
+            let m = model(&words);
+            let duel = m.as_duel().expect("a duel");
+            assert_same_fights(
+                (11, i as u64),
+                5_000,
+                &words,
+                |dice| m.sample(dice),
+                |dice| from_duel(duel.sample(dice)),
+            );
+        }
+    }
+}
+
+/// The shared checker: Monte Carlo of the encounter against the duel's exact values.
+#[test]
+fn one_against_one_agrees_with_the_exact_duel() {
+    let cases = [
+        "party=fighter1 monsters=hd1",
+        "party=fighter2 monsters=hd2 morale=false ties=simultaneous",
     ];
-    assert_mechanic_agrees(&DISTANCE, &distances, 7);
+    assert_each_agrees(cases, 10, |words| {
+        let m = model(&format!("{words} {QUIET}"));
+        assert!(m.solved().is_some(), "{words}");
+        simulation(m)
+    });
+    // Surprise, or a second fighter on a side: no exact values.
+    for words in [
+        "party=fighter1 monsters=hd1",
+        "party=fighter1*2 monsters=hd1 party_surprise=0 monsters_surprise=0 morale=false",
+        "party=fighter1 monsters=hd1*2 party_surprise=0 monsters_surprise=0",
+    ] {
+        assert!(model(words).solved().is_none(), "{words}");
+    }
+}
+
+/// Each extra monster lowers the party's chance to win and raises the risk of a death,
+/// beyond what chance explains (Wilson intervals at fixed seeds): a later size never
+/// beats an earlier one by more than the two half-widths together.
+#[test]
+fn more_monsters_never_help_the_party() {
+    let chance = |count: u32, metric: &str| {
+        let m = model(&format!(
+            "party=fighter1*2,cleric1 monsters=hd1 count={count}"
+        ));
+        estimate_of(
+            simulation(m).as_ref(),
+            u64::from(count),
+            20_261_122,
+            40_000,
+            metric,
+        )
+    };
+    for metric in ["party_wins", "any_pc_dies"] {
+        let sizes: Vec<_> = (1..=6).map(|k| chance(k, metric)).collect();
+        let what = format!("{metric} against 1 to 6 monsters");
+        if metric == "party_wins" {
+            assert_never_rises(&sizes, &what);
+        } else {
+            assert_never_falls(&sizes, &what);
+        }
+        // And the trend is large: one monster against six.
+        let (first, last) = (sizes[0].estimate, sizes[5].estimate);
+        assert!((first - last).abs() > 0.3, "{metric}: {sizes:?}");
+    }
 }

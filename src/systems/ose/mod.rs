@@ -7,10 +7,10 @@
 //! de caractéristique* ([`check`]: `ose.check`); *Réaction des monstres*, *Recruter des
 //! suivants* and their two tables ([`reaction`]: `ose.reaction`); *Moral* ([`morale`]:
 //! `ose.morale`); *Donjons* and *Contrées sauvages* x-in-6 odds ([`exploration`]:
-//! `ose.exploration`); *Surprise* and *Distance de rencontre* ([`encounter`]:
+//! `ose.exploration`); *Surprise* and *Distance de rencontre* ([`surprise`]:
 //! `ose.surprise`, `ose.distance`); *Initiative*, *Séquence du round de combat*, *Dégâts*
 //! ([`duel`]: `ose.duel`); the whole *Séquence de la rencontre* fought out, a party
-//! against a group of monsters with *Moral* ([`group`]: `ose.encounter`). The sheet's
+//! against a group of monsters with *Moral* ([`encounter`]: `ose.encounter`). The sheet's
 //! tables are data in [`sheet`]; [`d20`] is the one-d20 rule and report of the attack,
 //! the save and the check.
 //!
@@ -26,11 +26,11 @@ pub mod duel;
 pub mod duel_exact;
 pub mod encounter;
 pub mod exploration;
-pub mod group;
 pub mod morale;
 pub mod reaction;
 pub mod save;
 pub mod sheet;
+pub mod surprise;
 pub mod tables;
 
 crate::mechanics! {
@@ -49,16 +49,16 @@ crate::mechanics! {
     EXPLORATION: exploration::ExplorationParams => exploration::ExplorationModel
         = ("ose.exploration", "");
     /// surprise at an encounter: each side's d6, surprised on 1-2
-    SURPRISE: encounter::SurpriseParams => encounter::SurpriseModel = ("ose.surprise", "");
+    SURPRISE: surprise::SurpriseParams => surprise::SurpriseModel = ("ose.surprise", "");
     /// encounter distance: dungeon 2d6 x 3 m, outdoors 4d6 x 10 m or 1d4 x 10 m if surprised
-    DISTANCE: encounter::DistanceParams => encounter::DistanceModel = ("ose.distance", "");
+    DISTANCE: surprise::DistanceParams => surprise::DistanceModel = ("ose.distance", "");
     /// a melee duel to the death, a fighter against a monster of given hit dice
     DUEL: duel::DuelParams => duel::DuelModel
-        = ("ose.duel", "").with_rosters(crate::roster::builtin);
+        = ("ose.duel", "").with_rosters(crate::systems::builtin_rosters);
     /// a party against a group of monsters: surprise, initiative, morale, to the end
-    ENCOUNTER: group::EncounterParams => group::EncounterModel
+    ENCOUNTER: encounter::EncounterParams => encounter::EncounterModel
         = ("ose.encounter", "party=fighter1*2,cleric1 monsters=hd1*4")
-        .primary("any_pc_dies").with_rosters(crate::roster::builtin);
+        .primary("any_pc_dies").with_rosters(crate::systems::builtin_rosters);
 }
 
 /// The kinds of entry of `ose` rosters: fighters (player characters: `fighter.*` of
@@ -70,7 +70,7 @@ pub fn roster_kinds() -> Vec<Kind> {
             "fighter",
             "a player character (fighter.* of ose.duel, party of ose.encounter)",
         ),
-        Kind::of::<group::GroupMonster>(
+        Kind::of::<encounter::GroupMonster>(
             "ose",
             "monster",
             "a monster (monster.* of ose.duel, monsters of ose.encounter)",

@@ -59,7 +59,7 @@ crate::mechanics! {
     /// out: winner, survivors
     SKIRMISH: skirmish::SkirmishParams => skirmish::SkirmishModel
         = ("sccs.skirmish", "side_a=knight,soldier side_b=militia*3")
-        .with_rosters(crate::roster::builtin);
+        .with_rosters(crate::systems::builtin_rosters);
     /// spell upkeep: turns a spell is held before an impact under the malus breaks it; ritual
     /// circle casting
     SPELL: spell::SpellParams => spell::SpellModel = ("sccs.spell", "");

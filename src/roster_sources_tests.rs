@@ -2,10 +2,11 @@
 //! and a bad file is refused with the line and what is accepted.
 
 use super::*;
+use crate::engine::Value;
 
 #[test]
 fn every_shipped_roster_reads() {
-    for (path, text) in BUILTIN {
+    for RosterFile { path, text } in builtin_files() {
         let mut rosters = empty();
         add_text(&mut rosters, Path::new(path), "built-in", text)
             .unwrap_or_else(|e| panic!("{path}: {e}"));

@@ -1,8 +1,6 @@
-//! The rosters alea knows: the built-in ones (`analyses/rosters/*.toml`, compiled in)
-//! and the roster files a user adds (`--roster FILE`), read and checked as strictly as
-//! analysis files: unknown tables and fields (with the closest name), wrong types or
-//! ranges, missing fields (all at once) and names given twice are errors naming the file
-//! and the line.
+//! Roster files read and checked as strictly as analysis files: unknown tables and fields
+//! (with the closest name), wrong types or ranges, missing fields (all at once) and names
+//! given twice are errors naming the file and the line.
 //!
 //! ```toml
 //! system = "aube"
@@ -14,62 +12,28 @@
 //! ba = 1
 //! ```
 
-use crate::analysis::files::{MAX_ANALYSIS_BYTES, read_small_text};
-use crate::engine::roster::{Entry, Kind, Rosters, check_name};
-use crate::engine::{ParamSpec, Value};
+use super::params::{ParamSpec, Value};
+use super::roster::{Entry, Kind, Rosters, check_name};
+use super::system::System;
 use crate::error::{Error, Result, did_you_mean};
-use crate::systems;
-use std::path::{Path, PathBuf};
-use std::sync::OnceLock;
+use std::path::Path;
 
-/// The built-in roster files, as shipped in `analyses/rosters/`: (path, text).
-pub const BUILTIN: &[(&str, &str)] = &[
-    (
-        "analyses/rosters/aube.toml",
-        include_str!("../analyses/rosters/aube.toml"),
-    ),
-    (
-        "analyses/rosters/ose.toml",
-        include_str!("../analyses/rosters/ose.toml"),
-    ),
-    (
-        "analyses/rosters/cle.toml",
-        include_str!("../analyses/rosters/cle.toml"),
-    ),
-    (
-        "analyses/rosters/sccs.toml",
-        include_str!("../analyses/rosters/sccs.toml"),
-    ),
-];
-
-/// The kinds of entry every system accepts, without entries.
-pub fn empty() -> Rosters {
-    Rosters::new(systems::roster_kinds())
-}
-
-/// The built-in rosters (read once; a unit test checks that every one of them reads).
-pub fn builtin() -> &'static Rosters {
-    static BUILT: OnceLock<Rosters> = OnceLock::new();
-    BUILT.get_or_init(|| {
-        let mut rosters = empty();
-        for (path, text) in BUILTIN {
-            // The shipped files are checked by the unit tests; one that failed would only
-            // leave its names unknown.
-            let _ = add_text(&mut rosters, Path::new(path), "built-in", text);
-        }
-        rosters
-    })
-}
-
-/// The built-in rosters with the entries of `files` added (an entry of a file replaces a
-/// built-in one of the same system and name).
-pub fn with_files(files: &[PathBuf]) -> Result<Rosters> {
-    let mut rosters = builtin().clone();
-    for path in files {
-        let text = read_small_text(path, MAX_ANALYSIS_BYTES)?;
-        add_text(&mut rosters, path, &path.display().to_string(), &text)?;
+/// The rosters of `systems`: every kind of entry they accept, and the entries of their
+/// built-in roster files (checked by the systems' unit tests; one that failed would only
+/// leave its names unknown).
+pub fn builtin(systems: &[System]) -> Rosters {
+    let names: Vec<&str> = systems.iter().map(|s| s.name).collect();
+    let mut rosters = Rosters::new(systems.iter().flat_map(|s| (s.roster_kinds)()).collect());
+    for file in systems.iter().filter_map(|s| s.roster) {
+        let _ = add_text(
+            &mut rosters,
+            &names,
+            Path::new(file.path),
+            "built-in",
+            file.text,
+        );
     }
-    Ok(rosters)
+    rosters
 }
 
 fn file_error(path: &Path, line: Option<usize>, message: impl Into<String>) -> Error {
@@ -108,12 +72,18 @@ fn line_in(text: &str, table: &str, index: usize, key: Option<&str>) -> Option<u
     Some(found.map_or(start + 1, |i| start + 2 + i))
 }
 
-/// Reads the roster file `text` (from `path`) into `rosters`; its entries' source is
-/// `source`.
-pub fn add_text(rosters: &mut Rosters, path: &Path, source: &str, text: &str) -> Result<()> {
+/// Reads the roster file `text` (from `path`) into `rosters`, its system one of `systems`;
+/// its entries' source is `source`.
+pub fn add_text(
+    rosters: &mut Rosters,
+    systems: &[&str],
+    path: &Path,
+    source: &str,
+    text: &str,
+) -> Result<()> {
     let table: toml::Table = toml::from_str(text)
         .map_err(|e| file_error(path, None, crate::error::toml_syntax_error(text, &e)))?;
-    let system_names: Vec<&str> = systems::SYSTEMS.iter().map(|(n, _)| *n).collect();
+    let system_names = systems;
     let system = match table.get("system") {
         Some(toml::Value::String(s)) => system_names
             .iter()
@@ -259,7 +229,3 @@ fn read_entry(
         source: source.to_string(),
     })
 }
-
-#[cfg(test)]
-#[path = "roster_tests.rs"]
-mod tests;

@@ -1,12 +1,12 @@
 //! The rule tables of an analysis: `rules` at the top of the file (a table, or the name of
 //! a rules file) for every variant, and `rules` in a variant over it; `alea run --rules
-//! FILE` takes the place of the top one ([`crate::rules`] reads them).
+//! FILE` takes the place of the top one ([`crate::house_rules`] reads them).
 
 use super::Analysis;
 use super::spec::AnalysisFile;
 use crate::engine::rules::RuleSet;
 use crate::error::Result;
-use crate::rules::{Seg, Source, load_file, load_value};
+use crate::house_rules::{Seg, Source, load_file, load_value};
 use crate::systems::system_of;
 use std::path::Path;
 
@@ -23,7 +23,7 @@ pub(super) fn variant_rules(
     let system = system_of(mechanic);
     let given = file.rules.is_some() || file.variants.iter().any(|v| v.rules.is_some());
     if given && !crate::systems::find(mechanic).is_ok_and(|m| m.reads_rules()) {
-        let line = crate::rules::line_of_path(text, &[Seg::Key("rules".into())])
+        let line = crate::house_rules::line_of_path(text, &[Seg::Key("rules".into())])
             .or_else(|| {
                 text.lines()
                     .position(|l| l.trim_start().starts_with("rules"))
@@ -33,7 +33,7 @@ pub(super) fn variant_rules(
             .unwrap_or_default();
         return Err(crate::error::Error::RulesFile {
             path: path.to_path_buf(),
-            message: format!("{line}{}", crate::rules::reads_none(mechanic)),
+            message: format!("{line}{}", crate::house_rules::reads_none(mechanic)),
         });
     }
     let base = match (base, &file.rules) {
@@ -77,7 +77,7 @@ pub(super) fn variant_rules(
 /// the system the file names (any, when it names none). Returns how many; none is an
 /// error.
 pub fn apply_rules(analyses: &mut [Analysis], file: &Path) -> Result<usize> {
-    let declared = crate::rules::declared_system(file)?;
+    let declared = crate::house_rules::declared_system(file)?;
     let mut applied = 0;
     for a in analyses.iter_mut() {
         let system = system_of(a.mechanic.name());

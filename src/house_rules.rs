@@ -6,9 +6,9 @@
 //! A rules file holds the tables it changes and, optionally, `system = "aube"` (checked
 //! against the mechanic's system). Errors name the file, the line and the dotted key.
 
-use crate::analysis::files::read_small_text;
 use crate::engine::rules::{RuleSchema, RuleSet, TableError, merged};
 use crate::error::{Error, Result};
+use crate::files::read_small_text;
 use crate::systems;
 use std::path::{Path, PathBuf};
 
@@ -73,8 +73,8 @@ pub fn line_of_path(text: &str, path: &[Seg]) -> Option<usize> {
 pub fn systems_with_tables() -> Vec<&'static str> {
     systems::SYSTEMS
         .iter()
-        .map(|(s, _)| *s)
-        .filter(|s| systems::rule_tables(s).is_some())
+        .filter(|s| s.tables.is_some())
+        .map(|s| s.name)
         .collect()
 }
 
@@ -302,5 +302,5 @@ fn wrap(text: &str, width: usize) -> Vec<String> {
 }
 
 #[cfg(test)]
-#[path = "rules_tests.rs"]
+#[path = "house_rules_tests.rs"]
 mod tests;

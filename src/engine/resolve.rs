@@ -1,17 +1,10 @@
 //! The validated values of a mechanic's parameters: `name=value` words parsed against the
 //! specs, roster names looked up, defaults filled in, every missing value named at once.
 
-use super::params::{ParamSpec, Value};
+use super::params::ParamSpec;
 use super::roster::{self, Rosters};
+use super::value::{ParamValues, Value};
 use crate::error::{Error, Result, did_you_mean};
-
-/// The validated values of every parameter of a mechanic, defaults filled in, in the
-/// order the mechanic declares them.
-#[derive(Debug, Clone, PartialEq)]
-pub struct ParamValues {
-    values: Vec<(String, Value)>,
-    rules: Option<super::rules::RuleSet>,
-}
 
 impl ParamValues {
     /// Checks `given` against `specs`: unknown names, missing required values (all of
@@ -62,32 +55,7 @@ impl ParamValues {
                 format!("{mechanic} needs {what}{hint}"),
             ));
         }
-        Ok(Self {
-            values,
-            rules: None,
-        })
-    }
-
-    /// The same values, the models to be built with the rule tables `rules` (`None`: the
-    /// official ones).
-    pub fn with_rules(mut self, rules: Option<super::rules::RuleSet>) -> Self {
-        self.rules = rules;
-        self
-    }
-
-    /// The rule tables given (`None`: the official ones).
-    pub fn rules(&self) -> Option<&super::rules::RuleSet> {
-        self.rules.as_ref()
-    }
-
-    /// Every value, in declaration order.
-    pub fn iter(&self) -> impl Iterator<Item = (&str, &Value)> {
-        self.values.iter().map(|(n, v)| (n.as_str(), v))
-    }
-
-    /// The value of `name`, if the mechanic has such a parameter.
-    pub fn get(&self, name: &str) -> Option<&Value> {
-        self.values.iter().find(|(n, _)| n == name).map(|(_, v)| v)
+        Ok(Self::from_resolved(values))
     }
 }
 
