@@ -16,16 +16,16 @@
 //! the classic duel does; `mean_rounds_decided` leaves draws out.
 //!
 //! The exact law of the duel is in [`super::exact`]; the strategy `optimal_duel` reads
-//! the solved whole-duel game of [`super::whole`] (solved when the duel is built, within
-//! a bound on its size and on its work, once per set of fighters, rules and `out_at`, and
-//! kept for the next points of a study).
+//! the solved whole-duel game of [`super::whole`] (solved when the duel is first fought,
+//! not when it is built, once per set of fighters, rules and `out_at`, and kept for the
+//! next points of a study).
 
 use super::exchange::{Blow, Contest, Effect, Stance, effect};
 use super::fighter::{Fighter, FightersParams, Manoeuvre, Rules};
 use super::game::{Mix, optimal};
 use super::position::Position;
 use super::strategy::{Strategy, StrategyName, StrategyParams, pick};
-use super::whole::WholeDuel;
+use super::whole::LazyGame;
 use crate::engine::fight::Winner;
 use crate::engine::{Dice, Dist, FromConfig, HistId, Layout, MetricId, Model, Recorder};
 use crate::error::Result;
@@ -46,8 +46,8 @@ pub struct Duel {
     /// When a fighter is out (`out_at`) and the cap on rounds (`max_rounds`; a capped
     /// fight is a draw).
     pub end: DuelEndParams,
-    /// The solved whole-duel game, when a side plays `optimal_duel`.
-    pub game: Option<Arc<WholeDuel>>,
+    /// The whole-duel game (solved on first use), when a side plays `optimal_duel`.
+    pub game: Option<Arc<LazyGame>>,
 }
 
 /// The outcome of a duel.
@@ -72,8 +72,7 @@ pub struct DuelOutcome {
 impl Duel {
     /// The duel with each side's strategy; `optimal` is resolved here to each fighter's
     /// optimal mix against the other (both unhurt), and `optimal_duel` to the whole-duel
-    /// game, solved here ([`WholeDuel::cached`]; an error when that game is too large or
-    /// would take more than its work budget).
+    /// game, solved when the duel is first fought (an error when that game is too large).
     pub fn new(
         rules: Rules,
         fighters: [Fighter; 2],
@@ -89,7 +88,7 @@ impl Duel {
             }
         }
         let game = if resolved.contains(&Strategy::OptimalDuel) {
-            Some(WholeDuel::cached(rules, fighters, end.out_at)?)
+            Some(Arc::new(LazyGame::new(rules, fighters, end.out_at)?))
         } else {
             None
         };
@@ -105,7 +104,7 @@ impl Duel {
     /// The chances with which side `s` picks MP, MA, MD in `pos`.
     pub fn mix(&self, s: usize, pos: &Position) -> Mix {
         match (&self.strategies[s], &self.game) {
-            (Strategy::OptimalDuel, Some(game)) => game.mixes(pos)[s],
+            (Strategy::OptimalDuel, Some(game)) => game.get().mixes(pos)[s],
             (strategy, _) => strategy
                 .mix(pos.feints[s], pos.tracks[s].worst())
                 .unwrap_or([0.0, 0.0, 1.0]),
@@ -116,7 +115,7 @@ impl Duel {
     /// however many feint points it holds.
     pub fn unbounded_feints(&self, s: usize) -> bool {
         match (&self.strategies[s], &self.game) {
-            (Strategy::OptimalDuel, Some(game)) => game.unbounded_feints(s),
+            (Strategy::OptimalDuel, Some(game)) => game.get().unbounded_feints(s),
             (Strategy::Mixed(p), _) => p[Manoeuvre::Ma.index()] > 0.0,
             _ => false,
         }
@@ -125,7 +124,7 @@ impl Duel {
     /// Whether side `s` ever feints (MA).
     pub fn feints(&self, s: usize) -> bool {
         match (&self.strategies[s], &self.game) {
-            (Strategy::OptimalDuel, Some(game)) => game.ever_feints(s),
+            (Strategy::OptimalDuel, Some(game)) => game.get().ever_feints(s),
             (Strategy::Mixed(p), _) => p[Manoeuvre::Ma.index()] > 0.0,
             (Strategy::FeintThenMd, _) => true,
             _ => false,
@@ -136,7 +135,7 @@ impl Duel {
     #[inline]
     pub fn choose<D: Dice>(&self, s: usize, pos: &Position, dice: &mut D) -> Manoeuvre {
         match (&self.strategies[s], &self.game) {
-            (Strategy::OptimalDuel, Some(game)) => pick(&game.mixes(pos)[s], dice),
+            (Strategy::OptimalDuel, Some(game)) => pick(&game.get().mixes(pos)[s], dice),
             (strategy, _) => strategy.choose(pos.feints[s], pos.tracks[s].worst(), dice),
         }
     }

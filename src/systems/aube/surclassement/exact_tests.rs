@@ -185,7 +185,7 @@ fn house_tables_are_read_by_the_exact_duel_and_the_game() {
         );
         if let Some(game) = &duel.game {
             let payoff = a_wins(&law) - law.p_where(|o| o.winner == Winner::B);
-            let value = game.start_value();
+            let value = game.get().start_value();
             assert!((payoff - value).abs() < 1e-6, "{payoff} vs {value}");
         }
         simulation(DuelModel::new(duel))

@@ -316,7 +316,7 @@ impl OptimalModel {
     }
 
     /// The model of the whole-duel game between `a` and `b`, ended by `end` (the game is
-    /// solved when the model is built, or taken from [`super::whole::WholeDuel::cached`]).
+    /// solved when first sampled, or asked for its [`OptimalModel::solution`]).
     pub fn whole_duel(rules: Rules, a: &Fighter, b: &Fighter, end: DuelEndParams) -> Result<Self> {
         let both = (StrategyName::OptimalDuel, Strategy::OptimalDuel);
         let duel = Duel::new(rules, [*a, *b], [both, both], end)?;
@@ -334,6 +334,7 @@ impl OptimalModel {
     pub fn solution(&self) -> Solution {
         match self.duel.as_ref().and_then(|d| d.game.as_ref()) {
             Some(game) => {
+                let game = game.get();
                 let [row, col] = game.mixes(&Position::START);
                 Solution {
                     row,

@@ -37,9 +37,7 @@
 //! wounds at the same fatigue), so a layer's successors are all solved before it: value
 //! iteration is needed only inside a layer, the loops of the feint points. In a layer the
 //! positions differ only by a pending étourdi and the feint points held, and are swept
-//! (Gauss-Seidel) until no value moves by more than [`TOLERANCE`], every sweep counted
-//! against the game's [`WORK_BUDGET`] (an error past it: fighters who hardly ever hurt
-//! each other leave a layer so seldom that its values take thousands of sweeps). In a sweep,
+//! (Gauss-Seidel) until no value moves by more than [`TOLERANCE`]. In a sweep,
 //! a position's value is the fixed point of `v = val(C + A·v)`, with `A` the chances of
 //! staying in the same position (both fail, say), found by Newton steps on the optimal
 //! strategies: a tired pair of fighters who fail nine times in ten then costs a few steps,
@@ -59,8 +57,7 @@ use super::stage::{feint_gains, fixed_point, matrix, plainest};
 use crate::error::{Error, Result};
 use crate::systems::aube::damage::DamageResult;
 use crate::systems::aube::wounds::OutAt;
-use std::collections::HashMap;
-use std::sync::{Arc, Mutex};
+use std::sync::{Arc, Mutex, OnceLock};
 
 /// What the next exchange's position is worth against this one's: a win one exchange
 /// later is worth a hair less (see the module doc).
@@ -74,19 +71,8 @@ pub const TIE: f64 = 1e-6;
 /// Sweeps of a layer stop when no value moves by more than this.
 pub const TOLERANCE: f64 = 1e-13;
 
-/// The most positions a game may have (56 bytes each while it is solved): beyond, the
-/// duel is refused.
+/// The most positions a game may have (56 bytes each): beyond, the duel is refused.
 pub const MAX_POSITIONS: usize = 3_000_000;
-
-/// The most work a game's solution may take, in position updates (one position's stage
-/// game solved once, in one sweep of its layer; about 0.3 µs each): beyond, the solution
-/// stops with an error. The shipped studies take at most 5 million; a layer whose
-/// fighters can hardly hurt each other (weak blows) needs thousands of sweeps.
-pub const WORK_BUDGET: u64 = 20_000_000;
-
-/// The most positions the solved games kept for the next points of a study may hold in
-/// all (4 bytes each once solved).
-pub const MAX_CACHED_POSITIONS: usize = 8_000_000;
 
 /// The solved game of one duel: the value and both optimal mixes in every position.
 #[derive(Debug, Clone, PartialEq)]
@@ -106,15 +92,8 @@ pub struct WholeDuel {
     /// Positions per layer: no feint and no étourdi, A stunned, B stunned, A holding
     /// 1..=cap, B holding 1..=cap.
     width: usize,
-    /// The value of each position (emptied by [`WholeDuel::cached`], which keeps only
-    /// the mixes).
     values: Vec<f64>,
-    /// The value at the start.
-    start_value: f64,
-    /// Each position's pair of mixes, as an index into `mix_pairs`.
-    mixes: Vec<u32>,
-    /// The distinct pairs of mixes (A's, B's) of the game.
-    mix_pairs: Vec<[Mix; 2]>,
+    mixes: Vec<[Mix; 2]>,
     /// For each side, the positions where feinting pays by more than [`TIE`], and the
     /// most it pays anywhere.
     feint_pays: [(usize, f64); 2],
@@ -164,16 +143,8 @@ impl WholeDuel {
             tracks: n,
             width,
             values: vec![0.0; positions],
-            start_value: 0.0,
-            mixes: vec![0; positions],
-            mix_pairs: Vec::new(),
+            mixes: vec![[[0.0; 3]; 2]; positions],
             feint_pays: [(0, 0.0); 2],
-        };
-        let mut pair_ids = HashMap::new();
-        let mut work = Work {
-            left: WORK_BUDGET,
-            positions,
-            width,
         };
         let mut layers: Vec<(usize, usize)> = (0..n[0])
             .flat_map(|a| (0..n[1]).map(move |b| (a, b)))
@@ -196,9 +167,8 @@ impl WholeDuel {
             if pair.replace((sum, fa)).is_some_and(|p| p != (sum, fa)) {
                 fight.forget_laws();
             }
-            game.solve_layer(&fight, &classes, [a, b], &mut work, &mut pair_ids)?;
+            game.solve_layer(&fight, &classes, [a, b]);
         }
-        game.start_value = game.values[game.slot(&Position::START).unwrap_or(0)];
         Ok(game)
     }
 
@@ -260,17 +230,7 @@ impl WholeDuel {
         Some((a as usize * self.tracks[1] + b as usize) * self.width + self.within(pos))
     }
 
-    /// Solves the positions of `layer`, its successors solved: sweeps until no value
-    /// moves by more than [`TOLERANCE`], each sweep taken from `work`; then the mixes,
-    /// numbered in `pair_ids`.
-    fn solve_layer(
-        &mut self,
-        fight: &Fight,
-        classes: &[Vec<Class>; 2],
-        layer: [usize; 2],
-        work: &mut Work,
-        pair_ids: &mut HashMap<[u64; 6], u32>,
-    ) -> Result<()> {
+    fn solve_layer(&mut self, fight: &Fight, classes: &[Vec<Class>; 2], layer: [usize; 2]) {
         let base = (layer[0] * self.tracks[1] + layer[1]) * self.width;
         // For each position and each pair of manœuvres: what the positions known so far
         // add, the chance of staying, and the other positions of this layer it leads to
@@ -304,8 +264,7 @@ impl WholeDuel {
             }
             (known, stay)
         };
-        loop {
-            work.take()?;
+        for _ in 0..100_000 {
             let mut moved: f64 = 0.0;
             for w in (0..self.width).rev() {
                 let (known, stay) = stage(&self.values, w);
@@ -327,15 +286,8 @@ impl WholeDuel {
                 }
                 self.feint_pays[side].1 = self.feint_pays[side].1.max(gain);
             }
-            let pair = [s.row, s.col];
-            let bits: [u64; 6] = std::array::from_fn(|k| pair[k / 3][k % 3].to_bits());
-            let id = *pair_ids.entry(bits).or_insert_with(|| {
-                self.mix_pairs.push(pair);
-                (self.mix_pairs.len() - 1) as u32
-            });
-            self.mixes[base + w] = id;
+            self.mixes[base + w] = [s.row, s.col];
         }
-        Ok(())
     }
 
     /// Where effect `e` of an exchange in `layer` leads (from any position of the layer:
@@ -369,17 +321,16 @@ impl WholeDuel {
     }
 
     /// The game's value in `pos` (+1: A surely wins; −1: B does); `None` once a fighter
-    /// is out, or when the values were not kept ([`WholeDuel::cached`]).
+    /// is out.
     pub fn value(&self, pos: &Position) -> Option<f64> {
-        self.slot(pos).and_then(|i| self.values.get(i).copied())
+        self.slot(pos).map(|i| self.values[i])
     }
 
     /// A's and B's optimal mixes in `pos` (any position of the duel, its fatigue points
     /// and feint points beyond the caps read as the caps).
     pub fn mixes(&self, pos: &Position) -> [Mix; 2] {
-        self.slot(pos).map_or([[0.0, 0.0, 1.0]; 2], |i| {
-            self.mix_pairs[self.mixes[i] as usize]
-        })
+        self.slot(pos)
+            .map_or([[0.0, 0.0, 1.0]; 2], |i| self.mixes[i])
     }
 
     /// Whether side `s`'s feint points can add up without bound: it feints (MA) with a
@@ -390,14 +341,12 @@ impl WholeDuel {
         let at_cap = 3 + (s + 1) * self.feint_cap as usize - 1;
         self.mixes
             .chunks(self.width)
-            .any(|layer| self.mix_pairs[layer[at_cap] as usize][s][Manoeuvre::Ma.index()] > 0.0)
+            .any(|layer| layer[at_cap][s][Manoeuvre::Ma.index()] > 0.0)
     }
 
     /// Whether side `s` feints (MA) with a positive chance in some position.
     pub fn ever_feints(&self, s: usize) -> bool {
-        self.mix_pairs
-            .iter()
-            .any(|m| m[s][Manoeuvre::Ma.index()] > 0.0)
+        self.mixes.iter().any(|m| m[s][Manoeuvre::Ma.index()] > 0.0)
     }
 
     /// For side `s`: the number of positions where feinting pays, that is where the
@@ -410,7 +359,7 @@ impl WholeDuel {
 
     /// The value at the start: both unhurt, no feint points.
     pub fn start_value(&self) -> f64 {
-        self.start_value
+        self.values[self.slot(&Position::START).unwrap_or(0)]
     }
 
     /// Feint points are counted up to this (see the module doc).
@@ -420,13 +369,11 @@ impl WholeDuel {
 
     /// The number of positions solved.
     pub fn positions(&self) -> usize {
-        self.mixes.len()
+        self.values.len()
     }
 
-    /// The solved game of these fighters, from a cache of the last ones solved (a study
-    /// builds the same duel at many points, and builds every point twice: once to check
-    /// them all, once to run it), holding at most [`MAX_CACHED_POSITIONS`] positions in
-    /// all. A game from the cache keeps its mixes and start value, not every value.
+    /// The solved game of these fighters, from a cache of the last few solved (a study
+    /// builds the same duel at many points).
     pub fn cached(rules: Rules, fighters: [Fighter; 2], out_at: OutAt) -> Result<Arc<Self>> {
         type Cache = Mutex<Vec<Arc<WholeDuel>>>;
         static CACHE: Cache = Mutex::new(Vec::new());
@@ -435,49 +382,14 @@ impl WholeDuel {
         if let Some(g) = CACHE.lock().ok().and_then(|c| c.iter().find(same).cloned()) {
             return Ok(g);
         }
-        let mut game = Self::solve(rules, fighters, out_at)?;
-        game.values = Vec::new();
-        let game = Arc::new(game);
+        let game = Arc::new(Self::solve(rules, fighters, out_at)?);
         if let Ok(mut cache) = CACHE.lock() {
-            cache.push(game.clone());
-            while cache.iter().map(|g| g.positions()).sum::<usize>() > MAX_CACHED_POSITIONS
-                && cache.len() > 1
-            {
+            if cache.len() >= 6 {
                 cache.remove(0);
             }
+            cache.push(game.clone());
         }
         Ok(game)
-    }
-}
-
-/// What is left of the work budget of one game's solution.
-struct Work {
-    /// Position updates left.
-    left: u64,
-    /// The game's positions and a layer's width (to say how large it is).
-    positions: usize,
-    width: usize,
-}
-
-impl Work {
-    /// Takes one sweep of a layer; an error once the budget is spent.
-    fn take(&mut self) -> Result<()> {
-        let sweep = self.width as u64;
-        if self.left < sweep {
-            return Err(Error::value(
-                "a.bd",
-                format!(
-                    "the whole-duel game of these fighters ({} positions, feint points up to \
-                     {}) needs more than {WORK_BUDGET} position updates to solve: its \
-                     fighters hurt each other too rarely (weak blows, high enc) for the \
-                     values to settle; raise bd or lower enc",
-                    self.positions,
-                    (self.width - 3) / 2
-                ),
-            ));
-        }
-        self.left -= sweep;
-        Ok(())
     }
 }
 
@@ -498,6 +410,47 @@ fn count_positions(fight: &Fight, classes: &[Vec<Class>; 2], feint_cap: i64) -> 
         ));
     }
     Ok(positions)
+}
+
+/// The whole-duel game of a duel, solved when first needed. Building a duel (as `alea run`
+/// builds every point of a study before it samples any) only checks that the game is not
+/// too large; the first sample or exact law solves it, or takes it from
+/// [`WholeDuel::cached`].
+#[derive(Debug)]
+pub struct LazyGame {
+    rules: Rules,
+    fighters: [Fighter; 2],
+    out_at: OutAt,
+    solved: OnceLock<Arc<WholeDuel>>,
+}
+
+impl LazyGame {
+    /// The game of `fighters` under `rules`, out at `out_at`; an error when it is too
+    /// large to solve.
+    pub fn new(rules: Rules, fighters: [Fighter; 2], out_at: OutAt) -> Result<Self> {
+        WholeDuel::check(rules, fighters, out_at)?;
+        Ok(Self {
+            rules,
+            fighters,
+            out_at,
+            solved: OnceLock::new(),
+        })
+    }
+
+    /// The solved game (solved by the first call, which the others wait for).
+    #[inline]
+    pub fn get(&self) -> &WholeDuel {
+        self.solved.get_or_init(|| {
+            WholeDuel::cached(self.rules, self.fighters, self.out_at)
+                .expect("the game's size was checked when the duel was built")
+        })
+    }
+}
+
+impl PartialEq for LazyGame {
+    fn eq(&self, other: &Self) -> bool {
+        (self.rules, self.fighters, self.out_at) == (other.rules, other.fighters, other.out_at)
+    }
 }
 
 #[cfg(test)]
