@@ -4,7 +4,7 @@
 //!
 //! Each round is one exchange ([`super::exchange`]): both fighters pick a manœuvre by
 //! their strategy ([`super::strategy`]) and test at once. The fighters carry from round to
-//! round their wound track ([`WoundTrack`]) and their feint points. Fatigue points lower
+//! round their wound track ([`crate::systems::aube::wounds::WoundTrack`]) and their feint points. Fatigue points lower
 //! the three manœuvre CAs (all Physique) and `enc` by 1 each; pending étourdis lower the
 //! fighter's next manœuvre, **\[choice\]** whichever it is, and are spent by it. A fighter
 //! whose worst wound reaches `out_at` loses. Only the winner of an exchange hurts, so
@@ -20,19 +20,18 @@
 //! not when it is built, once per set of fighters, rules and `out_at`, and kept for the
 //! next points of a study).
 
-use super::exchange::{Effect, Stance, contest, effect};
+use super::exchange::{Blow, Contest, Effect, Stance, effect};
 use super::fighter::{Fighter, FightersParams, Manoeuvre, Rules};
 use super::game::{Mix, optimal};
 use super::position::Position;
 use super::strategy::{Strategy, StrategyName, StrategyParams, pick};
-use super::table::RollTable;
 use super::whole::LazyGame;
 use crate::engine::fight::Winner;
 use crate::engine::{Dice, Dist, FromConfig, HistId, Layout, MetricId, Model, Recorder};
 use crate::error::Result;
 use crate::systems::aube::damage::{DamageResult, DamageRule};
 use crate::systems::aube::duel_end::{DuelEndMetrics, DuelEndParams};
-use crate::systems::aube::wounds::{OverflowFatigue, WoundTrack};
+use crate::systems::aube::wounds::OverflowFatigue;
 use std::sync::Arc;
 
 /// Everything fixed about a duel.
@@ -134,29 +133,85 @@ impl Duel {
 
     /// Side `s` picks its manœuvre in `pos`.
     #[inline]
-    fn choose<D: Dice>(&self, s: usize, pos: &Position, dice: &mut D) -> Manoeuvre {
+    pub fn choose<D: Dice>(&self, s: usize, pos: &Position, dice: &mut D) -> Manoeuvre {
         match (&self.strategies[s], &self.game) {
             (Strategy::OptimalDuel, Some(game)) => pick(&game.get().mixes(pos)[s], dice),
             (strategy, _) => strategy.choose(pos.feints[s], pos.tracks[s].worst(), dice),
         }
     }
 
+    /// One exchange of the duel from `pos`, A making `moves[0]` and B `moves[1]`: both
+    /// take their handicap (fatigue points and pending étourdis, which the manœuvre
+    /// spends), test at once (the [`Contest`] step); the winner's effect; a won MD's damage
+    /// step (the [`Blow`] step) and the loser's wound track. `pos` becomes the position
+    /// after the exchange (only the feint points just won are held); the blow's loser and
+    /// result are returned when an MD won. The one round both [`Duel::fight`] samples
+    /// and the exact law ([`super::exact`]) enumerates.
+    #[inline(always)]
+    pub fn exchange<D: Dice>(
+        &self,
+        pos: &mut Position,
+        moves: [Manoeuvre; 2],
+        dice: &mut D,
+    ) -> Option<(usize, DamageResult)> {
+        let tracks = &mut pos.tracks;
+        let feints = pos.feints;
+        // Both stances built by a closure called twice rather than `[0, 1].map`, which
+        // the compiler left out of line here (1.6× slower sampling).
+        let mut stance = |s: usize| {
+            let handicap = tracks[s].attack_handicap();
+            Stance::new(
+                &self.fighters[s],
+                moves[s],
+                &self.rules,
+                feints[s],
+                handicap,
+            )
+        };
+        let stances = [stance(0), stance(1)];
+        let (winner, magnitude) = dice.step(&Contest {
+            loser_subtracts: self.rules.loser_subtracts,
+            stances,
+        });
+        // Held feint points are spent by the manœuvre just made.
+        pos.feints = [0, 0];
+        let (w, l) = match winner {
+            Some(Winner::A) => (0, 1),
+            Some(Winner::B) => (1, 0),
+            None | Some(Winner::Draw) => return None,
+        };
+        match effect(stances[w].manoeuvre, magnitude) {
+            Effect::Nothing => None,
+            Effect::Feint(f) => {
+                pos.feints[w] = f;
+                None
+            }
+            Effect::Blow(dom) => {
+                let loser = &self.fighters[l];
+                let fatigue = pos.tracks[l].fatigue();
+                let target = DamageRule::new(loser.enc - fatigue, loser.be, self.rules.fm)
+                    .under(&self.rules.tables);
+                let result = dice.step(&Blow { target, dom });
+                pos.tracks[l].take_with(result, OverflowFatigue::Recorded, &self.rules.tables);
+                Some((l, result))
+            }
+        }
+    }
+
     /// Fights until one is out or `max_rounds` have passed.
     #[inline]
-    pub fn fight<D: Dice>(&self, table: &RollTable, dice: &mut D) -> DuelOutcome {
-        self.fight_observed(table, dice, |_| {})
+    pub fn fight<D: Dice>(&self, dice: &mut D) -> DuelOutcome {
+        self.fight_observed(dice, |_| {})
     }
 
     /// [`Duel::fight`], telling `on_moves` both manœuvres of each exchange.
     #[inline]
     pub fn fight_observed<D: Dice>(
         &self,
-        table: &RollTable,
         dice: &mut D,
         mut on_moves: impl FnMut([Manoeuvre; 2]),
     ) -> DuelOutcome {
-        let mut tracks = [WoundTrack::new(); 2];
-        let mut feints = [0i64; 2];
+        let mut pos = Position::START;
         let mut out = DuelOutcome {
             winner: Winner::Draw,
             rounds: 0,
@@ -167,54 +222,16 @@ impl Duel {
         };
         for round in 1..=self.end.max_rounds {
             out.rounds = round;
-            // Both pick their manœuvre, then take their handicap (fatigue and pending
-            // étourdis, which the manœuvre spends).
-            let pos = Position { tracks, feints };
             let moves = [self.choose(0, &pos, dice), self.choose(1, &pos, dice)];
             on_moves(moves);
-            // Both stances built by a closure called twice rather than `[0, 1].map`, which
-            // the compiler left out of line here (1.6× slower sampling).
-            let mut stance = |s: usize| {
-                let handicap = tracks[s].attack_handicap();
-                Stance::new(
-                    &self.fighters[s],
-                    moves[s],
-                    &self.rules,
-                    feints[s],
-                    handicap,
-                )
-            };
-            let stances = [stance(0), stance(1)];
-            let ta = table.roll(stances[0].ca, dice);
-            let tb = table.roll(stances[1].ca, dice);
-            let (winner, magnitude) =
-                contest(&self.rules, &stances[0].read(&ta), &stances[1].read(&tb));
-            // Held feint points are spent by the manœuvre just made.
-            feints = [0, 0];
-            let (w, l) = match winner {
-                Some(Winner::A) => (0, 1),
-                Some(Winner::B) => (1, 0),
-                None | Some(Winner::Draw) => continue,
-            };
-            match effect(stances[w].manoeuvre, magnitude) {
-                Effect::Nothing => {}
-                Effect::Feint(f) => feints[w] = f,
-                Effect::Blow(dom) => {
-                    let loser = &self.fighters[l];
-                    let fatigue = tracks[l].fatigue();
-                    let target = DamageRule::new(loser.enc - fatigue, loser.be, self.rules.fm)
-                        .under(&self.rules.tables);
-                    let test = table.roll(target.resistance_test().ca, dice);
-                    let result = target.resolve(dom, &test).result;
-                    let grave = result >= DamageResult::Grave;
-                    out.hits += 1;
-                    out.grave_hits += grave as u32;
-                    out.first_hit_grave.get_or_insert(grave);
-                    tracks[l].take_with(result, OverflowFatigue::Recorded, &self.rules.tables);
-                    if tracks[l].is_out(self.end.out_at) {
-                        out.winner = if w == 0 { Winner::A } else { Winner::B };
-                        return out;
-                    }
+            if let Some((l, result)) = self.exchange(&mut pos, moves, dice) {
+                let grave = result >= DamageResult::Grave;
+                out.hits += 1;
+                out.grave_hits += grave as u32;
+                out.first_hit_grave.get_or_insert(grave);
+                if pos.tracks[l].is_out(self.end.out_at) {
+                    out.winner = if l == 1 { Winner::A } else { Winner::B };
+                    return out;
                 }
             }
         }
@@ -283,7 +300,6 @@ impl DuelMetrics {
 #[derive(Debug, Clone, PartialEq)]
 pub struct DuelModel {
     duel: Duel,
-    table: RollTable,
     layout: Layout,
     m: DuelMetrics,
 }
@@ -293,12 +309,7 @@ impl DuelModel {
     pub fn new(duel: Duel) -> Self {
         let mut layout = Layout::new();
         let m = DuelMetrics::declare(&mut layout);
-        Self {
-            duel,
-            table: RollTable::new(),
-            layout,
-            m,
-        }
+        Self { duel, layout, m }
     }
 
     /// The handles of who won and how long it took.
@@ -332,7 +343,7 @@ impl Model for DuelModel {
 
     #[inline(always)]
     fn sample<D: Dice>(&self, dice: &mut D) -> DuelOutcome {
-        self.duel.fight(&self.table, dice)
+        self.duel.fight(dice)
     }
 
     fn exact(&self) -> Option<Dist<DuelOutcome>> {

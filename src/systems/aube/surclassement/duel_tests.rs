@@ -7,7 +7,7 @@ use crate::systems::aube::wounds::OutAt;
 use crate::systems::test_support::{error_text, run_tally};
 
 fn fight(duel: &Duel, dice: &[u32]) -> DuelOutcome {
-    replay(dice, |d| duel.fight(&RollTable::new(), d))
+    replay(dice, |d| duel.fight(d))
 }
 
 fn duel(

@@ -1,28 +1,33 @@
-//! The exact law of a surclassement duel (`aube.surclassement.duel`), as a Markov chain
-//! over merged states propagated round by round ([`crate::engine::chain`]).
+//! The exact law of a surclassement duel (`aube.surclassement.duel`): the duel as a
+//! [`Fight`] whose round is the round [`Duel::fight`] samples (each side's
+//! [`Duel::choose`], then [`Duel::exchange`]), solved by [`fight::solve`], which enumerates
+//! that round from every state it reaches and propagates the chain round by round. The
+//! exchange's two steps ([`super::exchange::Contest`], both tests; [`super::exchange::Blow`],
+//! a won MD's damage step) are enumerated once per distinct input for the whole duel.
 //!
 //! The state is the [`Position`] between two exchanges (both wound tracks, the feint
-//! points held), merged by [`Fight::canonical`], and whether the first blow was grave or
-//! worse (not yet known, no, yes). A round is one exchange: each side's mix in the
-//! position ([`Duel::mix`]: a pure manœuvre for the deterministic strategies, the given
-//! chances for `mixed`, the game's mix for `optimal_duel`) times the exact exchange
-//! ([`Fight::exchange`]). A position from which nobody can ever be put out
-//! ([`Fight::endless`]: neither fighter can succeed any more, or one cannot and the other
-//! only dazes him and cannot or will not feint) ends at once as the draw it becomes at
-//! `max_rounds` (every draw counts `max_rounds` rounds, as in a fought duel). Every
+//! points held), merged by [`Positions::canonical`], and whether the first blow was grave
+//! or worse (not yet known, no, yes). A position from which nobody can ever be put out
+//! ([`Positions::endless`]: neither fighter can succeed any more, or one cannot and the
+//! other only dazes him and cannot or will not feint) ends at once as the draw it becomes
+//! at `max_rounds` (every draw counts `max_rounds` rounds, as in a fought duel). Every
 //! strategy is stationary (it reads the position only), so every strategy has an exact
 //! law, within the bounds below.
+//!
+//! Why forward, round by round, when the positions only get worse and the whole-duel game
+//! ([`super::whole`]) is solved backward, layer by layer: the law asked for here is that
+//! of the number of exchanges too (`mean_rounds`, the `rounds` histogram, draws at
+//! `max_rounds`), which a backward sweep over positions does not give; the chain meets a
+//! few thousand states, and its propagation is a small part of the time (the game's
+//! solution is most of it).
 //!
 //! What bounds the state: the wound tracks (4 légères, 2 graves, 1 critique, fatigue
 //! points up to the point where every test fails: about 60 tracks a side under `out_at =
 //! fatale`), a pending étourdi, and the feint points held, which only a won MA sets (a
 //! few dozen values). Slow fights between tired fighters keep a little mass in play for
 //! hundreds of rounds, which the engine's indexed propagation walks without hashing a
-//! state again. Equal fighters always striking (`out_at = fatale`): 1,164 states, about
-//! 0.01 s of CPU at `max_rounds = 300` and 0.015 s at 1000, against 1.0 to 1.2 s for 10⁶
-//! sampled duels on one thread; `feint_then_md` against it: 4,009 states, 0.025 s at 300
-//! and 0.05 s at 1000, against 1.0 to 1.1 s (release build, 2026-11-23; with the earlier
-//! propagation, which hashed every state in every round, 0.16 to 0.45 s and 1.5 s).
+//! state again (equal fighters always striking, `out_at = fatale`: 1,164 states;
+//! `feint_then_md` against it: 4,009).
 //!
 //! **Left to Monte Carlo**:
 //! - the blow counts `mean_hits` and `mean_grave_hits`. Their law needs the counts in
@@ -41,13 +46,13 @@
 
 use super::duel::{Duel, DuelOutcome};
 use super::fighter::Manoeuvre;
-use super::position::{After, Fight, Position, Quick};
-use crate::engine::Dist;
-use crate::engine::chain::{Chain, Limits, Next, Propagated, propagate_within};
-use crate::engine::fight::Winner;
+use super::position::{Fight as Positions, Position, Quick};
+use crate::engine::chain::{Limits, Next, Propagated};
+use crate::engine::fight::{self, Fight, Winner};
+use crate::engine::{Dice, Dist};
 use crate::systems::aube::damage::DamageResult;
+use std::cell::RefCell;
 use std::collections::HashMap;
-use std::collections::hash_map::Entry;
 
 /// The mass left in play below which propagation stops (reported as the tail).
 pub const TOLERANCE: f64 = 1e-12;
@@ -67,85 +72,92 @@ const NOT_FOLLOWED: u8 = 9;
 /// keeps to Monte Carlo.
 pub const STATE_BUDGET: usize = 150_000;
 
-/// A duel as a chain, with the caches of its exchanges.
-pub struct DuelChain<'a> {
+/// A duel as a [`Fight`] whose round is the exchange [`Duel::fight`] samples
+/// ([`Duel::choose`] for both sides, then [`Duel::exchange`]), its positions merged by
+/// [`Positions::canonical`].
+pub struct DuelFight<'a> {
     duel: &'a Duel,
-    fight: Fight,
+    positions: Positions,
     /// Follow the first exchange's manœuvres (`3 × A's + B's`, by [`Manoeuvre::index`]).
     follow_first: bool,
     /// Whether each side ever feints.
     feints: [bool; 2],
+    /// Whether each position met is endless ([`Positions::endless`]), asked once per
+    /// position (the round is replayed for every path of its dice).
+    endless: RefCell<HashMap<Position, bool, Quick>>,
 }
 
-impl<'a> DuelChain<'a> {
-    /// The chain of `duel`; `follow_first`: keep the first exchange's manœuvres in the
+impl<'a> DuelFight<'a> {
+    /// The fight of `duel`; `follow_first`: keep the first exchange's manœuvres in the
     /// state (up to 9 times the states).
     pub fn new(duel: &'a Duel, follow_first: bool) -> Self {
         Self {
             duel,
-            fight: Fight::new(duel.rules, duel.fighters, duel.end.out_at),
+            positions: Positions::new(duel.rules, duel.fighters, duel.end.out_at),
             follow_first,
             feints: [duel.feints(0), duel.feints(1)],
+            endless: RefCell::default(),
         }
     }
 
-    /// Propagates the chain, within the duel's `max_rounds` and [`STATE_BUDGET`] (`None`
-    /// beyond it).
-    fn propagate(&self) -> Option<Propagated<End>> {
+    /// Whether nobody can ever be put out from `pos` ([`Positions::endless`]).
+    fn endless(&self, pos: &Position) -> bool {
+        if let Some(&endless) = self.endless.borrow().get(pos) {
+            return endless;
+        }
+        let endless = self.positions.endless(pos, self.feints);
+        self.endless.borrow_mut().insert(*pos, endless);
+        endless
+    }
+
+    /// Solves the fight ([`fight::solve`]: each state's round enumerated, the chain
+    /// propagated), within the duel's `max_rounds` and [`STATE_BUDGET`] (`None` beyond it).
+    fn solve(&self) -> Option<Propagated<End>> {
         let limits = Limits {
             max_rounds: self.duel.end.max_rounds,
             tolerance: TOLERANCE,
         };
-        propagate_within(self, limits, STATE_BUDGET)
+        fight::solve(self, limits, STATE_BUDGET).ok()
     }
 }
 
-impl Chain for DuelChain<'_> {
+impl Fight for DuelFight<'_> {
     type State = State;
     type End = End;
 
     fn start(&self) -> State {
-        (self.fight.canonical(Position::START), None, NOT_FOLLOWED)
+        (
+            self.positions.canonical(Position::START),
+            None,
+            NOT_FOLLOWED,
+        )
     }
 
-    fn round(&self, &(pos, first, tag): &State) -> Vec<(Next<State, End>, f64)> {
-        if self.fight.endless(&pos, self.feints) {
-            return vec![(Next::End((Winner::Draw, first, tag)), 1.0)];
+    fn round<D: Dice>(&self, &(pos, first, tag): &State, dice: &mut D) -> Next<State, End> {
+        if self.endless(&pos) {
+            return Next::End((Winner::Draw, first, tag));
         }
-        let mixes = [self.duel.mix(0, &pos), self.duel.mix(1, &pos)];
-        // The ways merged in the order they are met (a map with a random hasher would
-        // hand them out in another order each run, and the exact values would move in
-        // their last bits from run to run).
-        let mut out: Vec<(Next<State, End>, f64)> = Vec::new();
-        let mut at: HashMap<Next<State, End>, usize, Quick> = HashMap::default();
-        for (i, &x) in mixes[0].iter().enumerate() {
-            for (j, &y) in mixes[1].iter().enumerate() {
-                if x * y <= 0.0 {
-                    continue;
+        let moves = [
+            self.duel.choose(0, &pos, dice),
+            self.duel.choose(1, &pos, dice),
+        ];
+        let tag = if self.follow_first && tag == NOT_FOLLOWED {
+            (3 * moves[0].index() + moves[1].index()) as u8
+        } else {
+            tag
+        };
+        let mut next = pos;
+        match self.duel.exchange(&mut next, moves, dice) {
+            Some((l, result)) => {
+                let first = first.or(Some(result >= DamageResult::Grave));
+                if next.tracks[l].is_out(self.duel.end.out_at) {
+                    let winner = if l == 1 { Winner::A } else { Winner::B };
+                    return Next::End((winner, first, tag));
                 }
-                let tag = if self.follow_first && tag == NOT_FOLLOWED {
-                    (3 * i + j) as u8
-                } else {
-                    tag
-                };
-                let moves = [Manoeuvre::ALL[i], Manoeuvre::ALL[j]];
-                for (step, p) in self.fight.exchange(&pos, moves) {
-                    let first = first.or(step.blow.map(|r| r >= DamageResult::Grave));
-                    let next = match step.after {
-                        After::Next(pos) => Next::Round((pos, first, tag)),
-                        After::Out(winner) => Next::End((winner, first, tag)),
-                    };
-                    match at.entry(next) {
-                        Entry::Occupied(e) => out[*e.get()].1 += x * y * p,
-                        Entry::Vacant(e) => {
-                            out.push((e.key().clone(), x * y * p));
-                            e.insert(out.len() - 1);
-                        }
-                    }
-                }
+                Next::Round((self.positions.canonical(next), first, tag))
             }
+            None => Next::Round((self.positions.canonical(next), first, tag)),
         }
-        out
     }
 
     fn at_cap(&self, &(_, first, tag): &State) -> End {
@@ -160,10 +172,9 @@ pub fn has_exact(duel: &Duel) -> bool {
 }
 
 /// The exact law of the outcome of `duel` (blows not counted) and the number of states
-/// the chain met; `None` beyond [`STATE_BUDGET`] states.
+/// the fight met; `None` beyond [`STATE_BUDGET`] states.
 pub fn exact_law(duel: &Duel) -> Option<(Dist<DuelOutcome>, usize)> {
-    let chain = DuelChain::new(duel, false);
-    let out = chain.propagate()?;
+    let out = DuelFight::new(duel, false).solve()?;
     let max_rounds = duel.end.max_rounds;
     let law = out
         .endings
@@ -196,8 +207,7 @@ pub fn first_moves_and_winner(duel: &Duel) -> Option<Dist<([Manoeuvre; 2], Winne
     if !has_exact(duel) {
         return None;
     }
-    let chain = DuelChain::new(duel, true);
-    let out = chain.propagate()?;
+    let out = DuelFight::new(duel, true).solve()?;
     Some(out.endings.map(|&((winner, _, tag), _)| {
         let tag = usize::from(tag.min(8));
         ([Manoeuvre::ALL[tag / 3], Manoeuvre::ALL[tag % 3]], winner)

@@ -20,13 +20,13 @@ use super::fighter::FightersParams;
 use super::fighter::{Fighter, LoserSubtracts, Manoeuvre, Rules};
 use super::table::RollTable;
 use crate::engine::fight::Winner;
-use crate::engine::{Dice, Dist, Layout, MetricId, Recorder, Report, Roll, Rolled};
+use crate::engine::{Dice, Dist, Layout, MetricId, Recorder, Report, Roll, Rolled, Step};
 use crate::error::{Error, Result};
 use crate::systems::aube::damage::{DamageResult, DamageRule};
 use crate::systems::aube::resolution::{TestOutcome, TestRule};
 
 /// One side of an exchange before the roll.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Stance {
     /// The manœuvre chosen.
     pub manoeuvre: Manoeuvre,
@@ -77,10 +77,11 @@ pub struct Move {
 }
 
 /// Who wins and by how much (the magnitude is 0 unless A or B won): `None` when both
-/// fail (nothing happens), a [`Winner::Draw`] when both succeed with the same `E`.
+/// fail (nothing happens), a [`Winner::Draw`] when both succeed with the same `E`; the
+/// winner's `E` loses the loser's `°R` or `E` as `loser_subtracts` says.
 #[inline]
-pub fn contest(rules: &Rules, a: &Move, b: &Move) -> (Option<Winner>, i64) {
-    let lose = |m: &Move| match rules.loser_subtracts {
+pub fn contest(loser_subtracts: LoserSubtracts, a: &Move, b: &Move) -> (Option<Winner>, i64) {
+    let lose = |m: &Move| match loser_subtracts {
         LoserSubtracts::Raw => m.raw,
         LoserSubtracts::Modified => m.e,
     };
@@ -91,6 +92,63 @@ pub fn contest(rules: &Rules, a: &Move, b: &Move) -> (Option<Winner>, i64) {
         (true, true) if a.e > b.e => (Some(Winner::A), a.e - lose(b)),
         (true, true) if b.e > a.e => (Some(Winner::B), b.e - lose(a)),
         (true, true) => (Some(Winner::Draw), 0),
+    }
+}
+
+/// The step of both tests of an exchange: each stance's test rolled on the shared
+/// [`RollTable`] (A's, then B's), read and settled by [`contest`]. Enumerated once per
+/// pair of stances: an exchange's law, a duel's round, branch over its few outcomes
+/// rather than over the 400 faces of two d20s.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Contest {
+    /// What the winner's `E` loses when both succeed.
+    pub loser_subtracts: LoserSubtracts,
+    /// A's and B's stances.
+    pub stances: [Stance; 2],
+}
+
+impl Step for Contest {
+    type Output = (Option<Winner>, i64);
+
+    #[inline(always)]
+    fn run<D: Dice>(&self, dice: &mut D) -> (Option<Winner>, i64) {
+        let table = RollTable::shared();
+        let ta = table.roll(self.stances[0].ca, dice);
+        let tb = table.roll(self.stances[1].ca, dice);
+        contest(
+            self.loser_subtracts,
+            &self.stances[0].read(&ta),
+            &self.stances[1].read(&tb),
+        )
+    }
+}
+
+/// The damage step of a won MD: the loser's resistance test rolled on the shared
+/// [`RollTable`] against a blow of level `dom`, read on Tableau 3.1. Enumerated once per
+/// target and blow (seven results at most, not twenty faces).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Blow {
+    /// The loser's damage step (its `enc` less its fatigue points).
+    pub target: DamageRule,
+    /// The blow's level: the magnitude of the MD that won.
+    pub dom: i64,
+}
+
+impl std::hash::Hash for Blow {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        // Equal blows have equal fields: hashing some of them is enough.
+        let t = &self.target;
+        (t.enc, t.be, t.fm, t.table, self.dom).hash(state);
+    }
+}
+
+impl Step for Blow {
+    type Output = DamageResult;
+
+    #[inline(always)]
+    fn run<D: Dice>(&self, dice: &mut D) -> DamageResult {
+        let test = RollTable::shared().roll(self.target.resistance_test().ca, dice);
+        self.target.resolve(self.dom, &test).result
     }
 }
 
@@ -160,20 +218,13 @@ impl Exchange {
         }
     }
 
-    /// Winner, magnitude and effect once both tests are known.
-    #[inline]
-    pub fn settle(&self, ta: &TestOutcome, tb: &TestOutcome) -> (Option<Winner>, i64, Effect) {
-        let (winner, magnitude) = contest(
-            &self.rules,
-            &self.stances[0].read(ta),
-            &self.stances[1].read(tb),
-        );
-        let eff = match winner {
-            Some(Winner::A) => effect(self.stances[0].manoeuvre, magnitude),
-            Some(Winner::B) => effect(self.stances[1].manoeuvre, magnitude),
-            None | Some(Winner::Draw) => Effect::Nothing,
-        };
-        (winner, magnitude, eff)
+    /// The step of both tests.
+    #[inline(always)]
+    pub fn contest(&self) -> Contest {
+        Contest {
+            loser_subtracts: self.rules.loser_subtracts,
+            stances: self.stances,
+        }
     }
 
     /// The damage step target of the loser (`None` when nobody won).
@@ -185,16 +236,17 @@ impl Exchange {
         }
     }
 
-    /// Rolls the exchange: A's test, B's test, then the loser's resistance test if MD won.
+    /// Rolls the exchange: both tests (the [`Contest`] step), then the loser's damage step
+    /// (the [`Blow`] step) if MD won.
     #[inline]
-    pub fn roll<D: Dice>(&self, table: &RollTable, dice: &mut D) -> ExchangeOutcome {
-        let ta = table.roll(self.stances[0].ca, dice);
-        let tb = table.roll(self.stances[1].ca, dice);
-        let (winner, _, eff) = self.settle(&ta, &tb);
-        self.finish(winner, eff, |target, dom| {
-            let test = table.roll(target.resistance_test().ca, dice);
-            target.resolve(dom, &test).result
-        })
+    pub fn roll<D: Dice>(&self, dice: &mut D) -> ExchangeOutcome {
+        let (winner, magnitude) = dice.step(&self.contest());
+        let eff = match winner {
+            Some(Winner::A) => effect(self.stances[0].manoeuvre, magnitude),
+            Some(Winner::B) => effect(self.stances[1].manoeuvre, magnitude),
+            None | Some(Winner::Draw) => Effect::Nothing,
+        };
+        self.finish(winner, eff, |&target, dom| dice.step(&Blow { target, dom }))
     }
 
     fn finish(
@@ -217,8 +269,8 @@ impl Exchange {
 
     /// The exact distribution of the outcome: [`Exchange::roll`] over every path of its
     /// dice (two tests and a resistance test, 20 faces each).
-    pub fn law(&self, table: &RollTable) -> Dist<ExchangeOutcome> {
-        crate::engine::enumerate(|d| self.roll(table, d))
+    pub fn law(&self) -> Dist<ExchangeOutcome> {
+        crate::engine::enumerate(|d| self.roll(d))
             .expect("an exchange rolls d20s only: every path is enumerated")
     }
 }
@@ -343,16 +395,12 @@ crate::config! {
 pub struct ExchangeRoll {
     /// The exchange.
     pub exchange: Exchange,
-    table: RollTable,
 }
 
 impl ExchangeRoll {
     /// One `exchange`.
     pub fn new(exchange: Exchange) -> Self {
-        Self {
-            exchange,
-            table: RollTable::new(),
-        }
+        Self { exchange }
     }
 }
 
@@ -375,7 +423,7 @@ impl Roll for ExchangeRoll {
 
     #[inline(always)]
     fn roll<D: Dice>(&self, dice: &mut D) -> ExchangeOutcome {
-        self.exchange.roll(&self.table, dice)
+        self.exchange.roll(dice)
     }
 }
 

@@ -20,7 +20,7 @@ fn pair() -> [Fighter; 2] {
 fn play(rules: Rules, moves: [Manoeuvre; 2], feints: [i64; 2], dice: &[u32]) -> ExchangeOutcome {
     let [a, b] = pair();
     let ex = Exchange::new(rules, [&a, &b], moves, feints);
-    replay(dice, |d| ex.roll(&RollTable::new(), d))
+    replay(dice, |d| ex.roll(d))
 }
 
 fn magnitude(
@@ -32,8 +32,8 @@ fn magnitude(
     let [a, b] = pair();
     let ex = Exchange::new(rules, [&a, &b], moves, feints);
     let t = |s: usize| ex.stances[s].test().resolve(d[s], 0);
-    let (w, m, _) = ex.settle(&t(0), &t(1));
-    (w, m)
+    let [sa, sb] = ex.stances;
+    contest(rules.loser_subtracts, &sa.read(&t(0)), &sb.read(&t(1)))
 }
 
 /// Exchanges that end without a damage roll: no feint point gained, no damage.
@@ -190,7 +190,7 @@ fn exact_agrees_with_monte_carlo() {
 #[test]
 fn exact_probabilities_add_up() {
     let [a, b] = pair();
-    let d = Exchange::new(Rules::default(), [&a, &b], [Md, Md], [0, 0]).law(&RollTable::new());
+    let d = Exchange::new(Rules::default(), [&a, &b], [Md, Md], [0, 0]).law();
     let total: f64 = d.iter().map(|(_, p)| p).sum();
     assert!((total - 1.0).abs() < 1e-12);
     // Both fail: (10/20)².

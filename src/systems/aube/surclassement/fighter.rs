@@ -40,6 +40,7 @@ crate::choice! {
     /// - `raw`: the loser's raw `°R` (the default: the text says "le °R du vaincu est
     ///   soustrait").
     /// - `modified`: the loser's modified degree `E`.
+    #[derive(Hash)]
     pub enum LoserSubtracts { Raw = "raw", Modified = "modified" }
 }
 

@@ -21,7 +21,6 @@ use super::exchange::{Exchange, ExchangeMetrics, ExchangeOutcome, wounds};
 use super::fighter::{Fighter, FightersParams, Manoeuvre, Rules};
 use super::position::Position;
 use super::strategy::{Strategy, StrategyName};
-use super::table::RollTable;
 use crate::engine::fight::Winner;
 use crate::engine::{Dice, Dist, FromConfig, Layout, MetricId, Model, Recorder};
 use crate::error::{Error, Result};
@@ -41,11 +40,10 @@ pub fn payoff(o: &ExchangeOutcome) -> i64 {
 
 /// The exact matrix of the one-exchange game between `a` and `b`.
 pub fn payoff_matrix(rules: Rules, a: &Fighter, b: &Fighter) -> Matrix {
-    let table = RollTable::new();
     let mut m = [[0.0; 3]; 3];
     for (i, &ma) in Manoeuvre::ALL.iter().enumerate() {
         for (j, &mb) in Manoeuvre::ALL.iter().enumerate() {
-            let dist = Exchange::new(rules, [a, b], [ma, mb], [0, 0]).law(&table);
+            let dist = Exchange::new(rules, [a, b], [ma, mb], [0, 0]).law();
             m[i][j] = dist.iter().map(|(o, p)| payoff(o) as f64 * p).sum();
         }
     }
@@ -229,7 +227,6 @@ pub struct OptimalModel {
     exchanges: [[Exchange; 3]; 3],
     /// Under `horizon = duel`: the duel both fight with the whole-duel strategy.
     duel: Option<Duel>,
-    table: RollTable,
     layout: Layout,
     m: OptimalMetrics,
 }
@@ -313,7 +310,6 @@ impl OptimalModel {
             solution: optimal(rules, a, b),
             exchanges,
             duel: None,
-            table: RollTable::new(),
             layout,
             m,
         }
@@ -372,7 +368,7 @@ impl Model for OptimalModel {
     fn sample<D: Dice>(&self, dice: &mut D) -> OptimalOutcome {
         if let Some(duel) = &self.duel {
             let mut first = None;
-            let out = duel.fight_observed(&self.table, dice, |m| {
+            let out = duel.fight_observed(dice, |m| {
                 first.get_or_insert(m);
             });
             return OptimalOutcome {
@@ -383,7 +379,7 @@ impl Model for OptimalModel {
         }
         let i = dice.weighted(&self.solution.row);
         let j = dice.weighted(&self.solution.col);
-        let o = self.exchanges[i][j].roll(&self.table, dice);
+        let o = self.exchanges[i][j].roll(dice);
         OptimalOutcome {
             moves: [Manoeuvre::ALL[i], Manoeuvre::ALL[j]],
             exchange: Some(o),

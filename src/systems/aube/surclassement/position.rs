@@ -358,7 +358,7 @@ impl Fight {
                     e: raw + s.bonus + s.feint,
                 };
                 let won = contest(
-                    &self.rules,
+                    self.rules.loser_subtracts,
                     &read(sa, ra, &stances[0]),
                     &read(sb, rb, &stances[1]),
                 );

@@ -3,7 +3,6 @@
 use super::*;
 use crate::engine::Dist;
 use crate::systems::aube::surclassement::exchange::{Exchange, ExchangeOutcome};
-use crate::systems::aube::surclassement::table::RollTable;
 
 fn krom() -> Fighter {
     Fighter::new([7, 7, 9], [1, -3, 20], 13, 3)
@@ -58,7 +57,7 @@ fn exchange_law(fight: &Fight, pos: &Position, moves: [Manoeuvre; 2]) -> Dist<Ef
                 .under(&rules.tables)
         }),
     };
-    exchange.law(&RollTable::new()).map(as_effect)
+    exchange.law().map(as_effect)
 }
 
 #[test]

@@ -3,6 +3,7 @@
 
 use crate::engine::Dice;
 use crate::systems::aube::resolution::{Prepared, TestOutcome, TestRule};
+use std::sync::OnceLock;
 
 /// The CA table of every test a surclassement mechanic makes (nd 0, default options):
 /// each CA in `LO..=HI` prepared once, so the hot loop makes no preparation; other CAs
@@ -23,6 +24,14 @@ impl RollTable {
                 .map(|ca| Prepared::new(&TestRule::new(ca, 0)))
                 .collect(),
         }
+    }
+
+    /// The table every step of surclassement rolls on ([`super::exchange::Contest`],
+    /// [`super::exchange::Blow`]): prepared once for the whole program.
+    #[inline(always)]
+    pub fn shared() -> &'static RollTable {
+        static SHARED: OnceLock<RollTable> = OnceLock::new();
+        SHARED.get_or_init(RollTable::new)
     }
 
     /// Rolls the test of `ca` against nd 0.
