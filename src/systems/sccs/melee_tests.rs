@@ -4,7 +4,7 @@ use super::*;
 use crate::engine::Model;
 use crate::engine::dist::TAIL_BOUND;
 use crate::engine::model::replay_one;
-use crate::engine::{Dist, Simulation, replay, simulation};
+use crate::engine::{Dice, Dist, Roll, Simulation, replay, simulation};
 use crate::systems::sccs::MELEE;
 use crate::systems::sccs::rules::exchanges_to_impact;
 use crate::systems::test_support::{
