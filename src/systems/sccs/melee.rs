@@ -45,10 +45,11 @@ crate::config! {
         durability: i64 = int(-50..=50, default = 3),
         /// manœuvre défensive: +1 to the défense for the whole fight
         defensive_manoeuvre: bool = switch(default = false),
-        /// attack scores (type + cible) of the engaged attackers, in the order they strike,
-        /// e.g. [5,5,6,4] (or n_attackers with attack)
+        /// attack scores (type + cible) of the 1 to 4 engaged attackers (at most 4 engage
+        /// one target), in the order they strike, e.g. [5,5,6,4] (or n_attackers with
+        /// attack)
         attackers: Vec<i64> = list(-20..=40, len = 1..=MAX_LISTED, default = Vec::new()),
-        /// instead of attackers: this many attackers, all of score attack (0 = use
+        /// instead of attackers: this many attackers, 1 to 4, all of score attack (0 = use
         /// attackers)
         n_attackers: usize = int(0..=MAX_LISTED as i64, default = 0),
         /// with n_attackers: every attacker's score (type + cible)
@@ -177,8 +178,13 @@ impl TryFrom<MeleeParams> for Melee {
             ));
         }
         if attackers.len() > MAX_ENGAGED {
+            let given = if p.n_attackers > 0 {
+                "n_attackers"
+            } else {
+                "attackers"
+            };
             return Err(Error::value(
-                "attackers",
+                given,
                 format!(
                     "{} attackers given, but at most {MAX_ENGAGED} human-sized foes can engage one target in melee (face, back, left and right flanks); the others must strike from the second rank with long reach weapons",
                     attackers.len()
