@@ -19,7 +19,7 @@
 //! The upkeep is written once, as a [`Fight`] whose round is a turn: sampled by
 //! [`play`], and exact by [`solve`], which enumerates the same turn from every state
 //! met (the turns played, the first die, the attacker's counter, the casters still
-//! concentrated). The casters hit in a turn are a [`Step`] ([`Hits`]), counted once per
+//! concentrated). The casters hit in a turn are a [`Step`] (`Hits`), counted once per
 //! number of casters.
 
 use super::rules::{Comparison, Counter, TieParams, compare};
