@@ -13,14 +13,11 @@
 //! cumulative); the `impacts_to_out`-th puts the defender out. The fight is followed until
 //! then or `rounds` rounds.
 //!
-//! One attack is [`Melee::strike`], on a [`FightState`], with the D6 given as a function:
-//! the sampled fight ([`Roll::roll`]) and the exact one (`melee_exact`) call the same code.
+//! The fight itself, its round written once, sampled and solved exactly, is in
+//! [`super::melee_fight`].
 
-use super::melee_exact::MAX_STATES;
-use super::rules::{Counter, Guard, Receiving, TieParams};
-use crate::engine::{
-    Dice, Dist, HistId, Layout, MetricFamily, MetricId, MetricKind, Recorder, Report, Roll, Rolled,
-};
+use super::rules::{Guard, TieParams};
+use crate::engine::{HistId, Layout, MetricFamily, MetricId, MetricKind, Recorder, Report, Rolled};
 use crate::error::{Error, Result};
 
 /// At most four human-sized foes engage one target in melee (face, back, both flanks).
@@ -48,10 +45,11 @@ crate::config! {
         durability: i64 = int(-50..=50, default = 3),
         /// manœuvre défensive: +1 to the défense for the whole fight
         defensive_manoeuvre: bool = switch(default = false),
-        /// attack scores (type + cible) of the engaged attackers, in the order they strike,
-        /// e.g. [5,5,6,4] (or n_attackers with attack)
+        /// attack scores (type + cible) of the 1 to 4 engaged attackers (at most 4 engage
+        /// one target), in the order they strike, e.g. [5,5,6,4] (or n_attackers with
+        /// attack)
         attackers: Vec<i64> = list(-20..=40, len = 1..=MAX_LISTED, default = Vec::new()),
-        /// instead of attackers: this many attackers, all of score attack (0 = use
+        /// instead of attackers: this many attackers, 1 to 4, all of score attack (0 = use
         /// attackers)
         n_attackers: usize = int(0..=MAX_LISTED as i64, default = 0),
         /// with n_attackers: every attacker's score (type + cible)
@@ -144,21 +142,6 @@ pub struct MeleeOutcome {
     pub impacts: u32,
 }
 
-/// Everything that matters for the rest of a fight, between two attacks.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub struct FightState {
-    /// Each attacker's tension counter.
-    pub counters: [Counter; MAX_ENGAGED],
-    /// The armour's durability left.
-    pub durability: u32,
-    /// Impacts taken so far.
-    pub impacts: u32,
-    /// Round of the first impact (0: none yet).
-    pub first: u32,
-    /// The round being fought (0 before the first).
-    pub round: u32,
-}
-
 /// The fight of `p`, checked: the attackers as a list or as `n_attackers` with `attack`
 /// (not both), 1 to 4 of them; `0 <= armour_res <= resistance`; a durability of 0 or
 /// more, and only with armour.
@@ -195,8 +178,13 @@ impl TryFrom<MeleeParams> for Melee {
             ));
         }
         if attackers.len() > MAX_ENGAGED {
+            let given = if p.n_attackers > 0 {
+                "n_attackers"
+            } else {
+                "attackers"
+            };
             return Err(Error::value(
-                "attackers",
+                given,
                 format!(
                     "{} attackers given, but at most {MAX_ENGAGED} human-sized foes can engage one target in melee (face, back, left and right flanks); the others must strike from the second rank with long reach weapons",
                     attackers.len()
@@ -252,17 +240,6 @@ impl TryFrom<MeleeParams> for Melee {
 }
 
 impl Melee {
-    /// The state before the first round.
-    pub fn start(&self) -> FightState {
-        FightState {
-            counters: [Counter::default(); MAX_ENGAGED],
-            durability: self.durability,
-            impacts: 0,
-            first: 0,
-            round: 0,
-        }
-    }
-
     /// The defender's protection as the fight wears it.
     #[inline(always)]
     pub fn guard(&self) -> Guard {
@@ -272,74 +249,6 @@ impl Melee {
             wound_malus: self.wound_malus,
             spent_armour_protects: self.spent_armour_protects,
         }
-    }
-
-    /// The attack of attacker `k` (from 0) in round `s.round`: `d6` is called only when
-    /// a tie starts a new counter. Returns true when this attack puts the defender out.
-    #[inline(always)]
-    pub fn strike(&self, s: &mut FightState, k: usize, d6: impl FnOnce() -> u32) -> bool {
-        let p = self.guard().now(s.durability, s.impacts);
-        let receiving = Receiving {
-            counts_tie: self.counts_tie,
-            floor_ties: self.floor_ties,
-        };
-        if !receiving.land(
-            self.attackers[k],
-            p,
-            self.erosion_by_rank[k],
-            &mut s.durability,
-            &mut s.counters[k],
-            d6,
-        ) {
-            return false;
-        }
-        s.impacts += 1;
-        if s.first == 0 {
-            s.first = s.round;
-        }
-        s.impacts >= self.impacts_to_out
-    }
-
-    /// The outcome of a fight that stopped in state `s`: the defender out on the attack
-    /// of attacker `out` (from 0) of the round `s.round`, or still in at the end.
-    pub fn outcome(&self, s: &FightState, out: Option<usize>) -> MeleeOutcome {
-        let (round_out, exchanges_out) = match out {
-            Some(k) => (s.round, (s.round - 1) * self.n as u32 + k as u32 + 1),
-            None => (0, 0),
-        };
-        MeleeOutcome {
-            round: s.first,
-            durability_spent: self.durability - s.durability,
-            durability_left: s.durability,
-            round_out,
-            exchanges_out,
-            impacts: s.impacts,
-        }
-    }
-}
-
-impl Roll for Melee {
-    type Outcome = MeleeOutcome;
-
-    /// Plays the fight.
-    #[inline(always)]
-    fn roll<D: Dice>(&self, dice: &mut D) -> MeleeOutcome {
-        let mut s = self.start();
-        while s.round < self.rounds {
-            s.round += 1;
-            for k in 0..self.n {
-                if self.strike(&mut s, k, || dice.die(self.tension_die)) {
-                    return self.outcome(&s, Some(k));
-                }
-            }
-        }
-        self.outcome(&s, None)
-    }
-
-    /// The exact distribution of the fight's outcomes (`melee_exact`), or `None` past
-    /// [`MAX_STATES`] states.
-    fn exact(&self) -> Option<Dist<MeleeOutcome>> {
-        self.exact_within(MAX_STATES)
     }
 }
 

@@ -4,7 +4,7 @@ use super::*;
 use crate::engine::Model;
 use crate::engine::dist::TAIL_BOUND;
 use crate::engine::model::replay_one;
-use crate::engine::{Dist, Simulation, replay, simulation};
+use crate::engine::{Dice, Dist, Roll, Simulation, replay, simulation};
 use crate::systems::sccs::MELEE;
 use crate::systems::sccs::rules::exchanges_to_impact;
 use crate::systems::test_support::{
@@ -226,7 +226,7 @@ fn bad_input() {
     let e = error(&["attackers=[5,5,6,4,5]"]);
     assert!(e.contains("at most 4") && e.contains("second rank"), "{e}");
     let e = error(&["n_attackers=5", "attack=5"]);
-    assert!(e.contains("at most 4"), "{e}");
+    assert!(e.contains("n_attackers") && e.contains("at most 4"), "{e}");
     let e = error(&["attackers=[5]", "durability=-1"]);
     assert!(e.contains("negative"), "{e}");
     let e = error(&["attackers=[5]", "n_attackers=2", "attack=5"]);

@@ -38,7 +38,7 @@ use crate::engine::roster::Kind;
 pub mod exchange;
 pub mod fighter;
 pub mod melee;
-pub mod melee_exact;
+pub mod melee_fight;
 pub mod rules;
 pub mod skirmish;
 pub mod spell;

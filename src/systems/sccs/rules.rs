@@ -159,7 +159,7 @@ impl Counter {
     }
 
     /// [`Counter::tie`] with the die given as a function, called only when a new counter
-    /// starts: the exact fight calls it once per face to enumerate the branches.
+    /// starts.
     #[inline(always)]
     pub fn tie_with(&mut self, d6: impl FnOnce() -> u32, counts_tie: bool) -> bool {
         if self.remaining == 0 {
@@ -178,30 +178,6 @@ impl Counter {
     pub fn drop_counter(&mut self) {
         self.remaining = 0;
     }
-}
-
-/// Every result of `play`, a step that rolls at most one die of `sides` faces, through
-/// the function it is given: played once with chance 1 when it rolls none, else once per
-/// face with chance 1/sides each. The exact fights enumerate with it the same code the
-/// sampled ones run.
-pub fn each_face<T>(
-    sides: u32,
-    mut play: impl FnMut(&mut dyn FnMut() -> u32) -> T,
-) -> Vec<(T, f64)> {
-    let mut rolled = false;
-    let first = play(&mut || {
-        rolled = true;
-        1
-    });
-    if !rolled {
-        return vec![(first, 1.0)];
-    }
-    let chance = 1.0 / sides as f64;
-    let mut all = vec![(first, chance)];
-    for face in 2..=sides {
-        all.push((play(&mut || face), chance));
-    }
-    all
 }
 
 /// What becomes of one attack received in a round of melee.
@@ -401,17 +377,6 @@ mod tests {
     }
 
     #[test]
-    fn each_face_plays_once_without_a_die() {
-        let none = each_face(6, |_| 7);
-        assert_eq!(none, [(7, 1.0)]);
-        let faces: Vec<u32> = each_face(6, |d6| d6() * 10)
-            .into_iter()
-            .map(|(v, _)| v)
-            .collect();
-        assert_eq!(faces, [10, 20, 30, 40, 50, 60]);
-    }
-
-    #[test]
     fn erosion_by_rank() {
         // Protection 6: the 1st attack at full protection, then -1, -2, -3.
         assert_eq!(receive(5, 6, 0, true, true), Received::Countered);
@@ -448,8 +413,6 @@ mod tests {
         assert_eq!(receive(3, 6, 2, true, true), Received::Countered);
         assert_eq!(receive(3, 6, 4, true, true), Received::Absorbed);
         assert!((exchanges_to_impact_dist(4, false).mean() - 3.5).abs() < 1e-12);
-        let faces: Vec<u32> = each_face(4, |d| d()).into_iter().map(|(v, _)| v).collect();
-        assert_eq!(faces, [1, 2, 3, 4]);
         let house = ModifierTable {
             advantage: 2,
             extra_target: 2,

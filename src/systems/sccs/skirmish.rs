@@ -36,6 +36,8 @@
 use super::fighter::Fighter;
 use super::melee::{MAX_ENGAGED, MAX_IMPACTS, Melee, MeleeOutcome, MeleeParams, WearParams};
 use super::rules::{Counter, Guard, Receiving, TieParams};
+pub use crate::engine::fight::Winner;
+use crate::engine::fight::{FightMetrics, Side as FightSide};
 use crate::engine::{Dice, Dist, HistId, Layout, MetricId, Recorder, Report, Roll, Rolled, Side};
 use crate::error::{Error, Result};
 pub use crate::systems::target::Target;
@@ -71,21 +73,10 @@ crate::config! {
     }
 }
 
-/// Which side won a skirmish.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub enum Winner {
-    /// Side A put every foe out.
-    A,
-    /// Side B did.
-    B,
-    /// Both sides still stand after `rounds`.
-    Draw,
-}
-
 /// The end of a skirmish.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct SkirmishOutcome {
-    /// The side left standing, or a draw.
+    /// The side left standing, or a draw (both sides still stand after `rounds`).
     pub winner: Winner,
     /// Rounds fought (the round the last of a side fell, or `rounds` for a draw).
     pub rounds: u32,
@@ -96,10 +87,7 @@ pub struct SkirmishOutcome {
 /// What `sccs.skirmish` reports.
 #[derive(Debug, Clone, PartialEq)]
 pub struct SkirmishMetrics {
-    a_wins: MetricId,
-    b_wins: MetricId,
-    draw: MetricId,
-    mean_rounds: MetricId,
+    fight: FightMetrics,
     mean_standing: [MetricId; 2],
     standing: [HistId; 2],
     rounds: HistId,
@@ -109,10 +97,15 @@ impl Report<Skirmish> for SkirmishMetrics {
     fn declare(rule: &Skirmish, layout: &mut Layout) -> Self {
         let sizes = [rule.na, rule.fighters.len() - rule.na];
         Self {
-            a_wins: layout.proportion("a_wins", "chance side A puts every foe out"),
-            b_wins: layout.proportion("b_wins", "chance side B puts every foe out"),
-            draw: layout.proportion("draw", "chance both sides still stand after rounds"),
-            mean_rounds: layout.mean("mean_rounds", "mean rounds fought (a draw counts rounds)"),
+            fight: FightMetrics::declare(
+                layout,
+                [
+                    "chance side A puts every foe out",
+                    "chance side B puts every foe out",
+                ],
+                "chance both sides still stand after rounds",
+                "mean rounds fought (a draw counts rounds)",
+            ),
             mean_standing: [
                 layout.mean(
                     "a_standing",
@@ -144,10 +137,7 @@ impl Report<Skirmish> for SkirmishMetrics {
     }
 
     fn record<R: Recorder>(&self, o: &SkirmishOutcome, rec: &mut R) {
-        rec.event(self.a_wins, o.winner == Winner::A);
-        rec.event(self.b_wins, o.winner == Winner::B);
-        rec.event(self.draw, o.winner == Winner::Draw);
-        rec.value(self.mean_rounds, i64::from(o.rounds));
+        self.fight.record(rec, o.winner, o.rounds);
         for k in 0..2 {
             rec.value(self.mean_standing[k], i64::from(o.standing[k]));
             rec.hist(self.standing[k], i64::from(o.standing[k]));
@@ -397,7 +387,7 @@ impl Roll for Skirmish {
                 }
                 let side = self.side(i);
                 if self.act(&mut s, i, &mut foes, dice) && self.standing(&s, 1 - side) == 0 {
-                    let winner = if side == 0 { Winner::A } else { Winner::B };
+                    let winner = Winner::from(FightSide::at(side));
                     return self.outcome(&s, winner, round);
                 }
             }
@@ -408,7 +398,7 @@ impl Roll for Skirmish {
     /// `sccs.melee`'s exact values, when the fight is one ([`Skirmish::as_melee`]).
     fn exact(&self) -> Option<Dist<SkirmishOutcome>> {
         let (melee, defender) = self.as_melee()?;
-        let winner = if defender == 0 { Winner::B } else { Winner::A };
+        let winner = Winner::from(FightSide::at(defender).other());
         Some(melee.exact()?.map(|o: &MeleeOutcome| {
             if o.round_out > 0 {
                 let mut standing = [1, 1];

@@ -15,12 +15,18 @@
 //!   relays them (the text allows relays and, for keeping the spell, speaks of one
 //!   participant; the casting needs two); the circle's effect uses the best caster's
 //!   statistics + 1, a fixed number with nothing to roll.
+//!
+//! The upkeep is written once, as a [`Fight`] whose round is a turn: sampled by
+//! [`play`], and exact by [`solve`], which enumerates the same turn from every state
+//! met (the turns played, the first die, the attacker's counter, the casters still
+//! concentrated). The casters hit in a turn are a [`Step`] (`Hits`), counted once per
+//! number of casters.
 
-use super::rules::{Comparison, Counter, TieParams, compare, each_face};
+use super::rules::{Comparison, Counter, TieParams, compare};
 use super::tables::SccsTables;
-use crate::engine::chain::{Chain, Limits, Next, propagate};
-use crate::engine::dist::TAIL_BOUND;
-use crate::engine::{Dice, Dist, HistId, Layout, MetricId, Recorder, Report, Roll, Rolled};
+use crate::engine::chain::{Limits, Next};
+use crate::engine::fight::{Fight, play, solve};
+use crate::engine::{Dice, Dist, HistId, Layout, MetricId, Recorder, Report, Roll, Rolled, Step};
 use crate::error::{Error, Result};
 
 crate::choice! {
@@ -71,6 +77,10 @@ crate::config! {
     }
 }
 
+/// Most distinct states the exact upkeep meets (turns × first die × tension counter ×
+/// casters: at most some 50,000 with the largest dice the tables allow).
+pub const MAX_STATES: usize = 100_000;
+
 /// A configured upkeep.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Upkeep {
@@ -120,7 +130,7 @@ impl SpellDice {
 }
 
 /// How long a spell was held.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct SpellOutcome {
     /// Whole turns held (individual) or concentrated (circle) before the break, or until
     /// `max_turns` (individual) or the end of the casting (circle).
@@ -165,19 +175,26 @@ impl Upkeep {
         }
     }
 
-    /// Turn `turn` under source melee, after `free` malus-free turns: the attacker
-    /// strikes (`d6` is called only when a tie starts its counter). Returns true when an
-    /// impact under the malus breaks the spell; an impact before the malus only ends the
-    /// attacker's counter.
+    /// The turns followed at most: `max_turns` for a lone caster, the most a circle's
+    /// casting die can give.
+    fn turns_followed(&self) -> u32 {
+        match self.keeper {
+            Keeper::Circle => self.dice.casting,
+            Keeper::Individual => self.max_turns,
+        }
+    }
+
+    /// A turn under source melee, `under_malus` or not: the attacker strikes (`d6` is
+    /// called only when a tie starts its counter). Returns true when an impact under the
+    /// malus breaks the spell; an impact before the malus only ends the attacker's
+    /// counter.
     #[inline(always)]
     fn melee_turn(
         &self,
-        turn: u32,
-        free: u32,
+        under_malus: bool,
         counter: &mut Counter,
         d6: impl FnOnce() -> u32,
     ) -> bool {
-        let under_malus = turn > free;
         let p = self.protection - if under_malus { self.malus } else { 0 };
         let hit = match compare(self.attack, p) {
             Comparison::Impact => true,
@@ -190,29 +207,125 @@ impl Upkeep {
         hit && under_malus
     }
 
-    fn run_circle<D: Dice>(&self, dice: &mut D, casting: u32) -> SpellOutcome {
-        let mut concentrated = self.casters;
-        for turn in 1..=casting {
-            let mut hit = 0;
-            for _ in 0..concentrated {
-                hit += u32::from(dice.bernoulli(self.p_hit));
-            }
-            concentrated -= hit;
-            if concentrated < 2 {
-                return broken_in(turn);
-            }
-        }
+    /// Held to the end: `max_turns` (a lone caster) or the casting's `turns` (a circle)
+    /// whole turns, not broken.
+    fn held(turns: u32) -> SpellOutcome {
         SpellOutcome {
-            held: casting as i64,
+            held: i64::from(turns),
             broken: false,
         }
     }
 
+    /// Held to the end by a lone caster: `max_turns`.
     fn held_to_the_end(&self) -> SpellOutcome {
-        SpellOutcome {
-            held: self.max_turns as i64,
-            broken: false,
+        Self::held(self.max_turns)
+    }
+}
+
+/// Everything that matters for the rest of an upkeep, between two turns.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct UpkeepState {
+    /// Turns played.
+    turn: u32,
+    /// What the first die gave (a lone caster's malus-free turns, a circle's casting
+    /// turns); 0 before it is rolled, in the first round.
+    first: u32,
+    /// The attacker's tension counter (source melee).
+    counter: Counter,
+    /// The circle's casters still concentrated.
+    concentrated: u32,
+}
+
+/// The casters of a circle hit in one turn: `n` casters, each hit with chance `p`
+/// (`p_bits`, the bits of the `f64`), the first caster's chance drawn first. A step, so
+/// the exact upkeep counts the hits once per number of casters (a binomial, each `n`
+/// from `n − 1`) rather than every caster's die.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+struct Hits {
+    n: u32,
+    p_bits: u64,
+}
+
+impl Step for Hits {
+    type Output = u32;
+
+    #[inline(always)]
+    fn run<D: Dice>(&self, dice: &mut D) -> u32 {
+        if self.n == 0 {
+            return 0;
         }
+        let first = u32::from(dice.bernoulli(f64::from_bits(self.p_bits)));
+        first
+            + dice.step(&Hits {
+                n: self.n - 1,
+                ..*self
+            })
+    }
+}
+
+/// An upkeep is a fight against the impacts: a round is one turn, the first also rolls
+/// the first die. A lone caster under source chance has nothing to roll in its
+/// malus-free turns: they pass in the first round, with the die. It ends broken, or held
+/// (a circle's casting done, or a lone caster at `max_turns`).
+impl Fight for Upkeep {
+    type State = UpkeepState;
+    type End = SpellOutcome;
+
+    fn start(&self) -> UpkeepState {
+        UpkeepState {
+            turn: 0,
+            first: 0,
+            counter: Counter::default(),
+            concentrated: self.casters,
+        }
+    }
+
+    #[inline(always)]
+    fn round<D: Dice>(&self, s: &UpkeepState, dice: &mut D) -> Next<UpkeepState, SpellOutcome> {
+        let mut s = *s;
+        if s.first == 0 {
+            s.first = dice.die(self.first_die());
+        }
+        match (self.keeper, self.source) {
+            (Keeper::Circle, _) => {
+                s.turn += 1;
+                let p_bits = self.p_hit.to_bits();
+                s.concentrated -= dice.step(&Hits {
+                    n: s.concentrated,
+                    p_bits,
+                });
+                if s.concentrated < 2 {
+                    return Next::End(broken_in(s.turn));
+                }
+                if s.turn == s.first {
+                    return Next::End(Self::held(s.turn));
+                }
+            }
+            (Keeper::Individual, Source::Chance) => {
+                s.turn = s.turn.max(s.first) + 1;
+                if s.turn > self.max_turns {
+                    return Next::End(self.held_to_the_end());
+                }
+                if dice.bernoulli(self.p_hit) {
+                    return Next::End(broken_in(s.turn));
+                }
+            }
+            (Keeper::Individual, Source::Melee) => {
+                s.turn += 1;
+                let d6 = || dice.die(self.dice.tension);
+                if self.melee_turn(s.turn > s.first, &mut s.counter, d6) {
+                    return Next::End(broken_in(s.turn));
+                }
+            }
+        }
+        if s.turn >= self.turns_followed() {
+            return Next::End(Self::held(s.turn));
+        }
+        Next::Round(s)
+    }
+
+    fn at_cap(&self, s: &UpkeepState) -> SpellOutcome {
+        Self::held(s.turn)
     }
 }
 
@@ -222,125 +335,17 @@ impl Roll for Upkeep {
     /// Plays one upkeep.
     #[inline(always)]
     fn roll<D: Dice>(&self, dice: &mut D) -> SpellOutcome {
-        let free = dice.die(self.first_die());
-        match (self.keeper, self.source) {
-            (Keeper::Circle, _) => self.run_circle(dice, free),
-            (Keeper::Individual, Source::Chance) => {
-                for turn in free + 1..=self.max_turns {
-                    if dice.bernoulli(self.p_hit) {
-                        return broken_in(turn);
-                    }
-                }
-                self.held_to_the_end()
-            }
-            (Keeper::Individual, Source::Melee) => {
-                let mut counter = Counter::default();
-                for turn in 1..=self.max_turns {
-                    if self.melee_turn(turn, free, &mut counter, || dice.die(self.dice.tension)) {
-                        return broken_in(turn);
-                    }
-                }
-                self.held_to_the_end()
-            }
-        }
+        play(self, dice, self.turns_followed()).0
     }
 
-    /// The exact distribution: source melee as a chain over the turns (the attacker's
-    /// counter is the whole state, `MeleeUpkeep`), source chance in closed form.
+    /// The exact distribution ([`solve`]): every turn followed, no tail.
     fn exact(&self) -> Option<Dist<SpellOutcome>> {
-        let p = self.p_hit;
-        match (self.keeper, self.source) {
-            (Keeper::Individual, Source::Melee) => Some(Dist::die(self.dice.free).then(|&free| {
-                let chain = MeleeUpkeep {
-                    upkeep: self,
-                    free: free as u32,
-                };
-                let limits = Limits {
-                    max_rounds: self.max_turns,
-                    tolerance: TAIL_BOUND,
-                };
-                propagate(&chain, limits).endings.map(|(o, _)| *o)
-            })),
-            (Keeper::Individual, Source::Chance) => Some(Dist::die(self.dice.free).then(|&free| {
-                let free = free as u32;
-                let mut items = Vec::new();
-                let mut alive = 1.0;
-                for turn in free + 1..=self.max_turns {
-                    items.push((broken_in(turn), alive * p));
-                    alive *= 1.0 - p;
-                }
-                items.push((self.held_to_the_end(), alive));
-                Dist::from_weights(items.into_iter().filter(|(_, w)| *w > 0.0))
-            })),
-            (Keeper::Circle, _) => Some(Dist::die(self.dice.casting).then(|&casting| {
-                // State: (concentrated casters, outcome so far).
-                let mut state = Dist::certain((
-                    self.casters as i64,
-                    SpellOutcome {
-                        held: 0,
-                        broken: false,
-                    },
-                ));
-                for turn in 1..=casting as u32 {
-                    state = state.then(|&(left, o)| {
-                        if o.broken {
-                            return Dist::certain((left, o));
-                        }
-                        binomial(left, p).map(|&hit| {
-                            let left = left - hit;
-                            if left < 2 {
-                                (left, broken_in(turn))
-                            } else {
-                                (
-                                    left,
-                                    SpellOutcome {
-                                        held: turn as i64,
-                                        broken: false,
-                                    },
-                                )
-                            }
-                        })
-                    });
-                }
-                state.map(|(_, o)| *o)
-            })),
-        }
-    }
-}
-
-/// Source melee after `free` malus-free turns, as a chain: a round is a turn, the state
-/// the turns played and the attacker's tension counter.
-struct MeleeUpkeep<'a> {
-    upkeep: &'a Upkeep,
-    free: u32,
-}
-
-impl Chain for MeleeUpkeep<'_> {
-    type State = (u32, Counter);
-    type End = SpellOutcome;
-
-    fn start(&self) -> (u32, Counter) {
-        (0, Counter::default())
-    }
-
-    fn round(
-        &self,
-        &(played, counter): &(u32, Counter),
-    ) -> Vec<(Next<(u32, Counter), SpellOutcome>, f64)> {
-        let turn = played + 1;
-        each_face(self.upkeep.dice.tension, |d6| {
-            let mut c = counter;
-            let broken = self.upkeep.melee_turn(turn, self.free, &mut c, d6);
-            if broken {
-                Next::End(broken_in(turn))
-            } else {
-                Next::Round((turn, c))
-            }
-        })
-    }
-
-    fn at_cap(&self, _: &(u32, Counter)) -> SpellOutcome {
-        self.upkeep.held_to_the_end()
+        let limits = Limits {
+            max_rounds: self.turns_followed(),
+            tolerance: 0.0,
+        };
+        let out = solve(self, limits, MAX_STATES).ok()?;
+        Some(out.endings.map(|(o, _)| *o))
     }
 }
 
@@ -350,12 +355,6 @@ fn broken_in(turn: u32) -> SpellOutcome {
         held: turn as i64 - 1,
         broken: true,
     }
-}
-
-/// Number of successes among `n` independent chances `p`.
-fn binomial(n: i64, p: f64) -> Dist<i64> {
-    let one = Dist::bernoulli(p).map(|&b| i64::from(b));
-    (0..n).fold(Dist::certain(0), |acc, _| acc.add(&one))
 }
 
 /// What `sccs.spell` reports.

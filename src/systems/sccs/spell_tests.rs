@@ -147,6 +147,19 @@ fn exact_closed_forms() {
         .map(|(o, p)| o.held as f64 * p)
         .sum();
     assert!((mean - 3.5).abs() < 1e-12);
+    // A circle of three: the casting breaks in its first turn when two or three of them
+    // are hit (a binomial), whatever the casting die.
+    let circle = Upkeep {
+        keeper: Keeper::Circle,
+        ..upkeep()
+    };
+    let d = circle.exact().unwrap();
+    let p = 0.3;
+    let two_or_more = 3.0 * p * p * (1.0 - p) + p * p * p;
+    assert!((d.p_where(|o| o.broken && o.held == 0) - two_or_more).abs() < 1e-12);
+    // Cast when the casting die shows 1 and fewer than two are hit.
+    let cast_in_one = (1.0 - two_or_more) / 6.0;
+    assert!((d.p_where(|o| !o.broken && o.held == 1) - cast_in_one).abs() < 1e-12);
 }
 
 #[test]
