@@ -12,7 +12,7 @@
 
 use crate::analysis::grid::{axis_values, cartesian};
 use crate::budget::{Work, rounds_per_sample};
-use crate::engine::params::parse_assignments;
+use crate::engine::resolve::parse_assignments;
 use crate::engine::rules::RuleSet;
 use crate::engine::runner::RunPlan;
 use crate::engine::{ParamValues, Rosters, Value};
