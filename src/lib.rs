@@ -9,6 +9,7 @@
 //! - [`budget`]: the size of a run, checked before any sampling.
 //! - [`roster`]: named fighters and monsters (built-in and user roster files).
 //! - [`rules`]: house rules, a system's tables read from TOML (`alea rules`, `--rules`).
+//! - [`script`]: a new mechanic written as a script (`alea prob my_rule.rhai`).
 //!
 //! The library never prints and never exits; the `alea` binary does.
 
@@ -23,6 +24,7 @@ pub mod query;
 pub mod report;
 pub mod roster;
 pub mod rules;
+pub mod script;
 pub mod systems;
 
 pub use error::{Error, Result};
