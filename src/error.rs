@@ -65,8 +65,8 @@ pub enum Error {
         at: String,
         /// The variant.
         variant: String,
-        /// ": the reason", when known, or nothing.
-        why: String,
+        /// ": the reason", when known, or nothing (boxed: the error stays small).
+        why: Box<str>,
         /// The file asks for exact values (`exact = true`).
         in_file: bool,
         /// The run's `exact` option asks for them.

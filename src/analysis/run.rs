@@ -234,7 +234,7 @@ impl Analysis {
                         format!(" at {}", at.join(" "))
                     },
                     variant: variant.name.clone(),
-                    why: crate::query::why_no_exact(sim.as_ref()),
+                    why: crate::query::why_no_exact(sim.as_ref()).into(),
                     in_file: self.file.exact,
                     by_option: options.exact,
                 }

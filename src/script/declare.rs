@@ -157,7 +157,7 @@ fn spec_of(entry: &Dynamic) -> std::result::Result<ParamSpec, String> {
             return Err(format!("{what}: the default {d} is outside {lo}..={hi}"));
         }
         ParamSpec::int(&name, doc, lo, hi, Some(d))
-    } else if let Some(d) = default.as_float().ok() {
+    } else if let Ok(d) = default.as_float() {
         let (lo, hi) = match (min, max) {
             (Some(lo), Some(hi)) => (
                 as_f64(&lo).ok_or_else(range_err)?,

@@ -49,7 +49,7 @@ fn charge(count: u64) -> Option<Dynamic> {
     if count > MAX_OPERATIONS {
         return Some(Dynamic::from(PAST_CALL_LIMIT));
     }
-    if count % 256 != 0 {
+    if !count.is_multiple_of(256) {
         return None;
     }
     BUDGET.with(|b| match b.get() {

@@ -14,7 +14,10 @@ fn write(name: &str, text: &str) -> PathBuf {
     path
 }
 
-fn build(path: &PathBuf, words: &[(&str, crate::engine::Value)]) -> Result<Box<dyn Simulation>> {
+fn build(
+    path: &std::path::Path,
+    words: &[(&str, crate::engine::Value)],
+) -> Result<Box<dyn Simulation>> {
     let script = load(path)?;
     let given: Vec<(String, crate::engine::Value)> = words
         .iter()
