@@ -4,7 +4,7 @@
 //! [`Dice`] is generic (not object safe), so the script reaches it through
 //! [`ScriptDice`], a small object-safe adapter every `Dice` implements, held in a
 //! thread-local handle for the length of one call of the script ([`with_dice`]). Under the
-//! sampler the handle holds random dice; under the [`crate::engine::enumerate`] enumerator
+//! sampler the handle holds random dice; under the [`mod@crate::engine::enumerate`] enumerator
 //! it holds the enumerator itself, so every die of the script is a choice of the replay.
 //! Keeping, rerolling and exploding are engine [`Step`]s: the enumerator counts each
 //! distinct one once (4d6 keep 3 is one choice over its 16 sums, not 1,296 paths).

@@ -47,7 +47,7 @@
 //! # Exact and sampled
 //!
 //! A script is never called per sample when it can be enumerated: for each distinct
-//! parameter set it runs under the engine's enumerator ([`crate::engine::enumerate`]),
+//! parameter set it runs under the engine's enumerator ([`mod@crate::engine::enumerate`]),
 //! every die a choice replayed depth first, which gives the exact distribution of its
 //! results (each sum, keep, reroll or explode one choice over its table, enumerated once);
 //! sampling then draws outcomes from that table, one uniform number each, so the same seed
