@@ -46,14 +46,16 @@ pub enum Error {
         message: String,
     },
     /// Exact values were asked of a mechanic (or a configuration) that has none.
-    #[error("{mechanic} has no exact answer")]
+    #[error("{mechanic} has no exact answer{why}")]
     NoExact {
         /// The mechanic.
         mechanic: String,
+        /// ": the reason", when known (a script past the enumeration's bound), or nothing.
+        why: String,
     },
     /// An analysis run for exact values (by its file's `exact = true`, by the run's `exact`
     /// option, or both) reached a grid point where the mechanic has none.
-    #[error("{path}: {mechanic} has no exact values{at} (variant '{variant}'){}", drop_exact_in_file(*.in_file))]
+    #[error("{path}: {mechanic} has no exact values{at} (variant '{variant}'){why}{}", drop_exact_in_file(*.in_file))]
     NoExactPoint {
         /// The analysis file.
         path: PathBuf,
@@ -63,6 +65,8 @@ pub enum Error {
         at: String,
         /// The variant.
         variant: String,
+        /// ": the reason", when known, or nothing (boxed: the error stays small).
+        why: Box<str>,
         /// The file asks for exact values (`exact = true`).
         in_file: bool,
         /// The run's `exact` option asks for them.

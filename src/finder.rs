@@ -12,7 +12,6 @@ use crate::engine::summary::summarize;
 use crate::engine::{MetricKind, ParamValues, Rosters, Value};
 use crate::error::{Error, Result, did_you_mean};
 use crate::query::Query;
-use crate::systems;
 
 /// Most values swept with exact answers.
 const MAX_EXACT_VALUES: usize = 1001;
@@ -215,7 +214,7 @@ pub fn find_with(request: &FinderRequest, rosters: &Rosters) -> Result<FinderAns
             ),
         ));
     }
-    let mechanic = systems::find(&request.mechanic)?;
+    let mechanic = crate::script::find(&request.mechanic)?;
     let specs = mechanic.params();
     let spec = specs
         .iter()
@@ -287,13 +286,18 @@ pub fn find_with(request: &FinderRequest, rosters: &Rosters) -> Result<FinderAns
             let ex = q.simulation.exact();
             if exact {
                 let tally = crate::engine::Tally::new(q.simulation.layout());
-                summarize(q.simulation.layout(), &tally, ex.as_ref())
+                Ok(summarize(q.simulation.layout(), &tally, ex.as_ref()))
             } else {
                 let run = run_point(&[q.simulation.as_ref()], i as u64, &request.plan, &|_| {});
-                summarize(q.simulation.layout(), &run.tallies[0], ex.as_ref())
+                crate::query::check_sampled(mechanic.name(), q.simulation.as_ref())?;
+                Ok(summarize(
+                    q.simulation.layout(),
+                    &run.tallies[0],
+                    ex.as_ref(),
+                ))
             }
         })
-        .collect();
+        .collect::<Result<_>>()?;
     let chance_of = |metric: &str, s: &crate::engine::Summary| -> Option<(f64, f64, f64)> {
         let m = s.metric(metric)?;
         if exact {

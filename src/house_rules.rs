@@ -175,7 +175,7 @@ pub fn load_file(path: &Path, system: &str, base: Option<&RuleSet>) -> Result<Ru
 /// Reads a rules file for the system of the mechanic called `mechanic` (`--rules FILE`);
 /// a mechanic that reads no table is an error (the file would change nothing).
 pub fn load_for(mechanic: &str, path: &Path) -> Result<RuleSet> {
-    let mechanic = systems::find(mechanic)?;
+    let mechanic = crate::script::find(mechanic)?;
     let system = systems::system_of(mechanic.name());
     if !mechanic.reads_rules() {
         return Err(reads_none(mechanic.name()));
@@ -185,6 +185,14 @@ pub fn load_for(mechanic: &str, path: &Path) -> Result<RuleSet> {
 
 /// The error for rule tables given to a mechanic that reads none.
 pub fn reads_none(mechanic: &str) -> Error {
+    if crate::script::is_script(mechanic) {
+        return Error::value(
+            "rules",
+            format!(
+                "{mechanic} is a script: it reads no system's rule tables, so they would change nothing"
+            ),
+        );
+    }
     let system = systems::system_of(mechanic);
     let readers: Vec<&str> = systems::of_system(Some(system))
         .unwrap_or_default()

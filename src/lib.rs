@@ -13,6 +13,7 @@
 //!   built-in roster file and the user's `--roster` files).
 //! - [`house_rules`]: house rules, a system's tables read from TOML (`alea rules`, `--rules`).
 //! - [`files`]: small text files read without trusting them.
+//! - [`script`]: a new mechanic written as a script (`alea prob my_rule.rhai`).
 //!
 //! The library never prints and never exits; the `alea` binary does.
 
@@ -28,6 +29,7 @@ pub mod house_rules;
 pub mod query;
 pub mod report;
 pub mod roster_sources;
+pub mod script;
 pub mod sweep;
 pub mod systems;
 

@@ -7,7 +7,6 @@ use crate::engine::runner::{RunPlan, run_point};
 use crate::engine::summary::{Summary, exact_summary, summarize};
 use crate::engine::{Mechanic, ParamValues, Rosters, Simulation};
 use crate::error::{Error, Result};
-use crate::systems;
 
 /// A mechanic with validated parameters, ready to run.
 pub struct Query {
@@ -39,7 +38,7 @@ impl Query {
         rosters: &Rosters,
         rules: Option<RuleSet>,
     ) -> Result<Self> {
-        let mechanic = systems::find(mechanic)?;
+        let mechanic = crate::script::find(mechanic)?;
         let specs = mechanic.params();
         let given = parse_assignments(mechanic.name(), &specs, assignments)?;
         let values = ParamValues::resolve(mechanic.name(), &specs, &given, rosters)?;
@@ -98,6 +97,7 @@ pub fn answer_at(
     let (summary, precision_reached) = match plan {
         Some(plan) => {
             let run = run_point(&[query.simulation.as_ref()], stream, plan, progress);
+            check_sampled(query.mechanic.name(), query.simulation.as_ref())?;
             (
                 summarize(layout, &run.tallies[0], exact.as_ref()),
                 run.precision_reached,
@@ -106,6 +106,7 @@ pub fn answer_at(
         None => {
             let exact = exact.ok_or_else(|| Error::NoExact {
                 mechanic: query.mechanic.name().to_string(),
+                why: why_no_exact(query.simulation.as_ref()),
             })?;
             let summary = exact_summary(layout, &exact);
             (summary, true)
@@ -127,4 +128,22 @@ pub fn answer_at(
             .map(|r| r.changes().to_vec())
             .unwrap_or_default(),
     })
+}
+
+/// ": the reason" a simulation gives for having no exact values, or nothing.
+pub fn why_no_exact(simulation: &dyn Simulation) -> String {
+    simulation
+        .no_exact_reason()
+        .map(|r| format!(": {r}"))
+        .unwrap_or_default()
+}
+
+/// The error that stopped the sampling of `simulation` (of `mechanic`) early, if any.
+pub fn check_sampled(mechanic: &str, simulation: &dyn Simulation) -> Result<()> {
+    match simulation.failure() {
+        Some(message) => Err(Error::Invalid(format!(
+            "{message} (met while sampling {mechanic}; nothing was reported)"
+        ))),
+        None => Ok(()),
+    }
 }

@@ -18,7 +18,6 @@ use crate::engine::runner::RunPlan;
 use crate::engine::{ParamValues, Rosters, Value};
 use crate::error::{Error, Result, did_you_mean};
 use crate::query::{Answer, Query, answer_at};
-use crate::systems;
 
 /// Most combinations one sweep answers (a row each).
 pub const MAX_ROWS: usize = 1001;
@@ -52,7 +51,7 @@ pub fn sweep(
     allow_large: bool,
     progress: &(dyn Fn(u64) + Sync),
 ) -> Result<SweepAnswer> {
-    let mechanic = systems::find(mechanic)?;
+    let mechanic = crate::script::find(mechanic)?;
     let specs = mechanic.params();
     let (swept, fixed): (Vec<&String>, Vec<&String>) =
         assignments.iter().partition(|a| is_swept(a));

@@ -23,7 +23,6 @@ use crate::engine::runner::SampleSize;
 use crate::engine::summary::Summary;
 use crate::engine::{Mechanic, Rosters, Simulation, Value};
 use crate::error::{Error, Result};
-use crate::systems;
 use spec::{AnalysisFile, flatten, line_of};
 use std::path::{Path, PathBuf};
 
@@ -164,7 +163,7 @@ impl Analysis {
             ));
         }
         let mechanic =
-            systems::find(&file.mechanic).map_err(|e| at_line("mechanic", e.to_string()))?;
+            find_mechanic(path, &file.mechanic).map_err(|e| at_line("mechanic", e.to_string()))?;
         let specs = mechanic.params();
         let spec_of = |key: &str| -> Result<&ParamSpec> {
             specs.iter().find(|s| s.name == key).ok_or_else(|| {
@@ -345,5 +344,16 @@ impl Analysis {
                     .is_some_and(|v| v == *value),
                 None => true,
             })
+    }
+}
+
+/// The mechanic an analysis file at `path` names: a built-in one, or a script file
+/// (`.rhai`) relative to the analysis file's folder.
+fn find_mechanic(path: &Path, name: &str) -> Result<&'static dyn Mechanic> {
+    if crate::script::is_script(name) {
+        let dir = path.parent().unwrap_or(Path::new(""));
+        crate::script::find(&dir.join(name).to_string_lossy())
+    } else {
+        crate::script::find(name)
     }
 }

@@ -274,6 +274,7 @@ impl Analysis {
                         format!(" at {}", at.join(" "))
                     },
                     variant: variant.name.clone(),
+                    why: crate::query::why_no_exact(sim.as_ref()).into(),
                     in_file: self.file.exact,
                     by_option: options.exact,
                 }
@@ -318,6 +319,9 @@ impl Analysis {
         let refs: Vec<&dyn Simulation> = sims.iter().map(|s| s.as_ref()).collect();
         let report = |n: u64| progress(n * refs.len() as u64);
         let run = run_point(&refs, index, plan, &report);
+        for sim in &refs {
+            crate::query::check_sampled(self.mechanic.name(), *sim)?;
+        }
         let variants = sims
             .iter()
             .zip(&run.tallies)

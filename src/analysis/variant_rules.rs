@@ -22,7 +22,7 @@ pub(super) fn variant_rules(
 ) -> Result<Vec<Option<RuleSet>>> {
     let system = system_of(mechanic);
     let given = file.rules.is_some() || file.variants.iter().any(|v| v.rules.is_some());
-    if given && !crate::systems::find(mechanic).is_ok_and(|m| m.reads_rules()) {
+    if given && !crate::script::find(mechanic).is_ok_and(|m| m.reads_rules()) {
         let line = crate::house_rules::line_of_path(text, &[Seg::Key("rules".into())])
             .or_else(|| {
                 text.lines()

@@ -67,6 +67,18 @@ pub trait Simulation: Send + Sync {
 
     /// The exact values of every metric and histogram, when the model has them.
     fn exact(&self) -> Option<ExactTally>;
+
+    /// Why [`Simulation::exact`] gives none, when there is more to say than that the
+    /// mechanic has none (a script past the enumeration's bound).
+    fn no_exact_reason(&self) -> Option<String> {
+        None
+    }
+
+    /// The error that stopped sampling early (a script's error met on a path only a
+    /// sample reached): the tallies are then incomplete and must not be reported.
+    fn failure(&self) -> Option<String> {
+        None
+    }
 }
 
 struct ModelSimulation<M: Model> {

@@ -105,7 +105,7 @@ pub struct SheetArgs {
 /// `alea difficulty`.
 #[derive(Debug, Args)]
 pub struct DifficultyArgs {
-    /// The mechanic, system.mechanic (see alea list)
+    /// The mechanic, system.mechanic (see alea list), or a script file (my_rule.rhai)
     pub mechanic: String,
     /// Fixed parameters as name=value
     #[arg(value_name = "NAME=VALUE")]
@@ -164,7 +164,7 @@ pub struct SamplingArgs {
 /// `alea prob`.
 #[derive(Debug, Args)]
 pub struct ProbArgs {
-    /// The mechanic, system.mechanic (see alea list)
+    /// The mechanic, system.mechanic (see alea list), or a script file (my_rule.rhai)
     pub mechanic: String,
     /// Parameters as name=value (ca=12 nd=5 crit=d10); a range sweeps a parameter, one
     /// row per value (nd=0..=5, p=0..=1:0.1)
@@ -213,7 +213,7 @@ pub struct RunArgs {
 /// `alea list`.
 #[derive(Debug, Args)]
 pub struct ListArgs {
-    /// A system (aube, cle, maitrise, ose, sccs) or a mechanic (aube.test)
+    /// A system (aube, cle, maitrise, ose, sccs), a mechanic (aube.test) or a script (my_rule.rhai)
     pub name: Option<String>,
 }
 

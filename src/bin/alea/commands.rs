@@ -328,7 +328,7 @@ fn list(args: &ListArgs) -> Result<()> {
     let text = match args.name.as_deref() {
         None => report::listing::render_overview(&systems::of_system(None)?),
         Some(name) if name.contains('.') => {
-            report::listing::render_mechanic(systems::find(name)?, &rules_hint)
+            report::listing::render_mechanic(alea::script::find_checked(name)?, &rules_hint)
         }
         Some(system) => {
             let mechanics = systems::of_system(Some(system))?;
