@@ -116,7 +116,7 @@ pub fn sweep(
                 .unwrap_or(1),
         };
         work.check(
-            "lower --samples, --precision or max_rounds, narrow the ranges, or pass --allow-large",
+            "lower the samples, the precision or max_rounds, or narrow the ranges",
         )?;
     }
     let rows = queries

@@ -435,7 +435,8 @@ mod tests {
         assert_eq!(super::percent(0.35), "35.00%");
         assert_eq!(super::percent(1.0), "100.00%");
         assert_eq!(super::percent(0.0), "0.00%");
-        assert_eq!(super::percent(0.999987), "99.9987%");
+        assert_eq!(super::percent(0.999987), "99.999%");
+        assert_eq!(super::percent(0.9999999), "99.99999%");
         assert_eq!(super::percent(0.00003), "0.003%");
     }
 }
