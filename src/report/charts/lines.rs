@@ -378,7 +378,7 @@ mod tests {
         // Everything high: the range starts below the lowest value, not at 0.
         let (lo, hi) = chance_range(80.0, 95.0);
         assert!(
-            lo > 0.0 && lo <= 80.0 && hi >= 95.0 && hi <= 100.0,
+            lo > 0.0 && lo <= 80.0 && (95.0..=100.0).contains(&hi),
             "{lo} {hi}"
         );
     }
