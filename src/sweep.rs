@@ -115,9 +115,7 @@ pub fn sweep(
                 .max()
                 .unwrap_or(1),
         };
-        work.check(
-            "lower the samples, the precision or max_rounds, or narrow the ranges",
-        )?;
+        work.check("lower the samples, the precision or max_rounds, or narrow the ranges")?;
     }
     let rows = queries
         .iter()
