@@ -147,10 +147,10 @@ mod tests {
         assert!(!is_swept("party=fighter1*2,cleric1"));
     }
 
-    #[test]
-    fn a_sweep_of_nd_gives_the_exact_chances_row_by_row() {
-        let args: Vec<String> = ["ca=12", "nd=0..=5"].map(String::from).to_vec();
-        let answer = sweep(
+    /// `aube.test` swept with `args`, exact values only.
+    fn exact_sweep(args: &[&str]) -> Result<SweepAnswer> {
+        let args: Vec<String> = args.iter().map(|s| s.to_string()).collect();
+        sweep(
             "aube.test",
             &args,
             crate::roster_sources::builtin(),
@@ -159,7 +159,11 @@ mod tests {
             false,
             &|_| {},
         )
-        .unwrap();
+    }
+
+    #[test]
+    fn a_sweep_of_nd_gives_the_exact_chances_row_by_row() {
+        let answer = exact_sweep(&["ca=12", "nd=0..=5"]).unwrap();
         assert_eq!(answer.swept, ["nd"]);
         assert_eq!(answer.rows.len(), 6);
         let beats: Vec<f64> = answer
@@ -175,20 +179,7 @@ mod tests {
 
     #[test]
     fn sweeps_are_bounded_and_checked_before_any_work() {
-        let run = |args: &[&str]| {
-            let args: Vec<String> = args.iter().map(|s| s.to_string()).collect();
-            sweep(
-                "aube.test",
-                &args,
-                crate::roster_sources::builtin(),
-                None,
-                None,
-                false,
-                &|_| {},
-            )
-            .unwrap_err()
-            .to_string()
-        };
+        let run = |args: &[&str]| exact_sweep(args).unwrap_err().to_string();
         assert!(run(&["ca=-100..=100", "nd=-200..=200"]).contains("more than 1001"));
         assert!(run(&["ca=12", "nd=0..=5", "nd=3"]).contains("both swept and given"));
         assert!(run(&["cb=0..=5"]).contains("no such parameter"));
