@@ -95,6 +95,39 @@ fn merged<K: Ord + Copy>(mut items: Vec<(K, f64)>) -> Vec<(K, f64)> {
     out
 }
 
+/// `contests` with equal outcomes merged, as [`merged`] merges them (in its order, each
+/// sum taken in the order of `contests`), without sorting: the magnitudes of a side's
+/// wins are added up in a dense table over their range.
+fn merged_contests(contests: &[((Option<Winner>, i64), f64)]) -> Vec<((Option<Winner>, i64), f64)> {
+    let (mut lo, mut hi) = (i64::MAX, i64::MIN);
+    for &((_, magnitude), _) in contests {
+        lo = lo.min(magnitude);
+        hi = hi.max(magnitude);
+    }
+    if lo > hi {
+        return Vec::new();
+    }
+    let span = (hi - lo + 1) as usize;
+    // Slot: nobody won, A by each magnitude, B by each magnitude, a tie.
+    let slot = |winner: Option<Winner>, magnitude: i64| -> usize {
+        let m = (magnitude - lo) as usize;
+        match winner {
+            None => 0,
+            Some(Winner::A) => 1 + m,
+            Some(Winner::B) => 1 + span + m,
+            Some(Winner::Draw) => 1 + 2 * span,
+        }
+    };
+    let mut sums: Vec<Option<((Option<Winner>, i64), f64)>> = vec![None; 2 + 2 * span];
+    for &(key, p) in contests {
+        match &mut sums[slot(key.0, key.1)] {
+            Some((_, sum)) => *sum += p,
+            empty => *empty = Some((key, p)),
+        }
+    }
+    sums.into_iter().flatten().collect()
+}
+
 /// A duel between two exchanges.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Position {
@@ -366,7 +399,7 @@ impl Fight {
             }
         }
         let mut law = Vec::new();
-        for ((winner, magnitude), p) in merged(contests) {
+        for ((winner, magnitude), p) in merged_contests(&contests) {
             let (w, l) = match winner {
                 Some(Winner::A) => (0, 1),
                 Some(Winner::B) => (1, 0),

@@ -194,3 +194,27 @@ fn an_exchange_moves_the_tracks_and_ends_the_fight() {
     // The holder's cap: from there every success wins and every won MD is fatale.
     assert_eq!(fight.feint_cap(), 55);
 }
+
+#[test]
+fn contests_merge_without_sorting_as_sorting_merges_them() {
+    use super::{merged, merged_contests};
+    use crate::engine::fight::Winner;
+    let contests = vec![
+        ((Some(Winner::B), 3), 0.1),
+        ((None, 0), 0.2),
+        ((Some(Winner::A), -2), 0.05),
+        ((Some(Winner::Draw), 0), 0.15),
+        ((Some(Winner::A), 5), 0.125),
+        ((Some(Winner::B), 3), 0.3),
+        ((None, 0), 0.05),
+        ((Some(Winner::A), -2), 0.025),
+    ];
+    let dense = merged_contests(&contests);
+    let sorted = merged(contests);
+    assert_eq!(dense.len(), sorted.len());
+    for (d, s) in dense.iter().zip(&sorted) {
+        assert_eq!(d.0, s.0);
+        assert_eq!(d.1.to_bits(), s.1.to_bits());
+    }
+    assert!(merged_contests(&[]).is_empty());
+}

@@ -229,3 +229,18 @@ fn the_game_is_solved_when_first_needed() {
     assert!(message.contains("positions"), "{message}");
     assert_eq!(error_text(refused), message);
 }
+
+#[test]
+fn sweeps_push_a_steady_geometric_convergence_to_its_limit() {
+    use super::Sweeps;
+    // Moves of 1, 1/2, 1/4: what remains after the third adds up to 1/4 (r = 1/2).
+    let mut sweeps = Sweeps::default();
+    assert_eq!(sweeps.push(1.0), None);
+    assert_eq!(sweeps.push(0.5), None);
+    assert_eq!(sweeps.push(0.25), Some(1.0));
+    // After a push it waits for three new sweeps.
+    assert_eq!(sweeps.push(0.1), None);
+    assert_eq!(sweeps.push(0.01), None);
+    // A ratio that changes (1/10 then 1/2) is not steady: no push.
+    assert_eq!(sweeps.push(0.005), None);
+}
