@@ -66,14 +66,33 @@ pub struct Limits {
     pub max_rounds: u32,
     /// Stop once the mass still in play is below this; it is reported as the tail.
     pub tolerance: f64,
+    /// Rounds propagated at most (a bound on the work when `max_rounds` is far): mass
+    /// still in play then, before the cap, makes [`Propagated::cut_short`].
+    pub max_propagated: u32,
+}
+
+impl Limits {
+    /// At most `max_rounds` rounds, all propagated, stopping below `tolerance`.
+    pub fn new(max_rounds: u32, tolerance: f64) -> Self {
+        Self {
+            max_rounds,
+            tolerance,
+            max_propagated: max_rounds,
+        }
+    }
+
+    /// The same, propagating at most `max_propagated` rounds.
+    pub fn propagating(self, max_propagated: u32) -> Self {
+        Self {
+            max_propagated,
+            ..self
+        }
+    }
 }
 
 impl Default for Limits {
     fn default() -> Self {
-        Self {
-            max_rounds: 1000,
-            tolerance: 1e-12,
-        }
+        Self::new(1000, 1e-12)
     }
 }
 
@@ -87,6 +106,10 @@ pub struct Propagated<E: Ord> {
     pub states: usize,
     /// Whether mass was still in play at the round cap (it ended by [`Chain::at_cap`]).
     pub capped: bool,
+    /// Whether more than the tolerance was still in play, and could still change, when
+    /// [`Limits::max_propagated`] stopped the propagation before the cap (the endings
+    /// then miss that mass).
+    pub cut_short: bool,
 }
 
 /// One state's round, with next states as indices: what the propagation walks each round
@@ -94,7 +117,14 @@ pub struct Propagated<E: Ord> {
 struct Moves {
     next: Vec<(usize, f64)>,
     ends: Vec<(usize, f64)>,
+    /// Every path of the round leads to one state, and so on until this state comes back:
+    /// nothing can change any more but the turn of that cycle (its states, this one
+    /// first). Empty when there is no such cycle, `None` until looked for.
+    cycle: Option<Vec<usize>>,
 }
+
+/// The longest cycle of certain moves [`Indexed::find_cycle`] looks for.
+const MAX_CYCLE: usize = 8;
 
 /// The states met so far, each with an index, and their rounds once asked for.
 struct Indexed<C: Chain> {
@@ -137,8 +167,20 @@ impl<C: Chain> Indexed<C> {
         }
     }
 
-    /// Works out the round of state `i` if it is not known yet.
+    /// Works out the round of state `i` if it is not known yet, and the cycle of certain
+    /// moves it is on.
     fn ensure_moves(&mut self, chain: &C, i: usize) {
+        self.ensure_moves_only(chain, i);
+        if self.moves[i].as_ref().is_some_and(|m| m.cycle.is_none()) {
+            let cycle = self.find_cycle(chain, i);
+            if let Some(moves) = self.moves[i].as_mut() {
+                moves.cycle = Some(cycle);
+            }
+        }
+    }
+
+    /// Works out the round of state `i` if it is not known yet.
+    fn ensure_moves_only(&mut self, chain: &C, i: usize) {
         if self.moves[i].is_some() {
             return;
         }
@@ -146,6 +188,7 @@ impl<C: Chain> Indexed<C> {
         let mut moves = Moves {
             next: Vec::with_capacity(round.len()),
             ends: Vec::new(),
+            cycle: None,
         };
         for (step, q) in &round {
             match step {
@@ -156,6 +199,36 @@ impl<C: Chain> Indexed<C> {
         merge_repeats(&mut moves.next);
         merge_repeats(&mut moves.ends);
         self.moves[i] = Some(moves);
+    }
+
+    /// The only state the round of `i` can lead to (no ending), if there is one.
+    fn certain_next(&self, i: usize) -> Option<usize> {
+        match self.moves[i].as_ref()? {
+            Moves { next, ends, .. } if ends.is_empty() && next.len() == 1 => Some(next[0].0),
+            _ => None,
+        }
+    }
+
+    /// The cycle of certain moves through `i` (`i` first), of at most [`MAX_CYCLE`]
+    /// states; empty when there is none.
+    fn find_cycle(&mut self, chain: &C, i: usize) -> Vec<usize> {
+        let mut cycle = vec![i];
+        let mut at = i;
+        while cycle.len() <= MAX_CYCLE {
+            let Some(next) = self.certain_next(at) else {
+                return Vec::new();
+            };
+            if next == i {
+                return cycle;
+            }
+            if cycle.contains(&next) {
+                return Vec::new();
+            }
+            cycle.push(next);
+            self.ensure_moves_only(chain, next);
+            at = next;
+        }
+        Vec::new()
     }
 }
 
@@ -184,6 +257,12 @@ pub fn propagate<C: Chain>(chain: &C, limits: Limits) -> Propagated<C::End> {
 /// over the states in play and their indexed successors, adding mass into a plain vector.
 /// The states in play are visited in the order they were first reached, so the sums are
 /// made in the same order on every run and exact values are reproducible to the last bit.
+///
+/// A state whose every path leads back to itself, or round a cycle of such certain moves
+/// (fighters who can no longer hurt each other, say), is settled: nothing can change any
+/// more, so its mass leaves play at once and ends by [`Chain::at_cap`] at the cap, in the
+/// state the cycle will have turned to then, as it would have had the rounds been played
+/// out.
 pub fn propagate_within<C: Chain>(
     chain: &C,
     limits: Limits,
@@ -199,8 +278,15 @@ pub fn propagate_within<C: Chain>(
     let mut touched: Vec<usize> = Vec::new();
     let mut end_mass: Vec<f64> = Vec::new();
     let mut endings: Vec<((C::End, u32), f64)> = Vec::new();
+    // The mass of the settled states (in the state each will stand in at the cap), in the
+    // order it settled.
+    let mut settled: Vec<(usize, f64)> = Vec::new();
+    // A state holding less than this leaves play (its mass goes to the tail): over a
+    // billion state-rounds that is still a thousandth of the tolerance.
+    let negligible = limits.tolerance * 1e-12;
+    let last = limits.max_rounds.min(limits.max_propagated);
     let mut round = 0;
-    while !live.is_empty() && round < limits.max_rounds {
+    while !live.is_empty() && round < last {
         let mass: f64 = live.iter().map(|(_, p)| p).sum();
         if mass < limits.tolerance {
             break;
@@ -218,6 +304,16 @@ pub fn propagate_within<C: Chain>(
         end_mass.resize(known.ends.len(), 0.0);
         for &(i, p) in &live {
             let moves = known.moves[i].as_ref().expect("worked out above");
+            if p < negligible {
+                continue;
+            }
+            if let Some(cycle) = moves.cycle.as_ref().filter(|c| !c.is_empty()) {
+                // Played `round - 1` rounds; at the cap it stands where the cycle has
+                // turned to then.
+                let turn = (limits.max_rounds - (round - 1)) as usize % cycle.len();
+                settled.push((cycle[turn], p));
+                continue;
+            }
             for &(j, q) in &moves.next {
                 if touched_at[j] != round {
                     touched_at[j] = round;
@@ -238,18 +334,27 @@ pub fn propagate_within<C: Chain>(
         live.clear();
         live.extend(touched.drain(..).map(|j| (j, next_mass[j])));
     }
-    let capped = round >= limits.max_rounds && !live.is_empty();
-    if capped {
+    let mass: f64 = live.iter().map(|(_, p)| p).sum();
+    let in_play = !live.is_empty() && mass >= limits.tolerance;
+    let capped = (round >= limits.max_rounds && !live.is_empty()) || !settled.is_empty();
+    let cut_short = in_play && round < limits.max_rounds;
+    if round >= limits.max_rounds {
         endings.extend(
             live.iter()
                 .map(|&(i, p)| ((chain.at_cap(&known.states[i]), round), p)),
         );
     }
+    endings.extend(
+        settled
+            .iter()
+            .map(|&(i, p)| ((chain.at_cap(&known.states[i]), limits.max_rounds), p)),
+    );
     // Whatever is left in play below the tolerance is the missing mass: the tail.
     Some(Propagated {
         endings: Dist::truncated(endings),
         states: known.states.len(),
         capped,
+        cut_short,
     })
 }
 
@@ -318,13 +423,7 @@ mod tests {
     #[test]
     fn the_cap_ends_what_is_still_in_play() {
         let ruin = Ruin::new(5, 10, 0.5);
-        let capped = propagate(
-            &ruin,
-            Limits {
-                max_rounds: 3,
-                tolerance: 0.0,
-            },
-        );
+        let capped = propagate(&ruin, Limits::new(3, 0.0));
         // Nobody can be ruined in 3 rounds from 5 of 10: everything ends at the cap.
         assert!((capped.endings.p(&(false, 3)) - 1.0).abs() < 1e-12);
         assert_eq!(capped.endings.tail(), 0.0);
@@ -333,16 +432,89 @@ mod tests {
     #[test]
     fn the_tolerance_leaves_a_reported_tail() {
         let ruin = Ruin::new(5, 10, 0.5);
-        let loose = propagate(
-            &ruin,
-            Limits {
-                max_rounds: 10_000,
-                tolerance: 1e-3,
-            },
-        );
+        let loose = propagate(&ruin, Limits::new(10_000, 1e-3));
         let tail = loose.endings.tail();
         assert!(tail > 0.0 && tail < 1e-3, "{tail}");
         let total: f64 = loose.endings.iter().map(|(_, p)| p).sum();
         assert!((total + tail - 1.0).abs() < 1e-12);
+    }
+
+    /// From 1 coin of 3, a bet once a round with a 0.5 chance; at 2 coins the gambler
+    /// stops betting and keeps his 2 coins for ever (a settled state).
+    struct Quits;
+
+    impl Chain for Quits {
+        type State = u32;
+        type End = u32;
+
+        fn start(&self) -> u32 {
+            1
+        }
+
+        fn round(&self, &a: &u32) -> Vec<(Next<u32, u32>, f64)> {
+            match a {
+                2 => vec![(Next::Round(2), 1.0)],
+                _ => vec![(Next::Round(a + 1), 0.5), (Next::End(0), 0.5)],
+            }
+        }
+
+        fn at_cap(&self, &a: &u32) -> u32 {
+            a
+        }
+    }
+
+    #[test]
+    fn a_settled_state_ends_at_the_cap_at_once() {
+        // Propagating 5 rounds of a fight capped at 1000 is enough: from round 2 the mass
+        // left in play can no longer change.
+        let out = propagate(&Quits, Limits::new(1000, 0.0).propagating(5));
+        assert!(!out.cut_short);
+        assert!(out.capped);
+        assert_eq!(out.endings.p(&(0, 1)), 0.5);
+        assert_eq!(out.endings.p(&(2, 1000)), 0.5);
+        assert_eq!(out.endings.tail(), 0.0);
+        // Without settled states, the same bound cuts the propagation short.
+        let ruin = propagate(
+            &Ruin::new(5, 10, 0.5),
+            Limits::new(1000, 1e-9).propagating(5),
+        );
+        assert!(ruin.cut_short);
+    }
+
+    /// A light that blinks for ever once it is on: on, off, on, ... (a cycle of two
+    /// certain moves); from the start, it comes on with a 0.5 chance each round.
+    struct Blinks;
+
+    impl Chain for Blinks {
+        type State = u8;
+        type End = u8;
+
+        fn start(&self) -> u8 {
+            0
+        }
+
+        fn round(&self, &s: &u8) -> Vec<(Next<u8, u8>, f64)> {
+            match s {
+                0 => vec![(Next::Round(1), 0.5), (Next::End(9), 0.5)],
+                1 => vec![(Next::Round(2), 1.0)],
+                _ => vec![(Next::Round(1), 1.0)],
+            }
+        }
+
+        fn at_cap(&self, &s: &u8) -> u8 {
+            s
+        }
+    }
+
+    #[test]
+    fn a_cycle_of_certain_moves_ends_at_the_cap_where_it_has_turned_to() {
+        // On after round 1: on (1) after every odd round, off (2) after every even one.
+        for cap in [10, 11] {
+            let out = propagate(&Blinks, Limits::new(cap, 0.0).propagating(4));
+            assert!(!out.cut_short);
+            let at_cap = if cap % 2 == 1 { 1 } else { 2 };
+            assert_eq!(out.endings.p(&(at_cap, cap)), 0.5, "cap {cap}");
+            assert_eq!(out.endings.p(&(9, 1)), 0.5);
+        }
     }
 }

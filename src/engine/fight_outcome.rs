@@ -79,12 +79,9 @@ impl ExactBudget {
     where
         F::End: Hash + Eq,
     {
-        let limits = Limits {
-            max_rounds: self.max_rounds.min(self.max_propagated),
-            tolerance: self.tolerance,
-        };
+        let limits = Limits::new(self.max_rounds, self.tolerance).propagating(self.max_propagated);
         let out = solve(fight, limits, self.max_states)?;
-        if out.capped && self.max_rounds > self.max_propagated {
+        if out.cut_short {
             return Err(Unsolved::TooManyRounds(self.max_propagated));
         }
         Ok(out.endings)

@@ -222,11 +222,11 @@ fn merging_spent_tracks_changes_nothing() {
         };
         let ((merged, few), (full, many)) = (solve(&model), solve(&plain));
         assert!(few < many, "{few} states against {many}");
-        for ((x, p), (y, q)) in merged.iter().zip(full.iter()) {
-            assert_eq!(x, y);
+        // Endings of negligible mass may be met in one and left in the tail in the other.
+        for (x, _) in merged.iter().chain(full.iter()) {
+            let (p, q) = (merged.p(x), full.p(x));
             assert!((p - q).abs() < 1e-12, "{x:?}: {p} against {q}");
         }
-        assert_eq!(merged.len(), full.len());
     }
 }
 
@@ -237,9 +237,6 @@ fn solve_fight(
     max_rounds: u32,
     state_budget: usize,
 ) -> Option<Propagated<FightEnd>> {
-    let limits = Limits {
-        max_rounds: max_rounds.min(ROUND_BUDGET),
-        tolerance: EXACT_TOLERANCE,
-    };
+    let limits = Limits::new(max_rounds.min(ROUND_BUDGET), EXACT_TOLERANCE);
     crate::engine::fight::solve(fight, limits, state_budget).ok()
 }

@@ -247,10 +247,7 @@ impl CooperationRule {
     /// every group so far, equal groups merged): what the fast path
     /// ([`crate::engine::Roll::exact`]) must equal.
     pub fn solved(&self) -> Option<Dist<CooperationOutcome>> {
-        let limits = Limits {
-            max_rounds: self.skills.len() as u32,
-            tolerance: 0.0,
-        };
+        let limits = Limits::new(self.skills.len() as u32, 0.0);
         let out = solve(self, limits, usize::MAX).ok()?;
         Some(out.endings.map(|(o, _)| *o))
     }

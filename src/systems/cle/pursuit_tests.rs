@@ -270,14 +270,7 @@ fn exact_sums_to_one_minus_the_tail() {
         assert!(d.tail() < 1e-12, "{r:?}");
         assert!((total - 1.0).abs() < 1e-12, "{r:?}");
         // Endings and tail make one, the tail being rounding alone.
-        let raw = exact_within(
-            &r,
-            Limits {
-                max_rounds: r.max_rounds,
-                tolerance: 0.0,
-            },
-        )
-        .unwrap();
+        let raw = exact_within(&r, Limits::new(r.max_rounds, 0.0)).unwrap();
         let total: f64 = raw.iter().map(|(_, p)| p).sum();
         assert!(
             (total + raw.tail() - 1.0).abs() < 1e-12 && raw.tail() < 1e-12,
@@ -285,14 +278,7 @@ fn exact_sums_to_one_minus_the_tail() {
             raw.tail()
         );
         // A tolerance stops the propagation early: what it leaves out is the tail.
-        let loose = exact_within(
-            &r,
-            Limits {
-                max_rounds: r.max_rounds,
-                tolerance: 1e-6,
-            },
-        )
-        .unwrap();
+        let loose = exact_within(&r, Limits::new(r.max_rounds, 1e-6)).unwrap();
         let total: f64 = loose.iter().map(|(_, p)| p).sum();
         assert!((total + loose.tail() - 1.0).abs() < 1e-12, "{r:?}");
         assert!(loose.tail() < 1e-6, "{r:?}");
@@ -302,14 +288,7 @@ fn exact_sums_to_one_minus_the_tail() {
         max_rounds: 200,
         ..rule(4, 4, 9)
     };
-    let loose = exact_within(
-        &even,
-        Limits {
-            max_rounds: 200,
-            tolerance: 1e-6,
-        },
-    )
-    .unwrap();
+    let loose = exact_within(&even, Limits::new(200, 1e-6)).unwrap();
     assert!(loose.tail() > 0.0 && loose.p_where(|o| o.end == End::Unresolved) == 0.0);
 }
 

@@ -178,10 +178,7 @@ fn monte_carlo_agrees_with_exact_duels() {
 /// The exact distribution of `model`'s outcomes (what [`DuelModel`] solves) and the
 /// number of distinct states met.
 fn exact_duel(model: &DuelModel) -> Result<(Dist<DuelOutcome>, usize), Unsolved> {
-    let limits = Limits {
-        max_rounds: MAX_ROUNDS,
-        tolerance: TOLERANCE,
-    };
+    let limits = Limits::new(MAX_ROUNDS, TOLERANCE);
     let out = solve(model.duel(), limits, usize::MAX)?;
     let dist = out
         .endings

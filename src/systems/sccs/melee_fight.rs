@@ -141,10 +141,7 @@ impl Melee {
     /// `max_states` distinct states (see the module doc); [`Roll::exact`] with
     /// [`MAX_STATES`].
     pub fn exact_within(&self, max_states: usize) -> Option<Dist<MeleeOutcome>> {
-        let limits = Limits {
-            max_rounds: self.rounds,
-            tolerance: TAIL_BOUND,
-        };
+        let limits = Limits::new(self.rounds, TAIL_BOUND);
         let out = solve(self, limits, max_states).ok()?;
         Some(out.endings.map(|(end, rounds)| self.outcome(end, *rounds)))
     }

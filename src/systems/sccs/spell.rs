@@ -340,10 +340,7 @@ impl Roll for Upkeep {
 
     /// The exact distribution ([`solve`]): every turn followed, no tail.
     fn exact(&self) -> Option<Dist<SpellOutcome>> {
-        let limits = Limits {
-            max_rounds: self.turns_followed(),
-            tolerance: 0.0,
-        };
+        let limits = Limits::new(self.turns_followed(), 0.0);
         let out = solve(self, limits, MAX_STATES).ok()?;
         Some(out.endings.map(|(o, _)| *o))
     }

@@ -113,10 +113,7 @@ impl<'a> DuelFight<'a> {
     /// Solves the fight ([`fight::solve`]: each state's round enumerated, the chain
     /// propagated), within the duel's `max_rounds` and [`STATE_BUDGET`] (`None` beyond it).
     fn solve(&self) -> Option<Propagated<End>> {
-        let limits = Limits {
-            max_rounds: self.duel.end.max_rounds,
-            tolerance: TOLERANCE,
-        };
+        let limits = Limits::new(self.duel.end.max_rounds, TOLERANCE);
         fight::solve(self, limits, STATE_BUDGET).ok()
     }
 }
