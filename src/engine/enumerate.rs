@@ -288,7 +288,16 @@ pub fn enumerate_in<T: Ord + Clone>(
     cache: &mut StepCache,
     rule: impl FnMut(&mut Enumerator<'_>) -> T,
 ) -> Result<Dist<T>, NoExact> {
-    let table = table_of(cache, Bounds::default(), rule)?;
+    enumerate_within(cache, Bounds::default(), rule)
+}
+
+/// The exact distribution of `rule`'s outcome, with the steps of `cache` and `bounds`.
+pub fn enumerate_within<T: Ord + Clone>(
+    cache: &mut StepCache,
+    bounds: Bounds,
+    rule: impl FnMut(&mut Enumerator<'_>) -> T,
+) -> Result<Dist<T>, NoExact> {
+    let table = table_of(cache, bounds, rule)?;
     Ok(Dist::with_tail(table.outcomes, table.tail))
 }
 

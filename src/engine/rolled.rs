@@ -14,7 +14,8 @@
 
 use super::dice::Dice;
 use super::dist::Dist;
-use super::enumerate::enumerate;
+use super::enumerate::{Bounds, enumerate_within};
+use super::step::StepCache;
 use super::layout::Layout;
 use super::mechanic::FromConfig;
 use super::model::Model;
@@ -33,7 +34,14 @@ pub trait Roll: Send + Sync + 'static {
     /// path of its dice ([`mod@crate::engine::enumerate`]); `None` past the enumeration's bounds.
     /// A rule overrides it only with a measured fast path, tested equal to the derived one.
     fn exact(&self) -> Option<Dist<Self::Outcome>> {
-        enumerate(|dice| self.roll(dice)).ok()
+        enumerate_within(&mut StepCache::new(), self.bounds(), |dice| self.roll(dice)).ok()
+    }
+
+    /// The bounds of the enumeration of [`Roll::exact`]: the engine's by default; a rule
+    /// whose rare paths matter (exploding dice whose long runs carry a visible share of a
+    /// mean) may cut none.
+    fn bounds(&self) -> Bounds {
+        Bounds::default()
     }
 }
 

@@ -23,9 +23,9 @@ use super::damage::read_damage;
 pub use super::damage::{DamageRule, Weapon};
 use super::opposition::{Score, Side, Winner, winner};
 use super::roll::{Reading, Roll};
-use crate::engine::enumerate::{Bounds, table_of};
-use crate::engine::step::{Step, StepCache};
-use crate::engine::{Dice, Dist, HistId, Layout, MetricId, Recorder, Report, Rolled};
+use crate::engine::enumerate::Bounds;
+use crate::engine::step::Step;
+use crate::engine::{Dice, HistId, Layout, MetricId, Recorder, Report, Rolled};
 
 /// One attack's inputs.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -236,13 +236,11 @@ impl crate::engine::Roll for AttackRule {
     /// Every path of [`AttackRule::roll`], none cut for its small probability: the only
     /// mass left out is that of the exploding dice's tables (`6+`), each below
     /// [`crate::engine::dist::TAIL_BOUND`].
-    fn exact(&self) -> Option<Dist<AttackOutcome>> {
-        let bounds = Bounds {
+    fn bounds(&self) -> Bounds {
+        Bounds {
             cut: 0.0,
             ..Bounds::default()
-        };
-        let table = table_of(&mut StepCache::new(), bounds, |d| self.roll(d)).ok()?;
-        Some(Dist::with_tail(table.outcomes, table.tail))
+        }
     }
 }
 

@@ -346,8 +346,13 @@ impl Model for DuelModel {
         self.duel.fight(dice)
     }
 
+    /// The exact law of the duel (see [`super::exact`]), when [`super::exact::has_exact`].
     fn exact(&self) -> Option<Dist<DuelOutcome>> {
-        super::exact::exact(&self.duel)
+        let duel = &self.duel;
+        let (law, _) = super::exact::has_exact(duel)
+            .then(|| super::exact::exact_law(duel))
+            .flatten()?;
+        Some(law)
     }
 
     #[inline(always)]

@@ -190,14 +190,6 @@ pub fn exact_law(duel: &Duel) -> Option<(Dist<DuelOutcome>, usize)> {
     Some((law, out.states))
 }
 
-/// The exact law of the outcome of `duel` (see the module doc), when [`has_exact`].
-pub fn exact(duel: &Duel) -> Option<Dist<DuelOutcome>> {
-    if !has_exact(duel) {
-        return None;
-    }
-    exact_law(duel).map(|(law, _)| law)
-}
-
 /// The exact joint law of the first exchange's manœuvres and the winner of `duel`, when
 /// [`has_exact`].
 pub fn first_moves_and_winner(duel: &Duel) -> Option<Dist<([Manoeuvre; 2], Winner)>> {
