@@ -6,9 +6,9 @@
 use crate::budget::Work;
 use crate::engine::params::ParamKind;
 use crate::engine::resolve::parse_assignments;
-use crate::engine::rules::RuleSet;
 use crate::engine::runner::{RunPlan, run_point};
 use crate::engine::summary::summarize;
+use crate::engine::tables::RuleSet;
 use crate::engine::{MetricKind, ParamValues, Rosters, Value};
 use crate::error::{Error, Result, did_you_mean};
 use crate::query::Query;
@@ -97,7 +97,7 @@ pub struct FinderAnswer {
     /// Seed and samples, when simulated.
     pub plan: Option<RunPlan>,
     /// The entries of the rule tables that differ from the official ones.
-    pub rules: Vec<crate::engine::rules::Change>,
+    pub rules: Vec<crate::engine::tables::Change>,
 }
 
 impl FinderAnswer {

@@ -1,12 +1,12 @@
 //! House rules from files: `alea rules <system>` prints a system's official tables as
 //! commented TOML ([`render`]), and `--rules FILE` or an analysis's `[rules]` reads edited
 //! ones ([`load_file`], [`load_value`]). The tables themselves, their checks and how they
-//! reach the models: [`crate::engine::rules`].
+//! reach the models: [`crate::engine::tables`].
 //!
 //! A rules file holds the tables it changes and, optionally, `system = "aube"` (checked
 //! against the mechanic's system). Errors name the file, the line and the dotted key.
 
-use crate::engine::rules::{RuleSchema, RuleSet, TableError, merged};
+use crate::engine::tables::{RuleSchema, RuleSet, TableError, merged};
 use crate::error::{Error, Result};
 use crate::files::read_small_text;
 use crate::systems;

@@ -1,5 +1,5 @@
 use super::*;
-use crate::engine::rules::testing::assert_refused;
+use crate::engine::tables::testing::assert_refused;
 
 /// Tables read from `text`, a rules file at `path`.
 fn source<'a>(path: &'a str, text: &'a str) -> Source<'a> {

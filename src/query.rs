@@ -2,9 +2,9 @@
 //! or both (`alea prob`).
 
 use crate::engine::resolve::parse_assignments;
-use crate::engine::rules::{Change, RuleSet};
 use crate::engine::runner::{RunPlan, run_point};
 use crate::engine::summary::{Summary, exact_summary, summarize};
+use crate::engine::tables::{Change, RuleSet};
 use crate::engine::{Mechanic, ParamValues, Rosters, Simulation};
 use crate::error::{Error, Result};
 

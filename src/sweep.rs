@@ -13,8 +13,8 @@
 use crate::analysis::grid::{axis_values, cartesian};
 use crate::budget::{Work, rounds_per_sample};
 use crate::engine::resolve::parse_assignments;
-use crate::engine::rules::RuleSet;
 use crate::engine::runner::RunPlan;
+use crate::engine::tables::RuleSet;
 use crate::engine::{ParamValues, Rosters, Value};
 use crate::error::{Error, Result, did_you_mean};
 use crate::query::{Answer, Query, answer_at};

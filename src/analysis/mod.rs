@@ -40,7 +40,7 @@ pub struct Variant {
     /// Overridden parameters.
     pub overrides: Vec<(String, Value)>,
     /// The rule tables (`None`: the official ones).
-    pub rules: Option<crate::engine::rules::RuleSet>,
+    pub rules: Option<crate::engine::tables::RuleSet>,
 }
 
 /// A validated analysis: its grid, variants and the simulation of its first point.

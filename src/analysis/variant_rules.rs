@@ -4,7 +4,7 @@
 
 use super::Analysis;
 use super::spec::AnalysisFile;
-use crate::engine::rules::RuleSet;
+use crate::engine::tables::RuleSet;
 use crate::error::Result;
 use crate::house_rules::{Seg, Source, load_file, load_value};
 use crate::systems::system_of;

@@ -46,7 +46,7 @@
 //! one place a model is made from its config.
 
 use super::params::{Choice, ParamSpec};
-use super::rules::RuleTables;
+use super::tables::RuleTables;
 use super::value::{ParamValues, Value};
 use crate::error::{Error, Result};
 

@@ -20,12 +20,12 @@ pub mod rng;
 pub mod rolled;
 pub mod roster;
 pub mod roster_file;
-pub mod rules;
 pub mod runner;
 pub mod stats;
 pub mod step;
 pub mod summary;
 pub mod system;
+pub mod tables;
 pub mod tally;
 pub mod value;
 

@@ -15,10 +15,10 @@
 use super::dice::Dice;
 use super::dist::Dist;
 use super::enumerate::{Bounds, enumerate_within};
-use super::step::StepCache;
 use super::layout::Layout;
 use super::mechanic::FromConfig;
 use super::model::Model;
+use super::step::StepCache;
 use super::tally::Recorder;
 use crate::error::{Error, Result};
 

@@ -4,7 +4,7 @@
 
 use super::mechanic::Mechanic;
 use super::roster::Kind;
-use super::rules::RuleSchema;
+use super::tables::RuleSchema;
 
 /// A roster file compiled into alea: where it is shipped and its text.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

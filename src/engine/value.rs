@@ -3,7 +3,7 @@
 //! mechanic is built from ([`ParamValues`], made by [`ParamValues::resolve`] in
 //! [`super::resolve`]).
 
-use super::rules::RuleSet;
+use super::tables::RuleSet;
 use std::fmt;
 
 /// A parameter's value.

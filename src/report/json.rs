@@ -86,7 +86,7 @@ fn stats_json(h: &HistogramSummary) -> serde_json::Value {
 }
 
 /// Adds `"rules"` ([`rules_json`]) to `object` when the tables are not the official ones.
-fn with_rules(object: &mut serde_json::Value, changes: &[crate::engine::rules::Change]) {
+fn with_rules(object: &mut serde_json::Value, changes: &[crate::engine::tables::Change]) {
     if let (false, Some(map)) = (changes.is_empty(), object.as_object_mut()) {
         map.insert("rules".into(), rules_json(changes));
     }
@@ -94,7 +94,7 @@ fn with_rules(object: &mut serde_json::Value, changes: &[crate::engine::rules::C
 
 /// The entries of the rule tables that differ from the official ones, as `{"damage.legere":
 /// {"value": 15, "official": 20}}` (empty: the official tables).
-pub fn rules_json(changes: &[crate::engine::rules::Change]) -> serde_json::Value {
+pub fn rules_json(changes: &[crate::engine::tables::Change]) -> serde_json::Value {
     let entries: Map<String, serde_json::Value> = changes
         .iter()
         .map(|c| {

@@ -2,8 +2,8 @@
 //! exact value, then one line per histogram.
 
 use crate::engine::MetricKind;
-use crate::engine::rules::Change;
 use crate::engine::summary::Estimate;
+use crate::engine::tables::Change;
 use crate::finder::{FinderAnswer, FinderPoint, Trend};
 use crate::query::Answer;
 use crate::sweep::SweepAnswer;

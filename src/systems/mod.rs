@@ -335,7 +335,7 @@ pub fn system_of(name: &str) -> &str {
 }
 
 /// The rule tables of `system` (`alea rules <system>`, `--rules FILE`), when it has some.
-pub fn rule_tables(name: &str) -> Option<&'static dyn crate::engine::rules::RuleSchema> {
+pub fn rule_tables(name: &str) -> Option<&'static dyn crate::engine::tables::RuleSchema> {
     system(name)?.tables
 }
 

@@ -230,9 +230,9 @@ pub(crate) fn assert_rules_page_matches(system: &str, page: &str) {
 }
 
 /// Checks a system's rule tables against their docs: every table and entry of the
-/// official tables has a doc ([`crate::engine::rules::RuleTables::DOCS`]), every doc names
+/// official tables has a doc ([`crate::engine::tables::RuleTables::DOCS`]), every doc names
 /// a real table or entry, and the official tables pass their own checks.
-pub(crate) fn assert_docs_cover(schema: &dyn crate::engine::rules::RuleSchema) {
+pub(crate) fn assert_docs_cover(schema: &dyn crate::engine::tables::RuleSchema) {
     let official = schema.official();
     let docs = schema.docs();
     let mut keys = Vec::new();

@@ -13,7 +13,7 @@ mod sccs;
 
 pub use render::{html, markdown, whole_percent};
 
-use crate::engine::rules::{Change, RuleSet};
+use crate::engine::tables::{Change, RuleSet};
 use crate::error::{Error, Result};
 use crate::query::Query;
 use crate::systems::{SYSTEMS, system_names};

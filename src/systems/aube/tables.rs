@@ -3,11 +3,11 @@
 //! multiple actions, the range difficulties of a shot and the rest that brings fatigue
 //! points back. [`AubeTables::OFFICIAL`] holds the text's values; `alea rules aube` prints
 //! them as TOML, and a file or an analysis's `[rules]` changes any of them
-//! ([`crate::engine::rules`]). The mechanics that read them take them in their config
+//! ([`crate::engine::tables`]). The mechanics that read them take them in their config
 //! (`Factors`, `DefenceParams`, `MultipleParams`, the surclassement `Rules`).
 
 use super::damage::DamageResult;
-use crate::engine::rules::{
+use crate::engine::tables::{
     RuleTables, Schema, TableError, check_ordered, check_range, check_ranges,
 };
 use crate::entries;
@@ -312,7 +312,7 @@ pub static SCHEMA: Schema<AubeTables> = Schema::new();
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::rules::RuleSchema;
+    use crate::engine::tables::RuleSchema;
 
     #[test]
     fn the_official_tables_are_the_texts_and_pass_their_checks() {

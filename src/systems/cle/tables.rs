@@ -2,12 +2,12 @@
 //! pursuit and the lead that ends it, the difficulties of care and of first aid, and the
 //! fall's metres per die and Acrobatie difficulties. [`CleTables::OFFICIAL`] holds the
 //! text's values; `alea rules cle` prints them, a rules file or an analysis's `[rules]`
-//! changes them ([`crate::engine::rules`]).
+//! changes them ([`crate::engine::tables`]).
 //!
 //! The difficulty ladder (*facile* 10, *moyen* 15, *difficile* 20, *héroïque* 25) is not a
 //! table here: it names numbers the user gives as `difficulty`, and no mechanic reads it.
 
-use crate::engine::rules::{
+use crate::engine::tables::{
     RuleTables, Schema, TableError, check_ordered, check_range, check_ranges,
 };
 use crate::entries;

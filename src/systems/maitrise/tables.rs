@@ -2,10 +2,10 @@
 //! make a critical, the extreme-score rules (where they start and their two bands) and
 //! the automatic malus of a skill of 0. [`MaitriseTables::OFFICIAL`] holds the text's
 //! values; `alea rules maitrise` prints them, a rules file or an analysis's `[rules]`
-//! changes them ([`crate::engine::rules`]). The mechanics take them with the score
+//! changes them ([`crate::engine::tables`]). The mechanics take them with the score
 //! ([`super::score::ScoreParams`]).
 
-use crate::engine::rules::{Faces, RuleTables, Schema, TableError, check_range, check_ranges};
+use crate::engine::tables::{Faces, RuleTables, Schema, TableError, check_range, check_ranges};
 use crate::entries;
 use serde::{Deserialize, Serialize};
 
@@ -135,7 +135,7 @@ pub static SCHEMA: Schema<MaitriseTables> = Schema::new();
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::rules::RuleSchema;
+    use crate::engine::tables::RuleSchema;
 
     #[test]
     fn an_empty_list_of_faces_makes_no_critical() {

@@ -4,10 +4,10 @@
 //! chances of getting lost and of wandering monsters by terrain.
 //! [`OseTables::OFFICIAL`] holds the sheet's values (the rows of [`super::sheet`]); `alea
 //! rules ose` prints them, a rules file or an analysis's `[rules]` changes them
-//! ([`crate::engine::rules`]). Which row a monster reads stays the sheet's.
+//! ([`crate::engine::tables`]). Which row a monster reads stays the sheet's.
 
 use super::sheet::{Category, Hd, SAVES, THAC0_MATRIX, Terrain};
-use crate::engine::rules::{
+use crate::engine::tables::{
     RuleTables, Schema, TableError, check_ordered, check_range, check_ranges,
 };
 use crate::entries;

@@ -4,7 +4,7 @@
 //! `sccs.exchange` mechanic: which case the comparison falls in and, for a persevering
 //! attacker, how many exchanges until the impact.
 
-use super::rules::{Comparison, Exchange, Mode, TieParams, exchanges_to_impact};
+use super::resolution::{Comparison, Exchange, Mode, TieParams, exchanges_to_impact};
 use crate::engine::{Dice, HistId, Layout, MetricId, Recorder, Report, Rolled};
 use crate::error::{Error, Result};
 

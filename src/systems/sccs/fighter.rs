@@ -9,7 +9,7 @@
 //! four of them, given here as totals: `attack` (`type + cible`), and the `defense`
 //! against the type its foes use with the `resistance` of the zone they aim at.
 
-use super::rules::Guard;
+use super::resolution::Guard;
 use crate::error::{Error, Result};
 
 crate::config! {

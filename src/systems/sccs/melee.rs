@@ -16,7 +16,7 @@
 //! The fight itself, its round written once, sampled and solved exactly, is in
 //! [`super::melee_fight`].
 
-use super::rules::{Guard, TieParams};
+use super::resolution::{Guard, TieParams};
 use crate::engine::{HistId, Layout, MetricFamily, MetricId, MetricKind, Recorder, Report, Rolled};
 use crate::error::{Error, Result};
 

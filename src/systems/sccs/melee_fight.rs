@@ -25,7 +25,7 @@
 //! (Monte Carlo only).
 
 use super::melee::{MAX_ENGAGED, Melee, MeleeOutcome};
-use super::rules::{Counter, Receiving};
+use super::resolution::{Counter, Receiving};
 use crate::engine::chain::{Limits, Next};
 use crate::engine::dist::TAIL_BOUND;
 use crate::engine::fight::{Fight, play, solve};

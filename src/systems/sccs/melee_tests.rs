@@ -6,7 +6,7 @@ use crate::engine::dist::TAIL_BOUND;
 use crate::engine::model::replay_one;
 use crate::engine::{Dice, Dist, Roll, Simulation, replay, simulation};
 use crate::systems::sccs::MELEE;
-use crate::systems::sccs::rules::exchanges_to_impact;
+use crate::systems::sccs::resolution::exchanges_to_impact;
 use crate::systems::test_support::{
     assert_mechanic_agrees, build_with, error_text, expect_model, run_tally,
 };

@@ -39,7 +39,7 @@ pub mod exchange;
 pub mod fighter;
 pub mod melee;
 pub mod melee_fight;
-pub mod rules;
+pub mod resolution;
 pub mod skirmish;
 pub mod spell;
 pub mod tables;

@@ -35,7 +35,7 @@
 
 use super::fighter::Fighter;
 use super::melee::{MAX_ENGAGED, MAX_IMPACTS, Melee, MeleeOutcome, MeleeParams, WearParams};
-use super::rules::{Counter, Guard, Receiving, TieParams};
+use super::resolution::{Counter, Guard, Receiving, TieParams};
 pub use crate::engine::fight::Winner;
 use crate::engine::fight::{FightMetrics, Side as FightSide};
 use crate::engine::{Dice, Dist, HistId, Layout, MetricId, Recorder, Report, Roll, Rolled, Side};

@@ -22,7 +22,7 @@
 //! concentrated). The casters hit in a turn are a [`Step`] (`Hits`), counted once per
 //! number of casters.
 
-use super::rules::{Comparison, Counter, TieParams, compare};
+use super::resolution::{Comparison, Counter, TieParams, compare};
 use super::tables::SccsTables;
 use crate::engine::chain::{Limits, Next};
 use crate::engine::fight::{Fight, play, solve};

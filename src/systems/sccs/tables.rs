@@ -2,10 +2,10 @@
 //! modifiers of the tactical advantage and of several targets, and the dice and malus of
 //! a kept spell. [`SccsTables::OFFICIAL`] holds the text's values; `alea rules sccs`
 //! prints them, a rules file or an analysis's `[rules]` changes them
-//! ([`crate::engine::rules`]). Every mechanic takes them with its tension switch
-//! ([`super::rules::TieParams`]).
+//! ([`crate::engine::tables`]). Every mechanic takes them with its tension switch
+//! ([`super::resolution::TieParams`]).
 
-use crate::engine::rules::{RuleTables, Schema, TableError, check_range, check_ranges};
+use crate::engine::tables::{RuleTables, Schema, TableError, check_range, check_ranges};
 use crate::entries;
 use serde::{Deserialize, Serialize};
 

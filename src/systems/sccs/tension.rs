@@ -4,7 +4,7 @@
 //! and cible, or changing them every few exchanges (which drops the counter: a new D6 is
 //! rolled at the next tie).
 
-use super::rules::{Counter, TieParams};
+use super::resolution::{Counter, TieParams};
 use crate::engine::step::Step;
 use crate::engine::{
     Dice, HistId, Layout, MetricFamily, MetricId, MetricKind, Recorder, Report, Rolled,

@@ -60,8 +60,8 @@ macro_rules! rule_tables {
 /// high)` is `[("low", t.low), ("high", t.high)]`, for [`check_ordered`] and
 /// [`check_ranges`] (a field is a TOML key: its name is written once).
 ///
-/// [`check_ordered`]: crate::engine::rules::check_ordered
-/// [`check_ranges`]: crate::engine::rules::check_ranges
+/// [`check_ordered`]: crate::engine::tables::check_ordered
+/// [`check_ranges`]: crate::engine::tables::check_ranges
 #[macro_export]
 macro_rules! entries {
     ($table:expr; $($field:ident),+ $(,)?) => {
