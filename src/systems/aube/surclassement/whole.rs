@@ -37,9 +37,8 @@
 //! wounds at the same fatigue), so a layer's successors are all solved before it: value
 //! iteration is needed only inside a layer, the loops of the feint points. In a layer the
 //! positions differ only by a pending étourdi and the feint points held, and are swept
-//! (Gauss-Seidel, its geometric convergence pushed on by its steady ratio, Aitken's Δ²,) until no value
-//! moves by more than [`TOLERANCE`]. In a sweep,
-//! a position's value is the fixed point of `v = val(C + A·v)`, with `A` the chances of
+//! (Gauss-Seidel, its geometric convergence pushed on by its steady ratio: Aitken's Δ²)
+//! until no value moves by more than [`TOLERANCE`]. In a sweep, a position's value is the fixed point of `v = val(C + A·v)`, with `A` the chances of
 //! staying in the same position (both fail, say), found by Newton steps on the optimal
 //! strategies: a tired pair of fighters who fail nine times in ten then costs a few steps,
 //! not hundreds of sweeps.
