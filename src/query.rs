@@ -104,6 +104,13 @@ pub fn answer_at(
             )
         }
         None => {
+            // A solver that failed while exact values were worked out fails sampling too.
+            if let Some(message) = query.simulation.failure() {
+                return Err(Error::Invalid(format!(
+                    "{message} (met while working out {}'s exact values)",
+                    query.mechanic.name()
+                )));
+            }
             let exact = exact.ok_or_else(|| Error::NoExact {
                 mechanic: query.mechanic.name().to_string(),
                 why: why_no_exact(query.simulation.as_ref()),

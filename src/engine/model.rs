@@ -33,6 +33,12 @@ pub trait Model: Send + Sync + 'static {
     fn exact(&self) -> Option<Dist<Self::Outcome>> {
         None
     }
+
+    /// The error that made what this model sampled or worked out meaningless (a solver
+    /// that stopped at its bound while the first sample was drawn), once it has happened.
+    fn failure(&self) -> Option<String> {
+        None
+    }
 }
 
 /// The fast path of a model whose outcome is usually one of a few values known in
@@ -104,6 +110,14 @@ impl<M: Model> Simulation for ModelSimulation<M> {
         let dist = self.model.exact()?;
         Some(exact_tally(&self.model, &self.layout, &dist))
     }
+
+    fn no_exact_reason(&self) -> Option<String> {
+        self.model.failure()
+    }
+
+    fn failure(&self) -> Option<String> {
+        self.model.failure()
+    }
 }
 
 /// Records every outcome of `dist` with its probability.
@@ -169,6 +183,14 @@ impl<M: ClassModel> Simulation for ClassSimulation<M> {
 
     fn exact(&self) -> Option<ExactTally> {
         self.inner.exact()
+    }
+
+    fn no_exact_reason(&self) -> Option<String> {
+        self.inner.no_exact_reason()
+    }
+
+    fn failure(&self) -> Option<String> {
+        self.inner.failure()
     }
 }
 

@@ -346,6 +346,10 @@ impl Model for DuelModel {
         self.duel.fight(dice)
     }
 
+    fn failure(&self) -> Option<String> {
+        self.duel.game.as_ref()?.failure()
+    }
+
     /// The exact law of the duel (see [`super::exact`]), when [`super::exact::has_exact`].
     fn exact(&self) -> Option<Dist<DuelOutcome>> {
         let duel = &self.duel;

@@ -162,10 +162,10 @@ impl Fight for DuelFight<'_> {
     }
 }
 
-/// Whether the exact law of `duel` is given: neither side's feint points can add up
-/// without bound (see the module doc).
+/// Whether the exact law of `duel` is given: its whole-duel game (if a side plays it) is
+/// solved, and neither side's feint points can add up without bound (see the module doc).
 pub fn has_exact(duel: &Duel) -> bool {
-    !(0..2).any(|s| duel.unbounded_feints(s))
+    duel.game.as_ref().is_none_or(|g| g.is_solved()) && !(0..2).any(|s| duel.unbounded_feints(s))
 }
 
 /// The exact law of the outcome of `duel` (blows not counted) and the number of states

@@ -405,6 +405,10 @@ impl Model for OptimalModel {
         }
     }
 
+    fn failure(&self) -> Option<String> {
+        self.duel.as_ref()?.game.as_ref()?.failure()
+    }
+
     fn exact(&self) -> Option<Dist<OptimalOutcome>> {
         if let Some(duel) = &self.duel {
             return first_moves_and_winner(duel).map(|law| {

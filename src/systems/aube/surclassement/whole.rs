@@ -74,6 +74,11 @@ pub const TOLERANCE: f64 = 1e-13;
 /// The most positions a game may have (56 bytes each): beyond, the duel is refused.
 pub const MAX_POSITIONS: usize = 3_000_000;
 
+/// The most position updates (a position's value worked out once in a sweep) a solve may
+/// make, some 15 to 20 seconds of work: beyond, the solve stops with an error. The games of
+/// the shipped studies take under a million.
+pub const MAX_UPDATES: u64 = 100_000_000;
+
 /// The solved game of one duel: the value and both optimal mixes in every position.
 #[derive(Debug, Clone, PartialEq)]
 pub struct WholeDuel {
@@ -112,11 +117,12 @@ impl WholeDuel {
     /// Solves the duel of `fighters` under `rules`, a fighter out at `out_at`.
     pub fn solve(rules: Rules, fighters: [Fighter; 2], out_at: OutAt) -> Result<Self> {
         let fight = Fight::new(rules, fighters, out_at);
-        Self::solve_with(fight, 0)
+        Self::solve_with(fight, 0, MAX_UPDATES)
     }
 
-    /// Solves `fight` with feint points counted `extra` points beyond the cap.
-    pub(crate) fn solve_with(fight: Fight, extra: i64) -> Result<Self> {
+    /// Solves `fight` with feint points counted `extra` points beyond the cap, making at
+    /// most `max_updates` updates of a position's value.
+    pub(crate) fn solve_with(fight: Fight, extra: i64, max_updates: u64) -> Result<Self> {
         let (rules, fighters, out_at) = (fight.rules(), *fight.fighters(), fight.out_at());
         let fatigue_cap = [fight.fatigue_cap(0), fight.fatigue_cap(1)];
         let feint_cap = fight.feint_cap() + extra;
@@ -162,14 +168,40 @@ impl WholeDuel {
         };
         layers.sort_by_key(|&l| std::cmp::Reverse(key(l)));
         let mut pair = None;
+        let mut updates = 0;
         for (a, b) in layers {
             let (sum, fa, _) = key((a, b));
             if pair.replace((sum, fa)).is_some_and(|p| p != (sum, fa)) {
                 fight.forget_laws();
             }
-            game.solve_layer(&fight, &classes, [a, b]);
+            updates += game.solve_layer(&fight, &classes, [a, b], max_updates - updates);
+            if updates > max_updates {
+                return Err(Error::Invalid(format!(
+                    "the whole-duel game of these fighters ({positions} positions) needs more \
+                     than {max_updates} updates of a position's value to solve (its fighters \
+                     fail too often for its values to settle quickly); raise the CAs or bd"
+                )));
+            }
         }
         Ok(game)
+    }
+
+    /// A game with no position solved: both fighters strike (MD) everywhere.
+    fn unsolved(rules: Rules, fighters: [Fighter; 2]) -> Self {
+        Self {
+            rules,
+            fighters,
+            out_at: OutAt::Fatale,
+            feint_cap: 1,
+            fatigue_cap: [0, 0],
+            keys: [Keys::new(&rules.tables.wounds, 0); 2],
+            index: [Vec::new(), Vec::new()],
+            tracks: [0, 0],
+            width: 5,
+            values: Vec::new(),
+            mixes: Vec::new(),
+            feint_pays: [(0, 0.0); 2],
+        }
     }
 
     /// Checks, without solving it, that the game of `fighters` is not too large to solve
@@ -230,7 +262,15 @@ impl WholeDuel {
         Some((a as usize * self.tracks[1] + b as usize) * self.width + self.within(pos))
     }
 
-    fn solve_layer(&mut self, fight: &Fight, classes: &[Vec<Class>; 2], layer: [usize; 2]) {
+    /// Solves the positions of `layer`, giving up past `max_updates` updates of a
+    /// position's value; the updates it made.
+    fn solve_layer(
+        &mut self,
+        fight: &Fight,
+        classes: &[Vec<Class>; 2],
+        layer: [usize; 2],
+        max_updates: u64,
+    ) -> u64 {
         let base = (layer[0] * self.tracks[1] + layer[1]) * self.width;
         // For each position and each pair of manœuvres: what the positions known so far
         // add, the chance of staying, and the other positions of this layer it leads to
@@ -267,7 +307,9 @@ impl WholeDuel {
         // The largest move of each of the last sweeps, and each position's last move.
         let mut moves = Sweeps::default();
         let mut delta = vec![0.0; self.width];
-        for _ in 0..100_000 {
+        let mut updates = 0;
+        while updates <= max_updates {
+            updates += self.width as u64;
             let mut moved: f64 = 0.0;
             for w in (0..self.width).rev() {
                 let (known, stay) = stage(&self.values, w);
@@ -297,6 +339,7 @@ impl WholeDuel {
             }
             self.mixes[base + w] = [s.row, s.col];
         }
+        updates
     }
 
     /// Where effect `e` of an exchange in `layer` leads (from any position of the layer:
@@ -368,7 +411,7 @@ impl WholeDuel {
 
     /// The value at the start: both unhurt, no feint points.
     pub fn start_value(&self) -> f64 {
-        self.values[self.slot(&Position::START).unwrap_or(0)]
+        self.slot(&Position::START).map_or(0.0, |i| self.values[i])
     }
 
     /// Feint points are counted up to this (see the module doc).
@@ -461,7 +504,9 @@ pub struct LazyGame {
     rules: Rules,
     fighters: [Fighter; 2],
     out_at: OutAt,
-    solved: OnceLock<Arc<WholeDuel>>,
+    solved: OnceLock<std::result::Result<Arc<WholeDuel>, String>>,
+    /// What [`LazyGame::get`] reads when the solve failed.
+    unsolved: OnceLock<WholeDuel>,
 }
 
 impl LazyGame {
@@ -474,16 +519,38 @@ impl LazyGame {
             fighters,
             out_at,
             solved: OnceLock::new(),
+            unsolved: OnceLock::new(),
         })
     }
 
-    /// The solved game (solved by the first call, which the others wait for).
+    /// The solved game (solved by the first call, which the others wait for). A game
+    /// whose solve failed (past [`MAX_UPDATES`]) reads as a game with no position solved,
+    /// where both fighters strike (MD); [`LazyGame::failure`] then says why, and nothing
+    /// sampled or worked out with it may be reported.
     #[inline]
     pub fn get(&self) -> &WholeDuel {
+        match self.solved() {
+            Ok(game) => game,
+            Err(_) => self
+                .unsolved
+                .get_or_init(|| WholeDuel::unsolved(self.rules, self.fighters)),
+        }
+    }
+
+    fn solved(&self) -> &std::result::Result<Arc<WholeDuel>, String> {
         self.solved.get_or_init(|| {
-            WholeDuel::cached(self.rules, self.fighters, self.out_at)
-                .expect("the game's size was checked when the duel was built")
+            WholeDuel::cached(self.rules, self.fighters, self.out_at).map_err(|e| e.to_string())
         })
+    }
+
+    /// Why the game could not be solved, once its solve has been tried.
+    pub fn failure(&self) -> Option<String> {
+        self.solved.get()?.as_ref().err().cloned()
+    }
+
+    /// Whether the game is solved (solving it now if it has not been tried).
+    pub fn is_solved(&self) -> bool {
+        self.solved().is_ok()
     }
 }
 

@@ -79,8 +79,8 @@ fn the_game_is_the_same_seen_from_either_side() {
 #[test]
 fn a_strong_feint_is_played_and_raising_the_feint_cap_moves_nothing() {
     let fight = || Fight::new(Rules::default(), [feinter(), equal()], OutAt::Grave);
-    let g = WholeDuel::solve_with(fight(), 0).unwrap();
-    let wider = WholeDuel::solve_with(fight(), 20).unwrap();
+    let g = WholeDuel::solve_with(fight(), 0, super::MAX_UPDATES).unwrap();
+    let wider = WholeDuel::solve_with(fight(), 20, super::MAX_UPDATES).unwrap();
     assert_eq!(wider.feint_cap(), g.feint_cap() + 20);
     assert!((g.start_value() - wider.start_value()).abs() < 1e-12);
     // The feinter opens with the feint; feinting pays in some positions, not everywhere,
@@ -243,4 +243,14 @@ fn sweeps_push_a_steady_geometric_convergence_to_its_limit() {
     assert_eq!(sweeps.push(0.01), None);
     // A ratio that changes (1/10 then 1/2) is not steady: no push.
     assert_eq!(sweeps.push(0.005), None);
+}
+
+#[test]
+fn a_solve_past_its_bound_on_work_stops_with_an_error() {
+    let fight = || Fight::new(Rules::default(), [feinter(), equal()], OutAt::Grave);
+    let e = WholeDuel::solve_with(fight(), 0, 1000)
+        .unwrap_err()
+        .to_string();
+    assert!(e.contains("more than 1000 updates"), "{e}");
+    assert!(WholeDuel::solve_with(fight(), 0, super::MAX_UPDATES).is_ok());
 }
