@@ -34,7 +34,8 @@
 //! - A character is out when dead or unconscious; unconscious ones wake after their rounds
 //!   and fight on (still *mal en point*); foes never finish off the unconscious.
 //! - No first aid: `pc_deaths` counts PCs dead or in *danger de mort* when the fight ends.
-//! - A fight still going after `max_rounds` rounds is won by nobody.
+//! - A fight still going after `max_rounds` rounds is won by nobody, as is one where both
+//!   sides are out in the same round: a `draw` (a capped fight lasts `max_rounds`).
 //!
 //! Monte Carlo only (issue 15 asked whether the engine's exact chains,
 //! [`crate::engine::chain`], could take it): a state of this fight is every PC's and every
@@ -241,7 +242,7 @@ crate::config! {
         /// once, the others act last), pcs_first (every PC, then every foe), foes_first
         /// (every foe, then every PC)
         order: FightOrder = choice(default = FightOrder::Answer),
-        /// rounds before the fight is called off
+        /// rounds before the fight is called off (both sides still standing: counted as `draw`, lasting max_rounds)
         max_rounds: u32 = int(1..=200, default = 60),
     }
 }
@@ -253,6 +254,7 @@ crate::rolls!(FightRule => FightOutcome, sampled);
 pub struct FightMetrics {
     pcs_win: MetricId,
     foes_win: MetricId,
+    draw: MetricId,
     mean_rounds: MetricId,
     pc_deaths: MetricId,
     p_any_pc_dies: MetricId,
@@ -268,6 +270,10 @@ impl Report<FightRule> for FightMetrics {
                 "chance every foe is out (dead or unconscious) first",
             ),
             foes_win: layout.proportion("foes_win", "chance every PC is out first"),
+            draw: layout.proportion(
+                "draw",
+                "chance nobody wins: both sides out in the same round, or both still standing after max_rounds",
+            ),
             mean_rounds: layout.mean("mean_rounds", "mean rounds of the fight"),
             pc_deaths: layout.mean(
                 "pc_deaths",
@@ -287,6 +293,7 @@ impl Report<FightRule> for FightMetrics {
     fn record<R: Recorder>(&self, o: &FightOutcome, rec: &mut R) {
         rec.event(self.pcs_win, o.pcs_win);
         rec.event(self.foes_win, o.foes_win);
+        rec.event(self.draw, !o.pcs_win && !o.foes_win);
         rec.value(self.mean_rounds, o.rounds as i64);
         rec.value(self.pc_deaths, o.deaths as i64);
         rec.event(self.p_any_pc_dies, o.deaths > 0);
