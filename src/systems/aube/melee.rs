@@ -100,6 +100,10 @@ impl MeleeMetrics {
                 "mean fighters of side B still standing at the end",
             ),
         ];
+        // Each side's fighters standing are 0 to its size: the intervals stay inside.
+        for (id, size) in mean_standing.iter().zip(sizes) {
+            layout.bounded(*id, 0, size as i64);
+        }
         let standing = [
             layout.histogram(
                 "a_survivors",

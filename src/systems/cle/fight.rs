@@ -263,8 +263,8 @@ pub struct FightMetrics {
 }
 
 impl Report<FightRule> for FightMetrics {
-    fn declare(_rule: &FightRule, layout: &mut Layout) -> Self {
-        Self {
+    fn declare(rule: &FightRule, layout: &mut Layout) -> Self {
+        let metrics = Self {
             pcs_win: layout.proportion(
                 "pcs_win",
                 "chance every foe is out (dead or unconscious) first",
@@ -286,7 +286,14 @@ impl Report<FightRule> for FightMetrics {
             hero_points_spent: layout
                 .mean("hero_points_spent", "mean hero points spent by the party"),
             rounds: layout.histogram("rounds", "histogram of the rounds", (1, 20)),
-        }
+        };
+        // The ranges of the means (a fight lasts 1 to max_rounds rounds; 0 to every PC
+        // dead; 0 to every hero point spent): their intervals stay inside.
+        let pcs = rule.pcs as i64;
+        layout.bounded(metrics.mean_rounds, 1, i64::from(rule.max_rounds));
+        layout.bounded(metrics.pc_deaths, 0, pcs);
+        layout.bounded(metrics.hero_points_spent, 0, pcs * hero_points(rule.pcs));
+        metrics
     }
 
     #[inline(always)]

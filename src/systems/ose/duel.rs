@@ -506,6 +506,7 @@ impl DuelModel {
         let monster_hits = hit_table_under(tables.thac0(monster.hd), fighter.ac, 0, attack);
         let mut layout = Layout::new();
         let m = DuelMetrics::declare(&mut layout);
+        layout.bounded(m.mean_rounds, 1, i64::from(MAX_ROUNDS));
         Self {
             duel: Duel {
                 fighter_blow: Blow::new(&fighter_hits, fighter.damage, fighter.str),
@@ -524,8 +525,11 @@ impl DuelModel {
     }
 
     /// The same duel called a draw after `max_rounds` rounds.
-    pub fn capped_at(self, max_rounds: u32) -> Self {
-        Self { max_rounds, ..self }
+    pub fn capped_at(mut self, max_rounds: u32) -> Self {
+        self.max_rounds = max_rounds;
+        self.layout
+            .bounded(self.m.mean_rounds, 1, i64::from(max_rounds));
+        self
     }
 
     /// Rounds before the duel is called a draw.

@@ -280,6 +280,10 @@ impl FromConfig<EncounterParams> for EncounterModel {
         ];
         let mut layout = Layout::new();
         let m = EncounterMetrics::declare(&mut layout, party.len());
+        // The ranges of the means: their intervals stay inside, even with no spread.
+        layout.bounded(m.mean_pc_deaths, 0, party.len() as i64);
+        layout.bounded(m.mean_monster_deaths, 0, monsters.len() as i64);
+        layout.bounded(m.mean_rounds, 1, i64::from(p.max_rounds));
         Ok(Self {
             party,
             monsters,
