@@ -234,6 +234,7 @@ impl FromConfig<MeleeParams> for MeleeModel {
         let bout = p.wounds.bout(p.factors, p.initiative, p.end);
         let mut layout = Layout::new();
         let m = MeleeMetrics::declare(&mut layout, [sides[0].len(), sides[1].len()]);
+        layout.bounded(m.end.mean_rounds, 0, i64::from(p.end.max_rounds));
         Ok(Self {
             sides,
             bout,
