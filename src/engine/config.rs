@@ -36,7 +36,9 @@
 //!   them all at once (`a=krom`; see [`roster`](super::roster));
 //! - `side(len = RANGE)`: a side of a group fight, a [`Side<T>`](super::roster::Side) of
 //!   roster names with counts (`fighter1*3,hd1*4`), `RANGE` members in all;
-//!   `side(len = RANGE, optional)`, an `Option<Side<T>>`.
+//!   `side(len = RANGE, optional)`, an `Option<Side<T>>`; `side(len = RANGE, optional,
+//!   instead_of = ["pcs", "pc"])` one that replaces those parameters (a group's name
+//!   standing for its fields too), so that giving both is an error naming them.
 //! - `group("a")`: another config's parameters under `a.` (a fighter: `a.ca`, `a.bd`);
 //! - `rules()`: the system's rule tables (a type implementing
 //!   [`RuleTables`]), not a parameter: the official
@@ -276,6 +278,14 @@ macro_rules! config {
         specs.extend(<$ty as $crate::engine::config::Config>::specs(&group));
         specs
     }};
+    (@spec $key:ident, $prefix:ident, $doc:ident, $ty:ty, side(len = $len:expr, optional, instead_of = [$($replaced:literal),+ $(,)?])) => {
+        [$crate::engine::ParamSpec::side(
+            &$key,
+            $doc,
+            <$ty as $crate::engine::roster::SideType>::member_specs(),
+            (*($len).start(), *($len).end()),
+        ).optional().instead_of(&[$($replaced),+])]
+    };
     (@spec $key:ident, $prefix:ident, $doc:ident, $ty:ty, side(len = $len:expr, optional)) => {
         [$crate::engine::ParamSpec::side(
             &$key,

@@ -146,6 +146,9 @@ pub enum ParamKind {
         min_len: usize,
         /// Most members.
         max_len: usize,
+        /// The parameters this side replaces (`pcs`, `pc`: the group `pc` and its fields
+        /// `pc.*`): given together with it, they are an error, not silently ignored.
+        instead_of: Vec<String>,
     },
 }
 
@@ -281,8 +284,32 @@ impl ParamSpec {
                 members,
                 min_len,
                 max_len,
+                instead_of: Vec::new(),
             },
         }
+    }
+
+    /// The same side, replacing the parameters `names` (a name stands for itself and, for
+    /// a group, its fields `name.*`): a run that gives one of them with the side is refused.
+    pub fn instead_of(mut self, names: &[&str]) -> Self {
+        if let ParamKind::Side { instead_of, .. } = &mut self.kind {
+            *instead_of = names.iter().map(|n| n.to_string()).collect();
+        }
+        self
+    }
+
+    /// True when the parameter `name` is one this side replaces (itself or a field of a
+    /// group it replaces).
+    pub fn replaces(&self, name: &str) -> bool {
+        let ParamKind::Side { instead_of, .. } = &self.kind else {
+            return false;
+        };
+        instead_of.iter().any(|x| {
+            name == x
+                || name
+                    .strip_prefix(x.as_str())
+                    .is_some_and(|rest| rest.starts_with('.'))
+        })
     }
 
     /// The same parameter, which may be left out (it then has no value at all).
@@ -294,6 +321,11 @@ impl ParamSpec {
     /// The same parameter under `prefix.name` (the fields of fighter `a`).
     pub fn prefixed(mut self, prefix: &str) -> Self {
         self.name = format!("{prefix}.{}", self.name);
+        if let ParamKind::Side { instead_of, .. } = &mut self.kind {
+            for name in instead_of {
+                *name = format!("{prefix}.{name}");
+            }
+        }
         self
     }
 

@@ -22,6 +22,7 @@ impl ParamValues {
                 return Err(unknown_param(mechanic, specs, name));
             }
         }
+        check_not_replaced(specs, given)?;
         let given = roster::expand(mechanic, specs, given, rosters)?;
         let mut values = Vec::with_capacity(specs.len());
         let mut missing = Vec::new();
@@ -57,6 +58,41 @@ impl ParamValues {
         }
         Ok(Self::from_resolved(values))
     }
+}
+
+/// Refuses a parameter given together with a side that replaces it (`pc.combat` with
+/// `party`): one of the two would be ignored.
+fn check_not_replaced(specs: &[ParamSpec], given: &[(String, Value)]) -> Result<()> {
+    for side in specs {
+        if !given.iter().any(|(n, _)| *n == side.name) {
+            continue;
+        }
+        if let Some((name, _)) = given.iter().find(|(n, _)| side.replaces(n)) {
+            let super::params::ParamKind::Side { instead_of, .. } = &side.kind else {
+                continue;
+            };
+            let replaced: Vec<String> = instead_of
+                .iter()
+                .map(|x| {
+                    let fields = format!("{x}.");
+                    if specs.iter().any(|s| s.name.starts_with(&fields)) {
+                        format!("'{x}' and '{x}.*'")
+                    } else {
+                        format!("'{x}'")
+                    }
+                })
+                .collect();
+            return Err(Error::value(
+                name,
+                format!(
+                    "given with '{side}', which replaces {}: '{name}' would be ignored; give one or the other",
+                    replaced.join(", "),
+                    side = side.name
+                ),
+            ));
+        }
+    }
+    Ok(())
 }
 
 /// The error for a parameter name the mechanic does not take.

@@ -310,6 +310,7 @@ pub fn expand(
                     members,
                     min_len,
                     max_len,
+                    ..
                 }),
                 Value::Names(names),
             ) => {

@@ -214,3 +214,64 @@ fn a_users_entry_replaces_a_built_in_one() {
     assert_eq!(r.filling("demo", &["bite"]), ["wolf"]);
     assert!(r.get("other", "krom").is_err());
 }
+
+crate::config! {
+    /// A member of a band: every field has a default.
+    #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+    struct Member {
+        /// skill
+        ca: i64 = int(0..=30, default = 5),
+        /// damage
+        bd: i64 = int(0..=40, default = 10),
+    }
+}
+
+crate::config! {
+    /// A band: of one profile by count, or named member by member.
+    #[derive(Debug, Clone, PartialEq)]
+    struct Band {
+        /// how many of `one`
+        size: i64 = int(1..=4, default = 2),
+        /// the profile of each
+        one: Member = fighter("one"),
+        /// instead of size and one.*: the members by name
+        band: Option<Side<Member>> = side(len = 1..=4, optional, instead_of = ["size", "one"]),
+    }
+}
+
+fn read_band(words: &str) -> Result<Band> {
+    let specs = Band::specs("");
+    let words: Vec<String> = words.split_whitespace().map(str::to_string).collect();
+    let given = parse_assignments("demo.band", &specs, &words)?;
+    read_config(&ParamValues::resolve(
+        "demo.band",
+        &specs,
+        &given,
+        &rosters(),
+    )?)
+}
+
+#[test]
+fn a_parameter_a_side_replaces_is_refused_beside_it_never_ignored() {
+    let band = Band::specs("")
+        .into_iter()
+        .find(|s| s.name == "band")
+        .unwrap();
+    assert!(band.replaces("size") && band.replaces("one") && band.replaces("one.ca"));
+    assert!(!band.replaces("ones") && !band.replaces("band") && !band.replaces("sizes"));
+    assert_eq!(read_band("band=krom*2").unwrap().band.unwrap().len(), 2);
+    // Without the side, the group's explicit field wins over its entry.
+    let one = read_band("one=krom one.ca=3 size=3").unwrap();
+    assert_eq!((one.size, one.one.ca, one.one.bd), (3, 3, 20));
+    for (words, named) in [
+        ("band=krom size=3", "size"),
+        ("one.ca=3 band=krom", "one.ca"),
+        ("band=krom one=bjorn", "one"),
+    ] {
+        let e = read_band(words).unwrap_err().to_string();
+        assert!(
+            e.starts_with(&format!("{named}: given with 'band'")) && e.contains("'one.*'"),
+            "{words}: {e}"
+        );
+    }
+}

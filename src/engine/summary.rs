@@ -120,12 +120,18 @@ pub fn exact_summary(layout: &Layout, exact: &ExactTally) -> Summary {
     summary
 }
 
-/// The range a mean metric's values can take: declared in the layout, else read off the
-/// exact distribution (the smallest and largest value it gives a positive probability).
+/// The range a mean metric's values can take: declared in the layout, and read off the
+/// exact distribution (the smallest and largest value it gives a positive probability);
+/// with both, the narrower of the two (their overlap).
 pub fn value_range(def: &MetricDef, exact: Option<&ExactAcc>) -> Option<(f64, f64)> {
-    def.range
-        .or_else(|| exact.and_then(|e| e.support))
-        .map(|(lo, hi)| (lo as f64, hi as f64))
+    let support = exact.and_then(|e| e.support);
+    let range = match (def.range, support) {
+        (Some((lo, hi)), Some((s_lo, s_hi))) if s_lo.max(lo) <= s_hi.min(hi) => {
+            Some((s_lo.max(lo), s_hi.min(hi)))
+        }
+        (declared, support) => declared.or(support),
+    };
+    range.map(|(lo, hi)| (lo as f64, hi as f64))
 }
 
 /// Summarises a Monte Carlo tally beside the exact tally, when there is one.

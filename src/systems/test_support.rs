@@ -259,3 +259,49 @@ pub(crate) fn assert_docs_cover(schema: &dyn crate::engine::tables::RuleSchema) 
     let loaded = schema.load(&official).expect("the official tables load");
     assert!(loaded.is_official(), "{:?}", loaded.changes());
 }
+
+/// Samples `model` `samples` times at `seed` and checks each mean of `means` with the
+/// range its layout declares and nothing else (the interval computed without the exact
+/// values, as for a mechanic that has none): the interval stays in the range, is not of
+/// zero width, and holds the exact mean. Returns the estimates, in the order of `means`.
+pub(crate) fn assert_declared_ranges_hold<M: Model + Clone>(
+    model: &M,
+    seed: u64,
+    samples: u64,
+    means: &[&str],
+) -> Vec<Estimate> {
+    let sim = simulation(model.clone());
+    let tally = run_tally(sim.as_ref(), 0, seed, samples);
+    let exact = sim
+        .exact()
+        .expect("the model has exact values to check against");
+    let sampled = summarize(sim.layout(), &tally, None);
+    let with_exact = summarize(sim.layout(), &tally, Some(&exact));
+    means
+        .iter()
+        .map(|name| {
+            let def = sim.layout().metrics.iter().find(|d| d.name == *name);
+            let (lo, hi) = def
+                .and_then(|d| d.range)
+                .unwrap_or_else(|| panic!("{name} declares its range"));
+            let e = sampled.metric(name).expect("a metric").clone();
+            let x = with_exact
+                .metric(name)
+                .and_then(|m| m.exact)
+                .expect("exact");
+            assert!(
+                lo as f64 <= e.lo && e.lo < e.hi && e.hi <= hi as f64,
+                "{name}: [{}, {}] not a non-empty interval within {lo}..={hi}",
+                e.lo,
+                e.hi
+            );
+            assert!(
+                e.lo <= x && x <= e.hi,
+                "{name}: {x} outside [{}, {}]",
+                e.lo,
+                e.hi
+            );
+            e
+        })
+        .collect()
+}

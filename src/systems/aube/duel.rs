@@ -159,6 +159,10 @@ impl DuelModel {
     pub fn with_bout(a: Fighter, b: Fighter, bout: Bout, max_rounds: u32) -> Self {
         let mut layout = Layout::new();
         let m = DuelMetrics::declare(&mut layout);
+        // A duel lasts at most max_rounds (a draw counts them all): the intervals of the
+        // rounds stay inside.
+        layout.bounded(m.end.mean_rounds, 0, i64::from(max_rounds));
+        layout.bounded(m.mean_decided, 1, i64::from(max_rounds));
         Self {
             fighters: [a, b],
             bout,

@@ -157,6 +157,11 @@ impl GauntletModel {
     ) -> Self {
         let mut layout = Layout::new();
         let m = GauntletMetrics::declare(&mut layout, fights);
+        // The means' ranges: their intervals stay inside, even when no sample shows spread
+        // (a wound that never came in a million days).
+        layout.bounded(m.mean_won, 0, i64::from(fights));
+        layout.bounded(m.mean_wounds, 0, bout.rule.tables.wounds.most_wounds());
+        layout.bounded(m.mean_rounds, 0, i64::from(max_rounds));
         Self {
             fighters: [a, b],
             bout,

@@ -128,3 +128,19 @@ fn parameters_reach_the_model() {
     let e = example_error(&GAUNTLET, "fights=0");
     assert!(e.contains("fights"), "{e}");
 }
+
+/// A rare wound: B (CA 3) almost never hurts A in one fight; none of 20 days shows a
+/// wound, and the interval of `mean_wounds`, from its declared range alone, still holds
+/// the exact mean (0.048) instead of shrinking to [0, 0].
+#[test]
+fn rare_wounds_keep_an_honest_interval_in_the_declared_range() {
+    let model = GAUNTLET
+        .model_for("a=average b=average b.ca=3 fights=1")
+        .unwrap();
+    let means = ["mean_wounds", "mean_won"];
+    let [wounds, won] =
+        crate::systems::test_support::assert_declared_ranges_hold(&model, 1, 20, &means)
+            .try_into()
+            .unwrap();
+    assert_eq!((wounds.estimate, won.estimate), (0.0, 1.0), "no spread");
+}

@@ -100,6 +100,10 @@ impl MeleeMetrics {
                 "mean fighters of side B still standing at the end",
             ),
         ];
+        // Each side's fighters standing are 0 to its size: the intervals stay inside.
+        for (id, size) in mean_standing.iter().zip(sizes) {
+            layout.bounded(*id, 0, size as i64);
+        }
         let standing = [
             layout.histogram(
                 "a_survivors",
@@ -230,6 +234,7 @@ impl FromConfig<MeleeParams> for MeleeModel {
         let bout = p.wounds.bout(p.factors, p.initiative, p.end);
         let mut layout = Layout::new();
         let m = MeleeMetrics::declare(&mut layout, [sides[0].len(), sides[1].len()]);
+        layout.bounded(m.end.mean_rounds, 0, i64::from(p.end.max_rounds));
         Ok(Self {
             sides,
             bout,

@@ -97,6 +97,13 @@ pub struct WoundBoxes {
     pub critique: i64,
 }
 
+impl WoundBoxes {
+    /// The most wounds a track holds: every box filled, and a fatale.
+    pub fn most_wounds(&self) -> i64 {
+        self.legere + self.grave + self.critique + 1
+    }
+}
+
 /// The handicaps of multiple actions: planned action `k` of `n` has `n + planned * (k -
 /// 1)`, unplanned extra action `j` the last planned handicap plus `unplanned * j`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]

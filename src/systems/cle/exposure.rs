@@ -210,13 +210,20 @@ pub struct ExposureMetrics {
 impl Report<ExposureRule> for ExposureMetrics {
     fn declare(rule: &ExposureRule, layout: &mut Layout) -> Self {
         let span = (1, rule.rounds as i64);
+        // Every mean has a known range (a round of the exposure, the vitality between 0 and
+        // the victim's), so its interval stays inside it even when no sample shows spread.
+        let round_mean = |layout: &mut Layout, name, doc| {
+            let id = layout.mean(name, doc);
+            layout.bounded(id, span.0, span.1)
+        };
         let breath = (rule.source == Source::Asphyxia).then(|| {
             (
                 layout.proportion(
                     "needs_air",
                     "chance a Résistance test fails within the rounds: the character needs air",
                 ),
-                layout.mean(
+                round_mean(
+                    layout,
                     "mean_breath_round",
                     "mean round the character needs air, given it does",
                 ),
@@ -230,11 +237,15 @@ impl Report<ExposureRule> for ExposureMetrics {
         Self {
             breath,
             harm: HarmMetrics::declare(layout),
-            mean_mal_round: layout.mean(
+            mean_mal_round: round_mean(
+                layout,
                 "mean_mal_round",
                 "mean round the character falls to 0 vitality, given it does",
             ),
-            vitality_left: layout.mean("mean_vitality_left", "mean vitality left at the end"),
+            vitality_left: {
+                let id = layout.mean("mean_vitality_left", "mean vitality left at the end");
+                layout.bounded(id, 0, rule.victim.vitality)
+            },
             mal_round: layout.histogram(
                 "mal_round",
                 "histogram of the round the character falls to 0 vitality, given it does",

@@ -160,3 +160,37 @@ fn bad_input_is_an_error() {
             .is_err()
     );
 }
+
+/// A mean with no spread in its sample keeps an interval within its declared range that
+/// holds the exact mean, from the declared range alone (no exact values used).
+#[test]
+fn rare_harm_keeps_an_honest_interval_in_the_declared_range() {
+    use crate::systems::test_support::assert_declared_ranges_hold;
+    // 3d6 for one round on 4 vitality: 1 left only on three 1s (1/216); none in 100.
+    let model = FIRE
+        .model_for("fire=blaze rounds=1 vitality=4 resistance=5 volonte=5")
+        .unwrap();
+    let [left] = assert_declared_ranges_hold(&model, 1, 100, &["mean_vitality_left"])
+        .try_into()
+        .unwrap();
+    assert_eq!(left.estimate, 0.0, "no spread in the sample");
+    // Without air for 12 rounds, Résistance 16: only three 1s (1/216) at round 11 take
+    // 1d6 at round 12; none in 50, so every character keeps its 20.
+    let model = ASPHYXIA
+        .model_for("rounds=12 vitality=20 resistance=16 volonte=5")
+        .unwrap();
+    let [left] = assert_declared_ranges_hold(&model, 1, 50, &["mean_vitality_left"])
+        .try_into()
+        .unwrap();
+    assert_eq!(left.estimate, 20.0, "no spread in the sample");
+    // The rounds of a case where some need air, each within 1..=rounds.
+    let model = ASPHYXIA
+        .model_for("rounds=14 vitality=6 resistance=0 volonte=5")
+        .unwrap();
+    assert_declared_ranges_hold(
+        &model,
+        2,
+        2000,
+        &["mean_breath_round", "mean_mal_round", "mean_vitality_left"],
+    );
+}

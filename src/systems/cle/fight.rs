@@ -34,7 +34,8 @@
 //! - A character is out when dead or unconscious; unconscious ones wake after their rounds
 //!   and fight on (still *mal en point*); foes never finish off the unconscious.
 //! - No first aid: `pc_deaths` counts PCs dead or in *danger de mort* when the fight ends.
-//! - A fight still going after `max_rounds` rounds is won by nobody.
+//! - A fight still going after `max_rounds` rounds is won by nobody, as is one where both
+//!   sides are out in the same round: a `draw` (a capped fight lasts `max_rounds`).
 //!
 //! Monte Carlo only (issue 15 asked whether the engine's exact chains,
 //! [`crate::engine::chain`], could take it): a state of this fight is every PC's and every
@@ -223,8 +224,8 @@ crate::config! {
         pcs: usize = int(2..=5, default = 4),
         /// the PCs' profile
         pc: PcParams = fighter("pc"),
-        /// instead of pcs and pc.*: the PCs by roster name, of different profiles (bretteur,costaud*2)
-        party: Option<Side<PcParams>> = side(len = 2..=MAX_PCS, optional),
+        /// instead of pcs and pc.*: the PCs by roster name, of different profiles (bretteur,costaud*2); given with pcs, pc or pc.*, an error
+        party: Option<Side<PcParams>> = side(len = 2..=MAX_PCS, optional, instead_of = ["pcs", "pc"]),
         /// hero points (10/8/6/4 per PC for 2/3/4/5 PCs) buy a fourth die on: none, attack,
         /// defense (first defence each round), both
         hero_policy: HeroPolicy = choice(default = HeroPolicy::Attack),
@@ -233,15 +234,15 @@ crate::config! {
         opponent: Opponent = choice(default = Opponent::Boss),
         /// the foes
         foe: FoeParams = fighter("foe"),
-        /// instead of opponent and foe.*: foes of several tiers by roster name (boss_brute,lieutenants,mob), each bringing its tier and, for seconds and figurants, its number for the party's size (mob*2: twice that); the PCs attack them in this order
-        foes: Option<Side<FoeMember>> = side(len = 1..=MAX_FOES, optional),
+        /// instead of opponent and foe.*: foes of several tiers by roster name (boss_brute,lieutenants,mob), each bringing its tier and, for seconds and figurants, its number for the party's size (mob*2: twice that); the PCs attack them in this order; given with opponent, foe or foe.*, an error
+        foes: Option<Side<FoeMember>> = side(len = 1..=MAX_FOES, optional, instead_of = ["opponent", "foe"]),
         /// [choice] a defender defends at -2 whenever two or more enemies stand
         outnumbered: bool = switch(default = true),
         /// [choice] order of play in a round: answer (each foe attacked answers the PC at
         /// once, the others act last), pcs_first (every PC, then every foe), foes_first
         /// (every foe, then every PC)
         order: FightOrder = choice(default = FightOrder::Answer),
-        /// rounds before the fight is called off
+        /// rounds before the fight is called off (both sides still standing: counted as `draw`, lasting max_rounds)
         max_rounds: u32 = int(1..=200, default = 60),
     }
 }
@@ -253,6 +254,7 @@ crate::rolls!(FightRule => FightOutcome, sampled);
 pub struct FightMetrics {
     pcs_win: MetricId,
     foes_win: MetricId,
+    draw: MetricId,
     mean_rounds: MetricId,
     pc_deaths: MetricId,
     p_any_pc_dies: MetricId,
@@ -261,13 +263,17 @@ pub struct FightMetrics {
 }
 
 impl Report<FightRule> for FightMetrics {
-    fn declare(_rule: &FightRule, layout: &mut Layout) -> Self {
-        Self {
+    fn declare(rule: &FightRule, layout: &mut Layout) -> Self {
+        let metrics = Self {
             pcs_win: layout.proportion(
                 "pcs_win",
                 "chance every foe is out (dead or unconscious) first",
             ),
             foes_win: layout.proportion("foes_win", "chance every PC is out first"),
+            draw: layout.proportion(
+                "draw",
+                "chance nobody wins: both sides out in the same round, or both still standing after max_rounds",
+            ),
             mean_rounds: layout.mean("mean_rounds", "mean rounds of the fight"),
             pc_deaths: layout.mean(
                 "pc_deaths",
@@ -280,13 +286,21 @@ impl Report<FightRule> for FightMetrics {
             hero_points_spent: layout
                 .mean("hero_points_spent", "mean hero points spent by the party"),
             rounds: layout.histogram("rounds", "histogram of the rounds", (1, 20)),
-        }
+        };
+        // The ranges of the means (a fight lasts 1 to max_rounds rounds; 0 to every PC
+        // dead; 0 to every hero point spent): their intervals stay inside.
+        let pcs = rule.pcs as i64;
+        layout.bounded(metrics.mean_rounds, 1, i64::from(rule.max_rounds));
+        layout.bounded(metrics.pc_deaths, 0, pcs);
+        layout.bounded(metrics.hero_points_spent, 0, pcs * hero_points(rule.pcs));
+        metrics
     }
 
     #[inline(always)]
     fn record<R: Recorder>(&self, o: &FightOutcome, rec: &mut R) {
         rec.event(self.pcs_win, o.pcs_win);
         rec.event(self.foes_win, o.foes_win);
+        rec.event(self.draw, !o.pcs_win && !o.foes_win);
         rec.value(self.mean_rounds, o.rounds as i64);
         rec.value(self.pc_deaths, o.deaths as i64);
         rec.event(self.p_any_pc_dies, o.deaths > 0);

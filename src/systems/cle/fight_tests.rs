@@ -5,7 +5,7 @@ use super::*;
 use crate::engine::rng::chunk_rng;
 use crate::engine::{RollDice, replay, simulation};
 use crate::systems::cle::FIGHT;
-use crate::systems::test_support::{assert_rejected, expect_model, run_tally};
+use crate::systems::test_support::{assert_rejected, error_text, expect_model, run_tally};
 
 fn rule(opponent: Opponent, pcs: usize, foes: usize, foe_vitality: i64) -> FightRule {
     FightRule::uniform(
@@ -209,4 +209,36 @@ fn more_foes_never_help_the_party() {
         );
     }
     assert!(sizes[0].0 > sizes[2].0 + 0.2, "{sizes:?}");
+}
+
+#[test]
+fn a_named_party_or_foe_list_refuses_the_fields_it_replaces() {
+    for (words, named) in [
+        (
+            "party=bretteur*2 foes=boss_brute pcs=5",
+            "pcs: given with 'party'",
+        ),
+        (
+            "party=bretteur*2 pc.combat=40",
+            "pc.combat: given with 'party'",
+        ),
+        ("party=bretteur*2 pc=costaud", "pc: given with 'party'"),
+        (
+            "foes=boss_brute opponent=figurants",
+            "opponent: given with 'foes'",
+        ),
+        (
+            "foes=boss_brute foe.vitality=[1,1,1,1]",
+            "foe.vitality: given with 'foes'",
+        ),
+    ] {
+        let e = error_text(FIGHT.model_for(words));
+        assert!(e.contains(named), "{words}: {e}");
+    }
+    // A profile named with pc= takes its explicit fields over the entry.
+    let rule = expect_model(&FIGHT, "pc=bretteur pc.combat=40 pcs=2").rule;
+    assert_eq!(
+        (rule.pcs, rule.pc[0].combat, rule.pc[1].combat),
+        (2, 40, 40)
+    );
 }

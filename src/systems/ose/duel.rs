@@ -9,8 +9,9 @@
 //! and damage rolls; damage is at least 1.
 //!
 //! Choices of this program: the monster's HP, when not given, are d8 per hit die (1d4 for
-//! a normal human, `21+` as 22 HD); a duel still running after [`MAX_ROUNDS`] rounds
-//! counts for neither side.
+//! a normal human, `21+` as 22 HD); a duel still running after `max_rounds` rounds
+//! (default [`MAX_ROUNDS`], at most [`MOST_ROUNDS`]) counts for neither side: a `draw`,
+//! as is a simultaneous exchange that drops both.
 //!
 //! The duel is written once, as a [`Fight`] ([`Duel`]): sampled round by round, and solved
 //! exactly as a chain over the two sides' hit points whose transitions are its round
@@ -34,8 +35,14 @@ use crate::error::Result;
 use std::borrow::Cow;
 use std::hash::{Hash, Hasher};
 
-/// A duel longer than this counts for neither side.
+/// The default round cap (`max_rounds`): a duel longer than this counts for neither side.
 pub const MAX_ROUNDS: u32 = 1000;
+/// The largest `max_rounds` accepted (a run's rounds also count in its budget).
+pub const MOST_ROUNDS: i64 = 100_000;
+/// Most rounds the exact duel propagates: a duel whose cap is later and that still has
+/// mass in play then (above [`TOLERANCE`]) has no exact values, so the exact work stays
+/// bounded by [`EXACT_MAX_STATES`] × this.
+pub const EXACT_MAX_ROUNDS: u32 = 1000;
 
 crate::choice! {
     /// What to do when the initiative dice tie.
@@ -88,6 +95,8 @@ crate::config! {
         monster: MonsterParams = fighter("monster"),
         /// [choice] initiative ties: reroll, or simultaneous (both act; both may die)
         ties: Ties = choice(default = Ties::Reroll),
+        /// rounds before the duel is called a draw (both still standing: counted as `draw`, lasting max_rounds)
+        max_rounds: u32 = int(1..=MOST_ROUNDS, default = MAX_ROUNDS as i64),
         /// the rule tables (THAC0 rows, bounds of the roll): `alea rules ose`
         tables: OseTables = rules(),
     }
@@ -120,7 +129,7 @@ impl From<MonsterParams> for Monster {
 
 /// How a duel ended: who is left standing ([`Winner::A`] the fighter, [`Winner::B`] the
 /// monster), and, when nobody is ([`Winner::Draw`]), whether both fell in one
-/// simultaneous exchange (`both_fell`) or the duel was still going after [`MAX_ROUNDS`].
+/// simultaneous exchange (`both_fell`) or the duel was still going after its `max_rounds`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct DuelEnd {
     /// Who won.
@@ -139,7 +148,7 @@ impl DuelEnd {
         winner: Winner::Draw,
         both_fell: true,
     };
-    /// Still going after [`MAX_ROUNDS`].
+    /// Still going after its `max_rounds`.
     pub const CAP: DuelEnd = DuelEnd::won(Winner::Draw);
 
     const fn won(winner: Winner) -> Self {
@@ -183,6 +192,7 @@ struct DuelMetrics {
     fighter_wins: MetricId,
     monster_wins: MetricId,
     both_die: MetricId,
+    draw: MetricId,
     mean_rounds: MetricId,
     rounds: HistId,
 }
@@ -194,6 +204,10 @@ impl DuelMetrics {
             monster_wins: layout.proportion("monster_wins", "chance the monster is left standing"),
             both_die: layout
                 .proportion("both_die", "chance both fall in one simultaneous exchange"),
+            draw: layout.proportion(
+                "draw",
+                "chance nobody is left standing: both fall at once, or both still stand after max_rounds",
+            ),
             mean_rounds: layout.mean("mean_rounds", "mean number of rounds"),
             rounds: layout.histogram("rounds", "histogram of the number of rounds", (1, 20)),
         }
@@ -204,6 +218,7 @@ impl DuelMetrics {
         rec.event(self.fighter_wins, end.winner == Winner::A);
         rec.event(self.monster_wins, end.winner == Winner::B);
         rec.event(self.both_die, end.both_fell);
+        rec.event(self.draw, end.winner == Winner::Draw);
     }
 }
 
@@ -468,6 +483,8 @@ pub struct DuelModel {
     duel: Duel,
     fighter: Fighter,
     monster: Monster,
+    /// Rounds before the duel is called a draw.
+    max_rounds: u32,
     layout: Layout,
     m: DuelMetrics,
 }
@@ -489,6 +506,7 @@ impl DuelModel {
         let monster_hits = hit_table_under(tables.thac0(monster.hd), fighter.ac, 0, attack);
         let mut layout = Layout::new();
         let m = DuelMetrics::declare(&mut layout);
+        layout.bounded(m.mean_rounds, 1, i64::from(MAX_ROUNDS));
         Self {
             duel: Duel {
                 fighter_blow: Blow::new(&fighter_hits, fighter.damage, fighter.str),
@@ -500,9 +518,23 @@ impl DuelModel {
             },
             fighter,
             monster,
+            max_rounds: MAX_ROUNDS,
             layout,
             m,
         }
+    }
+
+    /// The same duel called a draw after `max_rounds` rounds.
+    pub fn capped_at(mut self, max_rounds: u32) -> Self {
+        self.max_rounds = max_rounds;
+        self.layout
+            .bounded(self.m.mean_rounds, 1, i64::from(max_rounds));
+        self
+    }
+
+    /// Rounds before the duel is called a draw.
+    pub fn max_rounds(&self) -> u32 {
+        self.max_rounds
     }
 
     /// The duel itself (its state, round and end).
@@ -541,7 +573,7 @@ impl DuelModel {
 
 impl FromConfig<DuelParams> for DuelModel {
     fn from_config(p: DuelParams) -> Result<Self> {
-        Ok(Self::under(p.fighter, p.monster.into(), p.ties, &p.tables))
+        Ok(Self::under(p.fighter, p.monster.into(), p.ties, &p.tables).capped_at(p.max_rounds))
     }
 }
 
@@ -552,7 +584,7 @@ impl FightModel for DuelModel {
 
     #[inline]
     fn sample<D: Dice>(&self, dice: &mut D) -> DuelOutcome {
-        let (end, rounds) = play(&self.duel, dice, MAX_ROUNDS);
+        let (end, rounds) = play(&self.duel, dice, self.max_rounds);
         DuelOutcome { end, rounds }
     }
 
@@ -565,7 +597,8 @@ impl FightModel for DuelModel {
 }
 
 /// Exact values up to [`EXACT_MAX_STATES`] states, propagated until less than
-/// [`TOLERANCE`] is in play (see [`super::duel_exact`]).
+/// [`TOLERANCE`] is in play (see [`super::duel_exact`]), up to `max_rounds` and at most
+/// [`EXACT_MAX_ROUNDS`] rounds.
 impl FightOutcome for DuelModel {
     type Fight = Duel;
     type Outcome = DuelOutcome;
@@ -575,11 +608,20 @@ impl FightOutcome for DuelModel {
     }
 
     fn exact_budget(&self) -> ExactBudget {
-        ExactBudget::whole(MAX_ROUNDS).tolerance(TOLERANCE)
+        exact_budget(self.max_rounds)
     }
 
     fn outcome_of(&self, &end: &DuelEnd, rounds: u32) -> DuelOutcome {
         DuelOutcome { end, rounds }
+    }
+}
+
+/// The exact budget of a duel capped at `max_rounds`: nothing cut off but below
+/// [`TOLERANCE`], at most [`EXACT_MAX_ROUNDS`] rounds propagated.
+pub fn exact_budget(max_rounds: u32) -> ExactBudget {
+    ExactBudget {
+        max_propagated: EXACT_MAX_ROUNDS,
+        ..ExactBudget::whole(max_rounds).tolerance(TOLERANCE)
     }
 }
 

@@ -260,3 +260,30 @@ fn bad_input_is_an_error() {
     );
     assert!(DUEL.model_for("monster.hd=21+ monster.hp=90").is_ok());
 }
+
+#[test]
+fn a_duel_nobody_can_end_is_a_draw_at_max_rounds() {
+    // Each side hits only on a natural 20, for at most 2, against 40 hit points: nobody
+    // can fall within 5 rounds, so every duel is a draw lasting max_rounds.
+    let words = "fighter.thac0=30 fighter.ac=-10 fighter.hp=40 fighter.damage=2 fighter.str=-3 \
+                 monster.ac=-10 monster.hp=40 monster.damage=2 max_rounds=5";
+    let model = expect_model(&DUEL, words);
+    assert_eq!(model.max_rounds(), 5);
+    let exact = crate::systems::test_support::exact_values(&model);
+    // The exact duel neglects at most TOLERANCE a round (the initiative's rerolled ties).
+    let neglected = 5.0 * TOLERANCE;
+    let draw = exact.value(model.m.draw).unwrap();
+    assert!(1.0 - draw <= neglected, "{draw}");
+    let rounds = exact.value(model.m.mean_rounds).unwrap();
+    assert!((rounds - 5.0).abs() <= 5.0 * neglected, "{rounds}");
+    let tally = run_tally(simulation(model.clone()).as_ref(), 0, 7, 10_000);
+    assert_eq!(tally.metric(model.m.draw).sum, 10_000);
+    assert_eq!(tally.metric(model.m.both_die).sum, 0);
+    assert_eq!(tally.metric(model.m.mean_rounds).sum, 50_000);
+}
+
+#[test]
+fn the_round_cap_is_a_bounded_parameter_of_1000_by_default() {
+    assert_eq!(expect_model(&DUEL, "").max_rounds(), MAX_ROUNDS);
+    assert_rejected(&DUEL, &["max_rounds=0", "max_rounds=100001"]);
+}

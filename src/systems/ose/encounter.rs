@@ -26,7 +26,11 @@
 //! - Monsters that flee are gone: no parting blows.
 //! - A monster's hit points, when its entry gives none, are rolled as in `ose.duel` (d8
 //!   per hit die, 1d4 for a normal human), before anything else.
-//! - An encounter still going after [`MAX_ROUNDS`] rounds is won by nobody.
+//! - An encounter still going after `max_rounds` rounds (default [`MAX_ROUNDS`]) is won
+//!   by nobody: a `draw`, as is a simultaneous round that drops both sides; it counts
+//!   `max_rounds` rounds. A fight nobody can end (every blow missing but on the natural 20,
+//!   for 1 damage, against hundreds of hit points) plays every round, so `max_rounds`
+//!   counts in a run's budget of rounds.
 //!
 //! Exact values: one PC against one monster, without surprise, is `ose.duel` round for
 //! round (a lone monster never checks morale: its first death is its last), so its exact
@@ -34,10 +38,9 @@
 
 use super::attack::hit_table;
 use super::duel::{
-    Duel, DuelEnd, DuelModel, DuelOutcome, Fighter, MAX_ROUNDS, Monster, MonsterParams, Ties,
-    Winner, damage,
+    Duel, DuelEnd, DuelModel, DuelOutcome, Fighter, MAX_ROUNDS, MOST_ROUNDS, Monster,
+    MonsterParams, Ties, Winner, damage, exact_budget,
 };
-use super::duel_exact::TOLERANCE;
 use super::sheet::Hd;
 use crate::engine::fight_outcome::{ExactBudget, FightModel, FightOutcome};
 use crate::engine::{Dice, FromConfig, HistId, Layout, MetricId, Recorder, Side};
@@ -81,6 +84,8 @@ crate::config! {
         monsters_target: Target = choice(default = Target::Focus),
         /// the monsters check morale at their first death and when half are out (false: they fight to the end)
         morale: bool = switch(default = true),
+        /// rounds before the encounter is called a draw (both sides still standing: counted as `draw`, lasting max_rounds)
+        max_rounds: u32 = int(1..=MOST_ROUNDS, default = MAX_ROUNDS as i64),
     }
 }
 
@@ -95,7 +100,7 @@ pub enum End {
     Monsters,
     /// Both sides fell in the same simultaneous round.
     Both,
-    /// Still going after [`MAX_ROUNDS`].
+    /// Still going after `max_rounds`.
     Neither,
 }
 
@@ -126,6 +131,7 @@ struct EncounterMetrics {
     monsters_flee: MetricId,
     monsters_win: MetricId,
     both_fall: MetricId,
+    draw: MetricId,
     any_pc_dies: MetricId,
     mean_pc_deaths: MetricId,
     mean_monster_deaths: MetricId,
@@ -146,6 +152,10 @@ impl EncounterMetrics {
             both_fall: layout.proportion(
                 "both_fall",
                 "chance both sides fall in the same simultaneous round",
+            ),
+            draw: layout.proportion(
+                "draw",
+                "chance nobody holds the field: both sides fall at once, or both still stand after max_rounds",
             ),
             any_pc_dies: layout.proportion("any_pc_dies", "chance at least one PC dies"),
             mean_pc_deaths: layout.mean("mean_pc_deaths", "mean number of PCs dead"),
@@ -213,6 +223,7 @@ impl EncounterModel {
                 Monster::from(self.monsters[0].monster),
                 self.p.ties,
             )
+            .capped_at(self.p.max_rounds)
         })
     }
 }
@@ -269,6 +280,10 @@ impl FromConfig<EncounterParams> for EncounterModel {
         ];
         let mut layout = Layout::new();
         let m = EncounterMetrics::declare(&mut layout, party.len());
+        // The ranges of the means: their intervals stay inside, even with no spread.
+        layout.bounded(m.mean_pc_deaths, 0, party.len() as i64);
+        layout.bounded(m.mean_monster_deaths, 0, monsters.len() as i64);
+        layout.bounded(m.mean_rounds, 1, i64::from(p.max_rounds));
         Ok(Self {
             party,
             monsters,
@@ -380,7 +395,8 @@ impl FightModel for EncounterModel {
             [self.p.party_surprise, self.p.monsters_surprise].map(|x| x > 0 && dice.in_six(x));
         let mut fled = false;
         let mut rounds = 0;
-        while rounds < MAX_ROUNDS && fight.standing(0) > 0 && fight.standing(1) > 0 && !fled {
+        while rounds < self.p.max_rounds && fight.standing(0) > 0 && fight.standing(1) > 0 && !fled
+        {
             rounds += 1;
             if rounds == 1 && (surprised[0] || surprised[1]) {
                 if let Some(side) = (0..2).find(|&s| !surprised[s]) {
@@ -433,6 +449,7 @@ impl FightModel for EncounterModel {
         rec.event(self.m.monsters_flee, o.end == End::Fled);
         rec.event(self.m.monsters_win, o.end == End::Monsters);
         rec.event(self.m.both_fall, o.end == End::Both);
+        rec.event(self.m.draw, matches!(o.end, End::Both | End::Neither));
         rec.event(self.m.any_pc_dies, o.pc_deaths > 0);
         rec.value(self.m.mean_pc_deaths, i64::from(o.pc_deaths));
         rec.value(self.m.mean_monster_deaths, i64::from(o.monster_deaths));
@@ -454,7 +471,7 @@ impl FightOutcome for EncounterModel {
     }
 
     fn exact_budget(&self) -> ExactBudget {
-        ExactBudget::whole(MAX_ROUNDS).tolerance(TOLERANCE)
+        exact_budget(self.p.max_rounds)
     }
 
     fn outcome_of(&self, &end: &DuelEnd, rounds: u32) -> EncounterOutcome {

@@ -144,6 +144,7 @@ fn one_against_one_agrees_with_the_exact_duel() {
     let cases = [
         "party=fighter1 monsters=hd1",
         "party=fighter2 monsters=hd2 morale=false ties=simultaneous",
+        "party=fighter3 monsters=hd3 max_rounds=2",
     ];
     assert_each_agrees(cases, 10, |words| {
         let m = model(&format!("{words} {QUIET}"));
@@ -189,4 +190,18 @@ fn more_monsters_never_help_the_party() {
         let (first, last) = (sizes[0].estimate, sizes[5].estimate);
         assert!((first - last).abs() > 0.3, "{metric}: {sizes:?}");
     }
+}
+
+#[test]
+fn an_encounter_at_its_round_cap_is_a_draw_lasting_max_rounds() {
+    // Two fighters against three 4-HD monsters cannot all fall in one round.
+    let m = model("party=fighter3*2 monsters=hd4*3 max_rounds=1");
+    let sim = simulation(m.clone());
+    let tally = crate::systems::test_support::run_tally(sim.as_ref(), 0, 11, 2_000);
+    assert_eq!(tally.metric(m.m.mean_rounds).sum, 2_000);
+    // Every encounter ends one way: the party holds the field, the monsters win, or a
+    // draw (both fell at once, or both still stand at the cap).
+    let [draw, party, monsters] = tally.sums([m.m.draw, m.m.party_wins, m.m.monsters_win]);
+    assert!(draw > 0);
+    assert_eq!(draw + party + monsters, 2_000);
 }

@@ -96,7 +96,7 @@ pub struct SkirmishMetrics {
 impl Report<Skirmish> for SkirmishMetrics {
     fn declare(rule: &Skirmish, layout: &mut Layout) -> Self {
         let sizes = [rule.na, rule.fighters.len() - rule.na];
-        Self {
+        let metrics = Self {
             fight: FightMetrics::declare(
                 layout,
                 [
@@ -133,7 +133,14 @@ impl Report<Skirmish> for SkirmishMetrics {
                 "histogram of the rounds fought",
                 (1, i64::from(rule.rounds)),
             ),
+        };
+        // Each side's combatants standing are 0 to its size, the rounds at most `rounds`:
+        // the intervals stay inside.
+        for (id, size) in metrics.mean_standing.iter().zip(sizes) {
+            layout.bounded(*id, 0, size as i64);
         }
+        layout.bounded(metrics.fight.mean_rounds, 0, i64::from(rule.rounds));
+        metrics
     }
 
     fn record<R: Recorder>(&self, o: &SkirmishOutcome, rec: &mut R) {
