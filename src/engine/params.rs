@@ -22,6 +22,10 @@ pub trait Choice: Copy + PartialEq + 'static {
             .unwrap_or("?")
     }
 
+    /// What the choice accepts, in words, when its names are too many to list (the hit
+    /// dice `4+1`, `1-1` ...); `None`: the names are listed.
+    const SUMMARY: Option<&'static str> = None;
+
     /// The choice called `name`.
     fn from_name(name: &str) -> Option<Self> {
         Self::NAMES
@@ -118,6 +122,8 @@ pub enum ParamKind {
     Choice {
         /// The names accepted.
         choices: Vec<&'static str>,
+        /// What they are, in words, when too many to list ([`Choice::SUMMARY`]).
+        summary: Option<&'static str>,
         /// Value when not given.
         default: Option<&'static str>,
     },
@@ -229,6 +235,7 @@ impl ParamSpec {
             optional: false,
             kind: ParamKind::Choice {
                 choices: C::NAMES.iter().map(|(n, _)| *n).collect(),
+                summary: C::SUMMARY,
                 default: default.map(C::name),
             },
         }
@@ -315,6 +322,10 @@ impl ParamSpec {
             ParamKind::Int { min, max, .. } => format!("an integer in {min}..={max}"),
             ParamKind::Float { min, max, .. } => format!("a number in {min}..={max}"),
             ParamKind::Bool { .. } => "true or false".into(),
+            ParamKind::Choice {
+                summary: Some(summary),
+                ..
+            } => (*summary).to_string(),
             ParamKind::Choice { choices, .. } => format!("one of {}", choices.join(", ")),
             ParamKind::IntList {
                 min,

@@ -127,8 +127,8 @@ crate::config! {
     pub struct AttackParams {
         /// attacker's THAC0 (or give hd)
         thac0: Option<i64> = int(1..=30, optional),
-        /// monster hit dice, a row of the sheet: human, 1..25 (8 and 9 read '7+ to 9'), 21+;
-        /// none: use thac0
+        /// monster hit dice, read on the sheet's row that holds them: human, 1/2, 1..25 (8
+        /// and 9 read '7+ to 9'), 21+, 4+1 (reads '4+ to 5'), 1-1; none: use thac0
         hd: Option<Hd> = choice(default = None),
         /// target's armour class (descending)
         ac: i64 = int(-10..=12),

@@ -12,7 +12,8 @@ crate::config! {
     /// The parameters of `ose.save`.
     #[derive(Debug, Clone, Copy, PartialEq, Eq)]
     pub struct SaveParams {
-        /// hit dice: human, 1..25 (rows 1-3, 4-6, ..., 19-21, 22+), 21+
+        /// hit dice: human, 1/2, 1..25 (rows 1-3, 4-6, ..., 19-21, 22+), 21+; [choice] 4+1
+        /// and 1-1 save on the row of their whole dice, 1-1 and 1/2 as a normal human
         hd: Hd = choice(),
         /// death, wands, paralysis, breath, spells
         category: Category = choice(),
