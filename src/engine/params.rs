@@ -336,11 +336,11 @@ impl ParamSpec {
             } => {
                 format!("a list of {min_len} to {max_len} integers in {min}..={max}, like [5,5,6]")
             }
-            ParamKind::Named => "a roster name, like krom (see alea roster)".into(),
+            ParamKind::Named => "a roster name (alea roster lists them)".into(),
             ParamKind::Side {
                 min_len, max_len, ..
             } => format!(
-                "roster names, each with an optional count, like a*3,b ({min_len} to {max_len} in all; see alea roster)"
+                "roster names, each with an optional count, like name*3,other ({min_len} to {max_len} in all; alea roster lists them)"
             ),
         }
     }
@@ -441,7 +441,7 @@ impl ParamSpec {
                 if !matches!(names.as_slice(), [(_, 1)]) {
                     return Err(Error::value(
                         &self.name,
-                        format!("'{value}' is not one roster name; give one name, like krom"),
+                        format!("'{value}' is not one roster name; give one name"),
                     ));
                 }
                 true

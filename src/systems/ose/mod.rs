@@ -35,7 +35,8 @@ pub mod tables;
 
 crate::mechanics! {
     /// one d20 attack roll against descending AC, by THAC0 or monster hit dice
-    ATTACK: attack::AttackParams => attack::AttackModel = ("ose.attack", "hd=3 ac=5");
+    ATTACK: attack::AttackParams => attack::AttackModel
+        = ("ose.attack", "hd=3 ac=5").with_rosters(crate::systems::builtin_rosters);
     /// a monster's saving throw, by hit dice and category (the sheet's table)
     SAVE: save::SaveParams => save::SaveModel = ("ose.save", "hd=3 category=death");
     /// an ability check: d20 + difficulty under the ability score
