@@ -123,6 +123,26 @@ pub fn render_mechanic(m: &dyn Mechanic, rules_hint: &dyn Fn(&str) -> String) ->
     out
 }
 
+/// One line per kind of roster entry of `system`: its names, for the end of `alea list
+/// <system>` (`monster: goblin, kobold, ...`); empty for a system without rosters.
+pub fn render_names(rosters: &Rosters, system: &str) -> String {
+    let mut out = String::new();
+    for kind in rosters.kinds_of(system) {
+        let names: Vec<&str> = rosters
+            .entries(Some(system))
+            .filter(|e| e.table == kind.table)
+            .map(|e| e.name.as_str())
+            .collect();
+        if !names.is_empty() {
+            let _ = writeln!(out, "  {}: {}", kind.table, names.join(", "));
+        }
+    }
+    if out.is_empty() {
+        return out;
+    }
+    format!("Roster names of {system} (alea roster {system} shows their numbers):\n{out}")
+}
+
 /// The named fighters of `system` (every system's for `None`): for each system, the kinds
 /// of entry it accepts, then one line per name with its fields and what it is; last, how
 /// to use a name.
