@@ -78,7 +78,8 @@ hd_choices! {
 }
 
 /// What the names of [`Hd`] are, in words (they are too many to list).
-const HD_SUMMARY: &str = "hit dice: human, 1/2, 1..25, 21+ (22 HD), or N+k (k 1..9) or N-k (k 1..3) such as 4+1 or 1-1";
+const HD_SUMMARY: &str =
+    "hit dice: human, 1/2, 1..25, 21+ (22 HD), or N+k (k 1..9) or N-k (k 1..3) such as 4+1 or 1-1";
 
 /// What the names of an optional [`Hd`] are, in words.
 const OPTIONAL_HD_SUMMARY: &str = "none, or hit dice: human, 1/2, 1..25, 21+ (22 HD), or N+k (k 1..9) or N-k (k 1..3) such as 4+1 or 1-1";
