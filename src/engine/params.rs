@@ -22,6 +22,10 @@ pub trait Choice: Copy + PartialEq + 'static {
             .unwrap_or("?")
     }
 
+    /// What the choice accepts, in words, when its names are too many to list (the hit
+    /// dice `4+1`, `1-1` ...); `None`: the names are listed.
+    const SUMMARY: Option<&'static str> = None;
+
     /// The choice called `name`.
     fn from_name(name: &str) -> Option<Self> {
         Self::NAMES
@@ -118,6 +122,8 @@ pub enum ParamKind {
     Choice {
         /// The names accepted.
         choices: Vec<&'static str>,
+        /// What they are, in words, when too many to list ([`Choice::SUMMARY`]).
+        summary: Option<&'static str>,
         /// Value when not given.
         default: Option<&'static str>,
     },
@@ -232,6 +238,7 @@ impl ParamSpec {
             optional: false,
             kind: ParamKind::Choice {
                 choices: C::NAMES.iter().map(|(n, _)| *n).collect(),
+                summary: C::SUMMARY,
                 default: default.map(C::name),
             },
         }
@@ -347,6 +354,10 @@ impl ParamSpec {
             ParamKind::Int { min, max, .. } => format!("an integer in {min}..={max}"),
             ParamKind::Float { min, max, .. } => format!("a number in {min}..={max}"),
             ParamKind::Bool { .. } => "true or false".into(),
+            ParamKind::Choice {
+                summary: Some(summary),
+                ..
+            } => (*summary).to_string(),
             ParamKind::Choice { choices, .. } => format!("one of {}", choices.join(", ")),
             ParamKind::IntList {
                 min,
@@ -357,11 +368,11 @@ impl ParamSpec {
             } => {
                 format!("a list of {min_len} to {max_len} integers in {min}..={max}, like [5,5,6]")
             }
-            ParamKind::Named => "a roster name, like krom (see alea roster)".into(),
+            ParamKind::Named => "a roster name (alea roster lists them)".into(),
             ParamKind::Side {
                 min_len, max_len, ..
             } => format!(
-                "roster names, each with an optional count, like a*3,b ({min_len} to {max_len} in all; see alea roster)"
+                "roster names, each with an optional count, like name*3,other ({min_len} to {max_len} in all; alea roster lists them)"
             ),
         }
     }
@@ -462,7 +473,7 @@ impl ParamSpec {
                 if !matches!(names.as_slice(), [(_, 1)]) {
                     return Err(Error::value(
                         &self.name,
-                        format!("'{value}' is not one roster name; give one name, like krom"),
+                        format!("'{value}' is not one roster name; give one name"),
                     ));
                 }
                 true

@@ -129,26 +129,22 @@ impl Rosters {
 
     /// The entry `name` of `system`, or an error suggesting the closest name.
     pub fn get(&self, system: &str, name: &str) -> Result<&Entry> {
+        self.find(system, name).ok_or_else(|| {
+            let names: Vec<&str> = self
+                .entries
+                .iter()
+                .filter(|e| e.system == system)
+                .map(|e| e.name.as_str())
+                .collect();
+            Error::Invalid(unknown_name(system, name, &names))
+        })
+    }
+
+    /// The entry `name` of `system`, if there is one.
+    fn find(&self, system: &str, name: &str) -> Option<&Entry> {
         self.entries
             .iter()
             .find(|e| e.system == system && e.name == name)
-            .ok_or_else(|| {
-                let names: Vec<&str> = self
-                    .entries
-                    .iter()
-                    .filter(|e| e.system == system)
-                    .map(|e| e.name.as_str())
-                    .collect();
-                let known = if names.is_empty() {
-                    "none".to_string()
-                } else {
-                    crate::error::some_names(&names, Some(name))
-                };
-                Error::Invalid(format!(
-                    "no {system} roster has '{name}'{}\n  known names: {known} (alea roster {system})",
-                    did_you_mean(name, names.iter().copied())
-                ))
-            })
     }
 
     /// The kind of `entry`.
@@ -173,9 +169,17 @@ impl Rosters {
     /// The entry `name` of `system`, checked to cover `fields` (a group's or a side
     /// member's, unprefixed); `what` names that group in the error.
     fn entry_for(&self, system: &str, name: &str, fields: &[&str], what: &str) -> Result<&Entry> {
-        let entry = self
-            .get(system, name)
-            .map_err(|e| Error::value(what, e.to_string()))?;
+        let Some(entry) = self.find(system, name) else {
+            // Suggest the names that would fit here (a monster for a monster), closest
+            // first; every name of the system when none would.
+            let fit = self.filling(system, fields);
+            let text = if fit.is_empty() {
+                self.get(system, name).err().map(|e| e.to_string())
+            } else {
+                Some(unknown_name(system, name, &fit))
+            };
+            return Err(Error::value(what, text.unwrap_or_default()));
+        };
         let kind = self.kind_of(entry);
         if kind.is_some_and(|k| k.covers(fields.iter().copied())) {
             return Ok(entry);
@@ -195,6 +199,22 @@ impl Rosters {
             ),
         ))
     }
+}
+
+/// The message for the unknown name `name` of `system`: the closest of `names`, and at
+/// most a few of them, the closest first.
+fn unknown_name(system: &str, name: &str, names: &[&str]) -> String {
+    let mut sorted = names.to_vec();
+    sorted.sort_by_key(|n| crate::error::edit_distance(name, n));
+    let known = if sorted.is_empty() {
+        "none".to_string()
+    } else {
+        crate::error::some_names(&sorted, Some(name))
+    };
+    format!(
+        "no {system} roster has '{name}'{}\n  known names: {known} (alea roster {system})",
+        did_you_mean(name, names.iter().copied())
+    )
 }
 
 /// A side of a group fight, read from a side parameter: each member's name and config.
@@ -285,10 +305,15 @@ pub fn expand(
         let spec = specs.iter().find(|s| s.name == *key);
         match (spec.map(|s| &s.kind), value) {
             (Some(ParamKind::Named), Value::Names(names)) => {
-                let [(name, 1)] = names.as_slice() else {
-                    return Err(Error::value(key, "takes one roster name, like krom"));
-                };
                 let fields = group_fields(specs, key);
+                let [(name, 1)] = names.as_slice() else {
+                    let like = rosters
+                        .filling(system, &fields)
+                        .first()
+                        .map(|n| format!(", like {n}"))
+                        .unwrap_or_default();
+                    return Err(Error::value(key, format!("takes one roster name{like}")));
+                };
                 let entry = rosters.entry_for(system, name, &fields, key)?;
                 out.push((key.clone(), value.clone()));
                 for (field, v) in &entry.fields {

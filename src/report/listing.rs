@@ -2,8 +2,8 @@
 //! parameters and metrics in full.
 
 use crate::engine::Mechanic;
-use crate::engine::params::ParamSpec;
-use crate::engine::roster::Rosters;
+use crate::engine::params::{ParamKind, ParamSpec};
+use crate::engine::roster::{Rosters, group_fields};
 use crate::engine::system::System;
 use crate::systems::SYSTEMS;
 use std::fmt::Write;
@@ -46,6 +46,41 @@ fn default_text(spec: &ParamSpec) -> String {
     }
 }
 
+/// What `spec` accepts, its roster names given by the system's own examples: the first
+/// names of `rosters` that fill its group (`fighter=fighter1` for `ose.duel`, `pc=bretteur`
+/// for `cle.fight`), never another system's.
+fn accepted_in(spec: &ParamSpec, specs: &[ParamSpec], system: &str, rosters: &Rosters) -> String {
+    let names = match &spec.kind {
+        ParamKind::Named => rosters.filling(system, &group_fields(specs, &spec.name)),
+        ParamKind::Side { members, .. } => {
+            let fields: Vec<&str> = members.iter().map(|m| m.name.as_str()).collect();
+            rosters.filling(system, &fields)
+        }
+        _ => return spec.accepted(),
+    };
+    match (&spec.kind, names.as_slice()) {
+        (_, []) => spec.accepted(),
+        (ParamKind::Named, [first, ..]) => {
+            format!("a roster name, like {first} (alea roster {system} lists them)")
+        }
+        (
+            ParamKind::Side {
+                min_len, max_len, ..
+            },
+            [first, rest @ ..],
+        ) => {
+            let example = match rest.first() {
+                Some(second) => format!("{first}*2,{second}"),
+                None => format!("{first}*2"),
+            };
+            format!(
+                "roster names, each with an optional count, like {example} ({min_len} to {max_len} in all; alea roster {system} lists them)"
+            )
+        }
+        _ => spec.accepted(),
+    }
+}
+
 /// A mechanic's parameters (name, default, accepted values, meaning) and metrics; for a
 /// mechanic that reads its system's rule tables, a line that says so, with the caller's
 /// `rules_hint` for that system (how to see and change them) in parentheses.
@@ -61,13 +96,14 @@ pub fn render_mechanic(m: &dyn Mechanic, rules_hint: &dyn Fn(&str) -> String) ->
         .unwrap_or(7)
         .max(7);
     let _ = writeln!(out, "  parameters (name=value; default; accepted):");
+    let system = crate::systems::system_of(m.name());
     for s in &specs {
         let _ = writeln!(
             out,
             "    {:name_w$}  {:default_w$}  {}; {}",
             s.name,
             default_text(s),
-            s.accepted(),
+            accepted_in(s, &specs, system, crate::systems::builtin_rosters()),
             s.doc
         );
     }
@@ -85,6 +121,26 @@ pub fn render_mechanic(m: &dyn Mechanic, rules_hint: &dyn Fn(&str) -> String) ->
         };
     }
     out
+}
+
+/// One line per kind of roster entry of `system`: its names, for the end of `alea list
+/// <system>` (`monster: goblin, kobold, ...`); empty for a system without rosters.
+pub fn render_names(rosters: &Rosters, system: &str) -> String {
+    let mut out = String::new();
+    for kind in rosters.kinds_of(system) {
+        let names: Vec<&str> = rosters
+            .entries(Some(system))
+            .filter(|e| e.table == kind.table)
+            .map(|e| e.name.as_str())
+            .collect();
+        if !names.is_empty() {
+            let _ = writeln!(out, "  {}: {}", kind.table, names.join(", "));
+        }
+    }
+    if out.is_empty() {
+        return out;
+    }
+    format!("Roster names of {system} (alea roster {system} shows their numbers):\n{out}")
 }
 
 /// The named fighters of `system` (every system's for `None`): for each system, the kinds

@@ -136,6 +136,7 @@ fn spec_of(entry: &Dynamic) -> std::result::Result<ParamSpec, String> {
             optional: false,
             kind: ParamKind::Choice {
                 choices,
+                summary: None,
                 default: Some(default),
             },
         });

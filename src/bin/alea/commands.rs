@@ -341,6 +341,10 @@ fn list(args: &ListArgs) -> Result<()> {
                 .into_iter()
                 .map(|m| format!("{}\n", report::listing::render_mechanic(m, &rules_hint)))
                 .collect();
+            text.push_str(&report::listing::render_names(
+                systems::builtin_rosters(),
+                system,
+            ));
             text.push_str(&format!(
                 "The rules of {system} as alea implements them, each [choice] with its switch: src/systems/{system}/README.md\n"
             ));

@@ -121,17 +121,74 @@ impl Modifiers {
     }
 }
 
+crate::choice! {
+    /// Who rolls the attack when a fighter or a monster is given by name.
+    ///
+    /// - `auto`: the fighter when one is given, else the monster.
+    /// - `fighter`: the fighter, against the monster's AC (or `ac`).
+    /// - `monster`: the monster, against the fighter's AC (or `ac`).
+    pub enum Attacker { Auto = "auto", Fighter = "fighter", Monster = "monster" }
+}
+
+crate::config! {
+    /// A player character in `ose.attack` (parameters `fighter.*`; `fighter=fighter3`
+    /// gives them all): its THAC0 and STR when it attacks, its AC when it is attacked.
+    #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+    pub struct AttackFighter {
+        /// the fighter's THAC0, when it attacks
+        thac0: Option<i64> = int(1..=30, optional),
+        /// the fighter's armour class, when it is attacked
+        ac: Option<i64> = int(-10..=12, optional),
+        /// the fighter's STR modifier, added in melee when it attacks
+        str: Option<i64> = int(-3..=3, optional),
+    }
+}
+
+crate::config! {
+    /// A monster in `ose.attack` (parameters `monster.*`; `monster=ogre` gives them all):
+    /// its hit dice when it attacks, its AC when it is attacked.
+    #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+    pub struct AttackMonster {
+        /// the monster's hit dice (its row of the sheet), when it attacks
+        hd: Option<Hd> = choice(default = None),
+        /// the monster's armour class, when it is attacked
+        ac: Option<i64> = int(-10..=12, optional),
+    }
+}
+
+impl AttackFighter {
+    /// True when any of its fields is given.
+    fn given(&self) -> bool {
+        self.thac0.is_some() || self.ac.is_some() || self.str.is_some()
+    }
+}
+
+impl AttackMonster {
+    /// True when any of its fields is given.
+    fn given(&self) -> bool {
+        self.hd.is_some() || self.ac.is_some()
+    }
+}
+
 crate::config! {
     /// The parameters of `ose.attack`.
     #[derive(Debug, Clone, Copy, PartialEq, Eq)]
     pub struct AttackParams {
         /// attacker's THAC0 (or give hd)
         thac0: Option<i64> = int(1..=30, optional),
-        /// monster hit dice, a row of the sheet: human, 1..25 (8 and 9 read '7+ to 9'), 21+;
-        /// none: use thac0
+        /// monster hit dice, read on the sheet's row that holds them: human, 1/2, 1..25 (8
+        /// and 9 read '7+ to 9'), 21+, 4+1 (reads '4+ to 5'), 1-1; none: use thac0
         hd: Option<Hd> = choice(default = None),
-        /// target's armour class (descending)
-        ac: i64 = int(-10..=12),
+        /// target's armour class (descending; or name the target: fighter= or monster=)
+        ac: Option<i64> = int(-10..=12, optional),
+        /// a player character by name (fighter=fighter3) or by its fields: it attacks the
+        /// monster, or is the monster's target
+        fighter: AttackFighter = fighter("fighter"),
+        /// a monster by name (monster=ogre) or by its fields: it is the fighter's target,
+        /// or attacks
+        monster: AttackMonster = fighter("monster"),
+        /// who rolls when a fighter or a monster is named: auto (the fighter if given), fighter, monster
+        attacker: Attacker = choice(default = Attacker::Auto),
         /// the modifiers to the roll
         modifiers: Modifiers = flatten(),
     }
@@ -145,13 +202,90 @@ pub fn thac0_from(thac0: Option<i64>, hd: Option<Hd>, tables: &OseTables) -> Res
         (Some(t), None) => Ok(t),
         (None, None) => Err(Error::value(
             "thac0",
-            "give the attacker's thac0 or its hd (a row of the sheet), one of the two",
+            "give the attacker's thac0 or its hd (a row of the sheet), one of the two; or name it (fighter=fighter3, monster=ogre)",
         )),
         _ => Err(Error::value(
             "thac0",
             "give either thac0 or hd, not both (hd sets the THAC0 from the sheet)",
         )),
     }
+}
+
+/// The attacker's THAC0, the target's AC and the STR added, from the parameters of
+/// `ose.attack`: a named fighter or monster, or `thac0`/`hd` and `ac`; each given once.
+fn attacker_and_target(p: &AttackParams) -> Result<(i64, i64, i64)> {
+    let (f, m) = (p.fighter, p.monster);
+    let fighter_attacks = match p.attacker {
+        Attacker::Fighter => true,
+        Attacker::Monster => false,
+        Attacker::Auto => f.given() || !m.given(),
+    };
+    let once = |what: &str| {
+        let (side, named) = if fighter_attacks {
+            ("fighter", "fighter= or fighter.thac0")
+        } else {
+            ("monster", "monster= or monster.hd")
+        };
+        Error::value(
+            what,
+            format!(
+                "the {side} attacks here and its THAC0 comes from it ({named}): give the attacker once, without {what} (or choose attacker=fighter or monster)"
+            ),
+        )
+    };
+    let (attacker_given, by_name) = if fighter_attacks {
+        (f.given(), f.thac0.map(|t| (Some(t), None)))
+    } else {
+        (m.given(), m.hd.map(|hd| (None, Some(hd))))
+    };
+    let thac0 = match (attacker_given, by_name) {
+        (true, Some((thac0, hd))) => {
+            if p.thac0.is_some() || p.hd.is_some() {
+                return Err(once(if p.thac0.is_some() { "thac0" } else { "hd" }));
+            }
+            thac0_from(thac0, hd, &p.modifiers.tables)?
+        }
+        (true, None) => {
+            return Err(Error::value(
+                "attacker",
+                if fighter_attacks {
+                    "the fighter attacks but has no THAC0: give fighter=NAME or fighter.thac0 (or attacker=monster)"
+                } else {
+                    "the monster attacks but has no hit dice: give monster=NAME or monster.hd (or attacker=fighter)"
+                },
+            ));
+        }
+        (false, _) => thac0_from(p.thac0, p.hd, &p.modifiers.tables)?,
+    };
+    let target_ac = if fighter_attacks { m.ac } else { f.ac };
+    let ac = match (target_ac, p.ac) {
+        (Some(_), Some(_)) => {
+            return Err(Error::value(
+                "ac",
+                "the target's AC is given twice: by ac and by the named target; give one",
+            ));
+        }
+        (Some(ac), None) | (None, Some(ac)) => ac,
+        (None, None) => {
+            return Err(Error::value(
+                "ac",
+                "give the target's armour class: ac=N, or name the target (monster=ogre, fighter=fighter3)",
+            ));
+        }
+    };
+    let str = match (fighter_attacks, f.str) {
+        (true, Some(s)) if s != 0 => {
+            if p.modifiers.str != 0 {
+                return Err(Error::value(
+                    "str",
+                    "the fighter's STR is given twice: by str and by the fighter; give one",
+                ));
+            }
+            s
+        }
+        _ => p.modifiers.str,
+    };
+    Ok((thac0, ac, str))
 }
 
 /// `ose.attack`: one attack roll (the natural d20 hits or misses).
@@ -174,16 +308,18 @@ pub fn attack_roll(thac0: i64, ac: i64, modifiers: &Modifiers) -> D20Roll {
 impl TryFrom<AttackParams> for D20Roll {
     type Error = Error;
 
-    /// The roll of `ose.attack`: the THAC0 from `thac0` or `hd`; cover only with missiles.
+    /// The roll of `ose.attack`: the attacker's THAC0 and the target's AC from the named
+    /// fighter and monster or from `thac0`/`hd` and `ac`; cover only with missiles.
     fn try_from(p: AttackParams) -> Result<Self> {
-        let thac0 = thac0_from(p.thac0, p.hd, &p.modifiers.tables)?;
+        let (thac0, ac, str) = attacker_and_target(&p)?;
         if p.modifiers.cover != 0 && p.modifiers.range == Range::Melee {
             return Err(Error::value(
                 "cover",
                 "cover applies to missile attacks; give range=short, medium or long",
             ));
         }
-        Ok(attack_roll(thac0, p.ac, &p.modifiers))
+        let modifiers = Modifiers { str, ..p.modifiers };
+        Ok(attack_roll(thac0, ac, &modifiers))
     }
 }
 
@@ -322,6 +458,38 @@ mod tests {
         assert!(error("ac=5").contains("one of the two"));
         assert!(ATTACK.model_for("hd=none thac0=12 ac=5").is_ok());
         assert!(ATTACK.model_for("thac0=0 ac=5").is_err());
+    }
+
+    #[test]
+    fn a_named_fighter_attacks_a_named_monster() {
+        // fighter3: THAC0 19, STR +1; the ogre: AC 5. Needs 19 - 5 = 14, d20 + 1 >= 14:
+        // 13 to 20, 8 faces of 20.
+        assert!((p_hit("fighter=fighter3 monster=ogre") - 0.40).abs() < 1e-12);
+        assert!((p_hit("fighter=fighter3 ac=5") - 0.40).abs() < 1e-12);
+        // The ogre (HD 4+1: the row "4+ to 5", THAC0 15) on fighter3's AC 4: needs 11,
+        // 10 faces.
+        let ogre_attacks = "fighter=fighter3 monster=ogre attacker=monster";
+        assert!((p_hit(ogre_attacks) - 0.50).abs() < 1e-12);
+        assert!((p_hit("monster=ogre ac=4") - 0.50).abs() < 1e-12);
+        assert_eq!(p_hit("monster=ogre ac=4"), p_hit("hd=5 ac=4"));
+        // The goblin (HD 1-1: "up to 1", THAC0 19) on thief1's AC 7: needs 12, 9 faces.
+        let goblin = "fighter=thief1 monster=goblin attacker=monster";
+        assert!((p_hit(goblin) - 0.45).abs() < 1e-12);
+        // A field given beside the name wins.
+        assert!((p_hit("fighter=fighter3 monster=ogre monster.ac=2") - 0.25).abs() < 1e-12);
+    }
+
+    #[test]
+    fn the_attacker_and_the_target_are_given_once() {
+        assert!(error("fighter=fighter3 monster=ogre hd=3").contains("give the attacker once"));
+        assert!(error("fighter=fighter3 monster=ogre thac0=12").contains("attacker once"));
+        assert!(error("fighter=fighter3 monster=ogre ac=3").contains("given twice"));
+        assert!(error("fighter=fighter3 monster=ogre str=2").contains("given twice"));
+        assert!(error("fighter=fighter3").contains("target's armour class"));
+        assert!(error("monster=ogre fighter.ac=4 attacker=fighter").contains("no THAC0"));
+        assert!(error("fighter=ogre monster=ogre").contains("is a monster"));
+        let unknown = error("fighter=fighter3 monster=ogrre");
+        assert!(unknown.contains("did you mean 'ogre'"), "{unknown}");
     }
 
     #[test]

@@ -23,7 +23,7 @@
 use super::attack::{hit_table, hit_table_under};
 use super::d20::chance_of;
 use super::duel_exact::{EXACT_MAX_STATES, TOLERANCE};
-use super::sheet::Hd;
+use super::sheet::{Hd, HpRoll};
 use super::tables::OseTables;
 use crate::engine::chain::Next;
 pub use crate::engine::fight::Winner;
@@ -73,7 +73,7 @@ crate::config! {
     /// The monster's side as given (parameters `monster.*`).
     #[derive(Debug, Clone, Copy, PartialEq, Eq)]
     pub struct MonsterParams {
-        /// monster's hit dice: human, 1..25, 21+ (sets THAC0 and rolled HP)
+        /// monster's hit dice: human, 1/2, 1..25, 21+, 4+1, 1-1 (sets THAC0 and rolled HP)
         hd: Hd = choice(default = Hd::Dice(1)),
         /// monster's armour class
         ac: i64 = int(-10..=12, default = 7),
@@ -429,8 +429,8 @@ pub struct Duel {
     fighter_hp: i64,
     /// The monster's hit points, or `None` to roll them.
     monster_hp: Option<i64>,
-    /// Dice rolled for the monster's HP: (count, sides).
-    hp_dice: (u32, u32),
+    /// Dice rolled for the monster's HP (a d8 per hit die, `+k` added).
+    hp_roll: HpRoll,
     /// The initiative tie rule.
     initiative: Initiative,
 }
@@ -454,7 +454,8 @@ impl Fight for Duel {
             DuelState::Hp(f, m) => (f, m),
             DuelState::Unrolled => (
                 self.fighter_hp,
-                dice.sum(self.hp_dice.0, self.hp_dice.1) as i64,
+                self.hp_roll
+                    .hp(dice.sum(self.hp_roll.count, self.hp_roll.sides)),
             ),
         };
         let exchange = RoundDice {
@@ -498,10 +499,6 @@ impl DuelModel {
     /// The same under `tables` (the monster's THAC0, the bounds of the roll needed).
     pub fn under(fighter: Fighter, monster: Monster, ties: Ties, tables: &OseTables) -> Self {
         let attack = &tables.attack;
-        let hp_dice = match monster.hd {
-            Hd::Human => (1, 4),
-            Hd::Dice(n) => (n, 8),
-        };
         let fighter_hits = hit_table_under(fighter.thac0, monster.ac, fighter.str, attack);
         let monster_hits = hit_table_under(tables.thac0(monster.hd), fighter.ac, 0, attack);
         let mut layout = Layout::new();
@@ -513,7 +510,7 @@ impl DuelModel {
                 monster_blow: Blow::new(&monster_hits, monster.damage, 0),
                 fighter_hp: fighter.hp,
                 monster_hp: monster.hp,
-                hp_dice,
+                hp_roll: monster.hd.hp_roll(),
                 initiative: Initiative::from(ties),
             },
             fighter,
@@ -560,14 +557,14 @@ impl DuelModel {
     /// The most states the exact duel can meet: the fighter's HP times the monster's
     /// highest HP.
     pub fn max_states(&self) -> i64 {
-        let (count, sides) = self.duel.hp_dice;
-        let monster = self.monster.hp.unwrap_or(i64::from(count * sides));
+        let monster = self.monster.hp.unwrap_or(self.duel.hp_roll.most());
         self.fighter.hp * monster
     }
 
-    /// The dice of the monster's rolled hit points: (count, sides).
+    /// The dice of the monster's rolled hit points: (count, sides); its hit dice's `+k`
+    /// is added to their sum ([`HpRoll`]).
     pub fn hp_dice(&self) -> (u32, u32) {
-        self.duel.hp_dice
+        (self.duel.hp_roll.count, self.duel.hp_roll.sides)
     }
 }
 

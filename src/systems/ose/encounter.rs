@@ -41,7 +41,6 @@ use super::duel::{
     Duel, DuelEnd, DuelModel, DuelOutcome, Fighter, MAX_ROUNDS, MOST_ROUNDS, Monster,
     MonsterParams, Ties, Winner, damage, exact_budget,
 };
-use super::sheet::Hd;
 use crate::engine::fight_outcome::{ExactBudget, FightModel, FightOutcome};
 use crate::engine::{Dice, FromConfig, HistId, Layout, MetricId, Recorder, Side};
 use crate::error::{Error, Result};
@@ -184,14 +183,6 @@ pub struct EncounterModel {
     p: EncounterParams,
     layout: Layout,
     m: EncounterMetrics,
-}
-
-/// The rolled hit points of a monster of `hd`: (dice, sides).
-fn hp_dice(hd: Hd) -> (u32, u32) {
-    match hd {
-        Hd::Human => (1, 4),
-        Hd::Dice(n) => (n, 8),
-    }
 }
 
 impl EncounterModel {
@@ -381,8 +372,8 @@ impl FightModel for EncounterModel {
             .iter()
             .map(|m| match m.monster.hp {
                 0 => {
-                    let (n, sides) = hp_dice(m.monster.hd);
-                    dice.sum(n, sides) as i64
+                    let roll = m.monster.hd.hp_roll();
+                    roll.hp(dice.sum(roll.count, roll.sides))
                 }
                 hp => hp,
             })

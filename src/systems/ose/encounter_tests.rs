@@ -5,6 +5,7 @@ use super::*;
 use crate::engine::model::replay_one;
 use crate::engine::simulation;
 use crate::systems::ose::ENCOUNTER;
+use crate::systems::ose::sheet::Hd;
 use crate::systems::test_support::{
     assert_each_agrees, assert_never_falls, assert_never_rises, assert_same_fights, error_text,
     estimate_of, expect_model,

@@ -35,16 +35,19 @@ pub mod tables;
 
 crate::mechanics! {
     /// one d20 attack roll against descending AC, by THAC0 or monster hit dice
-    ATTACK: attack::AttackParams => attack::AttackModel = ("ose.attack", "hd=3 ac=5");
+    ATTACK: attack::AttackParams => attack::AttackModel
+        = ("ose.attack", "hd=3 ac=5").with_rosters(crate::systems::builtin_rosters);
     /// a monster's saving throw, by hit dice and category (the sheet's table)
-    SAVE: save::SaveParams => save::SaveModel = ("ose.save", "hd=3 category=death");
+    SAVE: save::SaveParams => save::SaveModel
+        = ("ose.save", "hd=3 category=death").with_rosters(crate::systems::builtin_rosters);
     /// an ability check: d20 + difficulty under the ability score
     CHECK: check::CheckParams => check::CheckModel = ("ose.check", "ability=12");
     /// a 2d6 reaction roll of monsters or of hirelings (the sheet's two tables)
     REACTION: reaction::ReactionParams => reaction::ReactionModel
         = ("ose.reaction", "").also_listed(&["table=hireling"]);
     /// monster morale: 2d6 above the score and they flee or surrender
-    MORALE: morale::MoraleParams => morale::MoraleModel = ("ose.morale", "morale=7");
+    MORALE: morale::MoraleParams => morale::MoraleModel
+        = ("ose.morale", "morale=7").with_rosters(crate::systems::builtin_rosters);
     /// x-in-6 checks over time: wandering monsters, getting lost by terrain, ...
     EXPLORATION: exploration::ExplorationParams => exploration::ExplorationModel
         = ("ose.exploration", "");

@@ -7,13 +7,25 @@
 //! morale of 12 never fails (2d6 never exceeds it).
 
 use crate::engine::{Dice, Layout, MetricId, Recorder, Report, Roll, Rolled};
+use crate::error::{Error, Result};
+
+crate::config! {
+    /// The monster of `ose.morale` by name (`monster=goblin`): its morale score.
+    #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+    pub struct MoraleMonster {
+        /// the monster's morale score
+        morale: Option<i64> = int(2..=12, optional),
+    }
+}
 
 crate::config! {
     /// The parameters of `ose.morale`.
     #[derive(Debug, Clone, Copy, PartialEq, Eq)]
     pub struct MoraleParams {
-        /// morale score
-        morale: i64 = int(2..=12),
+        /// morale score (or name the monster: monster=goblin)
+        morale: Option<i64> = int(2..=12, optional),
+        /// the monster by name (monster=goblin), for its morale score
+        monster: MoraleMonster = fighter("monster"),
         /// 1: at the first death; 2: again when half are out
         checks: u32 = int(1..=2, default = 2),
         /// cornered: a morale of 2 rolls like any other
@@ -43,9 +55,27 @@ impl MoraleRule {
     }
 }
 
-impl From<MoraleParams> for MoraleRule {
-    fn from(p: MoraleParams) -> Self {
-        Self::new(p.morale, p.checks, p.cornered)
+impl TryFrom<MoraleParams> for MoraleRule {
+    type Error = Error;
+
+    /// The checks at the score given by `morale` or by the named monster: one of the two.
+    fn try_from(p: MoraleParams) -> Result<Self> {
+        let morale = match (p.morale, p.monster.morale) {
+            (Some(m), None) | (None, Some(m)) => m,
+            (None, None) => {
+                return Err(Error::value(
+                    "morale",
+                    "give the morale score (morale=7) or the monster's name (monster=goblin)",
+                ));
+            }
+            (Some(_), Some(_)) => {
+                return Err(Error::value(
+                    "morale",
+                    "the morale score is given twice: by morale and by the monster; give one",
+                ));
+            }
+        };
+        Ok(Self::new(morale, p.checks, p.cornered))
     }
 }
 
@@ -101,7 +131,7 @@ mod tests {
     use crate::engine::simulation;
     use crate::engine::{Dist, Model};
     use crate::systems::ose::MORALE;
-    use crate::systems::test_support::{assert_each_agrees, assert_rejected};
+    use crate::systems::test_support::{assert_each_agrees, assert_rejected, error_text};
 
     fn holds(model: &MoraleModel) -> f64 {
         model
@@ -124,6 +154,15 @@ mod tests {
             (holds(&MoraleModel::new(MoraleRule::new(7, 1, false))) - 21.0 / 36.0).abs() < 1e-12
         );
         assert!((holds(&MoraleModel::new(MoraleRule::new(12, 2, false))) - 1.0).abs() < 1e-12);
+    }
+
+    #[test]
+    fn a_named_monster_checks_at_its_score() {
+        let by_name = MORALE.model_for("monster=goblin").map(|m| holds(&m)).ok();
+        let by_score = MORALE.model_for("morale=7").map(|m| holds(&m)).ok();
+        assert!(by_name.is_some() && by_name == by_score);
+        assert!(error_text(MORALE.model_for("monster=goblin morale=7")).contains("twice"));
+        assert!(error_text(MORALE.model_for("")).contains("monster=goblin"));
     }
 
     #[test]

@@ -7,13 +7,27 @@
 use super::d20::{D20Model, D20Roll};
 use super::sheet::{Category, Hd};
 use super::tables::OseTables;
+use crate::error::{Error, Result};
+
+crate::config! {
+    /// The monster of `ose.save` by name (`monster=ogre`): its hit dice.
+    #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+    pub struct SaveMonster {
+        /// the monster's hit dice
+        hd: Option<Hd> = choice(default = None),
+    }
+}
 
 crate::config! {
     /// The parameters of `ose.save`.
     #[derive(Debug, Clone, Copy, PartialEq, Eq)]
     pub struct SaveParams {
-        /// hit dice: human, 1..25 (rows 1-3, 4-6, ..., 19-21, 22+), 21+
-        hd: Hd = choice(),
+        /// hit dice: human, 1/2, 1..25 (rows 1-3, 4-6, ..., 19-21, 22+), 21+; [choice] 4+1
+        /// and 1-1 save on the row of their whole dice, 1-1 and 1/2 as a normal human (or
+        /// name the monster: monster=ogre)
+        hd: Option<Hd> = choice(default = None),
+        /// the monster by name (monster=ogre), for its hit dice
+        monster: SaveMonster = fighter("monster"),
         /// death, wands, paralysis, breath, spells
         category: Category = choice(),
         /// added to the d20 (magic, ...)
@@ -52,9 +66,29 @@ pub fn save_roll_under(
     })
 }
 
-impl From<SaveParams> for D20Roll {
-    fn from(p: SaveParams) -> Self {
-        save_roll_under(p.hd, p.category, p.bonus, p.naturals, &p.tables)
+impl TryFrom<SaveParams> for D20Roll {
+    type Error = Error;
+
+    /// The save of the monster of `hd` or named by `monster`: one of the two.
+    fn try_from(p: SaveParams) -> Result<Self> {
+        let hd = match (p.hd, p.monster.hd) {
+            (Some(hd), None) | (None, Some(hd)) => hd,
+            (None, None) => {
+                return Err(Error::value(
+                    "hd",
+                    "give the monster's hit dice (hd=3, hd=4+1) or its name (monster=ogre)",
+                ));
+            }
+            (Some(_), Some(_)) => {
+                return Err(Error::value(
+                    "hd",
+                    "the hit dice are given twice: by hd and by the monster; give one",
+                ));
+            }
+        };
+        Ok(save_roll_under(
+            hd, p.category, p.bonus, p.naturals, &p.tables,
+        ))
     }
 }
 
@@ -65,7 +99,31 @@ mod tests {
     use crate::engine::{Choice, simulation};
     use crate::systems::ose::SAVE;
     use crate::systems::ose::sheet::SAVES;
-    use crate::systems::test_support::{assert_each_agrees, assert_rejected};
+    use crate::systems::test_support::{assert_each_agrees, assert_rejected, error_text};
+
+    #[test]
+    fn a_named_monster_saves_on_its_hit_dice_row() {
+        let chance = |words: &str| {
+            SAVE.model_for(words)
+                .unwrap_or_else(|e| panic!("{words}: {e}"))
+                .rule
+                .chance()
+        };
+        // The ogre, HD 4+1, saves on the row 4-6 (death 10: 11 faces), as the OSE SRD's
+        // D10; the goblin, 1-1, as a normal human (death 14: 7 faces).
+        assert!((chance("monster=ogre category=death") - 0.55).abs() < 1e-12);
+        assert_eq!(
+            chance("monster=ogre category=death"),
+            chance("hd=4 category=death")
+        );
+        assert!((chance("monster=goblin category=death") - 0.35).abs() < 1e-12);
+        assert_eq!(
+            chance("monster=goblin category=spells"),
+            chance("hd=human category=spells")
+        );
+        assert!(error_text(SAVE.model_for("monster=ogre hd=3 category=death")).contains("twice"));
+        assert!(error_text(SAVE.model_for("category=death")).contains("monster=ogre"));
+    }
 
     #[test]
     fn every_cell_of_the_table() {

@@ -9,44 +9,90 @@
 use crate::engine::Choice;
 use crate::engine::params::optional_names;
 
-/// A monster's hit dice: a normal human (*humain normal*), or a whole number of hit dice.
+/// A monster's hit dice, as monster entries write them: a normal human (*humain
+/// normal*), half a hit die (`1/2`), a whole number of hit dice (`4`), or hit dice with
+/// hit points added or taken away (`4+1`, `1-1`).
 ///
-/// Names: `human`, `1` .. `25`, and `21+` (the sheet's last THAC0 row, taken as 22 HD).
-/// Each number picks the sheet's row that contains it: `8` and `9` both read the THAC0 row
-/// "7+ to 9"; a monster of 2+1 HD reads "2+ to 3", so give it as `3`. For saving throws
-/// the rows are 1–3, 4–6, ..., 19–21 and 22+.
+/// Names: `human`, `1/2`, `1` .. `25`, `21+` (the sheet's last THAC0 row, taken as 22
+/// HD), and `N+k` (`k` 1..9) or `N-k` (`k` 1..3) for `N` of 1..25. The THAC0 row is the
+/// one that contains the hit dice, read as the sheet's labels write them: "4+ à 5" holds
+/// every 4+k (so `4+1` attacks as 5 HD), "Jusqu'à 1" holds `1-1` and `1/2`; `8` and `9`
+/// both read "7+ à 9". The sheet's saving-throw rows are whole numbers (1–3, 4–6, ...);
+/// **\[choice\]** `N+k` and `N-k` save on the row of `N` (a `3+1` bugbear as 1–3), and
+/// under 1 HD (`1-1`, `1/2`) on the normal human's, as the OSE SRD's monsters do.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
 pub enum Hd {
     /// *Humain normal*.
     Human,
+    /// Half a hit die (`1/2`: 1d4 hit points).
+    Half,
     /// This many hit dice (1..=25).
     Dice(u32),
+    /// This many hit dice with hit points added (`4+1`: `Plus(4, 1)`) or taken away
+    /// (`1-1`: `Plus(1, -1)`); never 0.
+    Plus(u32, i32),
+}
+
+/// The plain value of a name (for the list of names with an `Option`'s `Some`).
+const fn same(hd: Hd) -> Hd {
+    hd
+}
+
+/// Every name of [`Hd`], each value wrapped by `$wrap` (`same` or `Some`), after the
+/// names `$first`: `human`, `1/2`, the whole numbers, `21+`, then for each `N` its `N+k`
+/// and `N-k`.
+macro_rules! hd_names {
+    ($wrap:ident [$($first:tt)*]; $($n:literal)*; plus $($k:literal)*; minus $($m:literal)*) => {
+        hd_names!(@acc $wrap [
+            $($first)*
+            ("human", $wrap(Hd::Human)), ("1/2", $wrap(Hd::Half)),
+            $( (stringify!($n), $wrap(Hd::Dice($n))), )*
+            ("21+", $wrap(Hd::Dice(22))),
+        ] $($n)*; [$($k)*]; [$($m)*])
+    };
+    (@acc $wrap:ident [$($out:tt)*] ; $ks:tt; $ms:tt) => { [$($out)*] };
+    (@acc $wrap:ident [$($out:tt)*] $n:literal $($rest:literal)*; [$($k:literal)*]; [$($m:literal)*]) => {
+        hd_names!(@acc $wrap [
+            $($out)*
+            $( (concat!($n, "+", $k), $wrap(Hd::Plus($n, $k))), )*
+            $( (concat!($n, "-", $m), $wrap(Hd::Plus($n, -$m))), )*
+        ] $($rest)*; [$($k)*]; [$($m)*])
+    };
 }
 
 macro_rules! hd_choices {
-    ($($name:literal => $n:literal),* $(,)?) => {
-        impl Choice for Hd {
-            const NAMES: &'static [(&'static str, Self)] =
-                &[("human", Hd::Human), $(($name, Hd::Dice($n)),)*];
-        }
+    ($($args:tt)*) => {
+        /// Every name of [`Hd`].
+        const HD_NAMES: &[(&str, Hd)] = &hd_names!(same []; $($args)*);
 
-        /// An optional row, for mechanics where a THAC0 may be given instead (`none`: not
-        /// given).
-        impl Choice for Option<Hd> {
-            const NAMES: &'static [(&'static str, Self)] = &[
-                ("none", None),
-                ("human", Some(Hd::Human)),
-                $(($name, Some(Hd::Dice($n))),)*
-            ];
-        }
+        /// Every name of an optional [`Hd`], `none` first.
+        const OPTIONAL_HD_NAMES: &[(&str, Option<Hd>)] =
+            &hd_names!(Some [("none", None),]; $($args)*);
     };
 }
 
 hd_choices! {
-    "1" => 1, "2" => 2, "3" => 3, "4" => 4, "5" => 5, "6" => 6, "7" => 7, "8" => 8, "9" => 9,
-    "10" => 10, "11" => 11, "12" => 12, "13" => 13, "14" => 14, "15" => 15, "16" => 16,
-    "17" => 17, "18" => 18, "19" => 19, "20" => 20, "21" => 21, "22" => 22, "23" => 23,
-    "24" => 24, "25" => 25, "21+" => 22,
+    1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 24 25;
+    plus 1 2 3 4 5 6 7 8 9;
+    minus 1 2 3
+}
+
+/// What the names of [`Hd`] are, in words (they are too many to list).
+const HD_SUMMARY: &str =
+    "hit dice: human, 1/2, 1..25, 21+ (22 HD), or N+k (k 1..9) or N-k (k 1..3) such as 4+1 or 1-1";
+
+/// What the names of an optional [`Hd`] are, in words.
+const OPTIONAL_HD_SUMMARY: &str = "none, or hit dice: human, 1/2, 1..25, 21+ (22 HD), or N+k (k 1..9) or N-k (k 1..3) such as 4+1 or 1-1";
+
+impl Choice for Hd {
+    const NAMES: &'static [(&'static str, Self)] = HD_NAMES;
+    const SUMMARY: Option<&'static str> = Some(HD_SUMMARY);
+}
+
+/// An optional row, for mechanics where a THAC0 may be given instead (`none`: not given).
+impl Choice for Option<Hd> {
+    const NAMES: &'static [(&'static str, Self)] = OPTIONAL_HD_NAMES;
+    const SUMMARY: Option<&'static str> = Some(OPTIONAL_HD_SUMMARY);
 }
 
 /// The armour classes of the matrix's columns, −3 to 9 (descending AC).
@@ -175,11 +221,24 @@ pub const THAC0_MATRIX: [MatrixRow; 16] = [
 ];
 
 impl Hd {
+    /// The whole number of hit dice whose THAC0 row these hit dice read (`None`: the
+    /// normal human): `N+k` reads as `N+1` (the row "N+ à ..." holds it), `N-k` and `1/2`
+    /// as `N` and 1 (the row "... à N", "Jusqu'à 1").
+    fn attack_dice(self) -> Option<u32> {
+        match self {
+            Hd::Human => None,
+            Hd::Half => Some(1),
+            Hd::Dice(n) => Some(n),
+            Hd::Plus(n, k) if k > 0 => Some(n + 1),
+            Hd::Plus(n, _) => Some(n),
+        }
+    }
+
     /// The index of the THAC0 matrix's row for these hit dice (0: the normal human).
     pub fn matrix_index(self) -> usize {
-        match self {
-            Hd::Human => 0,
-            Hd::Dice(n) => THAC0_MATRIX
+        match self.attack_dice() {
+            None => 0,
+            Some(n) => THAC0_MATRIX
                 .iter()
                 .position(|r| r.max_hd.is_some_and(|m| n <= m))
                 .unwrap_or(THAC0_MATRIX.len() - 1),
@@ -196,12 +255,24 @@ impl Hd {
         self.matrix_row().thac0
     }
 
+    /// The whole number of hit dice whose saving-throw row these hit dice read (`None`:
+    /// the normal human's). **\[choice\]** (the sheet's rows are whole numbers): `N+k`
+    /// and `N-k` read as `N`, and under 1 HD (`1-1`, `1/2`) as the normal human, as the
+    /// OSE SRD's monsters save.
+    fn save_dice(self) -> Option<u32> {
+        match self {
+            Hd::Human | Hd::Half => None,
+            Hd::Plus(1, k) if k < 0 => None,
+            Hd::Dice(n) | Hd::Plus(n, _) => Some(n),
+        }
+    }
+
     /// The index of the saving-throw table's row for these hit dice (0: the normal
     /// human).
     pub fn save_index(self) -> usize {
-        match self {
-            Hd::Human => 0,
-            Hd::Dice(n) => SAVES
+        match self.save_dice() {
+            None => 0,
+            Some(n) => SAVES
                 .iter()
                 .position(|r| r.hd.is_some_and(|(lo, hi)| (lo..=hi).contains(&n)))
                 .unwrap_or(SAVES.len() - 1),
@@ -211,6 +282,45 @@ impl Hd {
     /// The row of the saving-throw table for these hit dice.
     pub fn save_row(self) -> &'static SaveRow {
         &SAVES[self.save_index()]
+    }
+
+    /// The monster's rolled hit points when none are given (the sheet gives none:
+    /// **\[choice\]** of the duel): a d8 per hit die, plus or minus the `k` of `N+k`
+    /// and `N-k` (at least 1); 1d4 for a normal human and for `1/2`.
+    pub fn hp_roll(self) -> HpRoll {
+        let (count, sides, bonus) = match self {
+            Hd::Human | Hd::Half => (1, 4, 0),
+            Hd::Dice(n) => (n, 8, 0),
+            Hd::Plus(n, k) => (n, 8, i64::from(k)),
+        };
+        HpRoll {
+            count,
+            sides,
+            bonus,
+        }
+    }
+}
+
+/// Rolled hit points: `count` dice of `sides`, plus `bonus`, at least 1.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct HpRoll {
+    /// Dice rolled.
+    pub count: u32,
+    /// Their sides.
+    pub sides: u32,
+    /// Added to their sum (the `k` of `N+k`, negative for `N-k`).
+    pub bonus: i64,
+}
+
+impl HpRoll {
+    /// The hit points of dice summing to `sum`: `sum + bonus`, at least 1.
+    pub fn hp(self, sum: u32) -> i64 {
+        (i64::from(sum) + self.bonus).max(1)
+    }
+
+    /// The most hit points the roll gives.
+    pub fn most(self) -> i64 {
+        self.hp(self.count * self.sides)
     }
 }
 
@@ -391,6 +501,51 @@ mod tests {
         );
         assert_eq!(<Option<Hd>>::from_name("none"), Some(None));
         assert_eq!(Hd::from_name("0"), None);
+    }
+
+    #[test]
+    fn hit_dice_with_a_modifier_read_the_row_their_label_holds() {
+        // The sheet's rows: "Jusqu'à 1" holds 1-1 and 1/2; "4+ à 5" holds 4+1.
+        let name = |n: &str| Hd::from_name(n).unwrap_or_else(|| panic!("{n} is a name"));
+        assert_eq!(name("4+1"), Hd::Plus(4, 1));
+        assert_eq!(name("1-1"), Hd::Plus(1, -1));
+        assert_eq!(name("1/2"), Hd::Half);
+        assert_eq!(name("4+1").matrix_row().label, "4+ à 5");
+        assert_eq!(name("4+1").thac0(), 15);
+        assert_eq!(name("4+1").thac0(), name("5").thac0());
+        assert_eq!(name("1-1").matrix_row().label, "Jusqu'à 1");
+        assert_eq!(name("1/2").thac0(), 19);
+        assert_eq!(name("6+3").thac0(), 13);
+        assert_eq!(name("8+1").thac0(), 12);
+        assert_eq!(name("9+1").thac0(), 11);
+        assert_eq!(name("2-1").thac0(), 18);
+        assert_eq!(name("21+1").thac0(), 5);
+        // Saves on the row of the whole dice; under 1 HD as the normal human.
+        assert_eq!(name("3+1").save_row().needed, [12, 13, 14, 15, 16]);
+        assert_eq!(name("4+1").save_row().needed, [10, 11, 12, 13, 14]);
+        assert_eq!(name("1-1").save_row().needed, [14, 15, 16, 17, 18]);
+        assert_eq!(name("1/2").save_row().needed, [14, 15, 16, 17, 18]);
+        // Names round-trip; out of the accepted set, none.
+        for n in ["4+1", "1-1", "1/2", "25+9", "25-3", "human", "21+"] {
+            assert_eq!(name(n).name(), if n == "21+" { "22" } else { n });
+        }
+        for n in ["4+0", "4+10", "1-4", "0+1", "26+1", "4 + 1", "½"] {
+            assert_eq!(Hd::from_name(n), None, "{n}");
+        }
+        assert_eq!(<Option<Hd>>::from_name("4+1"), Some(Some(Hd::Plus(4, 1))));
+        assert_eq!(<Option<Hd>>::NAMES.len(), Hd::NAMES.len() + 1);
+    }
+
+    #[test]
+    fn rolled_hit_points_add_the_modifier_and_are_at_least_one() {
+        let roll = Hd::Plus(4, 1).hp_roll();
+        assert_eq!((roll.count, roll.sides, roll.bonus), (4, 8, 1));
+        assert_eq!((roll.hp(4), roll.most()), (5, 33));
+        let roll = Hd::Plus(1, -1).hp_roll();
+        assert_eq!((roll.hp(1), roll.hp(2), roll.most()), (1, 1, 7));
+        let roll = Hd::Half.hp_roll();
+        assert_eq!((roll.count, roll.sides, roll.bonus), (1, 4, 0));
+        assert_eq!(Hd::Dice(3).hp_roll().most(), 24);
     }
 
     #[test]
