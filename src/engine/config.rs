@@ -34,9 +34,9 @@
 //! - `group("a")`: another config's parameters under `a.` (`a.ca`, `a.bd`);
 //! - `fighter("a")`: the same for a fighter, and `a` itself, a roster name that gives
 //!   them all at once (`a=krom`; see [`roster`](super::roster));
-//! - `side(len = RANGE)`: a side of a group fight, a [`Side<T>`](super::roster::Side) of
+//! - `side(len = RANGE)`: a side of a group fight, a [`Party<T>`](super::roster::Party) of
 //!   roster names with counts (`fighter1*3,hd1*4`), `RANGE` members in all;
-//!   `side(len = RANGE, optional)`, an `Option<Side<T>>`; `side(len = RANGE, optional,
+//!   `side(len = RANGE, optional)`, an `Option<Party<T>>`; `side(len = RANGE, optional,
 //!   instead_of = ["pcs", "pc"])` one that replaces those parameters (a group's name
 //!   standing for its fields too), so that giving both is an error naming them.
 //! - `group("a")`: another config's parameters under `a.` (a fighter: `a.ca`, `a.bd`);
@@ -282,7 +282,7 @@ macro_rules! config {
         [$crate::engine::ParamSpec::side(
             &$key,
             $doc,
-            <$ty as $crate::engine::roster::SideType>::member_specs(),
+            <$ty as $crate::engine::roster::PartyType>::member_specs(),
             (*($len).start(), *($len).end()),
         ).optional().instead_of(&[$($replaced),+])]
     };
@@ -290,7 +290,7 @@ macro_rules! config {
         [$crate::engine::ParamSpec::side(
             &$key,
             $doc,
-            <$ty as $crate::engine::roster::SideType>::member_specs(),
+            <$ty as $crate::engine::roster::PartyType>::member_specs(),
             (*($len).start(), *($len).end()),
         ).optional()]
     };
@@ -298,7 +298,7 @@ macro_rules! config {
         [$crate::engine::ParamSpec::side(
             &$key,
             $doc,
-            <$ty as $crate::engine::roster::SideType>::member_specs(),
+            <$ty as $crate::engine::roster::PartyType>::member_specs(),
             (*($len).start(), *($len).end()),
         )]
     };

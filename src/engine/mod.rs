@@ -38,7 +38,7 @@ pub use mechanic::{FromConfig, Mechanic, Registered};
 pub use model::{ClassModel, Model, Simulation, class_simulation, simulation};
 pub use params::{Choice, ParamSpec};
 pub use rolled::{Report, Roll, Rolled};
-pub use roster::{Rosters, Side};
+pub use roster::{Party, Rosters};
 pub use runner::{RunPlan, SampleSize, run_point};
 pub use step::{Step, StepCache};
 pub use summary::{Estimate, Summary, summarize};

@@ -11,7 +11,7 @@
 //!
 //! Two parameter kinds take names: a group's own name (`a`, declared by `group("a")` in
 //! [`config!`](crate::config)), filled from one entry, with fields given explicitly
-//! (`a.ca=11`) winning; and a side ([`Side`], declared by `side(len = ..)`), a list of
+//! (`a.ca=11`) winning; and a side ([`Party`], declared by `side(len = ..)`), a list of
 //! names with counts (`fighter1*3,hd1*4`), read as one config per member.
 
 use super::config::{Config, FromValue};
@@ -217,16 +217,17 @@ fn unknown_name(system: &str, name: &str, names: &[&str]) -> String {
     )
 }
 
-/// A side of a group fight, read from a side parameter: each member's name and config.
+/// A party: the members of one side of a group fight, read from a side parameter
+/// (`side(len = ..)`), each with its roster name and config.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Side<T> {
+pub struct Party<T> {
     /// The names as typed (`fighter1*3,hd1`).
     pub names: Names,
     /// The members, in order, each with its roster name.
     pub members: Vec<(String, T)>,
 }
 
-impl<T> Side<T> {
+impl<T> Party<T> {
     /// The members' configs, in order.
     pub fn fighters(&self) -> impl Iterator<Item = &T> {
         self.members.iter().map(|(_, t)| t)
@@ -244,27 +245,27 @@ impl<T> Side<T> {
 }
 
 /// The member config of a side type, for the `side(..)` kind of [`config!`](crate::config).
-pub trait SideType {
+pub trait PartyType {
     /// The fields of one member, unprefixed.
     fn member_specs() -> Vec<ParamSpec>;
 }
 
-impl<T: Config> SideType for Side<T> {
+impl<T: Config> PartyType for Party<T> {
     fn member_specs() -> Vec<ParamSpec> {
         T::specs("")
     }
 }
 
-impl<S: SideType> SideType for Option<S> {
+impl<S: PartyType> PartyType for Option<S> {
     fn member_specs() -> Vec<ParamSpec> {
         S::member_specs()
     }
 }
 
-impl<T: Config> FromValue for Side<T> {
+impl<T: Config> FromValue for Party<T> {
     fn from_value(value: Option<&Value>, key: &str) -> Result<Self> {
         match value {
-            Some(Value::Side(side)) => Ok(Side {
+            Some(Value::Side(side)) => Ok(Party {
                 names: side.names.clone(),
                 members: side
                     .members

@@ -45,7 +45,7 @@ crate::config! {
         /// the attacker
         att: Attacker = fighter("att"),
         /// a side
-        side: Side<Fighter> = side(len = 1..=4),
+        side: Party<Fighter> = side(len = 1..=4),
     }
 }
 
@@ -235,7 +235,7 @@ crate::config! {
         /// the profile of each
         one: Member = fighter("one"),
         /// instead of size and one.*: the members by name
-        band: Option<Side<Member>> = side(len = 1..=4, optional, instead_of = ["size", "one"]),
+        band: Option<Party<Member>> = side(len = 1..=4, optional, instead_of = ["size", "one"]),
     }
 }
 

@@ -31,7 +31,7 @@ use super::duel_exact::{FightEnd, exact_is_tried};
 use super::fighter::{Fighter, FighterState};
 use crate::engine::fight::FightMetrics;
 use crate::engine::fight_outcome::{ExactBudget, FightModel, FightOutcome};
-use crate::engine::{Dice, FromConfig, HistId, Layout, MetricId, Recorder, Side};
+use crate::engine::{Dice, FromConfig, HistId, Layout, MetricId, Party, Recorder};
 use crate::error::Result;
 pub use crate::systems::target::Target;
 use std::borrow::Cow;
@@ -44,9 +44,9 @@ crate::config! {
     #[derive(Debug, Clone, PartialEq)]
     pub struct MeleeParams {
         /// side A: roster names with counts, like krom,bjorn
-        side_a: Side<Fighter> = side(len = 1..=MAX_SIDE),
+        side_a: Party<Fighter> = side(len = 1..=MAX_SIDE),
         /// side B: roster names with counts, like average*3
-        side_b: Side<Fighter> = side(len = 1..=MAX_SIDE),
+        side_b: Party<Fighter> = side(len = 1..=MAX_SIDE),
         /// `fa`, `fm` and `armour`
         factors: Factors = flatten(),
         /// which side attacks first each round: a, b, random (drawn each round)

@@ -47,7 +47,7 @@
 
 use super::damage::Weapon;
 pub use super::vitality::{Profile, State, hero_points};
-use crate::engine::{HistId, Layout, MetricId, Recorder, Report, Rolled, Side};
+use crate::engine::{HistId, Layout, MetricId, Party, Recorder, Report, Rolled};
 use crate::error::{Error, Result};
 
 /// The round-by-round play of [`FightRule::roll`] (`fight_play.rs`).
@@ -225,7 +225,7 @@ crate::config! {
         /// the PCs' profile
         pc: PcParams = fighter("pc"),
         /// instead of pcs and pc.*: the PCs by roster name, of different profiles (bretteur,costaud*2); given with pcs, pc or pc.*, an error
-        party: Option<Side<PcParams>> = side(len = 2..=MAX_PCS, optional, instead_of = ["pcs", "pc"]),
+        party: Option<Party<PcParams>> = side(len = 2..=MAX_PCS, optional, instead_of = ["pcs", "pc"]),
         /// hero points (10/8/6/4 per PC for 2/3/4/5 PCs) buy a fourth die on: none, attack,
         /// defense (first defence each round), both
         hero_policy: HeroPolicy = choice(default = HeroPolicy::Attack),
@@ -235,7 +235,7 @@ crate::config! {
         /// the foes
         foe: FoeParams = fighter("foe"),
         /// instead of opponent and foe.*: foes of several tiers by roster name (boss_brute,lieutenants,mob), each bringing its tier and, for seconds and figurants, its number for the party's size (mob*2: twice that); the PCs attack them in this order; given with opponent, foe or foe.*, an error
-        foes: Option<Side<FoeMember>> = side(len = 1..=MAX_FOES, optional, instead_of = ["opponent", "foe"]),
+        foes: Option<Party<FoeMember>> = side(len = 1..=MAX_FOES, optional, instead_of = ["opponent", "foe"]),
         /// [choice] a defender defends at -2 whenever two or more enemies stand
         outnumbered: bool = switch(default = true),
         /// [choice] order of play in a round: answer (each foe attacked answers the PC at

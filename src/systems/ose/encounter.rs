@@ -42,7 +42,7 @@ use super::duel::{
     MonsterParams, Ties, Winner, damage, exact_budget,
 };
 use crate::engine::fight_outcome::{ExactBudget, FightModel, FightOutcome};
-use crate::engine::{Dice, FromConfig, HistId, Layout, MetricId, Recorder, Side};
+use crate::engine::{Dice, FromConfig, HistId, Layout, MetricId, Party, Recorder};
 use crate::error::{Error, Result};
 pub use crate::systems::target::Target;
 use std::borrow::Cow;
@@ -66,9 +66,9 @@ crate::config! {
     #[derive(Debug, Clone, PartialEq)]
     pub struct EncounterParams {
         /// the party: roster names with counts, like fighter1*2,cleric1
-        party: Side<Fighter> = side(len = 1..=MAX_SIDE),
+        party: Party<Fighter> = side(len = 1..=MAX_SIDE),
         /// the monsters: roster names with counts, like hd1*4 (the first listed leads)
-        monsters: Side<GroupMonster> = side(len = 1..=MAX_SIDE),
+        monsters: Party<GroupMonster> = side(len = 1..=MAX_SIDE),
         /// how many of the last monster named in `monsters`, replacing its count (sweep it to find how many make a given risk)
         count: Option<u32> = int(1..=MAX_SIDE as i64, optional),
         /// the party is surprised on this many in 6 (the sheet: 1-2, so 2; 0: never)

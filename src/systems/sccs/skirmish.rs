@@ -37,8 +37,8 @@ use super::fighter::Fighter;
 use super::melee::{MAX_ENGAGED, MAX_IMPACTS, Melee, MeleeOutcome, MeleeParams, WearParams};
 use super::resolution::{Counter, Guard, Receiving, TieParams};
 pub use crate::engine::fight::Winner;
-use crate::engine::fight::{FightMetrics, Side as FightSide};
-use crate::engine::{Dice, Dist, HistId, Layout, MetricId, Recorder, Report, Roll, Rolled, Side};
+use crate::engine::fight::{FightMetrics, Side};
+use crate::engine::{Dice, Dist, HistId, Layout, MetricId, Party, Recorder, Report, Roll, Rolled};
 use crate::error::{Error, Result};
 pub use crate::systems::target::Target;
 
@@ -50,9 +50,9 @@ crate::config! {
     #[derive(Debug, Clone, PartialEq)]
     pub struct SkirmishParams {
         /// side A: roster names with counts, like knight,soldier
-        side_a: Side<Fighter> = side(len = 1..=MAX_SIDE),
+        side_a: Party<Fighter> = side(len = 1..=MAX_SIDE),
         /// side B: roster names with counts, like militia*3
-        side_b: Side<Fighter> = side(len = 1..=MAX_SIDE),
+        side_b: Party<Fighter> = side(len = 1..=MAX_SIDE),
         /// rounds followed at most (both sides standing then: a draw)
         rounds: u32 = int(1..=50, default = 10),
         /// [choice] impacts that put a combatant out; each impact before that lowers its
@@ -394,7 +394,7 @@ impl Roll for Skirmish {
                 }
                 let side = self.side(i);
                 if self.act(&mut s, i, &mut foes, dice) && self.standing(&s, 1 - side) == 0 {
-                    let winner = Winner::from(FightSide::at(side));
+                    let winner = Winner::from(Side::at(side));
                     return self.outcome(&s, winner, round);
                 }
             }
@@ -405,7 +405,7 @@ impl Roll for Skirmish {
     /// `sccs.melee`'s exact values, when the fight is one ([`Skirmish::as_melee`]).
     fn exact(&self) -> Option<Dist<SkirmishOutcome>> {
         let (melee, defender) = self.as_melee()?;
-        let winner = Winner::from(FightSide::at(defender).other());
+        let winner = Winner::from(Side::at(defender).other());
         Some(melee.exact()?.map(|o: &MeleeOutcome| {
             if o.round_out > 0 {
                 let mut standing = [1, 1];
