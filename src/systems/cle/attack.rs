@@ -22,7 +22,7 @@
 use super::damage::read_damage;
 pub use super::damage::{DamageRule, Weapon};
 use super::opposition::{Score, Side, Winner, winner};
-use super::roll::{Reading, Roll};
+use super::roll::{D6Roll, Reading};
 use crate::engine::enumerate::Bounds;
 use crate::engine::step::Step;
 use crate::engine::{Dice, HistId, Layout, MetricId, Recorder, Report, Rolled};
@@ -135,7 +135,7 @@ impl Step for AttackThrow {
 
     #[inline(always)]
     fn run<D: Dice>(&self, dice: &mut D) -> (Reading, i64, u32) {
-        let roll = Roll::throw(dice, self.count);
+        let roll = D6Roll::throw(dice, self.count);
         let (sum, sixes) = read_damage(&roll, self.read_dice);
         (Reading::from(&roll), sum, sixes)
     }
@@ -151,7 +151,7 @@ impl Step for DefenceThrow {
 
     #[inline(always)]
     fn run<D: Dice>(&self, dice: &mut D) -> (Reading, i64) {
-        let roll = Roll::throw(dice, self.0);
+        let roll = D6Roll::throw(dice, self.0);
         (Reading::from(&roll), roll.hero() as i64)
     }
 }

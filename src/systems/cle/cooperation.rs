@@ -17,7 +17,7 @@
 //! three 6 are the only way through: with `best` a strong leader's higher total hides the
 //! helpers' three 6.
 
-use super::roll::{Auto, Roll, succeeds};
+use super::roll::{Auto, D6Roll, succeeds};
 use crate::engine::chain::{Limits, Next};
 use crate::engine::fight::{Fight, play, solve};
 use crate::engine::{Dice, Dist, HistId, Layout, MetricId, Recorder, Report, Rolled};
@@ -149,7 +149,7 @@ impl Fight for CooperationRule {
         &(member, group): &(usize, Group),
         dice: &mut D,
     ) -> Next<(usize, Group), CooperationOutcome> {
-        let r = Roll::read(dice, 3);
+        let r = D6Roll::read(dice, 3);
         let group = group.join(r.sum + self.skills[member], r.auto, self.auto_results);
         if member + 1 == self.skills.len() {
             Next::End(self.finish(group))
@@ -229,9 +229,9 @@ impl crate::engine::Roll for CooperationRule {
     /// groups of 80 of `cle_cooperation_mixed`, and equal to it to 1e-12 in the tests): the
     /// members folded one by one into the groups so far (best result, its automatic
     /// result, sum of the adjustments), a member's roll being the enumeration of
-    /// [`Roll::read`] and its joining that of [`Fight::round`].
+    /// [`D6Roll::read`] and its joining that of [`Fight::round`].
     fn exact(&self) -> Option<Dist<CooperationOutcome>> {
-        let member = crate::engine::enumerate(|d| Roll::read(d, 3)).ok()?;
+        let member = crate::engine::enumerate(|d| D6Roll::read(d, 3)).ok()?;
         let mut state = Dist::certain(Group::EMPTY);
         for &skill in &self.skills {
             state = state.combine(&member, |g, r| {

@@ -13,7 +13,7 @@
 //! 0; *Blessure légère* and *Attaques multiples* each halve, rounding up, last. With a `6+`
 //! weapon, damage dice showing 6 are rolled again and added, repeatedly.
 
-use super::roll::Roll;
+use super::roll::D6Roll;
 use crate::engine::Dice;
 use crate::engine::step::Step;
 
@@ -81,7 +81,7 @@ impl DamageRule {
     /// The damage dice read off the attack roll (the weapon's dice and the hero die):
     /// their sum and how many show 6.
     #[inline(always)]
-    pub fn read(&self, roll: &Roll) -> (i64, u32) {
+    pub fn read(&self, roll: &D6Roll) -> (i64, u32) {
         read_damage(roll, self.read_dice())
     }
 
@@ -142,7 +142,7 @@ impl DamageRule {
 
     /// The damage of a hit whose attack roll is `roll`, less `reduction`.
     #[inline(always)]
-    pub fn from_attack<D: Dice>(&self, dice: &mut D, roll: &Roll, reduction: i64) -> i64 {
+    pub fn from_attack<D: Dice>(&self, dice: &mut D, roll: &D6Roll, reduction: i64) -> i64 {
         let (sum, sixes) = self.read(roll);
         let extra = self.roll_extra(dice, sixes);
         self.finish(sum + extra, reduction)
@@ -164,7 +164,7 @@ impl DamageRule {
 /// red die, 2: the white dice, 3: all three), the hero die included: their sum and how
 /// many show 6.
 #[inline(always)]
-pub fn read_damage(roll: &Roll, read_dice: u32) -> (i64, u32) {
+pub fn read_damage(roll: &D6Roll, read_dice: u32) -> (i64, u32) {
     let f = &roll.faces;
     let (a, b, c) = match read_dice {
         1 => (f[0], 0, 0),

@@ -18,7 +18,7 @@
 //! is no more than a die, so at most every die is cancelled.
 
 use super::harm::{Harm, HarmMetrics, VictimParams};
-use super::roll::{Reading, Roll};
+use super::roll::{D6Roll, Reading};
 use super::tables::{CleTables, FallTable};
 use super::test::TestRule;
 use crate::engine::step::Step;
@@ -85,8 +85,8 @@ impl Step for Cancels {
     #[inline(always)]
     fn run<D: Dice>(&self, dice: &mut D) -> u32 {
         let rule = &self.0;
-        let first = Roll::read(dice, 3);
-        let second = (rule.jump && !rule.jump_one_roll).then(|| Roll::read(dice, 3));
+        let first = D6Roll::read(dice, 3);
+        let second = (rule.jump && !rule.jump_one_roll).then(|| D6Roll::read(dice, 3));
         rule.cancelled(first, second)
     }
 }

@@ -6,7 +6,7 @@
 //! skills the active side (the one who started the action: side `a` here) wins, or the
 //! opposition is a draw (*match nul*) when both sides are active.
 
-use super::roll::{Auto, Reading, Roll};
+use super::roll::{Auto, D6Roll, Reading};
 use crate::engine::step::Step;
 use crate::engine::{Dice, HistId, Layout, MetricId, Recorder, Report, Rolled};
 
@@ -75,7 +75,7 @@ impl Side {
 
     /// The score of a roll.
     #[inline(always)]
-    pub fn score(&self, roll: &Roll) -> Score {
+    pub fn score(&self, roll: &D6Roll) -> Score {
         self.score_reading(Reading::from(roll))
     }
 
@@ -91,7 +91,7 @@ impl Side {
     /// Rolls this side.
     #[inline(always)]
     pub fn roll<D: Dice>(&self, dice: &mut D) -> Score {
-        self.score_reading(Roll::read(dice, self.dice))
+        self.score_reading(D6Roll::read(dice, self.dice))
     }
 }
 

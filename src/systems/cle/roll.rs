@@ -40,14 +40,14 @@ impl Auto {
 
 /// The faces of one 3d6 or 4d6 roll.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
-pub struct Roll {
+pub struct D6Roll {
     /// Red die, two white dice, hero die (0 when not rolled).
     pub faces: [u32; 4],
     /// Number of dice rolled: 3, or 4 with a hero point.
     pub count: u32,
 }
 
-impl Roll {
+impl D6Roll {
     /// A roll showing `faces` (3 or 4 of them), for tests and enumeration.
     pub fn of(faces: &[u32]) -> Self {
         let mut f = [0; 4];
@@ -94,7 +94,7 @@ impl Roll {
     }
 
     /// Every roll of `count` dice, each with probability `6^-count`.
-    pub fn all(count: u32) -> impl Iterator<Item = Roll> {
+    pub fn all(count: u32) -> impl Iterator<Item = D6Roll> {
         let n = 6u32.pow(count);
         (0..n).map(move |mut i| {
             let mut faces = [0; 4];
@@ -102,11 +102,11 @@ impl Roll {
                 *f = i % 6 + 1;
                 i /= 6;
             }
-            Roll { faces, count }
+            D6Roll { faces, count }
         })
     }
 
-    /// Rolls `count` (3 or 4) d6 as [`Roll::throw`] does and reads them as a test does:
+    /// Rolls `count` (3 or 4) d6 as [`D6Roll::throw`] does and reads them as a test does:
     /// their sum and automatic result (through the step [`Throw`]).
     #[inline(always)]
     pub fn read<D: Dice>(dice: &mut D, count: u32) -> Reading {
@@ -123,9 +123,9 @@ pub struct Reading {
     pub auto: Auto,
 }
 
-impl From<&Roll> for Reading {
+impl From<&D6Roll> for Reading {
     #[inline(always)]
-    fn from(roll: &Roll) -> Self {
+    fn from(roll: &D6Roll) -> Self {
         Reading {
             sum: roll.sum(),
             auto: roll.auto(),
@@ -158,7 +158,7 @@ impl Step for Throw {
                 auto,
             };
         }
-        Reading::from(&Roll::throw(dice, self.0))
+        Reading::from(&D6Roll::throw(dice, self.0))
     }
 }
 
@@ -179,38 +179,38 @@ mod tests {
 
     #[test]
     fn red_white_and_hero_dice_in_order() {
-        let r = replay(&[2, 3, 4, 5], |d| Roll::throw(d, 4));
+        let r = replay(&[2, 3, 4, 5], |d| D6Roll::throw(d, 4));
         assert_eq!(r.faces, [2, 3, 4, 5]);
         assert_eq!(r.sum(), 14);
         assert_eq!(r.hero(), 5);
-        assert_eq!(replay(&[2, 3, 4], |d| Roll::throw(d, 3)).hero(), 0);
+        assert_eq!(replay(&[2, 3, 4], |d| D6Roll::throw(d, 3)).hero(), 0);
     }
 
     #[test]
     fn automatic_results() {
-        assert_eq!(Roll::of(&[1, 1, 1]).auto(), Auto::Failure);
-        assert_eq!(Roll::of(&[1, 1, 1, 1]).auto(), Auto::Failure);
-        assert_eq!(Roll::of(&[1, 1, 1, 2]).auto(), Auto::None);
-        assert_eq!(Roll::of(&[6, 6, 6]).auto(), Auto::Success);
-        assert_eq!(Roll::of(&[6, 2, 6, 6]).auto(), Auto::Success);
-        assert_eq!(Roll::of(&[6, 6, 5, 1]).auto(), Auto::None);
+        assert_eq!(D6Roll::of(&[1, 1, 1]).auto(), Auto::Failure);
+        assert_eq!(D6Roll::of(&[1, 1, 1, 1]).auto(), Auto::Failure);
+        assert_eq!(D6Roll::of(&[1, 1, 1, 2]).auto(), Auto::None);
+        assert_eq!(D6Roll::of(&[6, 6, 6]).auto(), Auto::Success);
+        assert_eq!(D6Roll::of(&[6, 2, 6, 6]).auto(), Auto::Success);
+        assert_eq!(D6Roll::of(&[6, 6, 5, 1]).auto(), Auto::None);
         assert!(succeeds(3, Auto::Success, 30));
         assert!(!succeeds(40, Auto::Failure, 10));
     }
 
     #[test]
     fn enumeration_is_complete() {
-        assert_eq!(Roll::all(3).count(), 216);
-        assert_eq!(Roll::all(4).count(), 1296);
-        let d = crate::engine::enumerate(|d| Roll::read(d, 3).sum).unwrap();
+        assert_eq!(D6Roll::all(3).count(), 216);
+        assert_eq!(D6Roll::all(4).count(), 1296);
+        let d = crate::engine::enumerate(|d| D6Roll::read(d, 3).sum).unwrap();
         assert!((d.p(&10) - 27.0 / 216.0).abs() < 1e-15);
-        let auto4 = crate::engine::enumerate(|d| Roll::read(d, 4).auto).unwrap();
+        let auto4 = crate::engine::enumerate(|d| D6Roll::read(d, 4).auto).unwrap();
         // Three or four sixes among four dice: 4 * 5 + 1 = 21 of 1296.
         assert!((auto4.p(&Auto::Success) - 21.0 / 1296.0).abs() < 1e-15);
         // The step's readings are those of every roll, counted one by one.
         for count in [3, 4] {
-            let by_step = crate::engine::enumerate(|d| Roll::read(d, count)).unwrap();
-            let all: Vec<Reading> = Roll::all(count).map(|r| Reading::from(&r)).collect();
+            let by_step = crate::engine::enumerate(|d| D6Roll::read(d, count)).unwrap();
+            let all: Vec<Reading> = D6Roll::all(count).map(|r| Reading::from(&r)).collect();
             for (reading, p) in by_step.iter() {
                 let n = all.iter().filter(|r| *r == reading).count() as f64;
                 assert!((p - n / all.len() as f64).abs() < 1e-15, "{reading:?}");

@@ -6,7 +6,7 @@
 //! 10, *moyen* 15, *difficile* 20, *héroïque* 25); a *compétence proche* (a related skill
 //! used instead) adds 5 to the difficulty. All dice on 1 fail, three 6 succeed.
 
-use super::roll::{Auto, Reading, Roll, succeeds};
+use super::roll::{Auto, D6Roll, Reading, succeeds};
 use crate::engine::step::Step;
 use crate::engine::{Dice, HistId, Layout, MetricId, Recorder, Report, Rolled};
 
@@ -63,7 +63,7 @@ impl TestRule {
 
     /// The result of one roll.
     #[inline(always)]
-    pub fn judge(&self, roll: &Roll) -> TestOutcome {
+    pub fn judge(&self, roll: &D6Roll) -> TestOutcome {
         self.judge_reading(Reading::from(roll))
     }
 
@@ -93,11 +93,11 @@ impl TestRule {
         if self.auto11 {
             return self.automatic_eleven();
         }
-        let first = self.judge_reading(Roll::read(dice, self.dice));
+        let first = self.judge_reading(D6Roll::read(dice, self.dice));
         if first.success || !self.reroll_failed {
             first
         } else {
-            self.judge_reading(Roll::read(dice, self.dice))
+            self.judge_reading(D6Roll::read(dice, self.dice))
         }
     }
 }
