@@ -21,7 +21,7 @@
 
 use super::damage::read_damage;
 pub use super::damage::{DamageRule, Weapon};
-use super::opposition::{Score, Side, Winner, winner};
+use super::opposition::{Contender, Score, Winner, winner};
 use super::roll::{D6Roll, Reading};
 use crate::engine::enumerate::Bounds;
 use crate::engine::step::Step;
@@ -31,7 +31,7 @@ use crate::engine::{Dice, HistId, Layout, MetricId, Recorder, Report, Rolled};
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct AttackRule {
     /// The attacker: Combat, dice (4 with a hero point), modifiers.
-    pub attacker: Side,
+    pub attacker: Contender,
     /// The defender's Défense.
     pub defense: i64,
     /// The defender's dice: 4 when the defender spends a hero point, whose fourth die is
@@ -58,8 +58,8 @@ pub struct AttackOutcome {
 
 impl AttackRule {
     /// The defender's side of the opposition.
-    pub fn defender(&self) -> Side {
-        Side {
+    pub fn defender(&self) -> Contender {
+        Contender {
             skill: self.defense,
             dice: self.defender_dice,
             modifiers: if self.outnumbered { -2 } else { 0 },
@@ -202,7 +202,7 @@ fn dice_count(hero_point: bool) -> u32 {
 impl From<AttackParams> for AttackRule {
     fn from(p: AttackParams) -> Self {
         Self {
-            attacker: Side {
+            attacker: Contender {
                 skill: p.combat,
                 dice: dice_count(p.hero_die),
                 modifiers: p.modifiers,
@@ -309,7 +309,7 @@ mod tests {
 
     fn rule(combat: i64, defense: i64, weapon: Weapon) -> AttackRule {
         AttackRule {
-            attacker: Side::new(combat),
+            attacker: Contender::new(combat),
             defense,
             defender_dice: 3,
             outnumbered: false,
@@ -339,9 +339,9 @@ mod tests {
     #[test]
     fn hero_die_adds_to_the_damage() {
         let r = AttackRule {
-            attacker: Side {
+            attacker: Contender {
                 dice: 4,
-                ..Side::new(6)
+                ..Contender::new(6)
             },
             ..rule(6, 6, Weapon::D1)
         };

@@ -7,7 +7,7 @@
 use super::{FightOrder, FightOutcome, FightRule, GROUP, HeroPolicy, MAX_FOES, MAX_PCS, Opponent};
 use crate::engine::Dice;
 use crate::systems::cle::attack::{AttackRule, DamageRule};
-use crate::systems::cle::opposition::Side;
+use crate::systems::cle::opposition::Contender;
 use crate::systems::cle::vitality::{State, hero_points};
 
 /// Everyone's state during a fight.
@@ -54,7 +54,7 @@ impl FightRule {
             b.hero_spent += 1;
         }
         let rule = AttackRule {
-            attacker: Side {
+            attacker: Contender {
                 skill: pc.combat,
                 dice: if use_hero { 4 } else { 3 },
                 modifiers: 0,
@@ -98,7 +98,7 @@ impl FightRule {
             b.hero_spent += 1;
         }
         let rule = AttackRule {
-            attacker: Side {
+            attacker: Contender {
                 skill: foe.combat,
                 dice: 3,
                 modifiers: size - 1,

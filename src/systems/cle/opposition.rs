@@ -52,9 +52,9 @@ pub fn winner(
     }
 }
 
-/// One side of an opposition.
+/// One of the two sides of an opposition: a contender.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub struct Side {
+pub struct Contender {
     /// Skill value (breaks ties).
     pub skill: i64,
     /// 3 dice, or 4 with a hero point.
@@ -63,7 +63,7 @@ pub struct Side {
     pub modifiers: i64,
 }
 
-impl Side {
+impl Contender {
     /// A side with 3 dice and no modifier.
     pub fn new(skill: i64) -> Self {
         Self {
@@ -99,9 +99,9 @@ impl Side {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct OppositionRule {
     /// The active side.
-    pub a: Side,
+    pub a: Contender,
     /// The other side.
-    pub b: Side,
+    pub b: Contender,
     /// Both sides active: equal totals and skills are a draw.
     pub both_active: bool,
     /// Switch `auto_triples`: the automatic results apply (see [`winner`]).
@@ -163,7 +163,7 @@ impl Step for AWins {
 crate::config! {
     /// One side's parameters (`a.*`, `b.*`).
     #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-    pub struct SideParams {
+    pub struct ContenderParams {
         /// skill value
         skill: i64 = int(-10..=40),
         /// dice rolled: 3, or 4 with a hero point
@@ -173,8 +173,8 @@ crate::config! {
     }
 }
 
-impl From<SideParams> for Side {
-    fn from(p: SideParams) -> Self {
+impl From<ContenderParams> for Contender {
+    fn from(p: ContenderParams) -> Self {
         Self {
             skill: p.skill,
             dice: p.dice,
@@ -188,9 +188,9 @@ crate::config! {
     #[derive(Debug, Clone, Copy, PartialEq, Eq)]
     pub struct OppositionParams {
         /// the active side
-        a: SideParams = group("a"),
+        a: ContenderParams = group("a"),
         /// the other side
-        b: SideParams = group("b"),
+        b: ContenderParams = group("b"),
         /// both sides active: equal totals and skills are a draw (else a, the active side, wins)
         both_active: bool = switch(default = false),
         /// [choice] the automatic triples (all 1, three 6) apply to oppositions
@@ -252,8 +252,8 @@ mod tests {
 
     fn rule(a: i64, b: i64) -> OppositionRule {
         OppositionRule {
-            a: Side::new(a),
-            b: Side::new(b),
+            a: Contender::new(a),
+            b: Contender::new(b),
             both_active: false,
             auto_triples: false,
         }
@@ -324,10 +324,10 @@ mod tests {
                 ..rule(8, 8)
             },
             OppositionRule {
-                a: Side {
+                a: Contender {
                     dice: 4,
                     modifiers: -2,
-                    ..Side::new(6)
+                    ..Contender::new(6)
                 },
                 auto_triples: true,
                 ..rule(6, 9)
@@ -344,12 +344,12 @@ mod tests {
         assert_eq!(
             (rule.a, rule.b, rule.both_active, rule.auto_triples),
             (
-                Side {
+                Contender {
                     skill: 7,
                     dice: 4,
                     modifiers: 0
                 },
-                Side {
+                Contender {
                     skill: 6,
                     dice: 3,
                     modifiers: -2

@@ -23,7 +23,7 @@
 //! the leads merge ([`crate::engine::fight::solve`]), so the work is a few dozen states a
 //! round, up to `max_rounds`, and nothing is cut off (the tail is rounding alone).
 
-use super::opposition::{AWins, OppositionRule, Side};
+use super::opposition::{AWins, Contender, OppositionRule};
 use super::tables::{CleTables, PursuitTable};
 use crate::engine::chain::Next;
 use crate::engine::fight::Fight;
@@ -210,8 +210,8 @@ impl TryFrom<PursuitParams> for PursuitRule {
             pursuer: p.pursuer,
             head_start: p.head_start,
             stop: OppositionRule {
-                a: Side::new(p.pursuer_stop),
-                b: Side::new(p.fugitive_stop),
+                a: Contender::new(p.pursuer_stop),
+                b: Contender::new(p.fugitive_stop),
                 both_active: false,
                 auto_triples: false,
             },

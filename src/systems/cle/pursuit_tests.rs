@@ -14,8 +14,8 @@ fn rule(fugitive: i64, pursuer: i64, head_start: i64) -> PursuitRule {
         pursuer,
         head_start,
         stop: OppositionRule {
-            a: Side::new(5),
-            b: Side::new(5),
+            a: Contender::new(5),
+            b: Contender::new(5),
             both_active: false,
             auto_triples: false,
         },
