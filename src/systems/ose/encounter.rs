@@ -16,7 +16,9 @@
 //! Morale (switch `morale`): the monsters check when their side acts, before attacking, if
 //! since their last check their first member died or half of them came to be out: 2d6
 //! above the morale score and the group flees, which ends the encounter. A score of 12
-//! never fails. The party does not check (the players decide).
+//! never fails. A score of 2 never fights unless cornered ([`super::morale::never_fights`],
+//! switch `cornered` as in `ose.morale`): such a group flees, with no roll, the first time
+//! its side acts, before any blow. The party does not check (the players decide).
 //!
 //! Choices of this program (the sheet leaves them open):
 //! - **\[choice\]** who a fighter attacks (switches `party_target` and
@@ -24,6 +26,12 @@
 //!   points.
 //! - The group's morale is its leader's: the first monster listed still standing.
 //! - Monsters that flee are gone: no parting blows.
+//! - **\[choice\]** "Ne combat jamais" read for a group: when its leader's morale is 2
+//!   (and `cornered` is false) the group leaves the first time its side would act, with no
+//!   roll and no blow struck; the party, when it acts before them (initiative, or the
+//!   monsters surprised), strikes once at them as in any round. The encounter ends `Fled`
+//!   (or `Party` if those blows killed them all): the party holds the field, no PC dies.
+//!   With `morale=false` the monsters fight to the last, morale 2 too.
 //! - A monster's hit points, when its entry gives none, are rolled as in `ose.duel` (d8
 //!   per hit die, 1d4 for a normal human), before anything else.
 //! - An encounter still going after `max_rounds` rounds (default [`MAX_ROUNDS`]) is won
@@ -34,13 +42,17 @@
 //!
 //! Exact values: one PC against one monster, without surprise, is `ose.duel` round for
 //! round (a lone monster never checks morale: its first death is its last), so its exact
-//! values are the duel's ([`super::duel_exact`]); larger encounters are Monte Carlo only.
+//! values are the duel's ([`super::duel_exact`]), under the same rule tables; a lone
+//! monster of morale 2 (not cornered) does not fight, and larger encounters are Monte
+//! Carlo only.
 
-use super::attack::hit_table;
+use super::attack::hit_table_under;
 use super::duel::{
     Duel, DuelEnd, DuelModel, DuelOutcome, Fighter, MAX_ROUNDS, MOST_ROUNDS, Monster,
     MonsterParams, Ties, Winner, damage, exact_budget,
 };
+use super::morale::never_fights;
+use super::tables::OseTables;
 use crate::engine::fight_outcome::{ExactBudget, FightModel, FightOutcome};
 use crate::engine::{Dice, FromConfig, HistId, Layout, MetricId, Party, Recorder};
 use crate::error::{Error, Result};
@@ -83,8 +95,12 @@ crate::config! {
         monsters_target: Target = choice(default = Target::Focus),
         /// the monsters check morale at their first death and when half are out (false: they fight to the end)
         morale: bool = switch(default = true),
+        /// cornered: a group whose leader has morale 2 fights and checks like any other (false: it never fights, fleeing at once)
+        cornered: bool = switch(default = false),
         /// rounds before the encounter is called a draw (both sides still standing: counted as `draw`, lasting max_rounds)
         max_rounds: u32 = int(1..=MOST_ROUNDS, default = MAX_ROUNDS as i64),
+        /// the rule tables (THAC0 rows, bounds of the roll): `alea rules ose`
+        tables: OseTables = rules(),
     }
 }
 
@@ -208,14 +224,21 @@ impl EncounterModel {
     pub fn as_duel(&self) -> Option<DuelModel> {
         let one_on_one = self.party.len() == 1 && self.monsters.len() == 1;
         let no_surprise = self.p.party_surprise == 0 && self.p.monsters_surprise == 0;
-        (one_on_one && no_surprise).then(|| {
-            DuelModel::new(
+        let fights = !self.p.morale || !self.never_fights(0);
+        (one_on_one && no_surprise && fights).then(|| {
+            DuelModel::under(
                 self.party[0],
                 Monster::from(self.monsters[0].monster),
                 self.p.ties,
+                &self.p.tables,
             )
             .capped_at(self.p.max_rounds)
         })
+    }
+
+    /// Whether a group led by monster `leader` never fights (morale 2, not cornered).
+    fn never_fights(&self, leader: usize) -> bool {
+        never_fights(i64::from(self.monsters[leader].morale), self.p.cornered)
     }
 }
 
@@ -237,20 +260,22 @@ impl FromConfig<EncounterParams> for EncounterModel {
                 ));
             }
         }
+        let attack = &p.tables.attack;
         let pc_hits = party
             .iter()
             .flat_map(|f| {
                 monsters
                     .iter()
-                    .map(|m| hit_table(f.thac0, m.monster.ac, f.str))
+                    .map(|m| hit_table_under(f.thac0, m.monster.ac, f.str, attack))
             })
             .collect();
         let monster_hits = monsters
             .iter()
             .flat_map(|m| {
+                let thac0 = p.tables.thac0(m.monster.hd);
                 party
                     .iter()
-                    .map(|f| hit_table(m.monster.hd.thac0(), f.ac, 0))
+                    .map(move |f| hit_table_under(thac0, f.ac, 0, attack))
             })
             .collect();
         let strikers = [
@@ -334,16 +359,23 @@ impl EncounterModel {
         }
     }
 
-    /// The monsters' morale check, when one is due: true when they flee.
+    /// The monsters' morale check, when one is due: true when they flee. A group whose
+    /// leader never fights (morale 2, not cornered) flees at once, with no roll.
     fn flees<D: Dice>(&self, fight: &mut EncounterState, dice: &mut D) -> bool {
         let (dead, total) = (fight.dead(1), fight.hp[1].len());
+        if !self.p.morale || dead == total {
+            return false;
+        }
+        let leader = (0..total).find(|&j| fight.hp[1][j] > 0).unwrap_or(0);
+        if self.never_fights(leader) {
+            return true;
+        }
         let first = dead > 0 && !fight.checked.0;
         let half = 2 * dead >= total && !fight.checked.1;
-        if !self.p.morale || !(first || half) || dead == total {
+        if !(first || half) {
             return false;
         }
         fight.checked = (fight.checked.0 || first, fight.checked.1 || half);
-        let leader = (0..total).find(|&j| fight.hp[1][j] > 0).unwrap_or(0);
         dice.sum(2, 6) > self.monsters[leader].morale
     }
 

@@ -206,3 +206,110 @@ fn an_encounter_at_its_round_cap_is_a_draw_lasting_max_rounds() {
     assert!(draw > 0);
     assert_eq!(draw + party + monsters, 2_000);
 }
+
+/// `words` with every monster's morale set to 2 (no built-in monster has it).
+fn cowards(words: &str) -> EncounterModel {
+    let mut m = model(words);
+    for g in &mut m.monsters {
+        g.morale = 2;
+    }
+    m
+}
+
+/// "Score de 2 : ne combat jamais (sauf acculé)": the group leaves the first time it
+/// would act, with no roll; cornered, it fights and checks as any other.
+#[test]
+fn morale_two_never_fights_unless_cornered() {
+    let words = format!("party=fighter1 monsters=hd1*3 {QUIET}");
+    // HP 3, 5, 4; the monsters win initiative (1-6) and leave: no die after that.
+    let fled = |words: &str, dice: &[u32]| replay_one(&cowards(words), dice).0;
+    let o = fled(&words, &[3, 5, 4, 1, 6]);
+    let untouched = EncounterOutcome {
+        end: End::Fled,
+        rounds: 1,
+        pc_deaths: 0,
+        monster_deaths: 0,
+    };
+    assert_eq!(o, untouched);
+    // The party first (6-1): the fighter kills the 3-HP one (15, 2+1), then they leave.
+    let o = fled(&words, &[3, 5, 4, 6, 1, 15, 2]);
+    assert_eq!((o.end, o.rounds, o.monster_deaths), (End::Fled, 1, 1));
+    // Cornered: the same blow, then the check at the first death: 3+3 = 6 > 2, they flee.
+    let o = fled(
+        &format!("{words} cornered=true"),
+        &[3, 5, 4, 6, 1, 15, 2, 3, 3],
+    );
+    assert_eq!((o.end, o.rounds, o.monster_deaths), (End::Fled, 1, 1));
+    // Cornered and winning initiative, they strike (20 for 6: the fighter's 5 HP).
+    let o = fled(&format!("{words} cornered=true"), &[3, 5, 4, 1, 6, 20, 6]);
+    assert_eq!((o.end, o.pc_deaths), (End::Monsters, 1));
+    // Without morale they fight to the last, morale 2 too.
+    let o = fled(&format!("{words} morale=false"), &[3, 5, 4, 1, 6, 20, 6]);
+    assert_eq!((o.end, o.pc_deaths), (End::Monsters, 1));
+}
+
+/// The encounter: a level-1 fighter against three HD-1 monsters of morale 2, with
+/// surprise. Not cornered, no PC ever dies and the party always holds the field;
+/// cornered, they fight (any_pc_dies near 0.47 at this seed, far from 0).
+#[test]
+fn morale_two_keeps_the_party_alive() {
+    let samples = 4_000;
+    let tally_of = |words: &str| {
+        let m = cowards(words);
+        let t =
+            crate::systems::test_support::run_tally(simulation(m.clone()).as_ref(), 0, 11, samples);
+        t.sums([
+            m.m.any_pc_dies,
+            m.m.party_wins,
+            m.m.monsters_flee,
+            m.m.mean_rounds,
+        ])
+    };
+    let [dies, wins, flee, _] = tally_of("party=fighter1 monsters=hd1*3");
+    let all = samples as i64;
+    assert_eq!((dies, wins), (0, all));
+    assert!(flee > 0 && flee <= all);
+    let [dies, ..] = tally_of("party=fighter1 monsters=hd1*3 cornered=true");
+    assert!(dies > all / 4, "{dies} of {samples}");
+}
+
+/// A lone monster of morale 2 is no duel (it leaves), unless cornered.
+#[test]
+fn a_lone_coward_is_no_duel() {
+    let words = format!("party=fighter1 monsters=hd1 {QUIET}");
+    assert!(cowards(&words).as_duel().is_none());
+    assert!(
+        cowards(&format!("{words} cornered=true"))
+            .as_duel()
+            .is_some()
+    );
+    assert!(
+        cowards(&format!("{words} morale=false"))
+            .as_duel()
+            .is_some()
+    );
+    assert!(model(&words).as_duel().is_some());
+}
+
+/// The encounter rolls on the rule tables it is given: the monsters' THAC0 row and the
+/// bounds of the roll, as `ose.duel` (one against one it is that duel under them).
+#[test]
+fn the_encounter_reads_the_rule_tables() {
+    let words = format!("party=fighter1 monsters=hd1 {QUIET}");
+    let mut p = model(&words).p.clone();
+    p.tables.thac0.by_hd[0] -= 2;
+    let house = EncounterModel::from_config(p.clone()).expect("a model");
+    let duel = DuelModel::under(
+        house.party[0],
+        Monster::from(house.monsters[0].monster),
+        Ties::Reroll,
+        &p.tables,
+    );
+    assert_eq!(
+        house.as_duel().map(|d| d.duel().clone()),
+        Some(duel.duel().clone())
+    );
+    assert_ne!(house.monster_hits, model(&words).monster_hits);
+    // THAC0 17 against AC 4: 13 or more, 8 faces of 20.
+    assert_eq!(house.monster_hits[0].iter().filter(|h| **h).count(), 8);
+}

@@ -44,13 +44,20 @@ pub struct MoraleRule {
     never_fights: bool,
 }
 
+/// The sheet's "Score de 2 : ne combat jamais (sauf acculé)": monsters of morale 2 do not
+/// fight (they flee with no roll) unless cornered (`acculé`), when they roll like any other.
+/// The one reading of that line, for `ose.morale` and `ose.encounter`.
+pub fn never_fights(morale: i64, cornered: bool) -> bool {
+    morale <= 2 && !cornered
+}
+
 impl MoraleRule {
     /// `checks` checks at `morale`; `cornered` lifts the "morale 2 never fights" rule.
     pub fn new(morale: i64, checks: u32, cornered: bool) -> Self {
         Self {
             morale,
             checks,
-            never_fights: morale <= 2 && !cornered,
+            never_fights: never_fights(morale, cornered),
         }
     }
 }
