@@ -95,10 +95,13 @@ fn merged<K: Ord + Copy>(mut items: Vec<(K, f64)>) -> Vec<(K, f64)> {
     out
 }
 
+/// A contest's outcome: who won it (nobody, or a tie), and by how much.
+type ContestResult = (Option<Winner>, i64);
+
 /// `contests` with equal outcomes merged, as [`merged`] merges them (in its order, each
 /// sum taken in the order of `contests`), without sorting: the magnitudes of a side's
 /// wins are added up in a dense table over their range.
-fn merged_contests(contests: &[((Option<Winner>, i64), f64)]) -> Vec<((Option<Winner>, i64), f64)> {
+fn merged_contests(contests: &[(ContestResult, f64)]) -> Vec<(ContestResult, f64)> {
     let (mut lo, mut hi) = (i64::MAX, i64::MIN);
     for &((_, magnitude), _) in contests {
         lo = lo.min(magnitude);
@@ -118,7 +121,7 @@ fn merged_contests(contests: &[((Option<Winner>, i64), f64)]) -> Vec<((Option<Wi
             Some(Winner::Draw) => 1 + 2 * span,
         }
     };
-    let mut sums: Vec<Option<((Option<Winner>, i64), f64)>> = vec![None; 2 + 2 * span];
+    let mut sums: Vec<Option<(ContestResult, f64)>> = vec![None; 2 + 2 * span];
     for &(key, p) in contests {
         match &mut sums[slot(key.0, key.1)] {
             Some((_, sum)) => *sum += p,
