@@ -193,3 +193,44 @@ fn a_fight_that_may_never_end_is_bounded_by_its_rounds() {
     assert_user_error(&out, &["rounds of fights", "max_rounds", "--allow-large"]);
     assert!(started.elapsed() < std::time::Duration::from_secs(5));
 }
+
+#[test]
+fn a_fight_nobody_can_win_is_solved_exactly_as_a_draw_at_its_cap() {
+    // Nobody can hurt anybody: the fight's state can no longer change after its first
+    // round, so the exact solve ends it at its cap at once instead of playing 100,000
+    // rounds (or refusing for want of rounds propagated).
+    let out = alea(&[
+        "prob",
+        "aube.duel",
+        "a=average",
+        "b=average",
+        "a.bd=-100",
+        "b.bd=-100",
+        "max_rounds=100000",
+        "--exact",
+        "--json",
+    ]);
+    assert_clean_exit(&out, "a duel nobody can win, --exact");
+    let j = json(&out);
+    assert_eq!(j["metrics"]["draw"]["exact"].as_f64(), Some(1.0));
+    assert_eq!(
+        j["metrics"]["mean_rounds"]["exact"].as_f64(),
+        Some(100000.0)
+    );
+}
+
+#[test]
+fn a_fight_past_its_budget_of_states_says_so() {
+    let out = alea(&[
+        "prob",
+        "aube.gauntlet",
+        "a=average",
+        "b=average",
+        "fm=-5",
+        "--exact",
+    ]);
+    assert_user_error(
+        &out,
+        &["has no exact answer", "more than", "states", "drop --exact"],
+    );
+}

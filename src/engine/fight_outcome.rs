@@ -115,6 +115,19 @@ pub trait FightOutcome {
         let endings = self.exact_budget().solve(fight.as_ref()).ok()?;
         Some(endings.map(|(end, rounds)| self.outcome_of(end, *rounds)))
     }
+
+    /// Why [`FightOutcome::solved`] gives nothing, when the fight was tried and went past
+    /// its budget (solving it again: asked only once a run has no exact values).
+    fn unsolved_reason(&self) -> Option<String> {
+        let fight = self.exact_fight()?;
+        let error = self.exact_budget().solve(fight.as_ref()).err()?;
+        Some(
+            error
+                .to_string()
+                .trim_start_matches("no exact answer: ")
+                .to_string(),
+        )
+    }
 }
 
 /// A rule that is its own fight, sampled by [`play`] up to its budget's round cap, is a
@@ -133,6 +146,10 @@ where
 
     fn exact(&self) -> Option<Dist<Self::Outcome>> {
         self.solved()
+    }
+
+    fn no_exact_reason(&self) -> Option<String> {
+        self.unsolved_reason()
     }
 }
 
@@ -169,6 +186,10 @@ impl<M: FightModel> Model for M {
 
     fn exact(&self) -> Option<Dist<Self::Outcome>> {
         self.solved()
+    }
+
+    fn no_exact_reason(&self) -> Option<String> {
+        self.unsolved_reason()
     }
 }
 

@@ -34,6 +34,12 @@ pub trait Model: Send + Sync + 'static {
         None
     }
 
+    /// Why [`Model::exact`] gives nothing, when there is more to say than that the
+    /// mechanic has no exact values (a fight past its budget of states).
+    fn no_exact_reason(&self) -> Option<String> {
+        None
+    }
+
     /// The error that made what this model sampled or worked out meaningless (a solver
     /// that stopped at its bound while the first sample was drawn), once it has happened.
     fn failure(&self) -> Option<String> {
@@ -112,7 +118,9 @@ impl<M: Model> Simulation for ModelSimulation<M> {
     }
 
     fn no_exact_reason(&self) -> Option<String> {
-        self.model.failure()
+        self.model
+            .failure()
+            .or_else(|| self.model.no_exact_reason())
     }
 
     fn failure(&self) -> Option<String> {

@@ -37,6 +37,12 @@ pub trait Roll: Send + Sync + 'static {
         enumerate_within(&mut StepCache::new(), self.bounds(), |dice| self.roll(dice)).ok()
     }
 
+    /// Why [`Roll::exact`] gives nothing, when there is more to say (a fight past its
+    /// budget).
+    fn no_exact_reason(&self) -> Option<String> {
+        None
+    }
+
     /// The bounds of the enumeration of [`Roll::exact`]: the engine's by default; a rule
     /// whose rare paths matter (exploding dice whose long runs carry a visible share of a
     /// mean) may cut none.
@@ -105,6 +111,10 @@ impl<R: Roll, M: Report<R>> Model for Rolled<R, M> {
 
     fn exact(&self) -> Option<Dist<R::Outcome>> {
         self.rule.exact()
+    }
+
+    fn no_exact_reason(&self) -> Option<String> {
+        self.rule.no_exact_reason()
     }
 }
 
