@@ -120,7 +120,7 @@ struct Moves {
     /// Every path of the round leads to one state, and so on until this state comes back:
     /// nothing can change any more but the turn of that cycle (its states, this one
     /// first). Empty when there is no such cycle, `None` until looked for.
-    cycle: Option<Vec<usize>>,
+    cycle: Option<Box<[usize]>>,
 }
 
 /// The longest cycle of certain moves [`Indexed::find_cycle`] looks for.
@@ -211,24 +211,28 @@ impl<C: Chain> Indexed<C> {
 
     /// The cycle of certain moves through `i` (`i` first), of at most [`MAX_CYCLE`]
     /// states; empty when there is none.
-    fn find_cycle(&mut self, chain: &C, i: usize) -> Vec<usize> {
+    fn find_cycle(&mut self, chain: &C, i: usize) -> Box<[usize]> {
+        // Most states have more than one next state: no cycle, and nothing allocated.
+        if self.certain_next(i).is_none() {
+            return Box::default();
+        }
         let mut cycle = vec![i];
         let mut at = i;
         while cycle.len() <= MAX_CYCLE {
             let Some(next) = self.certain_next(at) else {
-                return Vec::new();
+                return Box::default();
             };
             if next == i {
-                return cycle;
+                return cycle.into_boxed_slice();
             }
             if cycle.contains(&next) {
-                return Vec::new();
+                return Box::default();
             }
             cycle.push(next);
             self.ensure_moves_only(chain, next);
             at = next;
         }
-        Vec::new()
+        Box::default()
     }
 }
 
