@@ -5,7 +5,7 @@ use crate::engine::resolve::parse_assignments;
 use crate::engine::runner::{RunPlan, run_point};
 use crate::engine::summary::{Summary, exact_summary, summarize};
 use crate::engine::tables::{Change, RuleSet};
-use crate::engine::{Mechanic, ParamValues, Rosters, Simulation};
+use crate::engine::{Mechanic, ParamValues, Rosters, Simulation, Value};
 use crate::error::{Error, Result};
 
 /// A mechanic with validated parameters, ready to run.
@@ -121,11 +121,7 @@ pub fn answer_at(
     };
     Ok(Answer {
         mechanic: query.mechanic.name().to_string(),
-        params: query
-            .params
-            .iter()
-            .map(|(n, v)| (n.to_string(), v.clone()))
-            .collect(),
+        params: echoed_params(query.mechanic, &query.params),
         seed: plan.map(|p| p.seed),
         summary,
         precision_reached,
@@ -135,6 +131,21 @@ pub fn answer_at(
             .map(|r| r.changes().to_vec())
             .unwrap_or_default(),
     })
+}
+
+/// The parameters an answer echoes: every value, less those that a side given replaces
+/// (`pcs` and `pc.*` beside `party=`): they played no part in the answer.
+fn echoed_params(mechanic: &dyn Mechanic, params: &ParamValues) -> Vec<(String, Value)> {
+    let replacing: Vec<_> = mechanic
+        .params()
+        .into_iter()
+        .filter(|spec| params.get(&spec.name).is_some())
+        .collect();
+    params
+        .iter()
+        .filter(|(name, _)| !replacing.iter().any(|spec| spec.replaces(name)))
+        .map(|(name, value)| (name.to_string(), value.clone()))
+        .collect()
 }
 
 /// ": the reason" a simulation gives for having no exact values, or nothing.

@@ -79,3 +79,33 @@ fn an_explicit_field_beside_a_roster_name_wins() {
     assert_eq!(combat, 40, "the explicit field");
     assert!(explicit_lo > roster_hi, "{explicit_lo} <= {roster_hi}");
 }
+
+#[test]
+fn the_header_leaves_out_what_a_side_given_replaces() {
+    let out = alea(&[
+        "prob",
+        "cle.fight",
+        "party=bretteur*2",
+        "foes=boss_brute",
+        "--samples",
+        "2000",
+    ]);
+    assert_clean_exit(&out, "cle.fight party= foes=");
+    let header = stdout(&out).lines().next().unwrap_or_default().to_string();
+    assert!(
+        header.contains("party=bretteur*2") && header.contains("foes=boss_brute"),
+        "{header}"
+    );
+    for unused in ["pcs=", "pc.combat=", "opponent=", "foe.vitality="] {
+        assert!(!header.contains(unused), "{unused} in {header}");
+    }
+    // Without party=, the profile's fields are what played: they are echoed.
+    let out = alea(&["prob", "cle.fight", "pcs=2", "--samples", "2000"]);
+    assert!(
+        stdout(&out)
+            .lines()
+            .next()
+            .unwrap_or_default()
+            .contains("pc.combat=")
+    );
+}
