@@ -24,6 +24,7 @@ pub mod check;
 pub mod d20;
 pub mod duel;
 pub mod duel_exact;
+pub mod duel_round;
 pub mod encounter;
 pub mod exploration;
 pub mod morale;
