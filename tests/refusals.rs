@@ -177,19 +177,22 @@ fn a_foe_among_the_pcs_gets_a_hint() {
     assert_user_error(&out, &["'boss_brute' (a foe)", "is it on the right side?"]);
 }
 
+/// A duel where nobody can hurt anybody, capped at 100,000 rounds.
+const NOBODY_CAN_HURT: [&str; 7] = [
+    "prob",
+    "aube.duel",
+    "a=average",
+    "b=average",
+    "a.bd=-100",
+    "b.bd=-100",
+    "max_rounds=100000",
+];
+
 #[test]
 fn a_fight_that_may_never_end_is_bounded_by_its_rounds() {
     // Nobody can hurt anybody: each sample would play all its 100,000 rounds.
     let started = std::time::Instant::now();
-    let out = alea(&[
-        "prob",
-        "aube.duel",
-        "a=average",
-        "b=average",
-        "a.bd=-100",
-        "b.bd=-100",
-        "max_rounds=100000",
-    ]);
+    let out = alea(&NOBODY_CAN_HURT);
     assert_user_error(&out, &["rounds of fights", "max_rounds", "--allow-large"]);
     assert!(started.elapsed() < std::time::Duration::from_secs(5));
 }
@@ -199,17 +202,7 @@ fn a_fight_nobody_can_win_is_solved_exactly_as_a_draw_at_its_cap() {
     // Nobody can hurt anybody: the fight's state can no longer change after its first
     // round, so the exact solve ends it at its cap at once instead of playing 100,000
     // rounds (or refusing for want of rounds propagated).
-    let out = alea(&[
-        "prob",
-        "aube.duel",
-        "a=average",
-        "b=average",
-        "a.bd=-100",
-        "b.bd=-100",
-        "max_rounds=100000",
-        "--exact",
-        "--json",
-    ]);
+    let out = alea(&[&NOBODY_CAN_HURT[..], &["--exact", "--json"]].concat());
     assert_clean_exit(&out, "a duel nobody can win, --exact");
     let j = json(&out);
     assert_eq!(j["metrics"]["draw"]["exact"].as_f64(), Some(1.0));
