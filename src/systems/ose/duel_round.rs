@@ -1,0 +1,180 @@
+//! The steps of an `ose.duel` round (the `ose` page → Initiative, Melee duel): who acts
+//! first ([`Initiative`], the d6 of each side, ties as the switch `ties` says), one attack
+//! ([`Blow`]), and the dice of a whole round ([`RoundDice`]). Steps, so that an exact
+//! duel enumerates each once per distinct input.
+
+use super::duel::{Ties, damage};
+use crate::engine::Dice;
+use crate::engine::step::Step;
+use std::hash::{Hash, Hasher};
+/// One attack: a d20 read off the hit table, then on a hit the damage die plus a bonus (at
+/// least 1): the damage dealt, 0 on a miss. A step, so an exact duel enumerates each
+/// side's attack once.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Blow {
+    /// The d20 faces that hit, bit `d` for face `d` (1..=20).
+    hits: u32,
+    /// The damage die (sides).
+    sides: u32,
+    /// Added to the damage die.
+    bonus: i64,
+}
+
+impl Blow {
+    /// An attack hitting on the faces marked in `hits` (index 1..=20), for the damage die
+    /// of `sides` plus `bonus`.
+    pub fn new(hits: &[bool; 21], sides: u32, bonus: i64) -> Self {
+        let hits = (1..=20).filter(|&d| hits[d]).fold(0, |m, d| m | 1 << d);
+        Self { hits, sides, bonus }
+    }
+}
+
+impl Blow {
+    /// The most damage the blow deals.
+    #[inline(always)]
+    pub(super) fn most(&self) -> i64 {
+        damage(self.sides, self.bonus)
+    }
+}
+
+impl Step for Blow {
+    type Output = i64;
+
+    #[inline(always)]
+    fn run<D: Dice>(&self, dice: &mut D) -> i64 {
+        if self.hits >> dice.d20() & 1 != 0 {
+            damage(dice.die(self.sides), self.bonus)
+        } else {
+            0
+        }
+    }
+}
+
+/// Who acts first in a round.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Order {
+    /// The fighter's d6 is higher.
+    FighterFirst,
+    /// The monster's d6 is higher.
+    MonsterFirst,
+    /// The dice tie (and ties are simultaneous): both act at once.
+    Together,
+}
+
+/// The two initiative d6 of a round, fighter's then monster's, read as an [`Order`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+struct InitiativeDice;
+
+impl Step for InitiativeDice {
+    type Output = Order;
+
+    #[inline(always)]
+    fn run<D: Dice>(&self, dice: &mut D) -> Order {
+        let (f, m) = (dice.d6(), dice.d6());
+        match f.cmp(&m) {
+            std::cmp::Ordering::Greater => Order::FighterFirst,
+            std::cmp::Ordering::Less => Order::MonsterFirst,
+            std::cmp::Ordering::Equal => Order::Together,
+        }
+    }
+}
+
+/// The initiative of a round under a tie rule: the dice rolled again on a tie (`reroll`),
+/// or both acting at once (`simultaneous`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Initiative {
+    /// Ties are simultaneous (else rerolled).
+    simultaneous: bool,
+}
+
+impl From<Ties> for Initiative {
+    fn from(ties: Ties) -> Self {
+        Self {
+            simultaneous: ties == Ties::Simultaneous,
+        }
+    }
+}
+
+impl Initiative {
+    /// The tie rule.
+    pub fn ties(self) -> Ties {
+        if self.simultaneous {
+            Ties::Simultaneous
+        } else {
+            Ties::Reroll
+        }
+    }
+}
+
+impl Step for Initiative {
+    type Output = Order;
+
+    #[inline(always)]
+    fn run<D: Dice>(&self, dice: &mut D) -> Order {
+        loop {
+            let order = dice.step(&InitiativeDice);
+            if order != Order::Together || self.simultaneous {
+                return order;
+            }
+        }
+    }
+}
+
+/// The dice of one round: initiative, then the first attack, whose damage may drop its
+/// target before the reply, then the second; on a simultaneous tie both attacks land
+/// together. The damage dealt (to the monster, to the fighter).
+///
+/// The hit points are given only as far as they matter, capped at one more than the most
+/// damage the other side's blow deals (a side with more cannot fall to one blow), so a whole
+/// duel meets few distinct exchanges.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct RoundDice {
+    /// The fighter's attack on the monster.
+    pub(super) fighter_blow: Blow,
+    /// The monster's attack on the fighter.
+    pub(super) monster_blow: Blow,
+    /// The initiative tie rule.
+    pub(super) initiative: Initiative,
+    /// The fighter's hit points (capped).
+    pub(super) fighter_hp: i64,
+    /// The monster's hit points (capped).
+    pub(super) monster_hp: i64,
+}
+
+/// Hashes the hit points only (one word; the blows and the initiative are those of one
+/// duel): equal exchanges hash equal, and a lookup of the exact chain costs one word.
+impl Hash for RoundDice {
+    fn hash<H: Hasher>(&self, state: &mut H) {
+        state.write_u64((self.fighter_hp as u64) << 32 ^ self.monster_hp as u64);
+    }
+}
+
+impl Step for RoundDice {
+    type Output = (i64, i64);
+
+    #[inline(always)]
+    fn run<D: Dice>(&self, dice: &mut D) -> (i64, i64) {
+        match dice.step(&self.initiative) {
+            Order::Together => {
+                let to_monster = dice.step(&self.fighter_blow);
+                (to_monster, dice.step(&self.monster_blow))
+            }
+            Order::FighterFirst => {
+                let to_monster = dice.step(&self.fighter_blow);
+                if to_monster < self.monster_hp {
+                    (to_monster, dice.step(&self.monster_blow))
+                } else {
+                    (to_monster, 0)
+                }
+            }
+            Order::MonsterFirst => {
+                let to_fighter = dice.step(&self.monster_blow);
+                if to_fighter < self.fighter_hp {
+                    (dice.step(&self.fighter_blow), to_fighter)
+                } else {
+                    (0, to_fighter)
+                }
+            }
+        }
+    }
+}
