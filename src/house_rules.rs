@@ -6,6 +6,7 @@
 //! A rules file holds the tables it changes and, optionally, `system = "aube"` (checked
 //! against the mechanic's system). Errors name the file, the line and the dotted key.
 
+use crate::engine::house_step::{HouseSteps, StepSignature};
 use crate::engine::tables::{RuleSchema, RuleSet, TableError, merged};
 use crate::error::{Error, Result};
 use crate::files::read_small_text;
@@ -142,13 +143,81 @@ pub fn load_table(
             )));
         }
     }
+    let script = table.remove("script");
     let given = match base {
         Some(base) => merged(base.given(), &table),
         None => table,
     };
-    schema(system)?
+    let set = schema(system)?
         .load(&given)
-        .map_err(|problem| source.error(problem))
+        .map_err(|problem| source.error(problem))?;
+    let steps = match script {
+        None => base.map_or(HouseSteps::OFFICIAL, |b| *b.steps()),
+        Some(toml::Value::String(file)) => {
+            let dir = source.path.parent().unwrap_or(Path::new(""));
+            crate::script::steps::house_steps(&dir.join(&file), system, steps_of(system))?
+        }
+        Some(_) => {
+            return Err(source.error(TableError::new(
+                "script",
+                "give the script's file name (script = \"advantage.rhai\"), relative to this file",
+            )));
+        }
+    };
+    Ok(set.with_steps(steps))
+}
+
+/// The steps of `system` a script may replace.
+pub fn steps_of(system: &str) -> &'static [&'static StepSignature] {
+    systems::SYSTEMS
+        .iter()
+        .find(|s| s.name == system)
+        .map_or(&[], |s| s.steps)
+}
+
+/// The steps of `system` a script may replace, as a script to copy: each official
+/// procedure with its signature and inputs in comments (`alea rules <system> --script`).
+pub fn render_script(system: &str) -> Result<String> {
+    schema(system)?;
+    let steps = steps_of(system);
+    let mut out = format!(
+        "//! House rules for {system}: each function named after a step replaces it in every\n\
+         //! mechanic that plays it. Keep the steps you change, delete the others, and name\n\
+         //! this file in a rules file (script = \"house.rhai\") given with --rules.\n"
+    );
+    if steps.is_empty() {
+        out.push_str(&format!(
+            "\n// {system} has no step a script may replace yet.\n"
+        ));
+    }
+    for step in steps {
+        out.push('\n');
+        for line in wrap(&format!("{}: {}.", step.name, step.doc), 86) {
+            out.push_str(&format!("// {line}\n"));
+        }
+        for input in step.inputs {
+            out.push_str(&format!(
+                "// - {} ({}..={}): {}\n",
+                input.name,
+                input.range.start(),
+                input.range.end(),
+                input.doc
+            ));
+        }
+        let returns = format!(
+            "Returns {} ({}..={}). Played by {}.",
+            step.output,
+            step.outputs.start(),
+            step.outputs.end(),
+            step.used_by
+        );
+        for line in wrap(&returns, 86) {
+            out.push_str(&format!("// {line}\n"));
+        }
+        out.push_str(step.official);
+        out.push('\n');
+    }
+    Ok(out)
 }
 
 /// The text of the rules file at `path` and its TOML, or an error naming the file.
@@ -246,7 +315,8 @@ pub fn load_value(
     }
 }
 
-/// The rule tables of `system`, official values, as TOML with a comment on every table
+/// The rule tables of `system`, official values, as TOML (with the steps a script may
+/// replace listed in its head comment) with a comment on every table
 /// and entry: what `alea rules <system>` prints, ready to copy and edit. `usage` (comment
 /// lines, each starting with `# `) says how to use the file; it follows the first line.
 pub fn render(system: &str, usage: &str) -> Result<String> {
@@ -255,8 +325,19 @@ pub fn render(system: &str, usage: &str) -> Result<String> {
     let doc = |key: &str| docs.iter().find(|(k, _)| *k == key).map_or("", |(_, d)| *d);
     let mut out = format!(
         "# The rule tables of {system} with their official values (alea rules {system}).\n\
-         {usage}system = \"{system}\"\n"
+         {usage}"
     );
+    let steps = steps_of(system);
+    if !steps.is_empty() {
+        out.push_str(&format!(
+            "#\n# A script may replace steps of the rules: script = \"house.rhai\" (relative to this\n\
+             # file); alea rules {system} --script prints the official steps to copy. Steps:\n"
+        ));
+        for step in steps {
+            out.push_str(&format!("#   {} -> {}\n", step.call_shape(), step.output));
+        }
+    }
+    out.push_str(&format!("system = \"{system}\"\n"));
     for (table, entries) in schema.official() {
         out.push('\n');
         for line in wrap(doc(&table), 88) {

@@ -43,10 +43,14 @@
 //! - `rules()`: the system's rule tables (a type implementing
 //!   [`RuleTables`]), not a parameter: the official
 //!   tables, or those the values carry ([`ParamValues::with_rules`]).
+//! - `house_step(&SIGNATURE)`: how a step a house rule may replace is played (a
+//!   [`StepRule`]), not a parameter: the official step, or the replacement the rules the
+//!   values carry hold ([`crate::engine::house_step`]).
 //!
 //! Checks that involve several parameters live in the mechanic's `build` function, the
 //! one place a model is made from its config.
 
+use super::house_step::{StepRule, StepSignature};
 use super::params::{Choice, ParamSpec};
 use super::tables::RuleTables;
 use super::value::{ParamValues, Value};
@@ -266,6 +270,9 @@ macro_rules! config {
     (@spec $key:ident, $prefix:ident, $doc:ident, $ty:ty, rules()) => {
         ::std::iter::empty::<$crate::engine::ParamSpec>()
     };
+    (@spec $key:ident, $prefix:ident, $doc:ident, $ty:ty, house_step($sig:expr)) => {
+        ::std::iter::empty::<$crate::engine::ParamSpec>()
+    };
     (@spec $key:ident, $prefix:ident, $doc:ident, $ty:ty, flatten()) => {
         <$ty as $crate::engine::config::Config>::specs($prefix)
     };
@@ -305,6 +312,7 @@ macro_rules! config {
 
     // Whether a field holds the rule tables.
     (@rules $ty:ty, rules()) => { true };
+    (@rules $ty:ty, house_step($sig:expr)) => { true };
     (@rules $ty:ty, flatten()) => { <$ty as $crate::engine::config::Config>::reads_rules() };
     (@rules $ty:ty, group($group:expr)) => {
         <$ty as $crate::engine::config::Config>::reads_rules()
@@ -317,6 +325,9 @@ macro_rules! config {
     };
     (@read $values:ident, $key:ident, $prefix:ident, $ty:ty, rules()) => {
         $crate::engine::config::read_tables::<$ty>($values)
+    };
+    (@read $values:ident, $key:ident, $prefix:ident, $ty:ty, house_step($sig:expr)) => {
+        $crate::engine::config::read_house_step($values, $sig)
     };
     (@read $values:ident, $key:ident, $prefix:ident, $ty:ty, flatten()) => {
         <$ty as $crate::engine::config::Config>::read($values, $prefix)
@@ -353,6 +364,26 @@ pub fn read_tables<T: RuleTables>(values: &ParamValues) -> Result<T> {
                 ),
             )
         }),
+    }
+}
+
+/// How the step `signature` is played under the rules `values` carry: a house rule's
+/// replacement, or the official step (a config field of kind `house_step(&SIGNATURE)`).
+pub fn read_house_step(
+    values: &ParamValues,
+    signature: &'static StepSignature,
+) -> Result<StepRule> {
+    match values.rules() {
+        None => Ok(StepRule::OFFICIAL),
+        Some(rules) if rules.system() == signature.system => Ok(rules.steps().rule_of(signature)),
+        Some(rules) => Err(Error::value(
+            "rules",
+            format!(
+                "the rules given are {}'s; this mechanic plays {}'s",
+                rules.system(),
+                signature.system
+            ),
+        )),
     }
 }
 

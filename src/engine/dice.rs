@@ -8,6 +8,7 @@
 //! [`RiggedDice`] (a fixed sequence, used by unit tests to replay the worked examples of the
 //! rule texts).
 
+use super::house_step::DrawTable;
 use super::step::Step;
 use rand::Rng;
 use std::collections::VecDeque;
@@ -116,6 +117,14 @@ pub trait Dice {
         }
         // Rounding left u at or above the last positive weight: that weight's index.
         last
+    }
+
+    /// An outcome of a house rule's step (see [`crate::engine::house_step`]): the sampler
+    /// reads one die of 2^30 faces against the table's cumulative chances; the enumerator
+    /// branches over its exact chances.
+    #[inline]
+    fn drawn(&mut self, table: &DrawTable) -> i64 {
+        table.outcome_of_face(self.die(BERNOULLI_SIDES))
     }
 
     /// Plays a step of a rule (see [`crate::engine::step`]): the sampler runs it, the

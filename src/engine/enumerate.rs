@@ -27,6 +27,7 @@
 
 use super::dice::Dice;
 use super::dist::{Dist, TAIL_BOUND};
+use super::house_step::DrawTable;
 use super::step::{Step, StepCache, Table};
 use std::any::Any;
 use std::collections::BTreeMap;
@@ -175,6 +176,10 @@ impl Dice for Enumerator<'_> {
     fn weighted(&mut self, weights: &[f64]) -> usize {
         let total: f64 = weights.iter().sum();
         self.choose(weights.len() as u32, |i| weights[i as usize] / total, 0.0) as usize
+    }
+
+    fn drawn(&mut self, table: &DrawTable) -> i64 {
+        self.choose_in(&table.exact)
     }
 
     fn step<S: Step>(&mut self, step: &S) -> S::Output {

@@ -2,6 +2,7 @@
 //! kinds of entry its rosters hold and its built-in roster file. The systems fill these in
 //! (`crate::systems::SYSTEMS`); the engine reads them without knowing any.
 
+use super::house_step::StepSignature;
 use super::mechanic::Mechanic;
 use super::roster::Kind;
 use super::tables::RuleSchema;
@@ -25,6 +26,9 @@ pub struct System {
     pub mechanics: &'static [&'static dyn Mechanic],
     /// Its rule tables (`alea rules <system>`, `--rules FILE`), when it has some.
     pub tables: Option<&'static dyn RuleSchema>,
+    /// The steps of its rules a house rule may replace with a script
+    /// ([`crate::engine::house_step`]).
+    pub steps: &'static [&'static StepSignature],
     /// The kinds of entry its rosters hold (none for a system without fighters).
     pub roster_kinds: fn() -> Vec<Kind>,
     /// Its built-in roster file, when it has one.

@@ -5,7 +5,7 @@
 use super::declare::{self, ResultDecl};
 use super::dice::with_dice;
 use super::outcome::{Kind, Outcome, kinds, outcome_of};
-use super::sandbox::{self, MAX_ENUMERATION_OPERATIONS, MAX_SCRIPT_BYTES};
+use super::sandbox::{self, MAX_ENUMERATION_OPERATIONS};
 use super::simulation::ScriptSimulation;
 use crate::engine::dist::TAIL_BOUND;
 use crate::engine::enumerate::{Bounds, NoExact, for_each_path};
@@ -14,7 +14,6 @@ use crate::engine::{Mechanic, ParamValues, RollDice, Simulation, StepCache};
 use crate::error::{Error, Result};
 use rhai::{AST, CallFnOptions, Dynamic, Engine, Map, Scope};
 use std::collections::{BTreeMap, HashMap};
-use std::io::Read;
 use std::panic::{AssertUnwindSafe, catch_unwind, resume_unwind};
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex, OnceLock};
@@ -252,21 +251,7 @@ pub fn load(path: &Path) -> Result<&'static Script> {
 
 /// Reads, compiles and checks the script of `path`.
 fn read(path: &Path) -> Result<Script> {
-    let file = std::fs::File::open(path).map_err(|e| Error::io("read script", path, e))?;
-    let mut text = String::new();
-    file.take(MAX_SCRIPT_BYTES + 1)
-        .read_to_string(&mut text)
-        .map_err(|e| Error::io("read script", path, e))?;
-    if text.len() as u64 > MAX_SCRIPT_BYTES {
-        return Err(Error::Invalid(format!(
-            "{}: a script is at most {MAX_SCRIPT_BYTES} bytes",
-            path.display()
-        )));
-    }
-    let engine = sandbox::engine();
-    let ast = engine
-        .compile(&text)
-        .map_err(|e| sandbox::syntax_error(path, &e))?;
+    let (text, engine, ast) = sandbox::compile_file(path)?;
     let has = |name: &str, arity: usize| {
         ast.iter_functions()
             .any(|f| f.name == name && f.params.len() == arity)

@@ -74,6 +74,7 @@ mod mechanic;
 mod outcome;
 mod sandbox;
 mod simulation;
+pub mod steps;
 
 pub use mechanic::{MAX_SCRIPT_PATHS, Script, load};
 pub use sandbox::{MAX_ENUMERATION_OPERATIONS, MAX_OPERATIONS, MAX_SCRIPT_BYTES};

@@ -6,6 +6,7 @@
 use crate::error::Error;
 use rhai::{Dynamic, Engine, EvalAltResult, ParseError, Position};
 use std::cell::Cell;
+use std::io::Read;
 use std::path::Path;
 
 /// Most operations one call of a script may make (a loop with no end stops here).
@@ -84,6 +85,25 @@ pub fn engine() -> Engine {
     engine
 }
 
+/// The text of the script file `path`, the engine to run it and its compiled code: the
+/// file is read up to [`MAX_SCRIPT_BYTES`], a syntax error is `file:line:column: ...`.
+pub fn compile_file(path: &Path) -> Result<(String, Engine, rhai::AST), Error> {
+    let file = std::fs::File::open(path).map_err(|e| Error::io("read script", path, e))?;
+    let mut text = String::new();
+    file.take(MAX_SCRIPT_BYTES + 1)
+        .read_to_string(&mut text)
+        .map_err(|e| Error::io("read script", path, e))?;
+    if text.len() as u64 > MAX_SCRIPT_BYTES {
+        return Err(Error::Invalid(format!(
+            "{}: a script is at most {MAX_SCRIPT_BYTES} bytes",
+            path.display()
+        )));
+    }
+    let engine = engine();
+    let ast = engine.compile(&text).map_err(|e| syntax_error(path, &e))?;
+    Ok((text, engine, ast))
+}
+
 /// `file:line:column: ` for a position in `path` (`file: ` when it has none).
 pub fn at(path: &Path, pos: Position) -> String {
     match (pos.line(), pos.position()) {
@@ -106,11 +126,24 @@ pub fn syntax_error(path: &Path, e: &ParseError) -> Error {
 /// the limit when it is one.
 pub fn run_error(path: &Path, function: &str, e: &EvalAltResult) -> Error {
     let inner = innermost(e);
+    let past_limit = match inner {
+        EvalAltResult::ErrorTooManyOperations(_) => true,
+        EvalAltResult::ErrorTerminated(value, _) => value.to_string() == PAST_CALL_LIMIT,
+        _ => false,
+    };
+    if past_limit {
+        // rhai gives a limit's stop no position once it leaves the function: the line
+        // named is the first loop of the function, or the function's own.
+        let line = std::fs::read_to_string(path)
+            .ok()
+            .and_then(|text| loop_line(&text, function));
+        let at = match line {
+            Some(line) => format!("{}:{line}", path.display()),
+            None => path.display().to_string(),
+        };
+        return Error::Invalid(format!("{at}: {}", past_call_limit(function)));
+    }
     let what = match inner {
-        EvalAltResult::ErrorTooManyOperations(_) => past_call_limit(function),
-        EvalAltResult::ErrorTerminated(value, _) if value.to_string() == PAST_CALL_LIMIT => {
-            past_call_limit(function)
-        }
         EvalAltResult::ErrorTerminated(..) => format!(
             "{function}() went past the limit of {MAX_ENUMERATION_OPERATIONS} operations of an enumeration"
         ),
@@ -120,6 +153,31 @@ pub fn run_error(path: &Path, function: &str, e: &EvalAltResult) -> Error {
         other => format!("{function}(): {}", message_of(other)),
     };
     Error::Invalid(format!("{}: {what}", at(path, inner.position())))
+}
+
+/// The line of the first `loop`, `while` or `for` in the function `function` of `text`,
+/// else the line of the function itself (1-based).
+fn loop_line(text: &str, function: &str) -> Option<usize> {
+    let lines: Vec<&str> = text.lines().collect();
+    let starts_fn = |l: &str| {
+        let l = l.trim_start();
+        l.starts_with("fn ") || l.starts_with("private fn ")
+    };
+    let start = lines.iter().position(|l| {
+        starts_fn(l)
+            && l.split(|c: char| !(c.is_alphanumeric() || c == '_'))
+                .any(|w| w == function)
+    })?;
+    let end = lines[start + 1..]
+        .iter()
+        .position(|l| starts_fn(l))
+        .map_or(lines.len(), |i| start + 1 + i);
+    let is_loop = |l: &str| {
+        l.split(|c: char| !(c.is_alphanumeric() || c == '_'))
+            .any(|w| matches!(w, "loop" | "while" | "for" | "do"))
+    };
+    let found = (start..end).find(|&i| is_loop(lines[i].split("//").next().unwrap_or("")));
+    Some(found.unwrap_or(start) + 1)
 }
 
 fn past_call_limit(function: &str) -> String {

@@ -227,6 +227,7 @@ pub static SYSTEMS: &[System] = &[
         about: "Les Clefs de l'Aube: d20 roll-under, degrees of success, dé critique, damage table, duels, surclassement, heroism",
         mechanics: aube::MECHANICS,
         tables: Some(&aube::tables::SCHEMA),
+        steps: aube::STEPS,
         roster_kinds: aube::roster_kinds,
         roster: Some(RosterFile {
             path: "analyses/rosters/aube.toml",
@@ -238,6 +239,7 @@ pub static SYSTEMS: &[System] = &[
         about: "Clé en main: 3d6 + skill against a difficulty, hero points, damage read off the attack dice",
         mechanics: cle::MECHANICS,
         tables: Some(&cle::tables::SCHEMA),
+        steps: &[],
         roster_kinds: cle::roster_kinds,
         roster: Some(RosterFile {
             path: "analyses/rosters/cle.toml",
@@ -249,6 +251,7 @@ pub static SYSTEMS: &[System] = &[
         about: "Score de Maîtrise: d20 roll-under with criticals on 1/11 and 10/20, extreme scores",
         mechanics: maitrise::MECHANICS,
         tables: Some(&maitrise::tables::SCHEMA),
+        steps: &[],
         roster_kinds: System::no_roster_kinds,
         roster: None,
     },
@@ -257,6 +260,7 @@ pub static SYSTEMS: &[System] = &[
         about: "the old-school reference sheet: THAC0 matrix, saves, checks, reactions, morale, x-in-6 odds",
         mechanics: ose::MECHANICS,
         tables: Some(&ose::tables::SCHEMA),
+        steps: &[],
         roster_kinds: ose::roster_kinds,
         roster: Some(RosterFile {
             path: "analyses/rosters/ose.toml",
@@ -268,6 +272,7 @@ pub static SYSTEMS: &[System] = &[
         about: "SCCS: attack against protection, D6 tension counters, erosion when outnumbered",
         mechanics: sccs::MECHANICS,
         tables: Some(&sccs::tables::SCHEMA),
+        steps: &[],
         roster_kinds: sccs::roster_kinds,
         roster: Some(RosterFile {
             path: "analyses/rosters/sccs.toml",

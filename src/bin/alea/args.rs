@@ -49,9 +49,10 @@ pub enum Command {
     )]
     Roster(RosterArgs),
     /// Print a system's rule tables (damage thresholds, wound track, critical faces...) as
-    /// commented TOML, with their official values: copy, edit, and pass with --rules FILE.
+    /// commented TOML, with their official values: copy, edit, and pass with --rules FILE;
+    /// with --script, the steps a script may replace.
     #[command(
-        after_help = "Example:\n  alea rules aube > house.toml   (edit it, keep what you change)\n  alea prob aube.attack ... --rules house.toml"
+        after_help = "Examples:\n  alea rules aube > house.toml   (edit it, keep what you change)\n  alea prob aube.attack ... --rules house.toml\n  alea rules aube --script > house.rhai   (then script = \"house.rhai\" in house.toml)"
     )]
     Rules(RulesArgs),
 }
@@ -68,6 +69,10 @@ pub struct RosterArgs {
 pub struct RulesArgs {
     /// The system
     pub system: String,
+    /// Print the steps a script may replace, as the official procedures written as a
+    /// script to copy, instead of the tables
+    #[arg(long)]
+    pub script: bool,
 }
 
 /// The option that reads house rules.

@@ -30,6 +30,9 @@ pub fn dispatch(cli: Cli) -> Result<()> {
         Command::Sheet(args) => sheet(&args),
         Command::List(args) => list(&args),
         Command::Roster(args) => roster(&args, rosters),
+        Command::Rules(args) if args.script => {
+            print(&alea::house_rules::render_script(&args.system)?)
+        }
         Command::Rules(args) => print(&alea::house_rules::render(&args.system, RULES_USAGE)?),
     }
 }

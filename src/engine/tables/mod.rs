@@ -24,6 +24,7 @@ pub(crate) mod testing;
 
 pub use faces::Faces;
 
+use super::house_step::HouseSteps;
 use serde::Serialize;
 use serde::de::DeserializeOwned;
 use shape::{check_shape, diff, read_error};
@@ -166,6 +167,11 @@ pub struct Change {
 
 impl fmt::Display for Change {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if let (Some(step), toml::Value::String(source)) =
+            (self.key.strip_prefix("script."), &self.value)
+        {
+            return write!(f, "{step} replaced by the script {source}");
+        }
         write!(
             f,
             "{} = {} (official {})",
@@ -181,6 +187,7 @@ pub struct RuleSet {
     tables: Arc<dyn Any + Send + Sync>,
     given: toml::Table,
     changes: Vec<Change>,
+    steps: HouseSteps,
 }
 
 impl RuleSet {
@@ -197,6 +204,26 @@ impl RuleSet {
     /// The entries as given (the tables a file changes, a layer for [`merged`]).
     pub fn given(&self) -> &toml::Table {
         &self.given
+    }
+
+    /// The steps a house rule replaces ([`crate::engine::house_step`]).
+    pub fn steps(&self) -> &HouseSteps {
+        &self.steps
+    }
+
+    /// The same tables with `steps` replacing the system's steps (each listed among the
+    /// changes as `script.<step> = "<source>"`).
+    pub fn with_steps(mut self, steps: HouseSteps) -> Self {
+        self.changes.retain(|c| !c.key.starts_with("script."));
+        for step in steps.replaced() {
+            self.changes.push(Change {
+                key: format!("script.{}", step.signature().name),
+                official: toml::Value::String("official".into()),
+                value: toml::Value::String(step.source().to_string()),
+            });
+        }
+        self.steps = steps;
+        self
     }
 
     /// Every entry that differs from the official tables, in table order.
@@ -290,6 +317,7 @@ impl<T: RuleTables> RuleSchema for Schema<T> {
             tables: Arc::new(tables),
             given: given.clone(),
             changes,
+            steps: HouseSteps::OFFICIAL,
         })
     }
 }

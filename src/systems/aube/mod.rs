@@ -90,6 +90,9 @@ crate::mechanics! {
         = ("aube.surclassement.duel", "a.ca_mp=9 a.ca_ma=9 a.ca_md=9 a.enc=11 b.ca_mp=9 b.ca_ma=9 b.ca_md=9 b.enc=11");
 }
 
+/// The steps of `aube` a house rule may replace with a script: the d20 of every test.
+pub static STEPS: &[&crate::engine::StepSignature] = &[&resolution::TEST_DIE];
+
 /// The kinds of entry of `aube` rosters: fighters of classic combat.
 pub fn roster_kinds() -> Vec<Kind> {
     vec![Kind::of::<fighter::Fighter>(

@@ -6,6 +6,7 @@
 //! [`Step`] when the test is part of a larger rule (an attack, a confrontation): its exact
 //! distribution is [`TestRule::roll`] enumerated, once per distinct test.
 
+use crate::engine::house_step::{StepInput, StepRule, StepSignature};
 use crate::engine::step::Step;
 use crate::engine::{
     Choice, ClassModel, Dice, Dist, FromConfig, HistId, Layout, MetricId, Model, Recorder,
@@ -43,10 +44,29 @@ crate::choice! {
     pub enum Extremes { Auto = "auto", Roll = "roll" }
 }
 
+/// The step a house rule may replace in every test: the d20 the test reads (`alea rules
+/// aube --script` prints it). Every `aube` mechanic that makes a test plays it, and so its
+/// exact values follow a replacement.
+pub static TEST_DIE: StepSignature = StepSignature {
+    system: "aube",
+    name: "test_die",
+    doc: "the d20 of a test, read against the CA (1: success with °R = min(1, CA); 20: failure; else success when at most the CA); not rolled when the result is automatic",
+    inputs: &[StepInput {
+        name: "ca",
+        range: -20..=40,
+        doc: "the test's CA after the heroism fold (brought into -20..=40)",
+    }],
+    output: "the face read, 1 to 20",
+    outputs: 1..=20,
+    official: "fn test_die(ca) {\n    d(20)\n}",
+    used_by: "every aube mechanic that makes a test: aube.test, aube.attack, aube.duel, aube.melee, aube.gauntlet, aube.confrontation, aube.encaissement, aube.multiple, aube.tir",
+};
+
 crate::config! {
     /// The options every test takes, besides `ca` and `nd` (which each mechanic names
     /// itself): the parameters `crit`, `extremes`, `th`, `heroism_rules`,
-    /// `heroism_auto_extremes`, `fold_low_ca` and `negative_nd_counts_failures`.
+    /// `heroism_auto_extremes`, `fold_low_ca` and `negative_nd_counts_failures`, and the
+    /// test's d20 as the rules in force play it ([`TEST_DIE`]).
     #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
     pub struct TestOptions {
         /// dé critique: none, d6, d8, d10, d12, d20
@@ -63,6 +83,8 @@ crate::config! {
         fold_low_ca: bool = switch(default = false),
         /// with ND < 0, a failure whose -°É exceeds ND beats it
         negative_nd_counts_failures: bool = switch(default = false),
+        /// the d20 of the test: official, or a house rule's script (`test_die`)
+        die: StepRule = house_step(&TEST_DIE),
     }
 }
 
@@ -76,6 +98,7 @@ impl TestOptions {
         heroism_auto_extremes: false,
         fold_low_ca: false,
         negative_nd_counts_failures: false,
+        die: StepRule::OFFICIAL,
     };
 
     /// The test of `ca` against `nd` with these options.
@@ -90,6 +113,7 @@ impl TestOptions {
             heroism_auto_extremes: self.heroism_auto_extremes,
             fold_low_ca: self.fold_low_ca,
             negative_nd_counts_failures: self.negative_nd_counts_failures,
+            die: self.die,
         }
     }
 }
@@ -125,6 +149,8 @@ pub struct TestRule {
     /// Switch `negative_nd_counts_failures`: with `nd < 0`, a failure with `-°É > nd`
     /// beats ND.
     pub negative_nd_counts_failures: bool,
+    /// The d20 read: official, or a house rule's ([`TEST_DIE`]).
+    pub die: StepRule,
 }
 
 /// The result of one test.
@@ -248,7 +274,7 @@ impl TestRule {
         let n = self.normalise();
         let (success, signed) = match n.automatic {
             Some(auto) => return Self::finish(&n, auto.0, auto.1, 0),
-            None => Self::read_d20(n.ca, dice.d20() as i64),
+            None => Self::read_d20(n.ca, self.die.roll(dice, &[n.ca], |d| d.d20() as i64)),
         };
         let x = match self.crit {
             CritDie::Die(sides) if dice.die(sides) == 1 => dice.open_ended_d20() as i64,
@@ -345,6 +371,9 @@ impl Prepared {
         if self.normalised.automatic.is_some() {
             return Ok(0);
         }
+        if !self.rule.die.is_official() {
+            return Err(self.rule.roll(dice));
+        }
         let d = dice.d20() as usize;
         if self.crit_sides == 0 || dice.die(self.crit_sides) != 1 {
             return Ok(d);
@@ -359,6 +388,9 @@ impl Prepared {
     pub fn roll<D: Dice>(&self, dice: &mut D) -> TestOutcome {
         if let Some((success, signed)) = self.normalised.automatic {
             return TestRule::finish(&self.normalised, success, signed, 0);
+        }
+        if !self.rule.die.is_official() {
+            return self.rule.roll(dice);
         }
         let d = dice.d20() as usize;
         if self.crit_sides == 0 {

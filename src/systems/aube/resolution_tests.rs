@@ -256,6 +256,7 @@ fn parameters_make_the_rule() {
             heroism_auto_extremes: false,
             fold_low_ca: false,
             negative_nd_counts_failures: true,
+            die: crate::engine::StepRule::OFFICIAL,
         }
     );
     let e = error_text(build_with(&TEST, &["nd=3"]));

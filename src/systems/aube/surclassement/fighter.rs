@@ -7,8 +7,10 @@
 //! Those eight fields are optional parameters; [`Fighter::from_config`] checks that exactly
 //! one form is complete.
 
+use crate::engine::StepRule;
 use crate::engine::config::key;
 use crate::error::{Error, Result};
+use crate::systems::aube::resolution::TEST_DIE;
 use crate::systems::aube::tables::AubeTables;
 
 crate::choice! {
@@ -57,6 +59,8 @@ crate::config! {
         loser_subtracts: LoserSubtracts = choice(default = LoserSubtracts::Raw),
         /// the rule tables (Tableau 3.1, the wound track...): `alea rules aube`
         tables: AubeTables = rules(),
+        /// the d20 of the tests: surclassement plays the official one only
+        die: StepRule = house_step(&TEST_DIE),
     }
 }
 
@@ -67,6 +71,7 @@ impl Default for Rules {
             ma_adds_ba: true,
             loser_subtracts: LoserSubtracts::Raw,
             tables: AubeTables::OFFICIAL,
+            die: StepRule::OFFICIAL,
         }
     }
 }
@@ -122,6 +127,15 @@ crate::config! {
 impl FightersParams {
     /// Fighters A and B, each checked by [`Fighter::from_config`], and the switches.
     pub fn fighters(&self) -> Result<([Fighter; 2], Rules)> {
+        if let Some(step) = self.rules.die.replacement() {
+            return Err(Error::value(
+                "rules",
+                format!(
+                    "surclassement plays the official d20 of a test; the house test_die of {} is played by the other aube mechanics (aube.test, aube.attack, aube.duel...)",
+                    step.source()
+                ),
+            ));
+        }
         let a = Fighter::from_config("a", &self.a)?;
         let b = Fighter::from_config("b", &self.b)?;
         Ok(([a, b], self.rules))
