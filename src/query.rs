@@ -135,7 +135,7 @@ pub fn answer_at(
 
 /// The parameters an answer echoes: every value, less those that a side given replaces
 /// (`pcs` and `pc.*` beside `party=`): they played no part in the answer.
-fn echoed_params(mechanic: &dyn Mechanic, params: &ParamValues) -> Vec<(String, Value)> {
+pub(crate) fn echoed_params(mechanic: &dyn Mechanic, params: &ParamValues) -> Vec<(String, Value)> {
     let replacing: Vec<_> = mechanic
         .params()
         .into_iter()

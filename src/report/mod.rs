@@ -9,6 +9,7 @@
 
 mod answer;
 pub mod charts;
+pub mod comparison;
 pub mod index;
 pub mod json;
 pub mod listing;

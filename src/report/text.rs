@@ -28,7 +28,7 @@ fn interval(e: &Estimate) -> String {
 }
 
 /// A value for the answer's lead column: a chance in percent, a mean with 3 decimals.
-fn lead(kind: MetricKind, x: f64) -> String {
+pub fn lead(kind: MetricKind, x: f64) -> String {
     match kind {
         _ if x.is_nan() => "-".into(),
         MetricKind::Proportion => percent(x),
@@ -53,7 +53,7 @@ pub fn percent(x: f64) -> String {
 }
 
 /// The line naming the entries of the rule tables that differ from the official ones.
-fn house_rules(changes: &[Change], out: &mut String) {
+pub fn house_rules(changes: &[Change], out: &mut String) {
     if !changes.is_empty() {
         let changes: Vec<String> = changes.iter().map(|c| c.to_string()).collect();
         let _ = writeln!(out, "house rules: {}", changes.join(", "));

@@ -187,6 +187,10 @@ pub struct ProbArgs {
     /// and of at most it
     #[arg(long, conflicts_with = "json")]
     pub table: bool,
+    /// With --rules: print the official answer, the house answer and their difference
+    /// (exact when both are exact, else sampled on the same dice with a paired 95% interval)
+    #[arg(long, conflicts_with_all = ["json", "table"])]
+    pub compare: bool,
     #[command(flatten)]
     pub rules: RulesOption,
 }

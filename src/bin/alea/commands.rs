@@ -75,6 +75,9 @@ fn house_rules(mechanic: &str, file: Option<&Path>) -> Result<Option<RuleSet>> {
 
 fn prob(args: &ProbArgs, rosters: &Rosters) -> Result<()> {
     let rules = house_rules(&args.mechanic, args.rules.rules.as_deref())?;
+    if args.compare {
+        return prob_compare(args, rosters, rules);
+    }
     if args.params.iter().any(|a| alea::sweep::is_swept(a)) {
         return prob_sweep(args, rosters, rules);
     }
@@ -119,6 +122,53 @@ fn prob(args: &ProbArgs, rosters: &Rosters) -> Result<()> {
 }
 
 /// `alea prob` with a range among its parameters (`nd=0..=5`): one row per value.
+/// `alea prob ... --rules FILE --compare`: the official and the house answer side by side.
+fn prob_compare(args: &ProbArgs, rosters: &Rosters, rules: Option<RuleSet>) -> Result<()> {
+    let Some(rules) = rules else {
+        return Err(Error::option(
+            "compare",
+            "compares the official rules with house rules: give the house rules with --rules FILE",
+        ));
+    };
+    if args.params.iter().any(|a| alea::sweep::is_swept(a)) {
+        return Err(Error::option(
+            "compare",
+            "compares one question: give one value to each parameter, not a range",
+        ));
+    }
+    let official = Query::parse_with(&args.mechanic, &args.params, rosters, None)?;
+    let house = Query::parse_with(&args.mechanic, &args.params, rosters, Some(rules))?;
+    let plan = (!args.exact).then(|| RunPlan {
+        seed: args.sampling.seed.unwrap_or(alea::analysis::DEFAULT_SEED),
+        size: size(&args.sampling).unwrap_or(SampleSize::Samples(DEFAULT_SAMPLES)),
+    });
+    if let Some(size) = plan.map(|p| p.size)
+        && !args.sampling.allow_large
+    {
+        let work = Work {
+            points: 1,
+            variants: 2,
+            size,
+            rounds_per_sample: alea::budget::rounds_per_sample(&house.params),
+        };
+        work.check("").map_err(|e| {
+            with_flags(
+                e,
+                "lower --samples, --precision or max_rounds, or pass --allow-large to run it anyway",
+            )
+        })?;
+    }
+    let total = match plan.map(|p| p.size) {
+        Some(SampleSize::Samples(n)) => Some(2 * n),
+        _ => None,
+    };
+    let progress = Progress::new(total, false);
+    let comparison =
+        alea::compare::compare(&official, &house, plan.as_ref(), &|n| progress.add(n))?;
+    progress.bar.finish_and_clear();
+    print(&report::comparison::render_comparison(&comparison))
+}
+
 fn prob_sweep(args: &ProbArgs, rosters: &Rosters, rules: Option<RuleSet>) -> Result<()> {
     if args.table {
         return Err(Error::option(

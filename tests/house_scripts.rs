@@ -1,0 +1,213 @@
+//! House rules as scripts replacing a step of a system, run through the `alea` binary as
+//! a user runs them: the shipped aube advantage rule (exact values from the text), the
+//! official-against-house comparison, the listing of steps, and bad scripts refused with
+//! the file and line, quickly.
+
+mod common;
+
+use common::{alea, assert_user_error, json, stdout, temp_dir};
+use std::time::{Duration, Instant};
+
+const ADVANTAGE: &str = "analyses/house/aube_advantage.toml";
+
+fn exact_of(answer: &serde_json::Value, name: &str) -> f64 {
+    answer["metrics"][name]["exact"].as_f64().unwrap()
+}
+
+#[test]
+fn advantage_gives_the_chances_of_the_lower_of_two_d20() {
+    let answer = json(&alea(&[
+        "prob",
+        "aube.test",
+        "ca=12",
+        "nd=5",
+        "--rules",
+        ADVANTAGE,
+        "--exact",
+        "--json",
+    ]));
+    // P(min of 2d20 <= 12) = 1 - (8/20)^2; beating ND 5: 6 <= min <= 12.
+    assert!((exact_of(&answer, "success") - 21.0 / 25.0).abs() < 1e-12);
+    assert!((exact_of(&answer, "beats_nd") - 161.0 / 400.0).abs() < 1e-12);
+}
+
+#[test]
+fn advantage_sampled_holds_its_exact_values_on_any_thread_count() {
+    let args = [
+        "prob",
+        "aube.attack",
+        "att=krom",
+        "def=bjorn",
+        "--rules",
+        ADVANTAGE,
+        "--samples",
+        "200000",
+        "--json",
+    ];
+    let one = alea(&[&args[..], &["--threads", "1"]].concat());
+    let two = alea(&[&args[..], &["--threads", "2"]].concat());
+    assert_eq!(stdout(&one), stdout(&two));
+    let answer = json(&one);
+    let metrics = answer["metrics"].as_object().unwrap();
+    for (name, m) in metrics {
+        if let (Some(x), Some(lo), Some(hi)) =
+            (m["exact"].as_f64(), m["lo"].as_f64(), m["hi"].as_f64())
+        {
+            assert!(lo <= x && x <= hi, "{name}: {x} outside [{lo}, {hi}]");
+        }
+    }
+}
+
+#[test]
+fn compare_prints_official_house_and_the_difference() {
+    let out = alea(&[
+        "prob",
+        "aube.duel",
+        "a=krom",
+        "b=bjorn",
+        "--rules",
+        ADVANTAGE,
+        "--compare",
+    ]);
+    let text = stdout(&out);
+    assert!(text.contains("test_die replaced by the script"), "{text}");
+    assert!(text.contains("exact values"), "{text}");
+    let line = text.lines().find(|l| l.starts_with("a_wins")).unwrap();
+    assert!(
+        line.contains("61.85%") && line.contains("66.28%") && line.contains("+4.43 pts"),
+        "{line}"
+    );
+    // Sampled (a crit die has no exact duel): a paired interval.
+    let out = alea(&[
+        "prob",
+        "aube.duel",
+        "a=krom",
+        "b=bjorn",
+        "a.crit=d6",
+        "--rules",
+        ADVANTAGE,
+        "--compare",
+        "--samples",
+        "20000",
+    ]);
+    let text = stdout(&out);
+    assert!(text.contains("paired difference"), "{text}");
+    assert!(text.contains("95% interval of the difference"), "{text}");
+    let e = assert_user_error(&alea(&["prob", "aube.test", "ca=12", "--compare"]), &[]);
+    assert!(e.contains("--rules"), "{e}");
+}
+
+#[test]
+fn rules_list_the_steps_and_print_them_as_a_script() {
+    let text = stdout(&alea(&["rules", "aube"]));
+    assert!(text.contains("test_die(ca) -> the face read"), "{text}");
+    let script = stdout(&alea(&["rules", "aube", "--script"]));
+    assert!(
+        script.contains("fn test_die(ca) {\n    d(20)\n}"),
+        "{script}"
+    );
+    // The official procedure written as a script gives the official answer.
+    let dir = temp_dir("official_step");
+    std::fs::write(dir.join("official.rhai"), &script).unwrap();
+    std::fs::write(dir.join("house.toml"), "script = \"official.rhai\"\n").unwrap();
+    let house = dir.join("house.toml");
+    let scripted = json(&alea(&[
+        "prob",
+        "aube.duel",
+        "a=krom",
+        "b=bjorn",
+        "--exact",
+        "--json",
+        "--rules",
+        house.to_str().unwrap(),
+    ]));
+    let official = json(&alea(&[
+        "prob",
+        "aube.duel",
+        "a=krom",
+        "b=bjorn",
+        "--exact",
+        "--json",
+    ]));
+    for name in ["a_wins", "b_wins", "mean_rounds"] {
+        assert!(
+            (exact_of(&scripted, name) - exact_of(&official, name)).abs() < 1e-12,
+            "{name}"
+        );
+    }
+}
+
+#[test]
+fn bad_step_scripts_end_quickly_with_the_file_and_line() {
+    let dir = temp_dir("bad_steps");
+    let cases = [
+        (
+            "loop.rhai",
+            "fn test_die(ca) {\n    let x = 0;\n    loop { x += 1; }\n}\n",
+            "loop.rhai:3",
+        ),
+        (
+            "file.rhai",
+            "fn test_die(ca) {\n    open_file(\"/etc/passwd\")\n}\n",
+            "file.rhai:2",
+        ),
+        (
+            "syntax.rhai",
+            "fn test_die(ca) {\n    d(20\n}\n",
+            "syntax.rhai:3",
+        ),
+        (
+            "signature.rhai",
+            "\n\nfn test_die(ca, nd) { d(20) }\n",
+            "signature.rhai:3",
+        ),
+        (
+            "unknown.rhai",
+            "fn test_dice(ca) { d(20) }\n",
+            "did you mean 'test_die'",
+        ),
+    ];
+    for (name, text, expected) in cases {
+        std::fs::write(dir.join(name), text).unwrap();
+        let rules = dir.join(format!("{name}.toml"));
+        std::fs::write(&rules, format!("script = \"{name}\"\n")).unwrap();
+        let start = Instant::now();
+        let out = alea(&[
+            "prob",
+            "aube.test",
+            "ca=12",
+            "--rules",
+            rules.to_str().unwrap(),
+        ]);
+        assert!(
+            start.elapsed() < Duration::from_secs(2),
+            "{name}: {:?}",
+            start.elapsed()
+        );
+        assert_user_error(&out, &[expected]);
+    }
+}
+
+#[test]
+fn surclassement_refuses_a_house_test_die_rather_than_ignore_it() {
+    let e = assert_user_error(
+        &alea(&[
+            "prob",
+            "aube.surclassement.exchange",
+            "a.ca_mp=9",
+            "a.ca_ma=9",
+            "a.ca_md=9",
+            "a.enc=11",
+            "b.ca_mp=9",
+            "b.ca_ma=9",
+            "b.ca_md=9",
+            "b.enc=11",
+            "a_move=md",
+            "b_move=md",
+            "--rules",
+            ADVANTAGE,
+        ]),
+        &[],
+    );
+    assert!(e.contains("official d20"), "{e}");
+}
