@@ -211,3 +211,50 @@ fn surclassement_refuses_a_house_test_die_rather_than_ignore_it() {
     );
     assert!(e.contains("official d20"), "{e}");
 }
+
+#[test]
+fn ose_attack_rolls_on_3d6_in_every_mechanic_that_attacks() {
+    let rules = "analyses/house/ose_3d6.toml";
+    // THAC0 19 against AC 4 needs 15: 3d6 >= 15 is 20 of 216.
+    let answer = json(&alea(&[
+        "prob",
+        "ose.attack",
+        "thac0=19",
+        "ac=4",
+        "--rules",
+        rules,
+        "--exact",
+        "--json",
+    ]));
+    assert!((exact_of(&answer, "hit") - 20.0 / 216.0).abs() < 1e-12);
+    // The duel plays the same step: exact values, and estimates inside their intervals.
+    let duel = json(&alea(&[
+        "prob",
+        "ose.duel",
+        "fighter=fighter3",
+        "monster=ogre",
+        "--rules",
+        rules,
+        "--samples",
+        "100000",
+        "--json",
+    ]));
+    let official = json(&alea(&[
+        "prob",
+        "ose.duel",
+        "fighter=fighter3",
+        "monster=ogre",
+        "--exact",
+        "--json",
+    ]));
+    for (name, m) in duel["metrics"].as_object().unwrap() {
+        let (x, lo, hi) = (m["exact"].as_f64(), m["lo"].as_f64(), m["hi"].as_f64());
+        if let (Some(x), Some(lo), Some(hi)) = (x, lo, hi) {
+            assert!(lo <= x && x <= hi, "{name}: {x} outside [{lo}, {hi}]");
+        }
+    }
+    assert_ne!(
+        exact_of(&duel, "fighter_wins"),
+        exact_of(&official, "fighter_wins")
+    );
+}

@@ -260,7 +260,7 @@ pub static SYSTEMS: &[System] = &[
         about: "the old-school reference sheet: THAC0 matrix, saves, checks, reactions, morale, x-in-6 odds",
         mechanics: ose::MECHANICS,
         tables: Some(&ose::tables::SCHEMA),
-        steps: &[],
+        steps: ose::STEPS,
         roster_kinds: ose::roster_kinds,
         roster: Some(RosterFile {
             path: "analyses/rosters/ose.toml",

@@ -17,6 +17,8 @@
 use super::d20::{D20Model, D20Roll, faces};
 use super::sheet::Hd;
 use super::tables::{AttackTable, OseTables};
+use crate::engine::StepRule;
+use crate::engine::house_step::StepSignature;
 use crate::error::{Error, Result};
 
 /// The d20 roll needed to hit `ac` with `thac0`, before modifiers, under the official
@@ -75,8 +77,23 @@ crate::config! {
         behind: bool = switch(default = false),
         /// the rule tables (THAC0 rows, bounds and modifiers of the roll): `alea rules ose`
         tables: OseTables = rules(),
+        /// the d20 of the roll: official, or a house rule's script (`attack_die`)
+        die: StepRule = house_step(&ATTACK_DIE),
     }
 }
+
+/// The step a house rule may replace in every attack: the d20 of the attack roll (`alea
+/// rules ose --script`), played by `ose.attack`, `ose.duel` and `ose.encounter`.
+pub static ATTACK_DIE: StepSignature = StepSignature {
+    system: "ose",
+    name: "attack_die",
+    doc: "the d20 of an attack roll, read off the hit table (a natural 1 always misses, a natural 20 always hits)",
+    inputs: &[],
+    output: "the natural face read, 1 to 20",
+    outputs: 1..=20,
+    official: "fn attack_die() {\n    d(20)\n}",
+    used_by: "ose.attack, ose.duel, ose.encounter",
+};
 
 impl Modifiers {
     /// No modifier: melee, nothing added.
@@ -90,6 +107,7 @@ impl Modifiers {
         shield: 0,
         behind: false,
         tables: OseTables::OFFICIAL,
+        die: StepRule::OFFICIAL,
     };
 
     /// The total added to the d20.
@@ -303,6 +321,7 @@ pub fn attack_roll(thac0: i64, ac: i64, modifiers: &Modifiers) -> D20Roll {
             &modifiers.tables.attack,
         ),
     )
+    .with_die(modifiers.die)
 }
 
 impl TryFrom<AttackParams> for D20Roll {

@@ -2,7 +2,7 @@
 //! and `ose.check`, which differ only in which faces succeed and in the name of the one
 //! chance they report.
 
-use crate::engine::{Dice, Layout, MetricId, Recorder, Report, Roll, Rolled};
+use crate::engine::{Dice, Layout, MetricId, Recorder, Report, Roll, Rolled, StepRule};
 
 /// The faces (index 1..=20; 0 unused, false) where `succeeds` holds.
 pub fn faces(succeeds: impl Fn(u32) -> bool) -> [bool; 21] {
@@ -25,6 +25,9 @@ pub struct D20Roll {
     succeeds: [bool; 21],
     /// The name of the chance reported (`hit`, `save`, `success`) and its doc.
     reported: (&'static str, &'static str),
+    /// The d20: official, or a house rule's (the attack roll's
+    /// [`super::attack::ATTACK_DIE`]).
+    die: StepRule,
 }
 
 impl D20Roll {
@@ -39,7 +42,13 @@ impl D20Roll {
         Self {
             succeeds: table,
             reported: (name, doc),
+            die: StepRule::OFFICIAL,
         }
+    }
+
+    /// The same roll with its d20 played as `die` says.
+    pub fn with_die(self, die: StepRule) -> Self {
+        Self { die, ..self }
     }
 
     /// Whether the natural roll `d` succeeds.
@@ -59,7 +68,7 @@ impl Roll for D20Roll {
 
     #[inline(always)]
     fn roll<D: Dice>(&self, dice: &mut D) -> u32 {
-        dice.d20()
+        self.die.roll(dice, &[], |d| d.d20() as i64) as u32
     }
 }
 

@@ -20,7 +20,7 @@
 //! [`EXACT_MAX_STATES`] states (fighter's HP × monster's highest HP); larger duels are
 //! Monte Carlo only.
 
-use super::attack::{hit_table, hit_table_under};
+use super::attack::{ATTACK_DIE, hit_table, hit_table_under};
 use super::d20::chance_of;
 use super::duel_exact::{EXACT_MAX_STATES, TOLERANCE};
 pub use super::duel_round::{Blow, Initiative, Order, RoundDice};
@@ -30,7 +30,7 @@ use crate::engine::chain::Next;
 pub use crate::engine::fight::Winner;
 use crate::engine::fight::{Fight, play};
 use crate::engine::fight_outcome::{ExactBudget, FightModel, FightOutcome};
-use crate::engine::{Dice, FromConfig, HistId, Layout, MetricId, Recorder};
+use crate::engine::{Dice, FromConfig, HistId, Layout, MetricId, Recorder, StepRule};
 use crate::error::Result;
 use std::borrow::Cow;
 use std::hash::{Hash, Hasher};
@@ -99,6 +99,8 @@ crate::config! {
         max_rounds: u32 = int(1..=MOST_ROUNDS, default = MAX_ROUNDS as i64),
         /// the rule tables (THAC0 rows, bounds of the roll): `alea rules ose`
         tables: OseTables = rules(),
+        /// the d20 of the attack rolls: official, or a house rule's script (`attack_die`)
+        die: StepRule = house_step(&ATTACK_DIE),
     }
 }
 
@@ -396,9 +398,20 @@ impl DuelModel {
     }
 }
 
+impl DuelModel {
+    /// The same duel with the d20 of its attack rolls played as `die` says.
+    pub fn with_attack_die(mut self, die: StepRule) -> Self {
+        self.duel.fighter_blow.die = die;
+        self.duel.monster_blow.die = die;
+        self
+    }
+}
+
 impl FromConfig<DuelParams> for DuelModel {
     fn from_config(p: DuelParams) -> Result<Self> {
-        Ok(Self::under(p.fighter, p.monster.into(), p.ties, &p.tables).capped_at(p.max_rounds))
+        Ok(Self::under(p.fighter, p.monster.into(), p.ties, &p.tables)
+            .capped_at(p.max_rounds)
+            .with_attack_die(p.die))
     }
 }
 

@@ -4,8 +4,8 @@
 //! duel enumerates each once per distinct input.
 
 use super::duel::{Ties, damage};
-use crate::engine::Dice;
 use crate::engine::step::Step;
+use crate::engine::{Dice, StepRule};
 use std::hash::{Hash, Hasher};
 /// One attack: a d20 read off the hit table, then on a hit the damage die plus a bonus (at
 /// least 1): the damage dealt, 0 on a miss. A step, so an exact duel enumerates each
@@ -18,6 +18,8 @@ pub struct Blow {
     sides: u32,
     /// Added to the damage die.
     bonus: i64,
+    /// The attack roll's d20: official, or a house rule's ([`super::attack::ATTACK_DIE`]).
+    pub die: StepRule,
 }
 
 impl Blow {
@@ -25,7 +27,12 @@ impl Blow {
     /// of `sides` plus `bonus`.
     pub fn new(hits: &[bool; 21], sides: u32, bonus: i64) -> Self {
         let hits = (1..=20).filter(|&d| hits[d]).fold(0, |m, d| m | 1 << d);
-        Self { hits, sides, bonus }
+        Self {
+            hits,
+            sides,
+            bonus,
+            die: StepRule::OFFICIAL,
+        }
     }
 }
 
@@ -42,7 +49,8 @@ impl Step for Blow {
 
     #[inline(always)]
     fn run<D: Dice>(&self, dice: &mut D) -> i64 {
-        if self.hits >> dice.d20() & 1 != 0 {
+        let face = self.die.roll(dice, &[], |d| d.d20() as i64);
+        if self.hits >> face & 1 != 0 {
             damage(dice.die(self.sides), self.bonus)
         } else {
             0

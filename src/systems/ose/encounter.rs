@@ -46,7 +46,7 @@
 //! monster of morale 2 (not cornered) does not fight, and larger encounters are Monte
 //! Carlo only.
 
-use super::attack::hit_table_under;
+use super::attack::{ATTACK_DIE, hit_table_under};
 use super::duel::{
     Duel, DuelEnd, DuelModel, DuelOutcome, Fighter, MAX_ROUNDS, MOST_ROUNDS, Monster,
     MonsterParams, Ties, Winner, damage, exact_budget,
@@ -54,7 +54,7 @@ use super::duel::{
 use super::morale::never_fights;
 use super::tables::OseTables;
 use crate::engine::fight_outcome::{ExactBudget, FightModel, FightOutcome};
-use crate::engine::{Dice, FromConfig, HistId, Layout, MetricId, Party, Recorder};
+use crate::engine::{Dice, FromConfig, HistId, Layout, MetricId, Party, Recorder, StepRule};
 use crate::error::{Error, Result};
 pub use crate::systems::target::Target;
 use std::borrow::Cow;
@@ -101,6 +101,8 @@ crate::config! {
         max_rounds: u32 = int(1..=MOST_ROUNDS, default = MAX_ROUNDS as i64),
         /// the rule tables (THAC0 rows, bounds of the roll): `alea rules ose`
         tables: OseTables = rules(),
+        /// the d20 of the attack rolls: official, or a house rule's script (`attack_die`)
+        die: StepRule = house_step(&ATTACK_DIE),
     }
 }
 
@@ -233,6 +235,7 @@ impl EncounterModel {
                 &self.p.tables,
             )
             .capped_at(self.p.max_rounds)
+            .with_attack_die(self.p.die)
         })
     }
 
@@ -349,7 +352,8 @@ impl EncounterModel {
             let hp = &fight.hp[1 - side];
             let target = [self.p.party_target, self.p.monsters_target][side];
             let d = target.pick(&foes, k, |j| hp[j], dice);
-            if self.hits(side, a, d, dice.d20()) {
+            let face = self.p.die.roll(dice, &[], |d| d.d20() as i64) as u32;
+            if self.hits(side, a, d, face) {
                 let s = self.strikers[side][a];
                 fight.hp[1 - side][d] -= damage(dice.die(s.damage), s.bonus);
                 if fight.hp[1 - side][d] <= 0 {

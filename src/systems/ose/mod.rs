@@ -65,6 +65,9 @@ crate::mechanics! {
         .primary("any_pc_dies").with_rosters(crate::systems::builtin_rosters);
 }
 
+/// The steps of `ose` a house rule may replace with a script: the d20 of every attack roll.
+pub static STEPS: &[&crate::engine::StepSignature] = &[&attack::ATTACK_DIE];
+
 /// The kinds of entry of `ose` rosters: fighters (player characters: `fighter.*` of
 /// `ose.duel`, the party of `ose.encounter`) and monsters (`monster.*`, the monsters).
 pub fn roster_kinds() -> Vec<Kind> {
