@@ -258,3 +258,33 @@ fn ose_attack_rolls_on_3d6_in_every_mechanic_that_attacks() {
         exact_of(&official, "fighter_wins")
     );
 }
+
+#[test]
+fn maitrise_rolls_on_2d10_in_a_test_and_a_series() {
+    let rules = "analyses/house/maitrise_2d10.toml";
+    // 2d10 <= 12 is 64 of 100; the 11 is the only critical success left (10 of 100).
+    let answer = json(&alea(&[
+        "prob",
+        "maitrise.test",
+        "sm=12",
+        "--rules",
+        rules,
+        "--exact",
+        "--json",
+    ]));
+    assert!((exact_of(&answer, "success") - 0.64).abs() < 1e-12);
+    assert!((exact_of(&answer, "crit_success") - 0.10).abs() < 1e-12);
+    // A series of three rolls that must all succeed: 0.64^3.
+    let series = json(&alea(&[
+        "prob",
+        "maitrise.series",
+        "sm=12",
+        "n=3",
+        "--rules",
+        rules,
+        "--exact",
+        "--json",
+    ]));
+    let all = exact_of(&series, "all_succeed");
+    assert!((all - 0.64f64.powi(3)).abs() < 1e-12, "{all}");
+}

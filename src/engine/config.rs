@@ -354,16 +354,19 @@ macro_rules! config {
 pub fn read_tables<T: RuleTables>(values: &ParamValues) -> Result<T> {
     match values.rules() {
         None => Ok(T::default()),
-        Some(rules) => rules.tables::<T>().cloned().ok_or_else(|| {
-            Error::value(
-                "rules",
-                format!(
-                    "the rule tables given are {}'s; this mechanic reads {}'s",
-                    rules.system(),
-                    T::SYSTEM
-                ),
-            )
-        }),
+        Some(rules) => rules
+            .tables::<T>()
+            .map(|t| t.clone().with_steps(rules.steps()))
+            .ok_or_else(|| {
+                Error::value(
+                    "rules",
+                    format!(
+                        "the rule tables given are {}'s; this mechanic reads {}'s",
+                        rules.system(),
+                        T::SYSTEM
+                    ),
+                )
+            }),
     }
 }
 

@@ -251,7 +251,7 @@ pub static SYSTEMS: &[System] = &[
         about: "Score de Maîtrise: d20 roll-under with criticals on 1/11 and 10/20, extreme scores",
         mechanics: maitrise::MECHANICS,
         tables: Some(&maitrise::tables::SCHEMA),
-        steps: &[],
+        steps: maitrise::STEPS,
         roster_kinds: System::no_roster_kinds,
         roster: None,
     },

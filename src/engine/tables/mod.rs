@@ -49,6 +49,13 @@ pub trait RuleTables:
     /// Checks the tables as a whole (order of thresholds, ranges, shapes): the first
     /// problem found.
     fn check(&self) -> std::result::Result<(), TableError>;
+
+    /// The same tables carrying `steps`, the steps a house rule replaces, for a system
+    /// whose rules reach their steps through the tables (default: the tables unchanged;
+    /// a mechanic may also read a step with a config field of kind `house_step`).
+    fn with_steps(self, _steps: &HouseSteps) -> Self {
+        self
+    }
 }
 
 /// A problem in rule tables: the dotted key (`damage.legere`) and what is wrong.

@@ -29,6 +29,9 @@ crate::mechanics! {
     SERIES: series::SeriesParams => series::SeriesModel = ("maitrise.series", "sm=12 n=3");
 }
 
+/// The steps of `maitrise` a house rule may replace with a script: the d20 of every roll.
+pub static STEPS: &[&crate::engine::StepSignature] = &[&resolution::ROLL_DIE];
+
 #[cfg(test)]
 mod tests {
     #[test]

@@ -23,8 +23,26 @@
 
 use super::score::{Score, ScoreParams};
 use super::tables::MaitriseTables;
+use crate::engine::house_step::{StepInput, StepSignature};
 use crate::engine::step::Step;
-use crate::engine::{Dice, HistId, Layout, MetricId, Recorder, Report, Rolled};
+use crate::engine::{Dice, HistId, Layout, MetricId, Recorder, Report, Rolled, StepRule};
+
+/// The step a house rule may replace in every roll: its d20 (the first, and the second one
+/// the extreme scores call for; `alea rules maitrise --script`).
+pub static ROLL_DIE: StepSignature = StepSignature {
+    system: "maitrise",
+    name: "roll_die",
+    doc: "a d20 of a roll against the Score de Maîtrise, read against the score and the critical faces (the first die, and the second one a 20 at a score of 20 or more, or a 1 at 1 or less, calls for)",
+    inputs: &[StepInput {
+        name: "sm",
+        range: -20..=40,
+        doc: "the score, modifiers included (brought into -20..=40)",
+    }],
+    output: "the face read, 1 to 20",
+    outputs: 1..=20,
+    official: "fn roll_die(sm) {\n    d(20)\n}",
+    used_by: "maitrise.test and maitrise.series",
+};
 use crate::error::{Error, Result};
 
 /// The four results of a roll, from worst to best.
@@ -165,6 +183,10 @@ const DEGREES: [Degree; 4] = [
 pub struct Faces {
     first: u64,
     second: u64,
+    /// The d20: official, or a house rule's ([`ROLL_DIE`]).
+    die: StepRule,
+    /// The score, the input of a house rule's die.
+    sm: i64,
 }
 
 impl Faces {
@@ -177,14 +199,25 @@ impl Faces {
             first |= read << (3 * face);
             second |= code(target.read_second(face)) << (2 * face);
         }
-        Self { first, second }
+        Self {
+            first,
+            second,
+            die: target.tables.steps.0.rule_of(&ROLL_DIE),
+            sm: target.sm,
+        }
+    }
+
+    /// One d20 of the roll.
+    #[inline(always)]
+    fn d20<D: Dice>(die: StepRule, sm: i64, dice: &mut D) -> u64 {
+        die.roll(dice, &[sm], |d| d.d20() as i64) as u64
     }
 
     /// Rolls one d20 (and a second one when the first calls for it).
     #[inline(always)]
     pub fn roll<D: Dice>(&self, dice: &mut D) -> Degree {
-        match (self.first >> (3 * dice.d20())) & 7 {
-            0 => dice.step(&Second(self.second)),
+        match (self.first >> (3 * Self::d20(self.die, self.sm, dice))) & 7 {
+            0 => dice.step(&Second(self.second, self.die, self.sm)),
             read => DEGREES[read as usize - 1],
         }
     }
@@ -193,14 +226,14 @@ impl Faces {
 /// The second d20 of a roll, read off its packed faces: a step, so that the exact
 /// distribution weighs each degree of the second die once.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-struct Second(u64);
+struct Second(u64, StepRule, i64);
 
 impl Step for Second {
     type Output = Degree;
 
     #[inline(always)]
     fn run<D: Dice>(&self, dice: &mut D) -> Degree {
-        DEGREES[((self.0 >> (2 * dice.d20())) & 3) as usize]
+        DEGREES[((self.0 >> (2 * Faces::d20(self.1, self.2, dice))) & 3) as usize]
     }
 }
 

@@ -5,6 +5,7 @@
 //! changes them ([`crate::engine::tables`]). The mechanics take them with the score
 //! ([`super::score::ScoreParams`]).
 
+use crate::engine::house_step::HouseSteps;
 use crate::engine::tables::{Faces, RuleTables, Schema, TableError, check_range, check_ranges};
 use crate::entries;
 use serde::{Deserialize, Serialize};
@@ -20,8 +21,15 @@ crate::rule_tables! {
         pub extreme: ExtremeTable,
         /// The make-up of a score.
         pub score: ScoreTable,
+        /// The steps a house rule's script replaces (not a table: `script = ...`).
+        #[serde(skip)]
+        pub steps: MaitriseSteps,
     }
 }
+
+/// The steps of `maitrise` a house rule replaces, carried by the tables to every roll.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct MaitriseSteps(pub HouseSteps);
 
 /// The faces of the first d20 that make a critical.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -73,11 +81,19 @@ impl MaitriseTables {
         score: ScoreTable {
             skill_zero_malus: 5,
         },
+        steps: MaitriseSteps(HouseSteps::OFFICIAL),
     };
 }
 
 impl RuleTables for MaitriseTables {
     const SYSTEM: &'static str = "maitrise";
+
+    fn with_steps(self, steps: &HouseSteps) -> Self {
+        Self {
+            steps: MaitriseSteps(*steps),
+            ..self
+        }
+    }
 
     const DOCS: &'static [(&'static str, &'static str)] = &[
         (
