@@ -107,7 +107,17 @@ pub struct DrawTable {
     pub exact: Table<i64>,
     /// `thresholds[i]`: the highest face of the 2^30-face die that gives outcome `i`.
     thresholds: Box<[u32]>,
+    /// `guide[b]`: the first outcome a face of bucket `b` (faces `b × 2^20 + 1 ..=
+    /// (b + 1) × 2^20`) may give, so a draw starts there and rarely moves on (a guide
+    /// table: constant time, no binary search).
+    guide: Box<[u32]>,
 }
+
+/// Buckets of a [`DrawTable`]'s guide (2^10, each 2^20 faces of the 2^30-face die).
+const GUIDE_BUCKETS: u32 = 1 << 10;
+
+/// log2 of the faces in one bucket of the guide.
+const BUCKET_SHIFT: u32 = 20;
 
 impl DrawTable {
     /// The table of `exact` (at least one outcome of positive chance).
@@ -125,17 +135,28 @@ impl DrawTable {
         if let Some(last) = thresholds.last_mut() {
             *last = BERNOULLI_SIDES;
         }
+        let guide = (0..GUIDE_BUCKETS)
+            .map(|b| {
+                let first_face = (b << BUCKET_SHIFT) + 1;
+                thresholds.partition_point(|&t| t < first_face) as u32
+            })
+            .collect();
         Self {
             exact,
             thresholds: thresholds.into_boxed_slice(),
+            guide,
         }
     }
 
     /// The outcome a face `1..=2^30` of the sampler's die gives.
     #[inline]
     pub fn outcome_of_face(&self, face: u32) -> i64 {
-        let i = self.thresholds.partition_point(|&t| t < face);
-        self.exact.outcomes[i.min(self.exact.outcomes.len() - 1)].0
+        let mut i = self.guide[((face - 1) >> BUCKET_SHIFT) as usize] as usize;
+        // The last threshold is the die's last face: the scan stops by then.
+        while self.thresholds[i] < face {
+            i += 1;
+        }
+        self.exact.outcomes[i].0
     }
 }
 
@@ -223,6 +244,34 @@ impl StepRule {
         }
     }
 }
+
+impl StepRule {
+    /// The house table for `inputs`, looked up once (for a rule that plays the same input
+    /// again and again); `None` for the official step.
+    pub fn table_for(self, inputs: &[i64]) -> Option<TableRef> {
+        self.0.map(|step| TableRef(step.table(inputs)))
+    }
+}
+
+/// A house table kept by a prepared rule, compared by identity.
+#[derive(Debug, Clone, Copy)]
+pub struct TableRef(&'static DrawTable);
+
+impl TableRef {
+    /// Draws an outcome (see [`Dice::drawn`]).
+    #[inline(always)]
+    pub fn draw<D: Dice>(self, dice: &mut D) -> i64 {
+        dice.drawn(self.0)
+    }
+}
+
+impl PartialEq for TableRef {
+    fn eq(&self, other: &Self) -> bool {
+        std::ptr::eq(self.0, other.0)
+    }
+}
+
+impl Eq for TableRef {}
 
 impl PartialEq for StepRule {
     fn eq(&self, other: &Self) -> bool {
@@ -348,6 +397,19 @@ mod tests {
         assert_eq!(t.outcome_of_face(BERNOULLI_SIDES / 4), 3);
         assert_eq!(t.outcome_of_face(BERNOULLI_SIDES / 4 + 1), 5);
         assert_eq!(t.outcome_of_face(BERNOULLI_SIDES), 5);
+        // Every face gives the outcome a binary search over the thresholds gives.
+        let many = table(&(0..37).map(|i| (i, 1.0 / 37.0)).collect::<Vec<_>>());
+        for face in (1..=BERNOULLI_SIDES)
+            .step_by(9_973)
+            .chain([BERNOULLI_SIDES])
+        {
+            let i = many.thresholds.partition_point(|&t| t < face);
+            assert_eq!(
+                many.outcome_of_face(face),
+                many.exact.outcomes[i].0,
+                "{face}"
+            );
+        }
         assert_eq!(replay(&[BERNOULLI_SIDES / 4], |d| d.drawn(&t)), 3);
         let dist = enumerate(|d| d.drawn(&t)).unwrap();
         assert_eq!(dist.p(&3), 0.25);

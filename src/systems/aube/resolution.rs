@@ -6,7 +6,7 @@
 //! [`Step`] when the test is part of a larger rule (an attack, a confrontation): its exact
 //! distribution is [`TestRule::roll`] enumerated, once per distinct test.
 
-use crate::engine::house_step::{StepInput, StepRule, StepSignature};
+use crate::engine::house_step::{StepInput, StepRule, StepSignature, TableRef};
 use crate::engine::step::Step;
 use crate::engine::{
     Choice, ClassModel, Dice, Dist, FromConfig, HistId, Layout, MetricId, Model, Recorder,
@@ -330,6 +330,8 @@ pub struct Prepared {
     rule: TestRule,
     normalised: Normalised,
     crit_sides: u32,
+    /// The house rule's table of the d20 at this test's CA, if the die is replaced.
+    house_die: Option<TableRef>,
     by_face: [TestOutcome; 21],
     by_face_read: [(bool, i64); 21],
 }
@@ -358,8 +360,19 @@ impl Prepared {
             rule: *rule,
             normalised: n,
             crit_sides,
+            house_die: rule.die.table_for(&[n.ca]),
             by_face,
             by_face_read,
+        }
+    }
+
+    /// The d20 face the test reads: the official die, or a draw from the house rule's
+    /// table for the test's CA (a face 1..=20 either way, read off the same tables).
+    #[inline(always)]
+    fn face<D: Dice>(&self, dice: &mut D) -> usize {
+        match self.house_die {
+            None => dice.d20() as usize,
+            Some(table) => table.draw(dice) as usize,
         }
     }
 
@@ -371,10 +384,7 @@ impl Prepared {
         if self.normalised.automatic.is_some() {
             return Ok(0);
         }
-        if !self.rule.die.is_official() {
-            return Err(self.rule.roll(dice));
-        }
-        let d = dice.d20() as usize;
+        let d = self.face(dice);
         if self.crit_sides == 0 || dice.die(self.crit_sides) != 1 {
             return Ok(d);
         }
@@ -389,10 +399,7 @@ impl Prepared {
         if let Some((success, signed)) = self.normalised.automatic {
             return TestRule::finish(&self.normalised, success, signed, 0);
         }
-        if !self.rule.die.is_official() {
-            return self.rule.roll(dice);
-        }
-        let d = dice.d20() as usize;
+        let d = self.face(dice);
         if self.crit_sides == 0 {
             return self.by_face[d];
         }
