@@ -270,11 +270,10 @@ pub fn find_with(request: &FinderRequest, rosters: &Rosters) -> Result<FinderAns
             points: values.len() as u64,
             variants: 1,
             size: request.plan.size,
-            rounds_per_sample: queries
-                .iter()
-                .map(|q| crate::budget::rounds_per_sample(&q.params))
-                .max()
-                .unwrap_or(1),
+            rounds: queries.iter().map(Query::rounds_per_sample).fold(
+                crate::budget::RoundsPerSample::one(),
+                crate::budget::RoundsPerSample::max,
+            ),
         };
         work.check("lower the samples or narrow the sweep with from and to, or allow a large run")?;
     }

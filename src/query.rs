@@ -54,6 +54,12 @@ impl Query {
             simulation,
         })
     }
+
+    /// Most rounds one sample of this query may play (its `max_rounds`, `rounds`, ...),
+    /// for the budget.
+    pub fn rounds_per_sample(&self) -> crate::budget::RoundsPerSample {
+        crate::budget::RoundsPerSample::of(&self.mechanic.params(), &self.params)
+    }
 }
 
 /// The answer to a query.

@@ -11,7 +11,7 @@
 //! the sample budget of [`crate::budget`] over all of them.
 
 use crate::analysis::grid::{axis_values, cartesian};
-use crate::budget::{Work, rounds_per_sample};
+use crate::budget::{RoundsPerSample, Work};
 use crate::engine::resolve::parse_assignments;
 use crate::engine::runner::RunPlan;
 use crate::engine::tables::RuleSet;
@@ -109,13 +109,12 @@ pub fn sweep(
             points: count as u64,
             variants: 1,
             size: plan.size,
-            rounds_per_sample: queries
+            rounds: queries
                 .iter()
-                .map(|q| rounds_per_sample(&q.params))
-                .max()
-                .unwrap_or(1),
+                .map(Query::rounds_per_sample)
+                .fold(RoundsPerSample::one(), RoundsPerSample::max),
         };
-        work.check("lower the samples, the precision or max_rounds, or narrow the ranges")?;
+        work.check("lower the samples or the precision, or narrow the ranges")?;
     }
     let rows = queries
         .iter()

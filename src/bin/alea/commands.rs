@@ -87,12 +87,12 @@ fn prob(args: &ProbArgs, rosters: &Rosters) -> Result<()> {
             points: 1,
             variants: 1,
             size,
-            rounds_per_sample: alea::budget::rounds_per_sample(&query.params),
+            rounds: query.rounds_per_sample(),
         };
         work.check("").map_err(|e| {
             with_flags(
                 e,
-                "lower --samples, --precision or max_rounds, or pass --allow-large to run it anyway",
+                "lower --samples or --precision, or pass --allow-large to run it anyway",
             )
         })?;
     }
