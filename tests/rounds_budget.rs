@@ -168,3 +168,27 @@ fn allow_large_lets_a_run_over_the_rounds_budget_start() {
     let _ = child.wait();
     assert!(still_running, "--allow-large runs past the rounds budget");
 }
+
+#[test]
+fn a_duel_where_no_blow_wounds_under_house_tables_is_refused() {
+    // Issue 25: a house damage table where nothing wounds plays every round of every
+    // sample, like fighters who cannot hurt each other.
+    let rules = write_file(
+        &temp_dir("no-wound"),
+        "no_wound.toml",
+        "system = \"aube\"\n[damage]\netourdi = 996\nsonne = 997\nlegere = 998\ngrave = 999\ncritique = 1000\n",
+    );
+    refused_for_rounds(
+        &[
+            "prob",
+            "aube.duel",
+            "a=average",
+            "b=average",
+            "max_rounds=100000",
+            "--rules",
+            &rules,
+        ],
+        "100,000,000,000",
+        "max_rounds",
+    );
+}
