@@ -98,6 +98,9 @@ pub struct FinderAnswer {
     pub plan: Option<RunPlan>,
     /// The entries of the rule tables that differ from the official ones.
     pub rules: Vec<crate::engine::tables::Change>,
+    /// The readings of the rules the chances assume (the mechanic's [choice] parameters
+    /// and their values, given or default: whom monsters attack, how ties are broken).
+    pub assumed: Vec<(String, Value)>,
 }
 
 impl FinderAnswer {
@@ -369,7 +372,9 @@ pub fn find_with(request: &FinderRequest, rosters: &Rosters) -> Result<FinderAns
     }
     let trend = trend(&points, exact);
     let best = closest(&points, request.target, trend);
+    let assumed = crate::query::assumed_choices(mechanic, &queries[0].params);
     Ok(FinderAnswer {
+        assumed,
         mechanic: mechanic.name().into(),
         over: request.over.clone(),
         metric,

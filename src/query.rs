@@ -16,6 +16,10 @@ pub struct Query {
     pub params: ParamValues,
     /// The configured simulation.
     pub simulation: Box<dyn Simulation>,
+    /// The parameters given explicitly (`None`: not known, every one is shown): the
+    /// answer's header shows these and leaves out the fields a roster name or a default
+    /// filled in ([`header_params`]).
+    pub given: Option<Vec<String>>,
 }
 
 impl Query {
@@ -42,7 +46,8 @@ impl Query {
         let specs = mechanic.params();
         let given = parse_assignments(mechanic.name(), &specs, assignments)?;
         let values = ParamValues::resolve(mechanic.name(), &specs, &given, rosters)?;
-        Self::build(mechanic, values.with_rules(rules))
+        let names = given.into_iter().map(|(name, _)| name).collect();
+        Ok(Self::build(mechanic, values.with_rules(rules))?.given(names))
     }
 
     /// Builds the simulation of `mechanic` with `params`.
@@ -52,7 +57,14 @@ impl Query {
             mechanic,
             params,
             simulation,
+            given: None,
         })
+    }
+
+    /// The same query, knowing which parameters were given explicitly (`names`).
+    pub fn given(mut self, names: Vec<String>) -> Self {
+        self.given = Some(names);
+        self
     }
 
     /// Most rounds one sample of this query may play (its `max_rounds`, `rounds`, ...),
@@ -69,6 +81,9 @@ pub struct Answer {
     pub mechanic: String,
     /// Every parameter's value, defaults included.
     pub params: Vec<(String, crate::engine::Value)>,
+    /// The parameters the header shows ([`header_params`]): `params` less the fields a
+    /// roster name or a default filled in (`--all-params` shows `params`).
+    pub header: Vec<(String, crate::engine::Value)>,
     /// The seed (`None` for an exact-only answer).
     pub seed: Option<u64>,
     /// Estimates, exact values and histograms.
@@ -125,9 +140,11 @@ pub fn answer_at(
             (summary, true)
         }
     };
+    let params = echoed_params(query.mechanic, &query.params);
     Ok(Answer {
         mechanic: query.mechanic.name().to_string(),
-        params: echoed_params(query.mechanic, &query.params),
+        header: header_params(&params, query.given.as_deref()),
+        params,
         seed: plan.map(|p| p.seed),
         summary,
         precision_reached,
@@ -151,6 +168,40 @@ fn echoed_params(mechanic: &dyn Mechanic, params: &ParamValues) -> Vec<(String, 
         .iter()
         .filter(|(name, _)| !replacing.iter().any(|spec| spec.replaces(name)))
         .map(|(name, value)| (name.to_string(), value.clone()))
+        .collect()
+}
+
+/// The parameters a header shows, of those an answer echoes (`params`), when `given`
+/// names those given explicitly: every one, less the fields of a fighter given by a
+/// roster name (`a=krom`) that were not given beside it (`a.ca=11` is shown, the roster's
+/// `a.bd` and the defaults of the fighter's options are not). `None`: every parameter.
+pub fn header_params(params: &[(String, Value)], given: Option<&[String]>) -> Vec<(String, Value)> {
+    let Some(given) = given else {
+        return params.to_vec();
+    };
+    let is_given = |name: &str| given.iter().any(|g| g == name);
+    params
+        .iter()
+        .filter(|(name, _)| match name.split_once('.') {
+            Some((group, _)) => is_given(name) || !is_given(group),
+            None => true,
+        })
+        .cloned()
+        .collect()
+}
+
+/// The [choice] parameters of `mechanic` (readings of the rules a user may change, such
+/// as whom monsters attack) with their values in `params`: what an answer assumed.
+pub fn assumed_choices(mechanic: &dyn Mechanic, params: &ParamValues) -> Vec<(String, Value)> {
+    mechanic
+        .params()
+        .into_iter()
+        .filter(|spec| spec.doc.contains("[choice]") && !spec.name.contains('.'))
+        .filter_map(|spec| {
+            params
+                .get(&spec.name)
+                .map(|v| (spec.name.clone(), v.clone()))
+        })
         .collect()
 }
 

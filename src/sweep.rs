@@ -101,7 +101,8 @@ pub fn sweep(
         let before = given.len();
         given.extend(names.iter().cloned().zip(point));
         let values = ParamValues::resolve(mechanic.name(), &specs, &given, rosters)?;
-        queries.push(Query::build(mechanic, values.with_rules(rules.clone()))?);
+        let names = given.iter().map(|(name, _)| name.clone()).collect();
+        queries.push(Query::build(mechanic, values.with_rules(rules.clone()))?.given(names));
         given.truncate(before);
     }
     if let Some(plan) = plan.filter(|_| !allow_large) {

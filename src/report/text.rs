@@ -63,7 +63,7 @@ fn house_rules(changes: &[Change], out: &mut String) {
 /// The header: mechanic, parameters, and how the answer was reached.
 fn header(answer: &Answer, out: &mut String) {
     let params: Vec<String> = answer
-        .params
+        .header
         .iter()
         .map(|(k, v)| format!("{k}={v}"))
         .collect();
@@ -242,7 +242,7 @@ pub fn render_sweep(sweep: &SweepAnswer) -> String {
         return out;
     };
     let fixed: Vec<String> = first
-        .params
+        .header
         .iter()
         .filter(|(k, _)| !sweep.swept.contains(k))
         .map(|(k, v)| format!("{k}={v}"))
@@ -358,6 +358,18 @@ pub fn render_finder(answer: &FinderAnswer, fixed: &[String]) -> String {
     };
     let _ = writeln!(out, "{}  {}", answer.mechanic, fixed.join(" "));
     house_rules(&answer.rules, &mut out);
+    if !answer.assumed.is_empty() {
+        let assumed: Vec<String> = answer
+            .assumed
+            .iter()
+            .map(|(k, v)| format!("{k}={v}"))
+            .collect();
+        let _ = writeln!(
+            out,
+            "assuming {} (readings of the rules; give another value to change one)",
+            assumed.join(" ")
+        );
+    }
     let _ = writeln!(
         out,
         "{} for a {} chance of {} ({how}):",

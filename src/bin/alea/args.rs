@@ -182,6 +182,10 @@ pub struct ProbArgs {
     /// and of at most it
     #[arg(long, conflicts_with = "json")]
     pub table: bool,
+    /// Show every parameter in the header: also the fields a roster name gave (a=krom's
+    /// a.ca ...) and the defaults of fighters' options, which it leaves out otherwise
+    #[arg(long)]
+    pub all_params: bool,
     #[command(flatten)]
     pub rules: RulesOption,
 }

@@ -101,8 +101,11 @@ fn prob(args: &ProbArgs, rosters: &Rosters) -> Result<()> {
         _ => None,
     };
     let progress = Progress::new(total, false);
-    let answer = answer(&query, plan.as_ref(), &|n| progress.add(n))?;
+    let mut answer = answer(&query, plan.as_ref(), &|n| progress.add(n))?;
     progress.bar.finish_and_clear();
+    if args.all_params {
+        answer.header = answer.params.clone();
+    }
     if args.json {
         print(&format!("{}\n", report::json::answer_json(&answer)))
     } else {
@@ -144,6 +147,12 @@ fn prob_sweep(args: &ProbArgs, rosters: &Rosters, rules: Option<RuleSet>) -> Res
         )
     })?;
     progress.bar.finish_and_clear();
+    let mut answer = answer;
+    if args.all_params {
+        for row in &mut answer.rows {
+            row.header = row.params.clone();
+        }
+    }
     if args.json {
         print(&format!("{}\n", report::json::sweep_json(&answer)))
     } else {
