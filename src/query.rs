@@ -20,6 +20,9 @@ pub struct Query {
     /// answer's header shows these and leaves out the fields a roster name or a default
     /// filled in ([`header_params`]).
     pub given: Option<Vec<String>>,
+    /// Each fighter given by one roster name, `(group, name)`: `("a", "Kröm")`
+    /// ([`fighter_names`]); answers name the fighter beside its metrics (`a_wins`).
+    pub names: Vec<(String, String)>,
 }
 
 impl Query {
@@ -47,7 +50,9 @@ impl Query {
         let given = parse_assignments(mechanic.name(), &specs, assignments)?;
         let values = ParamValues::resolve(mechanic.name(), &specs, &given, rosters)?;
         let names = given.into_iter().map(|(name, _)| name).collect();
-        Ok(Self::build(mechanic, values.with_rules(rules))?.given(names))
+        let mut query = Self::build(mechanic, values.with_rules(rules))?.given(names);
+        query.names = fighter_names(mechanic, &query.params, rosters);
+        Ok(query)
     }
 
     /// Builds the simulation of `mechanic` with `params`.
@@ -58,6 +63,7 @@ impl Query {
             params,
             simulation,
             given: None,
+            names: Vec::new(),
         })
     }
 
@@ -84,6 +90,8 @@ pub struct Answer {
     /// The parameters the header shows ([`header_params`]): `params` less the fields a
     /// roster name or a default filled in (`--all-params` shows `params`).
     pub header: Vec<(String, crate::engine::Value)>,
+    /// Each fighter given by a roster name, `(group, name)`: `("a", "Kröm")`.
+    pub names: Vec<(String, String)>,
     /// The seed (`None` for an exact-only answer).
     pub seed: Option<u64>,
     /// Estimates, exact values and histograms.
@@ -144,6 +152,7 @@ pub fn answer_at(
     Ok(Answer {
         mechanic: query.mechanic.name().to_string(),
         header: header_params(&params, query.given.as_deref()),
+        names: query.names.clone(),
         params,
         seed: plan.map(|p| p.seed),
         summary,
@@ -188,6 +197,46 @@ pub fn header_params(params: &[(String, Value)], given: Option<&[String]>) -> Ve
         })
         .cloned()
         .collect()
+}
+
+/// Each fighter of `mechanic` given by one roster name (`a=krom`), as `(group, name)`:
+/// the name its roster entry's description opens with when that is the roster name with
+/// its accents (`Kröm, the seed's warrior` gives `Kröm`), else the roster name.
+pub fn fighter_names(
+    mechanic: &dyn Mechanic,
+    params: &ParamValues,
+    rosters: &Rosters,
+) -> Vec<(String, String)> {
+    let system = mechanic.name().split('.').next().unwrap_or_default();
+    mechanic
+        .params()
+        .into_iter()
+        .filter(|spec| matches!(spec.kind, crate::engine::params::ParamKind::Named))
+        .filter_map(|spec| match params.get(&spec.name) {
+            Some(Value::Names(names)) if names.len() == 1 && names[0].1 == 1 => {
+                let name = &names[0].0;
+                let about = rosters.get(system, name).map(|e| e.about.as_str());
+                let shown = about
+                    .ok()
+                    .and_then(|about| about.split([',', ':']).next())
+                    .map(str::trim)
+                    .filter(|opening| same_but_accents(opening, name))
+                    .unwrap_or(name);
+                Some((spec.name.clone(), shown.to_string()))
+            }
+            _ => None,
+        })
+        .collect()
+}
+
+/// True when `written` is `name` with accents or capitals (`Kröm` and `krom`): as many
+/// letters, and every plain letter the same but for case.
+fn same_but_accents(written: &str, name: &str) -> bool {
+    written.chars().count() == name.chars().count()
+        && written
+            .chars()
+            .zip(name.chars())
+            .all(|(w, n)| !w.is_ascii() || w.eq_ignore_ascii_case(&n))
 }
 
 /// The [choice] parameters of `mechanic` (readings of the rules a user may change, such

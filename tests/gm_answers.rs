@@ -70,6 +70,39 @@ fn a_named_duels_header_is_short_and_all_params_shows_everything() {
 }
 
 #[test]
+fn fighters_given_by_name_are_named_beside_their_metrics() {
+    let out = alea(&["prob", "aube.duel", "a=krom", "b=bjorn", "--exact"]);
+    let text = stdout(&out);
+    assert!(text.contains("a_wins (Kröm)"), "{text}");
+    assert!(text.contains("b_wins (Björn)"), "{text}");
+    // A roster entry whose description does not open with its name keeps the name typed.
+    let out = alea(&["prob", "aube.duel", "a=krom", "b=average", "--exact"]);
+    assert!(
+        stdout(&out).contains("b_wins (average)"),
+        "{}",
+        stdout(&out)
+    );
+    // Fighters given by their fields have no name: A and B.
+    let out = alea(&[
+        "prob",
+        "aube.duel",
+        "a=krom",
+        "b.ca=12",
+        "b.ba=0",
+        "b.bp=0",
+        "b.be=3",
+        "b.bd=15",
+        "b.enc=12",
+        "--exact",
+    ]);
+    let text = stdout(&out);
+    assert!(
+        text.contains("a_wins (Kröm)") && !text.contains("b_wins ("),
+        "{text}"
+    );
+}
+
+#[test]
 fn an_encounter_sweeps_the_count_of_a_roster_monster() {
     let args = [
         "prob",
