@@ -98,7 +98,7 @@ pub struct FinderAnswer {
     pub plan: Option<RunPlan>,
     /// The entries of the rule tables that differ from the official ones.
     pub rules: Vec<crate::engine::tables::Change>,
-    /// The readings of the rules the chances assume (the mechanic's [choice] parameters
+    /// The readings of the rules the chances assume (the mechanic's `[choice]` parameters
     /// and their values, given or default: whom monsters attack, how ties are broken).
     pub assumed: Vec<(String, Value)>,
 }

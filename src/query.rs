@@ -239,7 +239,7 @@ fn same_but_accents(written: &str, name: &str) -> bool {
             .all(|(w, n)| !w.is_ascii() || w.eq_ignore_ascii_case(&n))
 }
 
-/// The [choice] parameters of `mechanic` (readings of the rules a user may change, such
+/// The `[choice]` parameters of `mechanic` (readings of the rules a user may change, such
 /// as whom monsters attack) with their values in `params`: what an answer assumed.
 pub fn assumed_choices(mechanic: &dyn Mechanic, params: &ParamValues) -> Vec<(String, Value)> {
     mechanic
