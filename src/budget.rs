@@ -1,12 +1,17 @@
 //! How much work a run asks for, checked before any sampling against a stated budget,
 //! and sample counts as people write them (`1000000`, `1_000_000`, `1e6`).
 //!
-//! Two budgets: samples ([`MAX_SAMPLES`]) and rounds of fights ([`MAX_ROUNDS`]). A sample
-//! of a fight may play up to its [`ROUNDS_PARAM`] rounds (a fight nobody can win plays
-//! them all), so a fight's run counts samples × `max_rounds` rounds, its worst case. A
-//! run over a budget is refused with its size and how to go on; it runs only when allowed
-//! explicitly (`allow_large = true` in an analysis file, `--allow-large`).
+//! Two budgets: samples ([`MAX_SAMPLES`]) and rounds ([`MAX_ROUNDS`]). A sample of a
+//! mechanic that plays rounds (a fight, a melee, a spell's turns) may play up to the
+//! value of the parameters declared as its bound
+//! ([`ParamSpec::bounding_rounds`](crate::engine::ParamSpec::bounding_rounds): `max_rounds`,
+//! `rounds`, `max_turns`; a fight nobody can win plays them all), so its run counts
+//! samples × that bound, its worst case. A run over a budget is refused with its size and
+//! how to go on; it runs only when allowed explicitly (`allow_large = true` in an analysis
+//! file, `--allow-large`).
 
+use crate::engine::ParamSpec;
+use crate::engine::params::{ParamValues, Value};
 use crate::engine::runner::SampleSize;
 use crate::engine::stats::Z95;
 use crate::error::{Error, Result};
@@ -18,15 +23,13 @@ pub const MAX_SAMPLES: u64 = 10_000_000_000;
 /// Most grid points an analysis may have without being allowed explicitly (each is a
 /// row of `results.csv` per variant).
 pub const MAX_POINTS: u64 = 100_000;
-/// Most rounds of fights a run may play at worst (samples × each sample's round cap)
+/// Most rounds a run may play at worst (samples × each sample's bound on its rounds)
 /// without being allowed explicitly: minutes of work. Every shipped study is below a
 /// tenth of it.
 pub const MAX_ROUNDS: u64 = 10_000_000_000;
-/// The parameter by which a fight caps the rounds of one sample.
-pub const ROUNDS_PARAM: &str = "max_rounds";
 
 /// The size of a run.
-#[derive(Debug, Clone, Copy, PartialEq)]
+#[derive(Debug, Clone, PartialEq)]
 pub struct Work {
     /// Grid points.
     pub points: u64,
@@ -34,17 +37,67 @@ pub struct Work {
     pub variants: u64,
     /// Samples per point and variant.
     pub size: SampleSize,
-    /// Most rounds one sample may play: a fight's `max_rounds`, 1 for anything else.
-    pub rounds_per_sample: u64,
+    /// Most rounds one sample may play, and the parameters that bound them.
+    pub rounds: RoundsPerSample,
 }
 
-/// Most rounds one sample of a mechanic with `values` may play: its [`ROUNDS_PARAM`]
-/// when it has one (a fight), else 1.
-pub fn rounds_per_sample(values: &crate::engine::ParamValues) -> u64 {
-    values
-        .get(ROUNDS_PARAM)
-        .and_then(|v| v.as_i64())
-        .map_or(1, |n| n.max(1) as u64)
+/// Most rounds one sample may play: the product of the parameters declared as bounding
+/// them ([`ParamSpec::bounds_rounds`]), 1 for a mechanic without any.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct RoundsPerSample {
+    /// Rounds of one sample at most (at least 1).
+    pub most: u64,
+    /// The parameters that bound them (`max_rounds`, `rounds`, ...), empty for none.
+    pub bounded_by: Vec<String>,
+}
+
+impl RoundsPerSample {
+    /// One "round" a sample: a mechanic that plays no rounds.
+    pub fn one() -> Self {
+        Self {
+            most: 1,
+            bounded_by: Vec::new(),
+        }
+    }
+
+    /// The rounds of a sample of the mechanic with parameters `specs` and values `values`
+    /// (the defaults filled in): the product of its bounding parameters' values.
+    pub fn of(specs: &[ParamSpec], values: &ParamValues) -> Self {
+        Self::bounded(specs, |name| {
+            values.get(name).cloned().into_iter().collect::<Vec<_>>()
+        })
+    }
+
+    /// The worst case over several values of each bounding parameter: `values_of(name)`
+    /// gives every value the parameter `name` may take (swept, given, overridden; empty:
+    /// its default), and each factor is its largest.
+    pub fn bounded(specs: &[ParamSpec], values_of: impl Fn(&str) -> Vec<Value>) -> Self {
+        let mut rounds = Self::one();
+        for spec in specs.iter().filter(|s| s.bounds_rounds()) {
+            let mut values = values_of(&spec.name);
+            if values.is_empty() {
+                values.extend(spec.default_value());
+            }
+            let most = values
+                .iter()
+                .filter_map(Value::as_i64)
+                .max()
+                .map_or(1, |n| n.max(1) as u64);
+            rounds.most = rounds.most.saturating_mul(most);
+            rounds.bounded_by.push(spec.name.clone());
+        }
+        rounds
+    }
+
+    /// The larger of two bounds (the worst case over the points of a sweep).
+    pub fn max(self, other: Self) -> Self {
+        if other.most > self.most { other } else { self }
+    }
+
+    /// The parameters in words: `max_rounds`, `fights x max_rounds`.
+    fn names(&self) -> String {
+        self.bounded_by.join(" x ")
+    }
 }
 
 /// Samples per point and variant that `size` draws at most: the count itself, or for a
@@ -114,13 +167,14 @@ impl Work {
                 group_thousands(MAX_SAMPLES)
             ));
         }
-        let rounds = total * self.rounds_per_sample as f64;
-        if self.rounds_per_sample > 1 && rounds > MAX_ROUNDS as f64 {
+        let rounds = total * self.rounds.most as f64;
+        if self.rounds.most > 1 && rounds > MAX_ROUNDS as f64 {
+            let names = self.rounds.names();
             return over(format!(
-                "this run may play up to {} rounds of fights ({} samples x {ROUNDS_PARAM} = {}), over the budget of {}; a lower {ROUNDS_PARAM} also bounds it",
+                "this run may play up to {} rounds ({} samples x {names} = {}), over the budget of {}; a lower {names} also bounds it",
                 count(rounds),
                 count(total),
-                group_thousands(self.rounds_per_sample),
+                group_thousands(self.rounds.most),
                 group_thousands(MAX_ROUNDS)
             ));
         }
@@ -189,19 +243,49 @@ mod tests {
 
     #[test]
     fn rounds_of_fights_count_in_the_budget() {
-        let work = |samples, rounds_per_sample| Work {
+        let work = |samples, most| Work {
             points: 1,
             variants: 1,
             size: SampleSize::Samples(samples),
-            rounds_per_sample,
+            rounds: RoundsPerSample {
+                most,
+                bounded_by: vec!["max_rounds".into()],
+            },
         };
         // A duel nobody can win plays every one of its rounds: refused before it starts.
         let e = work(1_000_000, 100_000).check("").unwrap_err().to_string();
-        assert!(e.contains("100,000,000,000 rounds"), "{e}");
+        assert!(
+            e.contains("100,000,000,000 rounds") && e.contains("a lower max_rounds"),
+            "{e}"
+        );
         // The default duel: a million samples of up to 1,000 rounds.
         assert!(work(1_000_000, 1000).check("").is_ok());
         // Anything that is not a fight counts samples alone.
         assert!(work(5_000_000_000, 1).check("").is_ok());
+    }
+
+    #[test]
+    fn the_parameters_declared_as_bounds_give_the_rounds_of_a_sample() {
+        let specs = vec![
+            ParamSpec::int("ca", "", 0, 20, Some(10)),
+            ParamSpec::int("fights", "", 1, 20, Some(5)).bounding_rounds(),
+            ParamSpec::int("rounds", "", 1, 50, Some(10)).bounding_rounds(),
+        ];
+        // The defaults, then every value a sweep may give: each factor at its largest.
+        let defaults = RoundsPerSample::bounded(&specs, |_| Vec::new());
+        assert_eq!(defaults.most, 50);
+        assert_eq!(defaults.names(), "fights x rounds");
+        let swept = RoundsPerSample::bounded(&specs, |name| match name {
+            "rounds" => vec![Value::Int(3), Value::Int(40)],
+            "ca" => vec![Value::Int(1000)],
+            _ => Vec::new(),
+        });
+        assert_eq!(swept.most, 200);
+        // A mechanic without such a parameter plays one "round" a sample.
+        assert_eq!(
+            RoundsPerSample::bounded(&specs[..1], |_| Vec::new()),
+            RoundsPerSample::one()
+        );
     }
 
     #[test]
@@ -247,7 +331,7 @@ mod tests {
             points,
             variants: 2,
             size,
-            rounds_per_sample: 1,
+            rounds: RoundsPerSample::one(),
         };
         assert!(
             work(2460, SampleSize::Samples(1_000_000))

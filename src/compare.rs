@@ -32,8 +32,10 @@ pub struct ComparedMetric {
 pub struct Comparison {
     /// The mechanic.
     pub mechanic: String,
-    /// The parameters (as the answer of `alea prob` echoes them).
+    /// Every parameter (as the answer of `alea prob` echoes them).
     pub params: Vec<(String, Value)>,
+    /// The parameters the header shows (those given, fighters by name).
+    pub header: Vec<(String, Value)>,
     /// What the house rules change.
     pub changes: Vec<Change>,
     /// Samples of each side, and the seed (`None`: exact values).
@@ -113,9 +115,11 @@ pub fn compare(
                 .collect()
         }
     };
+    let params = crate::query::echoed_params(house.mechanic, &house.params);
     Ok(Comparison {
         mechanic: house.mechanic.name().to_string(),
-        params: crate::query::echoed_params(house.mechanic, &house.params),
+        header: crate::query::header_params(&params, house.given.as_deref()),
+        params,
         changes: house
             .params
             .rules()

@@ -98,6 +98,9 @@ pub struct FinderAnswer {
     pub plan: Option<RunPlan>,
     /// The entries of the rule tables that differ from the official ones.
     pub rules: Vec<crate::engine::tables::Change>,
+    /// The readings of the rules the chances assume (the mechanic's `[choice]` parameters
+    /// and their values, given or default: whom monsters attack, how ties are broken).
+    pub assumed: Vec<(String, Value)>,
 }
 
 impl FinderAnswer {
@@ -270,11 +273,10 @@ pub fn find_with(request: &FinderRequest, rosters: &Rosters) -> Result<FinderAns
             points: values.len() as u64,
             variants: 1,
             size: request.plan.size,
-            rounds_per_sample: queries
-                .iter()
-                .map(|q| crate::budget::rounds_per_sample(&q.params))
-                .max()
-                .unwrap_or(1),
+            rounds: queries.iter().map(Query::rounds_per_sample).fold(
+                crate::budget::RoundsPerSample::one(),
+                crate::budget::RoundsPerSample::max,
+            ),
         };
         work.check("lower the samples or narrow the sweep with from and to, or allow a large run")?;
     }
@@ -370,7 +372,9 @@ pub fn find_with(request: &FinderRequest, rosters: &Rosters) -> Result<FinderAns
     }
     let trend = trend(&points, exact);
     let best = closest(&points, request.target, trend);
+    let assumed = crate::query::assumed_choices(mechanic, &queries[0].params);
     Ok(FinderAnswer {
+        assumed,
         mechanic: mechanic.name().into(),
         over: request.over.clone(),
         metric,

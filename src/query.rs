@@ -16,6 +16,13 @@ pub struct Query {
     pub params: ParamValues,
     /// The configured simulation.
     pub simulation: Box<dyn Simulation>,
+    /// The parameters given explicitly (`None`: not known, every one is shown): the
+    /// answer's header shows these and leaves out the fields a roster name or a default
+    /// filled in ([`header_params`]).
+    pub given: Option<Vec<String>>,
+    /// Each fighter given by one roster name, `(group, name)`: `("a", "Kröm")`
+    /// ([`fighter_names`]); answers name the fighter beside its metrics (`a_wins`).
+    pub names: Vec<(String, String)>,
 }
 
 impl Query {
@@ -42,7 +49,10 @@ impl Query {
         let specs = mechanic.params();
         let given = parse_assignments(mechanic.name(), &specs, assignments)?;
         let values = ParamValues::resolve(mechanic.name(), &specs, &given, rosters)?;
-        Self::build(mechanic, values.with_rules(rules))
+        let names = given.into_iter().map(|(name, _)| name).collect();
+        let mut query = Self::build(mechanic, values.with_rules(rules))?.given(names);
+        query.names = fighter_names(mechanic, &query.params, rosters);
+        Ok(query)
     }
 
     /// Builds the simulation of `mechanic` with `params`.
@@ -52,7 +62,21 @@ impl Query {
             mechanic,
             params,
             simulation,
+            given: None,
+            names: Vec::new(),
         })
+    }
+
+    /// The same query, knowing which parameters were given explicitly (`names`).
+    pub fn given(mut self, names: Vec<String>) -> Self {
+        self.given = Some(names);
+        self
+    }
+
+    /// Most rounds one sample of this query may play (its `max_rounds`, `rounds`, ...),
+    /// for the budget.
+    pub fn rounds_per_sample(&self) -> crate::budget::RoundsPerSample {
+        crate::budget::RoundsPerSample::of(&self.mechanic.params(), &self.params)
     }
 }
 
@@ -63,6 +87,11 @@ pub struct Answer {
     pub mechanic: String,
     /// Every parameter's value, defaults included.
     pub params: Vec<(String, crate::engine::Value)>,
+    /// The parameters the header shows ([`header_params`]): `params` less the fields a
+    /// roster name or a default filled in (`--all-params` shows `params`).
+    pub header: Vec<(String, crate::engine::Value)>,
+    /// Each fighter given by a roster name, `(group, name)`: `("a", "Kröm")`.
+    pub names: Vec<(String, String)>,
     /// The seed (`None` for an exact-only answer).
     pub seed: Option<u64>,
     /// Estimates, exact values and histograms.
@@ -119,9 +148,12 @@ pub fn answer_at(
             (summary, true)
         }
     };
+    let params = echoed_params(query.mechanic, &query.params);
     Ok(Answer {
         mechanic: query.mechanic.name().to_string(),
-        params: echoed_params(query.mechanic, &query.params),
+        header: header_params(&params, query.given.as_deref()),
+        names: query.names.clone(),
+        params,
         seed: plan.map(|p| p.seed),
         summary,
         precision_reached,
@@ -145,6 +177,80 @@ pub(crate) fn echoed_params(mechanic: &dyn Mechanic, params: &ParamValues) -> Ve
         .iter()
         .filter(|(name, _)| !replacing.iter().any(|spec| spec.replaces(name)))
         .map(|(name, value)| (name.to_string(), value.clone()))
+        .collect()
+}
+
+/// The parameters a header shows, of those an answer echoes (`params`), when `given`
+/// names those given explicitly: every one, less the fields of a fighter given by a
+/// roster name (`a=krom`) that were not given beside it (`a.ca=11` is shown, the roster's
+/// `a.bd` and the defaults of the fighter's options are not). `None`: every parameter.
+pub fn header_params(params: &[(String, Value)], given: Option<&[String]>) -> Vec<(String, Value)> {
+    let Some(given) = given else {
+        return params.to_vec();
+    };
+    let is_given = |name: &str| given.iter().any(|g| g == name);
+    params
+        .iter()
+        .filter(|(name, _)| match name.split_once('.') {
+            Some((group, _)) => is_given(name) || !is_given(group),
+            None => true,
+        })
+        .cloned()
+        .collect()
+}
+
+/// Each fighter of `mechanic` given by one roster name (`a=krom`), as `(group, name)`:
+/// the name its roster entry's description opens with when that is the roster name with
+/// its accents (`Kröm, the seed's warrior` gives `Kröm`), else the roster name.
+pub fn fighter_names(
+    mechanic: &dyn Mechanic,
+    params: &ParamValues,
+    rosters: &Rosters,
+) -> Vec<(String, String)> {
+    let system = mechanic.name().split('.').next().unwrap_or_default();
+    mechanic
+        .params()
+        .into_iter()
+        .filter(|spec| matches!(spec.kind, crate::engine::params::ParamKind::Named))
+        .filter_map(|spec| match params.get(&spec.name) {
+            Some(Value::Names(names)) if names.len() == 1 && names[0].1 == 1 => {
+                let name = &names[0].0;
+                let about = rosters.get(system, name).map(|e| e.about.as_str());
+                let shown = about
+                    .ok()
+                    .and_then(|about| about.split([',', ':']).next())
+                    .map(str::trim)
+                    .filter(|opening| same_but_accents(opening, name))
+                    .unwrap_or(name);
+                Some((spec.name.clone(), shown.to_string()))
+            }
+            _ => None,
+        })
+        .collect()
+}
+
+/// True when `written` is `name` with accents or capitals (`Kröm` and `krom`): as many
+/// letters, and every plain letter the same but for case.
+fn same_but_accents(written: &str, name: &str) -> bool {
+    written.chars().count() == name.chars().count()
+        && written
+            .chars()
+            .zip(name.chars())
+            .all(|(w, n)| !w.is_ascii() || w.eq_ignore_ascii_case(&n))
+}
+
+/// The `[choice]` parameters of `mechanic` (readings of the rules a user may change, such
+/// as whom monsters attack) with their values in `params`: what an answer assumed.
+pub fn assumed_choices(mechanic: &dyn Mechanic, params: &ParamValues) -> Vec<(String, Value)> {
+    mechanic
+        .params()
+        .into_iter()
+        .filter(|spec| spec.doc.contains("[choice]") && !spec.name.contains('.'))
+        .filter_map(|spec| {
+            params
+                .get(&spec.name)
+                .map(|v| (spec.name.clone(), v.clone()))
+        })
         .collect()
 }
 

@@ -11,7 +11,7 @@
 //! the sample budget of [`crate::budget`] over all of them.
 
 use crate::analysis::grid::{axis_values, cartesian};
-use crate::budget::{Work, rounds_per_sample};
+use crate::budget::{RoundsPerSample, Work};
 use crate::engine::resolve::parse_assignments;
 use crate::engine::runner::RunPlan;
 use crate::engine::tables::RuleSet;
@@ -101,7 +101,8 @@ pub fn sweep(
         let before = given.len();
         given.extend(names.iter().cloned().zip(point));
         let values = ParamValues::resolve(mechanic.name(), &specs, &given, rosters)?;
-        queries.push(Query::build(mechanic, values.with_rules(rules.clone()))?);
+        let names = given.iter().map(|(name, _)| name.clone()).collect();
+        queries.push(Query::build(mechanic, values.with_rules(rules.clone()))?.given(names));
         given.truncate(before);
     }
     if let Some(plan) = plan.filter(|_| !allow_large) {
@@ -109,13 +110,12 @@ pub fn sweep(
             points: count as u64,
             variants: 1,
             size: plan.size,
-            rounds_per_sample: queries
+            rounds: queries
                 .iter()
-                .map(|q| rounds_per_sample(&q.params))
-                .max()
-                .unwrap_or(1),
+                .map(Query::rounds_per_sample)
+                .fold(RoundsPerSample::one(), RoundsPerSample::max),
         };
-        work.check("lower the samples, the precision or max_rounds, or narrow the ranges")?;
+        work.check("lower the samples or the precision, or narrow the ranges")?;
     }
     let rows = queries
         .iter()

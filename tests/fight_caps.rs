@@ -46,7 +46,7 @@ fn an_encounter_nobody_can_end_is_refused_by_the_rounds_budget() {
         assert_user_error(
             &alea(&args),
             &[
-                "100,000,000,000 rounds of fights",
+                "100,000,000,000 rounds (1,000,000 samples x max_rounds",
                 "max_rounds",
                 "--allow-large",
             ],

@@ -1,5 +1,7 @@
 //! Grid values: lists, or ranges written `"lo..=hi"` (whole numbers) and `"lo..=hi:step"`
-//! (whole or real numbers), expanded into the cartesian product of grid points.
+//! (whole or real numbers), expanded into the cartesian product of grid points. A side of
+//! roster names takes a range on one member's count (`"goblin*1..=8"`,
+//! `"orc,goblin*2..=8:2"`): one side per count, the other members as written.
 
 use crate::engine::Value;
 use crate::engine::params::{ParamKind, ParamSpec};
@@ -28,6 +30,9 @@ pub fn axis_values(spec: &ParamSpec, raw: &toml::Value) -> Result<Vec<Value>> {
 }
 
 fn expand_range(spec: &ParamSpec, text: &str) -> Result<Vec<Value>> {
+    if matches!(spec.kind, ParamKind::Side { .. }) {
+        return expand_counts(spec, text);
+    }
     let fail = |why: String| Error::value(&spec.name, format!("range '{text}': {why}"));
     let bad = || {
         Error::value(
@@ -101,6 +106,39 @@ fn expand_range(spec: &ParamSpec, text: &str) -> Result<Vec<Value>> {
             ),
         )),
     }
+}
+
+/// The sides of a range on one member's count, `NAME*lo..=hi` or `NAME*lo..=hi:step`
+/// among the members of `text` (`orc,goblin*1..=8`): one side per count, each checked as
+/// a side typed whole (`orc,goblin*3`).
+fn expand_counts(spec: &ParamSpec, text: &str) -> Result<Vec<Value>> {
+    let members: Vec<&str> = text.split(',').map(str::trim).collect();
+    let ranged: Vec<usize> = (0..members.len())
+        .filter(|&i| members[i].contains("..="))
+        .collect();
+    let bad = || {
+        Error::value(
+            &spec.name,
+            format!(
+                "'{text}' is not a range of counts; write one member's count as a range, like goblin*1..=8 or orc,goblin*2..=8:2"
+            ),
+        )
+    };
+    let [at] = ranged[..] else {
+        return Err(bad());
+    };
+    let (name, range) = members[at].split_once('*').ok_or_else(bad)?;
+    let counts = ParamSpec::int(&spec.name, "", 1, MAX_RANGE_VALUES as i64, None);
+    let counts = expand_range(&counts, range.trim()).map_err(|_| bad())?;
+    counts
+        .iter()
+        .map(|count| {
+            let mut side = members.clone();
+            let member = format!("{}*{count}", name.trim());
+            side[at] = &member;
+            spec.parse_text(&side.join(","))
+        })
+        .collect()
 }
 
 /// Every combination of axis values, the first axis varying slowest.

@@ -7,7 +7,7 @@ use super::{
     Analysis, AnalysisResult, DEFAULT_SEED, OVER_BUDGET_REMEDY, PointResult, RunOptions, Variant,
     VariantResult, file_error,
 };
-use crate::budget::Work;
+use crate::budget::{RoundsPerSample, Work};
 use crate::engine::paired::PairedDiff;
 use crate::engine::runner::{DEFAULT_SAMPLES, RunPlan, SampleSize, run_point};
 use crate::engine::summary::{Estimate, Summary, exact_summary, summarize};
@@ -51,43 +51,46 @@ pub(super) fn build_simulation(
 }
 
 impl Analysis {
-    /// Most rounds one sample may play at any point of the grid and in any variant: the
-    /// largest `max_rounds` of a fight (given, swept, overridden or its default), else 1.
-    pub fn max_rounds_per_sample(&self) -> u64 {
-        use crate::budget::ROUNDS_PARAM;
-        let specs = self.mechanic.params();
-        let Some(spec) = specs.iter().find(|s| s.name == ROUNDS_PARAM) else {
-            return 1;
-        };
-        // The value every point starts from: swept, else given, else the default.
-        let swept: Vec<Value> = self
-            .axes
-            .iter()
-            .filter(|(k, _)| k == ROUNDS_PARAM)
-            .flat_map(|(_, values)| values.iter().cloned())
-            .collect();
-        let base: Vec<Value> = if swept.is_empty() {
-            self.fixed
+    /// Most rounds one sample may play at any point of the grid and in any variant: each
+    /// parameter that bounds the rounds of a sample (`max_rounds`, `rounds`, ...) at its
+    /// largest value (swept, given, overridden or its default).
+    pub fn rounds_per_sample(&self) -> RoundsPerSample {
+        RoundsPerSample::bounded(&self.mechanic.params(), |name| {
+            let swept: Vec<Value> = self
+                .axes
                 .iter()
-                .find(|(k, _)| k == ROUNDS_PARAM)
-                .map(|(_, v)| v.clone())
-                .or_else(|| spec.default_value())
-                .into_iter()
-                .collect()
-        } else {
-            swept
-        };
-        let overridden = self
-            .variants
-            .iter()
-            .flat_map(|v| &v.overrides)
-            .filter(|(k, _)| k == ROUNDS_PARAM)
-            .map(|(_, v)| v.clone());
-        base.into_iter()
-            .chain(overridden)
-            .filter_map(|v| v.as_i64())
-            .max()
-            .map_or(1, |n| n.max(1) as u64)
+                .filter(|(k, _)| k == name)
+                .flat_map(|(_, values)| values.iter().cloned())
+                .collect();
+            let base: Vec<Value> = if swept.is_empty() {
+                self.fixed
+                    .iter()
+                    .filter(|(k, _)| k == name)
+                    .map(|(_, v)| v.clone())
+                    .collect()
+            } else {
+                swept
+            };
+            // Left out: the default, which an override may still exceed.
+            let base_or_default: Vec<Value> = if base.is_empty() {
+                self.mechanic
+                    .params()
+                    .iter()
+                    .find(|s| s.name == name)
+                    .and_then(|s| s.default_value())
+                    .into_iter()
+                    .collect()
+            } else {
+                base
+            };
+            let overridden = self
+                .variants
+                .iter()
+                .flat_map(|v| &v.overrides)
+                .filter(|(k, _)| k == name)
+                .map(|(_, v)| v.clone());
+            base_or_default.into_iter().chain(overridden).collect()
+        })
     }
 
     /// The number of grid points (the product of the axes' lengths; saturates).
@@ -163,7 +166,7 @@ impl Analysis {
             } else {
                 self.plan(options).size
             },
-            rounds_per_sample: self.max_rounds_per_sample(),
+            rounds: self.rounds_per_sample(),
         };
         work.check(OVER_BUDGET_REMEDY).map_err(|e| match e {
             Error::OverBudget { what, remedy } => Error::OverBudget {

@@ -25,6 +25,9 @@
 //!
 //! Field kinds:
 //! - `int(RANGE)`, `int(RANGE, default = D)`, `int(RANGE, optional)` (an `Option`);
+//!   `int(RANGE, default = D, bounds_rounds)`: the cap on the rounds (turns, exchanges)
+//!   one sample may play, counted in the run's budget
+//!   ([`ParamSpec::bounding_rounds`](super::params::ParamSpec::bounding_rounds));
 //! - `float(RANGE)`, `float(RANGE, default = D)`;
 //! - `switch(default = B)`;
 //! - `choice()`, `choice(default = C)` for a type implementing [`Choice`];
@@ -233,6 +236,9 @@ macro_rules! config {
     };
 
     // Specs, one arm per kind.
+    (@spec $key:ident, $prefix:ident, $doc:ident, $ty:ty, int($range:expr, default = $d:expr, bounds_rounds)) => {
+        [$crate::engine::ParamSpec::int(&$key, $doc, *($range).start(), *($range).end(), Some($d)).bounding_rounds()]
+    };
     (@spec $key:ident, $prefix:ident, $doc:ident, $ty:ty, int($range:expr, default = $d:expr)) => {
         [$crate::engine::ParamSpec::int(&$key, $doc, *($range).start(), *($range).end(), Some($d))]
     };

@@ -103,6 +103,10 @@ pub enum ParamKind {
         max: i64,
         /// Value when not given (`None`: required, or optional if the spec says so).
         default: Option<i64>,
+        /// The parameter bounds the rounds (turns, exchanges) one sample may play, its
+        /// per-sample work: a run's budget counts samples × this value
+        /// ([`ParamSpec::bounding_rounds`]).
+        bounds_rounds: bool,
     },
     /// A real number in `min..=max`.
     Float {
@@ -206,8 +210,36 @@ impl ParamSpec {
             name: name.into(),
             doc,
             optional: false,
-            kind: ParamKind::Int { min, max, default },
+            kind: ParamKind::Int {
+                min,
+                max,
+                default,
+                bounds_rounds: false,
+            },
         }
+    }
+
+    /// The same whole-number parameter, declared as the bound on the rounds (turns,
+    /// exchanges) one sample may play: a fight's `max_rounds`, a melee's `rounds`. The
+    /// budget of a run counts samples × the product of such parameters (its worst case),
+    /// so a huge cap is refused before any work.
+    pub fn bounding_rounds(mut self) -> Self {
+        if let ParamKind::Int { bounds_rounds, .. } = &mut self.kind {
+            *bounds_rounds = true;
+        }
+        self
+    }
+
+    /// True when the parameter bounds the rounds one sample may play
+    /// ([`ParamSpec::bounding_rounds`]).
+    pub fn bounds_rounds(&self) -> bool {
+        matches!(
+            self.kind,
+            ParamKind::Int {
+                bounds_rounds: true,
+                ..
+            }
+        )
     }
 
     /// A real-number parameter.

@@ -92,6 +92,9 @@ pub fn run_point(
                     progress,
                 );
                 next_chunk = end;
+                if failed(sims) {
+                    break;
+                }
             }
         }
         SampleSize::Precision(half_width) => {
@@ -108,7 +111,7 @@ pub fn run_point(
                     progress,
                 );
                 next_chunk = end;
-                if precise_enough(&run.tallies, sims, half_width) {
+                if failed(sims) || precise_enough(&run.tallies, sims, half_width) {
                     break;
                 }
                 if next_chunk * CHUNK_SAMPLES >= MAX_PRECISION_SAMPLES {
@@ -135,11 +138,15 @@ fn run_batch(
         .into_par_iter()
         .map(|c| {
             let n = CHUNK_SAMPLES.min(total - c * CHUNK_SAMPLES);
+            // Past a failure nothing sampled is reported: the chunks left are skipped.
+            let skip = failed(sims);
             let tallies = sims
                 .iter()
                 .map(|sim| {
                     let mut tally = Tally::new(sim.layout());
-                    sim.run_chunk(chunk_rng(seed, point, c), n, &mut tally);
+                    if !skip {
+                        sim.run_chunk(chunk_rng(seed, point, c), n, &mut tally);
+                    }
                     tally
                 })
                 .collect();
@@ -153,6 +160,13 @@ fn run_batch(
             total.merge(chunk);
         }
     }
+}
+
+/// True once a simulation has failed ([`Simulation::failure`]: a solver stopped at its
+/// bound while a sample was drawn): what is sampled after it would not be reported, so the
+/// run stops at once and its caller reports the failure.
+fn failed(sims: &[&dyn Simulation]) -> bool {
+    sims.iter().any(|sim| sim.failure().is_some())
 }
 
 fn precise_enough(tallies: &[Tally], sims: &[&dyn Simulation], half_width: f64) -> bool {
@@ -169,4 +183,64 @@ fn precise_enough(tallies: &[Tally], sims: &[&dyn Simulation], half_width: f64) 
                 (hi - lo) / 2.0 <= half_width
             })
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::layout::Layout;
+    use crate::engine::rng::StreamRng;
+    use crate::engine::tally::ExactTally;
+    use std::sync::atomic::{AtomicU64, Ordering};
+
+    /// A simulation that fails (as a solver past its bound) once it has sampled
+    /// `fails_after` chunks, counting the chunks it is asked to sample.
+    struct FailsAfter {
+        layout: Layout,
+        fails_after: u64,
+        chunks: AtomicU64,
+    }
+
+    impl Simulation for FailsAfter {
+        fn layout(&self) -> &Layout {
+            &self.layout
+        }
+
+        fn run_chunk(&self, _: StreamRng, samples: u64, tally: &mut Tally) {
+            self.chunks.fetch_add(1, Ordering::SeqCst);
+            tally.metrics[0].n += samples;
+        }
+
+        fn exact(&self) -> Option<ExactTally> {
+            None
+        }
+
+        fn failure(&self) -> Option<String> {
+            (self.chunks.load(Ordering::SeqCst) >= self.fails_after).then(|| "stopped".into())
+        }
+    }
+
+    #[test]
+    fn a_failure_stops_the_sampling_at_once() {
+        let mut layout = Layout::new();
+        layout.proportion("p", "a chance");
+        for size in [
+            SampleSize::Samples(100_000_000),
+            SampleSize::Precision(1e-6),
+        ] {
+            let sim = FailsAfter {
+                layout: layout.clone(),
+                fails_after: 1,
+                chunks: AtomicU64::new(0),
+            };
+            let plan = RunPlan { seed: 1, size };
+            run_point(&[&sim], 0, &plan, &|_| {});
+            // 10,000 chunks asked for; one batch at most is sampled, most of it skipped.
+            let sampled = sim.chunks.load(Ordering::SeqCst);
+            assert!(
+                sampled <= BATCH_CHUNKS,
+                "{size:?}: {sampled} chunks sampled"
+            );
+        }
+    }
 }

@@ -19,7 +19,7 @@ fn signed(kind: MetricKind, x: f64) -> String {
 /// Renders `comparison` as `alea prob --compare` prints it.
 pub fn render_comparison(c: &Comparison) -> String {
     let mut out = String::new();
-    let params: Vec<String> = c.params.iter().map(|(k, v)| format!("{k}={v}")).collect();
+    let params: Vec<String> = c.header.iter().map(|(k, v)| format!("{k}={v}")).collect();
     let _ = writeln!(out, "{}  {}", c.mechanic, params.join(" "));
     house_rules(&c.changes, &mut out);
     match c.sampled {

@@ -126,6 +126,11 @@ pub fn finder_json(answer: &crate::finder::FinderAnswer) -> serde_json::Value {
         "target_in_reach": answer.target_in_reach(),
         "seed": answer.plan.map(|p| p.seed),
         "points": answer.points.iter().map(point).collect::<Vec<_>>(),
+        "assumed": answer
+            .assumed
+            .iter()
+            .map(|(k, v)| (k.clone(), value_json(v)))
+            .collect::<Map<String, serde_json::Value>>(),
     });
     with_rules(&mut object, &answer.rules);
     object

@@ -63,7 +63,7 @@ pub fn house_rules(changes: &[Change], out: &mut String) {
 /// The header: mechanic, parameters, and how the answer was reached.
 fn header(answer: &Answer, out: &mut String) {
     let params: Vec<String> = answer
-        .params
+        .header
         .iter()
         .map(|(k, v)| format!("{k}={v}"))
         .collect();
@@ -95,11 +95,23 @@ pub fn render_answer(answer: &Answer) -> String {
     let mut out = String::new();
     header(answer, &mut out);
     let exact_shown = answer.summary.metrics.iter().any(|m| m.exact.is_some());
+    // A fighter given by name is named beside its metrics: `a_wins (Kröm)`.
+    let label = |metric: &str| {
+        answer
+            .names
+            .iter()
+            .find(|(group, _)| {
+                metric
+                    .strip_prefix(group.as_str())
+                    .is_some_and(|rest| rest.starts_with('_'))
+            })
+            .map_or(metric.to_string(), |(_, name)| format!("{metric} ({name})"))
+    };
     let width = answer
         .summary
         .metrics
         .iter()
-        .map(|m| m.name.len())
+        .map(|m| label(&m.name).chars().count())
         .max()
         .unwrap_or(6)
         .max(6);
@@ -116,7 +128,7 @@ pub fn render_answer(answer: &Answer) -> String {
     }
     out.push('\n');
     for m in &answer.summary.metrics {
-        let _ = write!(out, "{:width$}", m.name);
+        let _ = write!(out, "{:width$}", label(&m.name));
         if exact_shown {
             let exact = m.exact.map_or("-".into(), |x| lead(m.kind, x));
             let _ = write!(out, "  {exact:>10}");
@@ -242,7 +254,7 @@ pub fn render_sweep(sweep: &SweepAnswer) -> String {
         return out;
     };
     let fixed: Vec<String> = first
-        .params
+        .header
         .iter()
         .filter(|(k, _)| !sweep.swept.contains(k))
         .map(|(k, v)| format!("{k}={v}"))
@@ -358,6 +370,18 @@ pub fn render_finder(answer: &FinderAnswer, fixed: &[String]) -> String {
     };
     let _ = writeln!(out, "{}  {}", answer.mechanic, fixed.join(" "));
     house_rules(&answer.rules, &mut out);
+    if !answer.assumed.is_empty() {
+        let assumed: Vec<String> = answer
+            .assumed
+            .iter()
+            .map(|(k, v)| format!("{k}={v}"))
+            .collect();
+        let _ = writeln!(
+            out,
+            "assuming {} (readings of the rules; give another value to change one)",
+            assumed.join(" ")
+        );
+    }
     let _ = writeln!(
         out,
         "{} for a {} chance of {} ({how}):",

@@ -101,7 +101,7 @@
 //!         /// hit points of each brawler
 //!         hp: u32 = int(1..=20, default = 3),
 //!         /// rounds before the brawl is called a draw
-//!         max_rounds: u32 = int(1..=1000, default = 100),
+//!         max_rounds: u32 = int(1..=1000, default = 100, bounds_rounds),
 //!     }
 //! }
 //!

@@ -191,6 +191,10 @@ pub struct ProbArgs {
     /// (exact when both are exact, else sampled on the same dice with a paired 95% interval)
     #[arg(long, conflicts_with_all = ["json", "table"])]
     pub compare: bool,
+    /// Show every parameter in the header: also the fields a roster name gave (a=krom's
+    /// a.ca ...) and the defaults of fighters' options, which it leaves out otherwise
+    #[arg(long)]
+    pub all_params: bool,
     #[command(flatten)]
     pub rules: RulesOption,
 }

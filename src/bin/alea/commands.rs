@@ -93,12 +93,12 @@ fn prob(args: &ProbArgs, rosters: &Rosters) -> Result<()> {
             points: 1,
             variants: 1,
             size,
-            rounds_per_sample: alea::budget::rounds_per_sample(&query.params),
+            rounds: query.rounds_per_sample(),
         };
         work.check("").map_err(|e| {
             with_flags(
                 e,
-                "lower --samples, --precision or max_rounds, or pass --allow-large to run it anyway",
+                "lower --samples or --precision, or pass --allow-large to run it anyway",
             )
         })?;
     }
@@ -107,8 +107,11 @@ fn prob(args: &ProbArgs, rosters: &Rosters) -> Result<()> {
         _ => None,
     };
     let progress = Progress::new(total, false);
-    let answer = answer(&query, plan.as_ref(), &|n| progress.add(n))?;
+    let mut answer = answer(&query, plan.as_ref(), &|n| progress.add(n))?;
     progress.bar.finish_and_clear();
+    if args.all_params {
+        answer.header = answer.params.clone();
+    }
     if args.json {
         print(&format!("{}\n", report::json::answer_json(&answer)))
     } else {
@@ -149,12 +152,12 @@ fn prob_compare(args: &ProbArgs, rosters: &Rosters, rules: Option<RuleSet>) -> R
             points: 1,
             variants: 2,
             size,
-            rounds_per_sample: alea::budget::rounds_per_sample(&house.params),
+            rounds: house.rounds_per_sample(),
         };
         work.check("").map_err(|e| {
             with_flags(
                 e,
-                "lower --samples, --precision or max_rounds, or pass --allow-large to run it anyway",
+                "lower --samples or --precision, or pass --allow-large to run it anyway",
             )
         })?;
     }
@@ -163,9 +166,12 @@ fn prob_compare(args: &ProbArgs, rosters: &Rosters, rules: Option<RuleSet>) -> R
         _ => None,
     };
     let progress = Progress::new(total, false);
-    let comparison =
+    let mut comparison =
         alea::compare::compare(&official, &house, plan.as_ref(), &|n| progress.add(n))?;
     progress.bar.finish_and_clear();
+    if args.all_params {
+        comparison.header = comparison.params.clone();
+    }
     print(&report::comparison::render_comparison(&comparison))
 }
 
@@ -197,6 +203,12 @@ fn prob_sweep(args: &ProbArgs, rosters: &Rosters, rules: Option<RuleSet>) -> Res
         )
     })?;
     progress.bar.finish_and_clear();
+    let mut answer = answer;
+    if args.all_params {
+        for row in &mut answer.rows {
+            row.header = row.params.clone();
+        }
+    }
     if args.json {
         print(&format!("{}\n", report::json::sweep_json(&answer)))
     } else {

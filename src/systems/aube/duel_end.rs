@@ -12,7 +12,7 @@ crate::config! {
         /// a fighter is out at the first wound of this grade: fatale, critique, grave, legere
         out_at: OutAt = choice(default = OutAt::Fatale),
         /// rounds before the fight is called a draw
-        max_rounds: u32 = int(1..=100_000, default = 1000),
+        max_rounds: u32 = int(1..=100_000, default = 1000, bounds_rounds),
     }
 }
 

@@ -54,7 +54,7 @@ crate::config! {
         /// a fighter is out at the first wound of this grade: fatale, critique, grave, legere
         out_at: OutAt = choice(default = OutAt::Fatale),
         /// [choice] rounds of the whole day before it stops (it stalls, as when neither fighter can hit the other any more)
-        max_rounds: u32 = int(1..=100_000, default = 1000),
+        max_rounds: u32 = int(1..=100_000, default = 1000, bounds_rounds),
         /// `overflow_fatigue`, `etourdi_fatigue` and `etourdi`
         wounds: WoundRules = flatten(),
     }

@@ -287,7 +287,7 @@ crate::config! {
         /// the fire: torch (1d6 a round), campfire (2d6), blaze (3d6)
         fire: Fire = choice(default = Fire::Campfire),
         /// rounds in the fire
-        rounds: u32 = int(1..=30, default = 3),
+        rounds: u32 = int(1..=30, default = 3, bounds_rounds),
         /// the character in the fire
         victim: VictimParams = flatten(),
     }
@@ -298,7 +298,7 @@ crate::config! {
     #[derive(Debug, Clone, Copy, PartialEq, Eq)]
     pub struct AsphyxiaParams {
         /// rounds without air (10 rounds: one minute)
-        rounds: u32 = int(1..=120, default = 30),
+        rounds: u32 = int(1..=120, default = 30, bounds_rounds),
         /// the character without air (Résistance also makes the breath tests)
         victim: VictimParams = flatten(),
     }

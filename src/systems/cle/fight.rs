@@ -243,7 +243,7 @@ crate::config! {
         /// (every foe, then every PC)
         order: FightOrder = choice(default = FightOrder::Answer),
         /// rounds before the fight is called off (both sides still standing: counted as `draw`, lasting max_rounds)
-        max_rounds: u32 = int(1..=200, default = 60),
+        max_rounds: u32 = int(1..=200, default = 60, bounds_rounds),
     }
 }
 

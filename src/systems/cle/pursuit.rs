@@ -184,7 +184,7 @@ crate::config! {
         /// fugitive's skill in the stop opposition (Défense on foot, else Réflexes)
         fugitive_stop: i64 = int(-10..=40),
         /// rounds before the pursuit is called unresolved
-        max_rounds: u32 = int(1..=200, default = 40),
+        max_rounds: u32 = int(1..=200, default = 40, bounds_rounds),
         /// [choice] the pursuer tests first in each round (else the fugitive does)
         pursuer_first: bool = switch(default = false),
         /// the rule tables (progression bands, escape lead): `alea rules cle`

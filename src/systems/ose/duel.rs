@@ -96,7 +96,7 @@ crate::config! {
         /// [choice] initiative ties: reroll, or simultaneous (both act; both may die)
         ties: Ties = choice(default = Ties::Reroll),
         /// rounds before the duel is called a draw (both still standing: counted as `draw`, lasting max_rounds)
-        max_rounds: u32 = int(1..=MOST_ROUNDS, default = MAX_ROUNDS as i64),
+        max_rounds: u32 = int(1..=MOST_ROUNDS, default = MAX_ROUNDS as i64, bounds_rounds),
         /// the rule tables (THAC0 rows, bounds of the roll): `alea rules ose`
         tables: OseTables = rules(),
         /// the d20 of the attack rolls: official, or a house rule's script (`attack_die`)

@@ -98,7 +98,7 @@ crate::config! {
         /// cornered: a group whose leader has morale 2 fights and checks like any other (false: it never fights, fleeing at once)
         cornered: bool = switch(default = false),
         /// rounds before the encounter is called a draw (both sides still standing: counted as `draw`, lasting max_rounds)
-        max_rounds: u32 = int(1..=MOST_ROUNDS, default = MAX_ROUNDS as i64),
+        max_rounds: u32 = int(1..=MOST_ROUNDS, default = MAX_ROUNDS as i64, bounds_rounds),
         /// the rule tables (THAC0 rows, bounds of the roll): `alea rules ose`
         tables: OseTables = rules(),
         /// the d20 of the attack rolls: official, or a house rule's script (`attack_die`)

@@ -55,7 +55,7 @@ crate::config! {
         /// with n_attackers: every attacker's score (type + cible)
         attack: i64 = int(-20..=40, default = 0),
         /// rounds followed at most
-        rounds: u32 = int(1..=50, default = 10),
+        rounds: u32 = int(1..=50, default = 10, bounds_rounds),
         /// [choice] impacts that put the defender out (the text leaves death to the GM);
         /// each impact before that lowers the protection by wound_malus; 1 = the first
         /// impact ends the fight

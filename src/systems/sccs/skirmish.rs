@@ -54,7 +54,7 @@ crate::config! {
         /// side B: roster names with counts, like militia*3
         side_b: Party<Fighter> = side(len = 1..=MAX_SIDE),
         /// rounds followed at most (both sides standing then: a draw)
-        rounds: u32 = int(1..=50, default = 10),
+        rounds: u32 = int(1..=50, default = 10, bounds_rounds),
         /// [choice] impacts that put a combatant out; each impact before that lowers its
         /// protection by wound_malus and its attack by 1
         impacts_to_out: u32 = int(1..=MAX_IMPACTS, default = 1),

@@ -60,7 +60,7 @@ crate::config! {
         /// chance of an impact on a caster each turn (source chance)
         p_hit: f64 = float(0.0..=1.0, default = 0.2),
         /// turns followed at most (individual)
-        max_turns: u32 = int(1..=100, default = 20),
+        max_turns: u32 = int(1..=100, default = 20, bounds_rounds),
         /// source melee: the attacker's score (type + cible)
         attack: i64 = int(-20..=40, default = 5),
         /// source melee: the caster's défense
