@@ -231,19 +231,27 @@ impl FightRule {
                 };
                 let t = t as usize;
                 self.pc_attacks(dice, &mut b, i, t, round);
-                // The attacked foe's group answers, else the first that has not acted.
+                // The attacked foe's group answers, else the first that has not acted (with
+                // `answer_eliminated`, only when the attacked foe is out).
                 let at = order.iter().position(|&f| f as usize == t).unwrap_or(0);
                 let own = round_groups
                     .1
                     .iter()
                     .position(|&(start, end)| (start as usize..end as usize).contains(&at))
                     .unwrap_or(0);
-                let answer = if self.order != FightOrder::Answer {
+                let answers = matches!(
+                    self.order,
+                    FightOrder::Answer | FightOrder::AnswerEliminated
+                );
+                let stand_in = self.order == FightOrder::Answer || !b.foes[t].standing(round);
+                let answer = if !answers {
                     None
                 } else if Self::group_can_act(&b, round_groups, &acted, own, round) {
                     Some(own)
-                } else {
+                } else if stand_in {
                     (0..groups).find(|&g| Self::group_can_act(&b, round_groups, &acted, g, round))
+                } else {
+                    None
                 };
                 if let Some(g) = answer {
                     acted[g] = true;
