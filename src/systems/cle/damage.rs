@@ -118,13 +118,13 @@ impl DamageRule {
     /// halves the dice and bonus, floor 0, before the protection).
     #[inline(always)]
     pub fn finish(&self, raw: i64, reduction: i64) -> i64 {
-        let halve_first = self.light_wound && self.light_wound_before_protection;
-        let mut d = raw + self.bonus;
-        if halve_first {
-            d = (d.max(0) + 1) / 2;
+        if self.light_wound && self.light_wound_before_protection {
+            let halved = ((raw + self.bonus).max(0) + 1) / 2;
+            let d = (halved - self.protection - reduction).max(0);
+            return if self.multiple { (d + 1) / 2 } else { d };
         }
-        d = (d - self.protection - reduction).max(0);
-        if self.light_wound && !halve_first {
+        let mut d = (raw + self.bonus - self.protection - reduction).max(0);
+        if self.light_wound {
             d = (d + 1) / 2;
         }
         if self.multiple {

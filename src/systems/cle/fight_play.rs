@@ -239,19 +239,12 @@ impl FightRule {
                     .iter()
                     .position(|&(start, end)| (start as usize..end as usize).contains(&at))
                     .unwrap_or(0);
-                let answers = matches!(
-                    self.order,
-                    FightOrder::Answer | FightOrder::AnswerEliminated
-                );
-                let stand_in = self.order == FightOrder::Answer || !b.foes[t].standing(round);
-                let answer = if !answers {
-                    None
-                } else if Self::group_can_act(&b, round_groups, &acted, own, round) {
-                    Some(own)
-                } else if stand_in {
-                    (0..groups).find(|&g| Self::group_can_act(&b, round_groups, &acted, g, round))
-                } else {
-                    None
+                let answer = match self.order {
+                    FightOrder::PcsFirst | FightOrder::FoesFirst => None,
+                    _ if Self::group_can_act(&b, round_groups, &acted, own, round) => Some(own),
+                    FightOrder::AnswerEliminated if b.foes[t].standing(round) => None,
+                    _ => (0..groups)
+                        .find(|&g| Self::group_can_act(&b, round_groups, &acted, g, round)),
                 };
                 if let Some(g) = answer {
                     acted[g] = true;
