@@ -159,7 +159,7 @@ pub(super) fn tables() -> Vec<SheetTable> {
                 metric: "at_least_one",
             },
         )
-        .with_note("Wandering monsters (1 in 6 every 2 turns: 6 turns are 3 checks), traps and listening (2 in 6), getting lost (1, 2 or 3 in 6 a day)."),
+        .with_note("Wandering monsters (1 in 6 every 2 turns: 6 turns are 3 checks), traps (2 in 6), listening and searching (1 in 6), getting lost (1, 2 or 3 in 6 a day)."),
         SheetTable::new(
             "Surprise: who gets a free round (rows: the party is surprised on x in 6; the monsters on 2 in 6)",
             "ose.surprise",

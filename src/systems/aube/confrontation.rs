@@ -11,6 +11,14 @@
 //! "un degré de réussite de 18", and a success lowered below 0 by a negative `th` is a
 //! failure. Switch `heroic_degrees=false`: the raw success flag decides, as without
 //! heroism.
+//!
+//! One meaning of *success* across the mechanics: a test's `success` (in `aube.test` and
+//! every test's metrics) is the réussite read on the d20, before `th` counts; what heroism
+//! changes is the signed degree and `beats_nd`. A side of a confrontation does not ask for
+//! a réussite but whether its test carries: with heroism in play (and `heroic_degrees`)
+//! that is `aube.test`'s `beats_nd` at ND 0, a signed degree above 0. So `aube.test ca=21
+//! heroism_rules=true` has `success` 5% and `beats_nd` 100%, and the same side wins every
+//! confrontation against a side that never succeeds.
 
 use super::resolution::{Prepared, TestOptions, TestOutcome, TestRule};
 use crate::engine::{Dice, Layout, MetricId, Recorder, Report, Roll, Rolled};
@@ -174,10 +182,19 @@ impl Roll for ConfrontationRule {
 impl Report<ConfrontationRule> for ConfrontationMetrics {
     fn declare(_: &ConfrontationRule, layout: &mut Layout) -> Self {
         Self {
-            a_wins: layout.proportion("a_wins", "chance side A wins"),
+            a_wins: layout.proportion(
+                "a_wins",
+                "chance side A wins (a side carries on a réussite, or with heroism in play on a signed degree above 0: aube.test's beats_nd at ND 0)",
+            ),
             b_wins: layout.proportion("b_wins", "chance side B wins"),
-            nobody: layout.proportion("nobody", "chance both fail"),
-            draw: layout.proportion("draw", "chance both succeed with equal degrees"),
+            nobody: layout.proportion(
+                "nobody",
+                "chance neither side carries (both fail, a heroic side by a signed degree of 0 or less)",
+            ),
+            draw: layout.proportion(
+                "draw",
+                "chance both carry with equal signed degrees",
+            ),
         }
     }
 
@@ -312,6 +329,26 @@ mod tests {
         let low = expect_model(&CONFRONTATION, "a.ca=12 a.th=-1 b.ca=1 b.extremes=roll");
         assert_eq!(replay_one(&low, &[5, 2]).0, Confrontation::Nobody);
         assert_eq!(replay_one(&low, &[5, 1]).0, Confrontation::BWins);
+    }
+
+    /// The case: `aube.test ca=21 heroism_rules=true` has `success` 1/20 (the
+    /// natural 1 of CA 1) but `beats_nd` 1 (th 1: every signed degree is above 0). A side
+    /// of a confrontation carries when `beats_nd` at ND 0 does: it beats a side that never
+    /// succeeds every time; with `heroic_degrees=false`, when `success` does: 1/20.
+    #[test]
+    fn a_side_carries_when_its_test_beats_nd_zero() {
+        let rule = TestRule {
+            heroism_rules: true,
+            ..TestRule::new(21, 0)
+        };
+        let test = crate::engine::enumerate(|d| Prepared::new(&rule).roll(d)).expect("exact");
+        assert!((test.p_where(|o| o.success) - 1.0 / 20.0).abs() < 1e-12);
+        assert!((test.p_where(|o| o.beats_nd) - 1.0).abs() < 1e-12);
+        let words = "a.ca=21 a.heroism_rules=true b.ca=-5";
+        let heroic = expect_model(&CONFRONTATION, words);
+        assert!((exact_value(&heroic, heroic.m.a_wins) - 1.0).abs() < 1e-12);
+        let raw = expect_model(&CONFRONTATION, &format!("{words} heroic_degrees=false"));
+        assert!((exact_value(&raw, raw.m.a_wins) - 1.0 / 20.0).abs() < 1e-12);
     }
 
     #[test]

@@ -5,6 +5,10 @@
 //! handicap `n + 3(k - 1)`. An unplanned extra action `j` (1-based) has the last planned
 //! handicap plus `5j`. Each action is an independent test of `ca` less its handicap. The
 //! steps 3 and 5 are the `[multiple]` table of [`AubeTables`].
+//!
+//! **\[choice, switch `lone_action_free`\]**: read literally, one planned action (`n = 1`)
+//! has a handicap of 1, and an unplanned one after it 6 (the default); read naturally, a
+//! lone action is no multiple action and has none, so the unplanned ones take 5, 10, ...
 
 use super::resolution::{Prepared, TestOptions, TestRule};
 use super::tables::{AubeTables, MultipleTable};
@@ -16,10 +20,21 @@ use crate::engine::{
 /// Most actions (planned and unplanned) in one turn.
 pub const MAX_ACTIONS: usize = 16;
 
-/// The handicap of every action, planned ones first, with the steps of `steps`.
-pub fn handicaps(n: usize, unplanned: usize, steps: &MultipleTable) -> Vec<i64> {
-    let planned = (1..=n as i64).map(|k| n as i64 + steps.planned * (k - 1));
-    let last = n as i64 + steps.planned * (n as i64 - 1);
+/// The handicap of every action, planned ones first, with the steps of `steps`; with
+/// `lone_action_free` a lone planned action (`n = 1`) has none (switch `lone_action_free`).
+pub fn handicaps(
+    n: usize,
+    unplanned: usize,
+    steps: &MultipleTable,
+    lone_action_free: bool,
+) -> Vec<i64> {
+    let first = if n == 1 && lone_action_free {
+        0
+    } else {
+        n as i64
+    };
+    let planned = (1..=n as i64).map(move |k| first + steps.planned * (k - 1));
+    let last = first + steps.planned * (n as i64 - 1);
     planned
         .chain((1..=unplanned as i64).map(|j| last + steps.unplanned * j))
         .collect()
@@ -35,6 +50,9 @@ crate::config! {
         n: usize = int(1..=10, default = 2),
         /// unplanned extra actions
         unplanned: usize = int(0..=6, default = 0),
+        /// [choice] a lone planned action (n = 1) has no handicap, the unplanned ones 5,
+        /// 10, ... (else 1, then 6, 11, ...)
+        lone_action_free: bool = switch(default = false),
         /// the options of every action's test
         options: TestOptions = flatten(),
         /// the rule tables (the handicap steps): `alea rules aube`
@@ -61,12 +79,15 @@ impl MultipleRule {
     /// `n` planned and `unplanned` extra actions at `ca`, with the options of `base`,
     /// under the official handicaps.
     pub fn new(base: TestRule, n: usize, unplanned: usize) -> Self {
-        Self::with_steps(base, n, unplanned, &AubeTables::OFFICIAL.multiple)
+        Self::with_handicaps(
+            base,
+            handicaps(n, unplanned, &AubeTables::OFFICIAL.multiple, false),
+        )
     }
 
-    /// The same with the handicap steps of `steps`.
-    pub fn with_steps(base: TestRule, n: usize, unplanned: usize, steps: &MultipleTable) -> Self {
-        let rules: Vec<TestRule> = handicaps(n, unplanned, steps)
+    /// The actions at `base`'s CA less each of `handicaps`.
+    pub fn with_handicaps(base: TestRule, handicaps: Vec<i64>) -> Self {
+        let rules: Vec<TestRule> = handicaps
             .into_iter()
             .map(|h| TestRule {
                 ca: base.ca - h,
@@ -82,7 +103,8 @@ impl From<MultipleParams> for MultipleRule {
     fn from(p: MultipleParams) -> Self {
         debug_assert!(p.n + p.unplanned <= MAX_ACTIONS);
         let base = p.options.rule(p.ca, 0);
-        Self::with_steps(base, p.n, p.unplanned, &p.tables.multiple)
+        let handicaps = handicaps(p.n, p.unplanned, &p.tables.multiple, p.lone_action_free);
+        Self::with_handicaps(base, handicaps)
     }
 }
 
@@ -156,14 +178,40 @@ mod tests {
     #[test]
     fn ex_2_9_handicaps() {
         let steps = &AubeTables::OFFICIAL.multiple;
-        assert_eq!(handicaps(3, 0, steps), vec![3, 6, 9]);
-        assert_eq!(handicaps(3, 1, steps), vec![3, 6, 9, 14]);
-        assert_eq!(handicaps(1, 2, steps), vec![1, 6, 11]);
+        assert_eq!(handicaps(3, 0, steps, false), vec![3, 6, 9]);
+        assert_eq!(handicaps(3, 1, steps, false), vec![3, 6, 9, 14]);
+        assert_eq!(handicaps(1, 2, steps, false), vec![1, 6, 11]);
         let house = MultipleTable {
             planned: 2,
             unplanned: 4,
         };
-        assert_eq!(handicaps(3, 1, &house), vec![3, 5, 7, 11]);
+        assert_eq!(handicaps(3, 1, &house, false), vec![3, 5, 7, 11]);
+    }
+
+    #[test]
+    fn a_lone_action_and_an_unplanned_one() {
+        // ca=15 n=1 unplanned=1: handicaps 1 and 6 read literally (CAs 14 and 9), 0 and 5
+        // with lone_action_free (CAs 15 and 10); more planned actions are unchanged.
+        let steps = &AubeTables::OFFICIAL.multiple;
+        assert_eq!(handicaps(1, 1, steps, false), vec![1, 6]);
+        assert_eq!(handicaps(1, 1, steps, true), vec![0, 5]);
+        assert_eq!(handicaps(3, 1, steps, true), vec![3, 6, 9, 14]);
+        let value = |words: &str, k: i64| {
+            let model = MULTIPLE.model_for(words).expect("valid");
+            let t = exact_values(&model);
+            model
+                .m
+                .actions
+                .get(k)
+                .and_then(|id| t.value(id))
+                .unwrap_or(f64::NAN)
+        };
+        let literal = "ca=15 n=1 unplanned=1";
+        assert!((value(literal, 1) - 0.70).abs() < 1e-12);
+        assert!((value(literal, 2) - 0.45).abs() < 1e-12);
+        let natural = format!("{literal} lone_action_free=true");
+        assert!((value(&natural, 1) - 0.75).abs() < 1e-12);
+        assert!((value(&natural, 2) - 0.50).abs() < 1e-12);
     }
 
     #[test]

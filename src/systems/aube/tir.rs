@@ -6,6 +6,10 @@
 //! `Esq = Ph + Ma + BC(Évitement) - fa`, given here directly); a hit is a blow of
 //! `dom = D + bd - range difficulty`, then the damage step. It is the attack step of
 //! [`AttackRule`] with these totals, so `aube.tir` reports what `aube.attack` does.
+//!
+//! Each test takes its own options, as in `aube.attack`: the shooter's (`crit`, `th`,
+//! ...) for the shot, the target's (`target.crit`, `target.th`, ...) for its resistance
+//! test.
 
 use super::attack::{AttackDocs, AttackRule, ResultDocs, Strike, Swing};
 use super::encaissement::DefenceParams;
@@ -54,8 +58,10 @@ crate::config! {
         bd: i64 = int(-50..=100),
         /// the target's defence
         defence: DefenceParams = flatten(),
-        /// the options of the shot and of the resistance test
+        /// the options of the shot (the shooter's test)
         options: TestOptions = flatten(),
+        /// the options of the target's resistance test (target.crit, target.th, ...)
+        target: TestOptions = group("target"),
     }
 }
 
@@ -69,12 +75,12 @@ const TIR_DOCS: AttackDocs = AttackDocs {
     result: "histogram of the result: -1 miss, 0 none .. 6 fatale",
 };
 
-/// The swing of a shot of `(ta, nd, bd)` (see [`shot`]) against `enc` and `be`, the
-/// same `options` for the shot and the resistance test.
+/// The swing of a shot of `(ta, nd, bd)` (see [`shot`]) against `enc` and `be`, with
+/// the options `(shooter, target)` of the shot and of the resistance test.
 pub fn shot_swing(
     (ta, tp, bd): (i64, i64, i64),
     (enc, be): (i64, i64),
-    options: TestOptions,
+    (shooter, target): (TestOptions, TestOptions),
 ) -> Swing {
     Swing {
         ta,
@@ -82,8 +88,8 @@ pub fn shot_swing(
         bd,
         enc,
         be,
-        att: options,
-        def: options,
+        att: shooter,
+        def: target,
     }
 }
 
@@ -98,7 +104,8 @@ impl From<TirParams> for Strike {
         };
         let r = p.range.difficulty(&p.defence.tables.range);
         let attack = shot(p.ca, p.weapon_bonus, r, p.esq, p.bd);
-        let swing = shot_swing(attack, (p.defence.enc, p.defence.be), p.options);
+        let options = (p.options, p.target);
+        let swing = shot_swing(attack, (p.defence.enc, p.defence.be), options);
         Strike::documented(rule, swing, &TIR_DOCS)
     }
 }
@@ -111,6 +118,7 @@ mod tests {
     use crate::systems::aube::TIR;
     use crate::systems::aube::attack::AttackModel;
     use crate::systems::aube::damage::DamageResult;
+    use crate::systems::aube::resolution::{CritDie, Extremes};
     use crate::systems::aube::tables::AubeTables;
     use crate::systems::test_support::{assert_each_agrees, build_with, error_text, expect_model};
 
@@ -165,10 +173,39 @@ mod tests {
                         18,
                     ),
                     (12, 2),
-                    TestOptions::DEFAULT,
+                    (TestOptions::DEFAULT, TestOptions::DEFAULT),
                 ),
             )))
         });
+    }
+
+    #[test]
+    fn the_shot_and_the_resistance_test_take_their_own_options() {
+        let words = "ca=12 weapon_bonus=2 range=medium bd=15 enc=12 be=2";
+        let swing = |extra: &str| expect_model(&TIR, &format!("{words} {extra}")).rule.swing;
+        let shooter = swing("crit=d6 th=1");
+        assert_eq!((shooter.att.crit, shooter.att.th), (CritDie::Die(6), 1));
+        assert_eq!(shooter.def, TestOptions::DEFAULT);
+        let target = swing("target.extremes=roll target.th=-1");
+        assert_eq!(target.att, TestOptions::DEFAULT);
+        assert_eq!((target.def.extremes, target.def.th), (Extremes::Roll, -1));
+        // Exact: ca 16 at long range hits on 16 only (1/20), a blow of 16 + 10 - 15 = 11
+        // against enc 25. The target's CA 25 succeeds without a roll, degree 25: no
+        // effect. With target.extremes=roll it rolls: 11 to 19 resist all (9/20), 6 to 10
+        // leave étourdi (5/20), 1 to 5 sonné, and so does the 20, a failure whose degree
+        // 20 - 25 signed is +5 (6/20).
+        let given_hit = |extra: &str, result: DamageResult| {
+            let m = expect_model(&TIR, &format!("ca=16 range=long bd=10 enc=25 {extra}"));
+            let d = m.exact().expect("exact");
+            d.p_where(|o| o.hit && o.damage.result == result) / d.p_where(|o| o.hit)
+        };
+        assert!((given_hit("", DamageResult::None) - 1.0).abs() < 1e-12);
+        // The shooter's extremes leave the target's test alone.
+        assert!((given_hit("extremes=roll", DamageResult::None) - 1.0).abs() < 1e-12);
+        let rolled = "target.extremes=roll";
+        assert!((given_hit(rolled, DamageResult::None) - 9.0 / 20.0).abs() < 1e-12);
+        assert!((given_hit(rolled, DamageResult::Etourdi) - 5.0 / 20.0).abs() < 1e-12);
+        assert!((given_hit(rolled, DamageResult::Sonne) - 6.0 / 20.0).abs() < 1e-12);
     }
 
     #[test]

@@ -164,7 +164,8 @@ crate::config! {
         combat: i64 = int(-10..=40),
         /// defender's Défense
         defense: i64 = int(-10..=40),
-        /// weapon damage: 1d6 (red die), 2d6 (white dice), 3d6 (all three)
+        /// weapon damage: 1d6 (red die), 2d6 (white dice), 3d6 (all three), unarmed (the
+        /// damage bonus only)
         damage: Weapon = choice(default = Weapon::D1),
         /// damage bonus (melee or ranged)
         bonus: i64 = int(-5..=20, default = 0),
@@ -181,6 +182,9 @@ crate::config! {
         six_plus: bool = switch(default = false),
         /// Blessure légère: halve the damage, rounding up
         light_wound: bool = switch(default = false),
+        /// [choice] Blessure légère halves the dice and bonus before the protection is
+        /// taken off (else last, after it, as Attaques multiples)
+        light_wound_before_protection: bool = switch(default = false),
         /// Attaques multiples: halve the damage, rounding up
         multiple: bool = switch(default = false),
         /// the attacker spends a hero point: 4d6, the fourth die adds to the damage
@@ -219,6 +223,7 @@ impl From<AttackParams> for AttackRule {
                 murderous_read: p.murderous_read,
                 six_plus: p.six_plus,
                 light_wound: p.light_wound,
+                light_wound_before_protection: p.light_wound_before_protection,
                 multiple: p.multiple,
             },
         }
@@ -447,6 +452,55 @@ mod tests {
     }
 
     #[test]
+    fn light_wound_halves_before_or_after_the_protection() {
+        // 2d6 + 1 against protection 3, the dice rolled on their own: halved after the
+        // protection (the default) a mean of 11/4, before it 4/3.
+        let mean_plain = |first: bool| {
+            let mut r = rule(5, 5, Weapon::D2);
+            r.damage.bonus = 1;
+            r.damage.protection = 3;
+            r.damage.light_wound = true;
+            r.damage.light_wound_before_protection = first;
+            let d = exact_of(&r);
+            d.iter().map(|(o, p)| o.plain as f64 * p).sum::<f64>()
+        };
+        assert!((mean_plain(false) - 11.0 / 4.0).abs() < 1e-12);
+        assert!((mean_plain(true) - 4.0 / 3.0).abs() < 1e-12);
+        let mut r = rule(6, 0, Weapon::D3);
+        (r.damage.bonus, r.damage.protection) = (2, 1);
+        r.damage.light_wound = true;
+        r.damage.light_wound_before_protection = true;
+        // 3d6 showing 5, 2, 4: 11 + 2 = 13, halved 7, less 1: 6; 10 + 2 = 12: 6 - 1 = 5.
+        assert_eq!(strike(r, &[5, 2, 4, 1, 1, 2]), (true, 6));
+        assert_eq!(strike(r, &[5, 2, 3, 1, 1, 2]), (true, 5));
+        assert_eq!(r.damage.finish(-3, 0), 0);
+    }
+
+    #[test]
+    fn an_unarmed_attack_deals_the_bonus_only() {
+        let mut r = rule(6, 0, Weapon::Unarmed);
+        r.damage.bonus = 2;
+        assert_eq!(strike(r, &[6, 6, 5, 1, 1, 2]), (true, 2));
+        r.damage.protection = 3;
+        assert_eq!(strike(r, &[6, 6, 5, 1, 1, 2]), (true, 0));
+        let mut r = rule(5, 5, Weapon::Unarmed);
+        r.damage.bonus = 3;
+        let d = exact_of(&r);
+        let hit = d.p_where(|o| o.hit);
+        assert!((d.p_where(|o| o.plain == 3) - 1.0).abs() < 1e-12);
+        assert!((d.p_where(|o| o.damage == 3) - hit).abs() < 1e-12);
+        assert_eq!(
+            ATTACK
+                .model_for("combat=1 defense=1 damage=unarmed")
+                .unwrap()
+                .rule
+                .damage
+                .weapon,
+            Weapon::Unarmed
+        );
+    }
+
+    #[test]
     fn ties_go_to_the_attacker_unless_the_defence_is_higher() {
         // 12 + 5 = 17 against 12 + 5 = 17, equal skills: the attacker (active) hits.
         assert!(strike(rule(5, 5, Weapon::D1), &[4, 4, 4, 4, 4, 4]).0);
@@ -502,6 +556,9 @@ mod tests {
         r.damage.murderous = 1;
         r.damage.light_wound = true;
         r.damage.bonus = 3;
+        cases.push(r);
+        r.damage.light_wound_before_protection = true;
+        r.damage.protection = 4;
         cases.push(r);
         let mut r = rule(6, 6, Weapon::D1);
         r.damage.murderous = 3;

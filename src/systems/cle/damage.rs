@@ -10,7 +10,9 @@
 //! fait que les dégâts sont supérieurs à 3d6, les dés nécessaires sont relancés" supports
 //! both readings; the fresh die is the default); then
 //! the bonus is added and the protection (and the defender's hero die) subtracted, floor
-//! 0; *Blessure légère* and *Attaques multiples* each halve, rounding up, last. With a `6+`
+//! 0; *Blessure légère* and *Attaques multiples* each halve, rounding up, last (or,
+//! **\[choice, switch `light_wound_before_protection`\]**, *Blessure légère* before the
+//! protection). With a `6+`
 //! weapon, damage dice showing 6 are rolled again and added, repeatedly.
 
 use super::roll::D6Roll;
@@ -24,7 +26,9 @@ crate::choice! {
     /// - `1d6`: 1d6 (a standard weapon): the red die.
     /// - `2d6`: 2d6 (an *arme de guerre*): the two white dice.
     /// - `3d6`: 3d6 (an *arme lourde*): all three dice.
-    pub enum Weapon { D1 = "1d6", D2 = "2d6", D3 = "3d6" }
+    /// - `unarmed`: no weapon (*à mains nues*): no die, the damage bonus only (a hero
+    ///   die or an *Attaque meurtrière* still adds its die).
+    pub enum Weapon { D1 = "1d6", D2 = "2d6", D3 = "3d6", Unarmed = "unarmed" }
 }
 
 impl Weapon {
@@ -34,6 +38,7 @@ impl Weapon {
             Weapon::D1 => 1,
             Weapon::D2 => 2,
             Weapon::D3 => 3,
+            Weapon::Unarmed => 0,
         }
     }
 }
@@ -59,6 +64,11 @@ pub struct DamageRule {
     pub six_plus: bool,
     /// *Blessure légère*: halve, rounding up.
     pub light_wound: bool,
+    /// Switch `light_wound_before_protection` (a \[choice\]): *Blessure légère* halves
+    /// the dice and bonus before the protection is taken off; by default it halves last,
+    /// after the protection, as *Attaques multiples* does (the text says "après tous les
+    /// autres calculs" of *Attaques multiples* only).
+    pub light_wound_before_protection: bool,
     /// *Attaques multiples*: halve, rounding up (both halvings apply one after the other).
     pub multiple: bool,
 }
@@ -74,6 +84,7 @@ impl DamageRule {
             murderous_read: false,
             six_plus: false,
             light_wound: false,
+            light_wound_before_protection: false,
             multiple: false,
         }
     }
@@ -103,9 +114,15 @@ impl DamageRule {
     }
 
     /// Bonus, protection and `reduction` (the defender's hero die), floor at 0, then the
-    /// halvings, rounding up.
+    /// halvings, rounding up (with `light_wound_before_protection`, *Blessure légère*
+    /// halves the dice and bonus, floor 0, before the protection).
     #[inline(always)]
     pub fn finish(&self, raw: i64, reduction: i64) -> i64 {
+        if self.light_wound && self.light_wound_before_protection {
+            let halved = ((raw + self.bonus).max(0) + 1) / 2;
+            let d = (halved - self.protection - reduction).max(0);
+            return if self.multiple { (d + 1) / 2 } else { d };
+        }
         let mut d = (raw + self.bonus - self.protection - reduction).max(0);
         if self.light_wound {
             d = (d + 1) / 2;
@@ -160,13 +177,14 @@ impl DamageRule {
     }
 }
 
-/// The damage dice read off the attack roll `roll` when `read_dice` dice are read (1: the
-/// red die, 2: the white dice, 3: all three), the hero die included: their sum and how
+/// The damage dice read off the attack roll `roll` when `read_dice` dice are read (0:
+/// none, 1: the red die, 2: the white dice, 3: all three), the hero die included: their sum and how
 /// many show 6.
 #[inline(always)]
 pub fn read_damage(roll: &D6Roll, read_dice: u32) -> (i64, u32) {
     let f = &roll.faces;
     let (a, b, c) = match read_dice {
+        0 => (0, 0, 0),
         1 => (f[0], 0, 0),
         2 => (f[1], f[2], 0),
         _ => (f[0], f[1], f[2]),

@@ -20,7 +20,8 @@
 //!   against that PC if it has not acted this round, else the first foe (group) that has
 //!   not acted; the boss thus answers the first PC that attacks it. Foes that have not
 //!   acted by the end of the round act then, the k-th of them against the k-th standing PC
-//!   (cyclically). `pcs_first`: no answers, every PC acts, then every foe as at the end
+//!   (cyclically). `answer_eliminated`: as `answer`, but another foe answers only for an
+//!   attacked foe that is out (the text: "si le PNJ attaqué est éliminé"). `pcs_first`: no answers, every PC acts, then every foe as at the end
 //!   of a round. `foes_first`: the players let the GM act first: every foe acts (the k-th
 //!   against the k-th PC), then every PC.
 //! - Figurant groups are formed anew each round: the standing figurants in order, by fives
@@ -73,11 +74,19 @@ crate::choice! {
 crate::choice! {
     /// The order of play within a round (switch `order`).
     ///
-    /// - `answer`: each PC's attack is answered at once by the foe attacked; the rest act
-    ///   last.
+    /// - `answer`: each PC's attack is answered at once by the foe attacked, else (it has
+    ///   acted or is out) by the first foe that has not acted; the rest act last.
+    /// - `answer_eliminated`: as `answer`, but another foe answers for the one attacked
+    ///   only when that one is out (eliminated); a foe attacked that has already acted
+    ///   leaves the attack unanswered.
     /// - `pcs_first`: every PC, then every foe.
     /// - `foes_first`: every foe, then every PC.
-    pub enum FightOrder { Answer = "answer", PcsFirst = "pcs_first", FoesFirst = "foes_first" }
+    pub enum FightOrder {
+        Answer = "answer",
+        AnswerEliminated = "answer_eliminated",
+        PcsFirst = "pcs_first",
+        FoesFirst = "foes_first",
+    }
 }
 
 crate::choice! {
@@ -156,7 +165,7 @@ crate::config! {
         resistance: i64 = int(-10..=40, default = 6),
         /// Volonté
         volonte: i64 = int(-10..=40, default = 6),
-        /// weapon damage: 1d6, 2d6, 3d6
+        /// weapon damage: 1d6, 2d6, 3d6 or unarmed (the damage bonus only)
         damage: Weapon = choice(default = Weapon::D2),
         /// damage bonus
         bonus: i64 = int(-5..=20, default = 1),
@@ -239,7 +248,8 @@ crate::config! {
         /// [choice] a defender defends at -2 whenever two or more enemies stand
         outnumbered: bool = switch(default = true),
         /// [choice] order of play in a round: answer (each foe attacked answers the PC at
-        /// once, the others act last), pcs_first (every PC, then every foe), foes_first
+        /// once, else the first that has not acted; the others act last), answer_eliminated
+        /// (another foe answers only for one attacked that is out), pcs_first (every PC, then every foe), foes_first
         /// (every foe, then every PC)
         order: FightOrder = choice(default = FightOrder::Answer),
         /// rounds before the fight is called off (both sides still standing: counted as `draw`, lasting max_rounds)

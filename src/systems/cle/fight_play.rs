@@ -231,19 +231,20 @@ impl FightRule {
                 };
                 let t = t as usize;
                 self.pc_attacks(dice, &mut b, i, t, round);
-                // The attacked foe's group answers, else the first that has not acted.
+                // The attacked foe's group answers, else the first that has not acted (with
+                // `answer_eliminated`, only when the attacked foe is out).
                 let at = order.iter().position(|&f| f as usize == t).unwrap_or(0);
                 let own = round_groups
                     .1
                     .iter()
                     .position(|&(start, end)| (start as usize..end as usize).contains(&at))
                     .unwrap_or(0);
-                let answer = if self.order != FightOrder::Answer {
-                    None
-                } else if Self::group_can_act(&b, round_groups, &acted, own, round) {
-                    Some(own)
-                } else {
-                    (0..groups).find(|&g| Self::group_can_act(&b, round_groups, &acted, g, round))
+                let answer = match self.order {
+                    FightOrder::PcsFirst | FightOrder::FoesFirst => None,
+                    _ if Self::group_can_act(&b, round_groups, &acted, own, round) => Some(own),
+                    FightOrder::AnswerEliminated if b.foes[t].standing(round) => None,
+                    _ => (0..groups)
+                        .find(|&g| Self::group_can_act(&b, round_groups, &acted, g, round)),
                 };
                 if let Some(g) = answer {
                     acted[g] = true;

@@ -31,6 +31,7 @@ impl VictimParams {
             resistance: self.resistance,
             volonte: self.volonte,
             dice: 3,
+            hero_once: false,
         }
     }
 }
@@ -167,6 +168,7 @@ mod tests {
             resistance,
             volonte,
             dice: 3,
+            hero_once: false,
         }
     }
 

@@ -83,6 +83,9 @@ crate::config! {
         later_wounds: i64 = int(0..=10, default = 0),
         /// dice for each test: 3, or 4 with a hero point
         dice: u32 = int(3..=4, default = 3),
+        /// [choice] a hero point's effect counts once per turn: its fourth die helps the
+        /// Résistance test only, the Volonté test rolls 3d6 (else both roll `dice`)
+        hero_once: bool = switch(default = false),
         /// Soins of a companion giving first aid (against 20) to a character in danger de
         /// mort; nobody by default
         healer: Option<i64> = int(-10..=40, optional),
@@ -101,6 +104,7 @@ impl From<MalParams> for MalRule {
                 resistance: p.resistance,
                 volonte: p.volonte,
                 dice: p.dice,
+                hero_once: p.hero_once,
             },
             damage: p.damage,
             later_wounds: p.later_wounds,

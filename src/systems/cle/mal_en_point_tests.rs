@@ -105,11 +105,32 @@ fn a_hero_point_die_helps_both_tests() {
 }
 
 #[test]
+fn a_hero_point_once_per_turn_helps_one_test() {
+    // Damage 6, Résistance and Volonté 5: each test fails on 3d6 <= 10, 10/216 with 3d6
+    // and 5/1296 with 4d6 (all 1 or a sum of 10 or less).
+    let acting = |words: &str| {
+        exact_of(&rule(words)).p_where(|o| o.blow.dies_in == 0 && o.blow.out_for == 0)
+    };
+    let (f3, f4) = (10.0 / 216.0, 5.0 / 1296.0);
+    let both = acting("damage=6 resistance=5 volonte=5 dice=4");
+    let once = acting("damage=6 resistance=5 volonte=5 dice=4 hero_once=true");
+    assert!(close(both, (1.0 - f4) * (1.0 - f4)), "{both}"); // 0.992
+    assert!(close(once, (1.0 - f4) * (1.0 - f3)), "{once}"); // 0.950
+    assert!((both - 0.9923).abs() < 1e-4 && (once - 0.9500).abs() < 1e-4);
+    let danger = |words: &str| exact_of(&rule(words)).p_where(|o| o.blow.dies_in > 0);
+    assert!(close(
+        danger("damage=6 resistance=5 volonte=5 dice=4 hero_once=true"),
+        f4
+    ));
+}
+
+#[test]
 fn monte_carlo_agrees_with_exact() {
     let cases = [
         "damage=6 resistance=5 volonte=3",
         "damage=12 resistance=6 volonte=8 later_wounds=1 dice=4",
         "damage=9 resistance=3 volonte=3 healer=6",
+        "damage=8 resistance=4 volonte=2 dice=4 hero_once=true",
         "damage=9 resistance=3 volonte=3 healer=6 aid_retry=true",
     ];
     assert_mechanic_agrees(&MAL_EN_POINT, &cases, 10);

@@ -26,6 +26,10 @@ pub struct TestRule {
     /// Switch `reroll_failed`: a hero point cancels a failed test, which is rolled once more
     /// with the same number of dice.
     pub reroll_failed: bool,
+    /// Switch `hero_once` (a \[choice\]): a hero point's effect counts once per turn, so
+    /// the roll again of a failed test (`reroll_failed`) is made with 3 dice whatever
+    /// `dice` is; by default it is made with `dice` again.
+    pub hero_once: bool,
     /// Switch `auto11`: the NPC rule *11 automatique*: no roll, the dice count as 11 (no
     /// automatic result, no reroll).
     pub auto11: bool,
@@ -52,6 +56,7 @@ impl TestRule {
             modifiers: 0,
             close_skill: false,
             reroll_failed: false,
+            hero_once: false,
             auto11: false,
         }
     }
@@ -87,6 +92,11 @@ impl TestRule {
         }
     }
 
+    /// The dice of the roll again of a failed test: 3 with `hero_once`, else `dice`.
+    fn reroll_dice(&self) -> u32 {
+        if self.hero_once { 3 } else { self.dice }
+    }
+
     /// Rolls the test (and once more on a failure with `reroll_failed`).
     #[inline(always)]
     pub fn roll<D: Dice>(&self, dice: &mut D) -> TestOutcome {
@@ -97,7 +107,7 @@ impl TestRule {
         if first.success || !self.reroll_failed {
             first
         } else {
-            self.judge_reading(D6Roll::read(dice, self.dice))
+            self.judge_reading(D6Roll::read(dice, self.reroll_dice()))
         }
     }
 }
@@ -132,6 +142,9 @@ crate::config! {
         close_skill: bool = switch(default = false),
         /// spend a hero point to roll a failed test once more
         reroll_failed: bool = switch(default = false),
+        /// [choice] a hero point's effect counts once per turn: the roll again of a failed
+        /// test is made with 3d6 (else with `dice` again)
+        hero_once: bool = switch(default = false),
         /// NPC rule 11 automatique: no roll, the dice count as 11
         auto11: bool = switch(default = false),
     }
@@ -146,6 +159,7 @@ impl From<TestParams> for TestRule {
             modifiers: p.modifiers,
             close_skill: p.close_skill,
             reroll_failed: p.reroll_failed,
+            hero_once: p.hero_once,
             auto11: p.auto11,
         }
     }
@@ -270,6 +284,28 @@ mod tests {
         assert!(roll(rule, &[5, 5, 5]).success);
         let p = p_success(TestRule::new(0, 15));
         assert!((p_success(rule) - (p + (1.0 - p) * p)).abs() < 1e-12);
+    }
+
+    #[test]
+    fn a_hero_point_once_per_turn_rerolls_with_three_dice() {
+        // Skill 4 against 20: 4d6 succeed with 145/432, 3d6 with 5/108.
+        let twice = TestRule {
+            dice: 4,
+            reroll_failed: true,
+            ..TestRule::new(4, 20)
+        };
+        let once = TestRule {
+            hero_once: true,
+            ..twice
+        };
+        let (p4, p3) = (145.0 / 432.0, 5.0 / 108.0);
+        assert!((p_success(twice) - (p4 + (1.0 - p4) * p4)).abs() < 1e-12);
+        assert!((p_success(once) - (p4 + (1.0 - p4) * p3)).abs() < 1e-12);
+        assert!((p_success(once) - 17095.0 / 46656.0).abs() < 1e-12); // 0.366
+        assert!((p_success(twice) - 0.5586).abs() < 1e-4);
+        // The first roll fails; the roll again is 5 5 5 + 4 = 19 on three dice, 23 on four.
+        assert!(!roll(once, &[1, 1, 1, 2, 5, 5, 5]).success);
+        assert!(roll(twice, &[1, 1, 1, 2, 5, 5, 5, 4]).success);
     }
 
     #[test]

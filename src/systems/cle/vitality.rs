@@ -48,13 +48,17 @@ pub struct MalEnPoint {
     pub volonte: i64,
     /// Dice per test: 3, or 4 with a hero point.
     pub dice: u32,
+    /// Switch `hero_once` (a \[choice\]): a hero point's effect counts once per turn, so
+    /// its fourth die helps the Résistance test only and the Volonté test rolls 3d6; by
+    /// default both tests roll `dice`.
+    pub hero_once: bool,
 }
 
 impl MalEnPoint {
     /// The test of `skill` after a wound of `damage`, `later` wounds beyond the first.
-    fn test(&self, skill: i64, damage: i64, later: i64) -> TestRule {
+    fn test(&self, skill: i64, damage: i64, later: i64, dice: u32) -> TestRule {
         TestRule {
-            dice: self.dice,
+            dice,
             modifiers: -5 * later,
             ..TestRule::new(skill, 5 + damage)
         }
@@ -64,12 +68,14 @@ impl MalEnPoint {
     /// (and the 2d6 rounds out on a failure).
     #[inline(always)]
     pub fn roll<D: Dice>(&self, dice: &mut D, damage: i64, later: i64) -> Blow {
-        let dies_in = if dice.step(&Passes(self.test(self.resistance, damage, later))) {
+        let will_dice = if self.hero_once { 3 } else { self.dice };
+        let resist = self.test(self.resistance, damage, later, self.dice);
+        let dies_in = if dice.step(&Passes(resist)) {
             0
         } else {
             dice.d6()
         };
-        let out_for = if dice.step(&Passes(self.test(self.volonte, damage, later))) {
+        let out_for = if dice.step(&Passes(self.test(self.volonte, damage, later, will_dice))) {
             0
         } else {
             dice.sum(2, 6)
@@ -156,6 +162,7 @@ impl State {
             resistance: p.resistance,
             volonte: p.volonte,
             dice: 3,
+            hero_once: false,
         };
         let blow = tests.roll(dice, damage, self.later_wounds);
         if blow.dies_in > 0 {

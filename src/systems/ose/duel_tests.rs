@@ -287,3 +287,18 @@ fn the_round_cap_is_a_bounded_parameter_of_1000_by_default() {
     assert_eq!(expect_model(&DUEL, "").max_rounds(), MAX_ROUNDS);
     assert_rejected(&DUEL, &["max_rounds=0", "max_rounds=100001"]);
 }
+
+#[test]
+fn an_unarmed_attack_is_a_damage_die_of_two() {
+    // The sheet's unarmed attack, 1d2 + STR: a die of 2 sides; damage at least 1.
+    assert_eq!((damage(1, 1), damage(2, 1), damage(2, -3)), (2, 3, 1));
+    let fist = Fighter {
+        damage: 2,
+        str: 1,
+        ..FIGHTER
+    };
+    assert_eq!(
+        expect_model(&DUEL, "fighter.damage=2 fighter.str=1").fighter,
+        fist
+    );
+}

@@ -25,7 +25,13 @@
 //!   `monsters_target`, [`Target`]): `focus` takes the foe standing with the fewest hit
 //!   points.
 //! - The group's morale is its leader's: the first monster listed still standing.
-//! - Monsters that flee are gone: no parting blows.
+//! - **\[choice\]** Monsters that flee on a failed morale roll are gone: no parting
+//!   blows (switch `parting_blows`, default false; true: every PC standing strikes once
+//!   at a fleeing monster as at a retreating foe, +2 to hit, the shield ignored: the
+//!   monsters' entries give no shield, so their AC stays whole). A group of morale 2 that
+//!   never fights is never in the fray to retreat from: no parting blows either way.
+//! - The encounter starts in melee with hostile monsters: the distance (`ose.distance`)
+//!   and the reaction (`ose.reaction`) are not played.
 //! - **\[choice\]** "Ne combat jamais" read for a group: when its leader's morale is 2
 //!   (and `cornered` is false) the group leaves the first time its side would act, with no
 //!   roll and no blow struck; the party, when it acts before them (initiative, or the
@@ -97,6 +103,8 @@ crate::config! {
         morale: bool = switch(default = true),
         /// cornered: a group whose leader has morale 2 fights and checks like any other (false: it never fights, fleeing at once)
         cornered: bool = switch(default = false),
+        /// [choice] monsters that flee on a failed morale roll take parting blows: every PC standing strikes once as at a retreating foe (+2, shield ignored); false: they are gone
+        parting_blows: bool = switch(default = false),
         /// rounds before the encounter is called a draw (both sides still standing: counted as `draw`, lasting max_rounds)
         max_rounds: u32 = int(1..=MOST_ROUNDS, default = MAX_ROUNDS as i64, bounds_rounds),
         /// the rule tables (THAC0 rows, bounds of the roll): `alea rules ose`
@@ -197,6 +205,9 @@ pub struct EncounterModel {
     pc_hits: Vec<[bool; 21]>,
     /// `monster_hits[j * party + i]`: the faces with which monster `j` hits PC `i`.
     monster_hits: Vec<[bool; 21]>,
+    /// `parting_hits[i * monsters + j]`: the faces with which PC `i` hits monster `j`
+    /// fleeing (switch `parting_blows`: +2 against a retreating foe; no shield to ignore).
+    parting_hits: Vec<[bool; 21]>,
     strikers: [Vec<Striker>; 2],
     p: EncounterParams,
     layout: Layout,
@@ -209,11 +220,13 @@ impl EncounterModel {
         (&self.party, &self.monsters)
     }
 
-    /// Whether attacker `a` of side `side` (0: party, 1: monsters) hits defender `d` with
-    /// the d20 face `face`.
+    /// Whether attacker `a` of side `side` (0: party, 1: monsters, 2: the party's parting
+    /// blows) hits defender `d` with the d20 face `face`.
     #[inline]
     fn hits(&self, side: usize, a: usize, d: usize, face: u32) -> bool {
-        let table = if side == 0 {
+        let table = if side == 2 {
+            &self.parting_hits[a * self.monsters.len() + d]
+        } else if side == 0 {
             &self.pc_hits[a * self.monsters.len() + d]
         } else {
             &self.monster_hits[a * self.party.len() + d]
@@ -272,6 +285,15 @@ impl FromConfig<EncounterParams> for EncounterModel {
                     .map(|m| hit_table_under(f.thac0, m.monster.ac, f.str, attack))
             })
             .collect();
+        let parting_hits = party
+            .iter()
+            .flat_map(|f| {
+                let bonus = f.str + attack.retreating;
+                monsters
+                    .iter()
+                    .map(move |m| hit_table_under(f.thac0, m.monster.ac, bonus, attack))
+            })
+            .collect();
         let monster_hits = monsters
             .iter()
             .flat_map(|m| {
@@ -308,6 +330,7 @@ impl FromConfig<EncounterParams> for EncounterModel {
             monsters,
             pc_hits,
             monster_hits,
+            parting_hits,
             strikers,
             p,
             layout,
@@ -334,7 +357,8 @@ impl EncounterState {
 }
 
 impl EncounterModel {
-    /// Side `side` attacks with the members in `attackers`, each one foe standing.
+    /// Side `side` attacks with the members in `attackers`, each one foe standing; side
+    /// 2 is the party striking fleeing monsters (parting blows).
     fn strike<D: Dice>(
         &self,
         fight: &mut EncounterState,
@@ -342,6 +366,7 @@ impl EncounterModel {
         attackers: &[usize],
         dice: &mut D,
     ) {
+        let (side, table) = if side == 2 { (0, 2) } else { (side, side) };
         let mut foes: Vec<usize> = (0..fight.hp[1 - side].len())
             .filter(|&j| fight.hp[1 - side][j] > 0)
             .collect();
@@ -353,7 +378,7 @@ impl EncounterModel {
             let target = [self.p.party_target, self.p.monsters_target][side];
             let d = target.pick(&foes, k, |j| hp[j], dice);
             let face = self.p.die.roll(dice, &[], |d| d.d20() as i64) as u32;
-            if self.hits(side, a, d, face) {
+            if self.hits(table, a, d, face) {
                 let s = self.strikers[side][a];
                 fight.hp[1 - side][d] -= damage(dice.die(s.damage), s.bonus);
                 if fight.hp[1 - side][d] <= 0 {
@@ -380,7 +405,19 @@ impl EncounterModel {
             return false;
         }
         fight.checked = (fight.checked.0 || first, fight.checked.1 || half);
-        dice.sum(2, 6) > self.monsters[leader].morale
+        let fled = dice.sum(2, 6) > self.monsters[leader].morale;
+        if fled && self.p.parting_blows {
+            self.parting_blows(fight, dice);
+        }
+        fled
+    }
+
+    /// Switch `parting_blows`: every PC standing strikes once at the fleeing monsters.
+    fn parting_blows<D: Dice>(&self, fight: &mut EncounterState, dice: &mut D) {
+        let standing: Vec<usize> = (0..fight.hp[0].len())
+            .filter(|&i| fight.hp[0][i] > 0)
+            .collect();
+        self.strike(fight, 2, &standing, dice);
     }
 
     /// Side `side` acts: morale first for the monsters, then every member standing
@@ -456,6 +493,8 @@ impl FightModel for EncounterModel {
                 }
             }
         }
+        // Parting blows may leave no monster to flee.
+        let fled = fled && fight.standing(1) > 0;
         let end = match (fled, fight.standing(0) > 0, fight.standing(1) > 0) {
             (true, _, _) => End::Fled,
             (_, true, false) => End::Party,

@@ -74,6 +74,24 @@ fn morale_is_checked_once_at_the_first_death_that_is_also_half() {
 }
 
 #[test]
+fn fleeing_monsters_take_parting_blows_with_the_switch() {
+    // As in the morale test, the monsters flee after round 1 (5+4 = 9 > 7), the survivor
+    // at 5 HP. By default they are gone, no die more.
+    let words = format!("party=fighter1 monsters=hd1*2 {QUIET}");
+    let o = play(&words, &[3, 5, 5, 2, 15, 2, 5, 4]);
+    assert_eq!((o.end, o.monster_deaths), (End::Fled, 1));
+    // parting_blows: the fighter strikes the fleeing survivor at +2 as at a retreating
+    // foe: 9 hits (11 needed otherwise, 9 with the +2), 4+1 damage kills it: the party
+    // holds the field with both monsters dead.
+    let parting = format!("{words} parting_blows=true");
+    let o = play(&parting, &[3, 5, 5, 2, 15, 2, 5, 4, 9, 4]);
+    assert_eq!((o.end, o.rounds, o.monster_deaths), (End::Party, 1, 2));
+    // 8 misses even at +2: the survivor is gone.
+    let o = play(&parting, &[3, 5, 5, 2, 15, 2, 5, 4, 8]);
+    assert_eq!((o.end, o.monster_deaths), (End::Fled, 1));
+}
+
+#[test]
 fn a_surprised_side_loses_the_first_round() {
     // The party is surprised (1): the monster acts alone in round 1, without initiative:
     // 20 for 6 kills the fighter.

@@ -38,6 +38,8 @@ crate::config! {
         res_limbs: i64 = int(-20..=40, default = DEFAULT_SCORE),
         /// [choice] mode intuitive is compared with the résistance alone (no type to parry)
         intuitive_vs_resistance: bool = switch(default = false),
+        /// [choice] mode general meets the strongest of the three zones (else the weakest)
+        general_vs_strongest: bool = switch(default = false),
         /// the tension switch
         tie: TieParams = flatten(),
     }
@@ -70,6 +72,7 @@ impl Exchange {
             resistance: p.resistance,
             zones,
             intuitive_vs_resistance: p.intuitive_vs_resistance,
+            general_vs_strongest: p.general_vs_strongest,
             modifiers: p.tie.tables.modifiers,
         })
     }
@@ -249,6 +252,16 @@ mod tests {
             .map(|m| m.rule.result)
             .ok();
         assert_eq!(switched, Some(Comparison::Impact));
+        // Mode general, type 4 against défense 1 and zones 2, 3, 4: the weakest gives 3,
+        // an impact; the switch general_vs_strongest gives 5, countered.
+        let words = "mode=general type=4 defense=1 res_head=2 res_trunk=3 res_limbs=4";
+        let weakest = EXCHANGE.model_for(words).map(|m| m.rule.result).ok();
+        assert_eq!(weakest, Some(Comparison::Impact));
+        let strongest = EXCHANGE
+            .model_for(&format!("{words} general_vs_strongest=true"))
+            .map(|m| m.rule.result)
+            .ok();
+        assert_eq!(strongest, Some(Comparison::Countered));
     }
 
     #[test]

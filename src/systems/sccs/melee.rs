@@ -60,7 +60,12 @@ crate::config! {
         /// each impact before that lowers the protection by wound_malus; 1 = the first
         /// impact ends the fight
         impacts_to_out: u32 = int(1..=MAX_IMPACTS, default = 1),
-        /// `wound_malus`, `erosion`, `floor_tie_without_armour`, `spent_armour_protects`
+        /// [choice] erosion counts the attackers engaged: every attack meets the protection
+        /// lowered by (n - 1) x step, n the engaged attackers (else the k-th attack of a
+        /// round meets it lowered by (k - 1) x step)
+        erosion_by_engaged: bool = switch(default = false),
+        /// `wound_malus`, `erosion`, `floor_tie_without_armour`, `spent_armour_protects`,
+        /// `armour_covers_deficit`
         wear: WearParams = flatten(),
         /// the tension switch
         tie: TieParams = flatten(),
@@ -86,6 +91,10 @@ crate::config! {
         /// only stops absorbing (durability 0 then compares armour at equal protection);
         /// false: it no longer adds its résistance
         spent_armour_protects: bool = switch(default = false),
+        /// [choice] the armour absorbs an attack only when its résistance covers the
+        /// deficit (the eroded protection's shortfall below the attack); false: whatever
+        /// the deficit
+        armour_covers_deficit: bool = switch(default = false),
     }
 }
 
@@ -118,10 +127,13 @@ pub struct Melee {
     pub floor_ties: bool,
     /// Switch `spent_armour_protects`.
     pub spent_armour_protects: bool,
+    /// Switch `armour_covers_deficit`.
+    pub covers_deficit: bool,
     /// Faces of the tension die (6 in the text).
     pub tension_die: u32,
     /// Protection erosion takes off the `k`-th attack of a round (from 0): `k` times the
-    /// erosion step (1 in the text), 0 without erosion.
+    /// erosion step (1 in the text), 0 without erosion; with switch `erosion_by_engaged`,
+    /// `n − 1` times the step for every attack.
     pub erosion_by_rank: [i64; MAX_ENGAGED],
 }
 
@@ -227,10 +239,16 @@ impl TryFrom<MeleeParams> for Melee {
             erosion: p.wear.erosion,
             floor_ties: p.wear.floor_tie_without_armour,
             spent_armour_protects: p.wear.spent_armour_protects,
+            covers_deficit: p.wear.armour_covers_deficit,
             tension_die: p.tie.tables.tension_die(),
             erosion_by_rank: std::array::from_fn(|k| {
+                let rank = if p.erosion_by_engaged {
+                    attackers.len() - 1
+                } else {
+                    k
+                };
                 if p.wear.erosion {
-                    k as i64 * p.tie.tables.erosion.step
+                    rank as i64 * p.tie.tables.erosion.step
                 } else {
                     0
                 }

@@ -87,10 +87,11 @@ impl Melee {
         let receiving = Receiving {
             counts_tie: self.counts_tie,
             floor_ties: self.floor_ties,
+            covers_deficit: self.covers_deficit,
         };
         if !receiving.land(
             self.attackers[k],
-            p,
+            (p, self.armour_res),
             self.erosion_by_rank[k],
             &mut s.durability,
             &mut s.counters[k],

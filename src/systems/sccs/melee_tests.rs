@@ -61,6 +61,7 @@ fn parameters_reach_the_fight() {
             erosion: true,
             floor_ties: true,
             spent_armour_protects: false,
+            covers_deficit: false,
             tension_die: 6,
             erosion_by_rank: [0, 1, 2, 3],
         }
@@ -127,6 +128,43 @@ fn floor_and_armour_absorbing() {
     // 4th meets 4 - 3 = 1 < 5 and 4 < 5: superiority, impact in round 2.
     let o = run(melee(&[5, 5, 5, 5], 3), &[6]);
     assert_eq!((o.round, o.durability_spent, o.durability_left), (2, 3, 0));
+}
+
+#[test]
+fn an_armour_that_covers_only_its_bonus() {
+    // Four attackers at 6 against défense 3 + résistance 3, armour 1 of durability 3.
+    // By default the armour absorbs the 2nd, 3rd and 4th attacks whatever the deficit and
+    // is spent in round 1: every fight's first impact is in round 2. With
+    // armour_covers_deficit it absorbs only the 2nd (a deficit of 1), the 3rd and 4th
+    // tie at the floor: no impact in round 2 with chance (5/6)^3, so a mean of
+    // 2 + 125/216 = 557/216 ≈ 2.58.
+    let words = "n_attackers=4 attack=6 defense=3 resistance=3 armour_res=1 durability=3";
+    let mean_round = |words: &str| {
+        let d = model(words).exact().unwrap();
+        d.iter().map(|(o, p)| f64::from(o.round) * p).sum::<f64>()
+    };
+    assert!((mean_round(words) - 2.0).abs() < 1e-12);
+    let covers = format!("{words} armour_covers_deficit=true");
+    assert!((mean_round(&covers) - 557.0 / 216.0).abs() < 1e-12);
+    let o = run(model(&covers).rule, &[6, 6, 6]);
+    assert_eq!((o.round, o.durability_spent), (3, 3));
+}
+
+#[test]
+fn erosion_by_the_attackers_engaged() {
+    // [6, 5] against 6, one round: by rank the 1st ties (6) and the 2nd meets 5, a tie;
+    // with erosion_by_engaged both meet 6 - 1 = 5: the 1st is floored and absorbed.
+    let by_rank = run(model("attackers=[6,5] rounds=1").rule, &[3, 3]);
+    assert_eq!(by_rank.durability_spent, 0);
+    let engaged = model("attackers=[6,5] rounds=1 erosion_by_engaged=true").rule;
+    assert_eq!(engaged.erosion_by_rank, [1, 1, 1, 1]);
+    assert_eq!(run(engaged, &[3]).durability_spent, 1);
+    // Four at 5 against 6: every attack floored, the armour (3) spent in round 1 by the
+    // first three; the 4th meets 4 - 3 = 1: an impact in round 1, surely.
+    let d = model("n_attackers=4 attack=5 erosion_by_engaged=true")
+        .exact()
+        .unwrap();
+    assert!((d.p_where(|o| o.round == 1) - 1.0).abs() < 1e-12);
 }
 
 #[test]
@@ -457,6 +495,8 @@ fn monte_carlo_agrees_with_exact_on_the_switches() {
         "n_attackers=3 attack=5 durability=3 impacts_to_out=3 rounds=12",
         "attackers=[6,6] impacts_to_out=2 wound_malus=0 tension_counts_tie=true erosion=false",
         "attackers=[7,5] impacts_to_out=4 wound_malus=2 defensive_manoeuvre=true durability=4",
+        "n_attackers=4 attack=6 armour_res=1 durability=3 armour_covers_deficit=true",
+        "attackers=[6,5,5] erosion_by_engaged=true durability=2",
     ];
     assert_mechanic_agrees(&MELEE, &cases, 10);
 }

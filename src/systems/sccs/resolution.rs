@@ -63,6 +63,10 @@ pub struct Exchange {
     /// résistance alone (there is no type to parry) **\[choice\]**; off by default, the
     /// protection stays `défense + résistance`.
     pub intuitive_vs_resistance: bool,
+    /// Switch `general_vs_strongest`: in general mode the protection is the défense plus
+    /// the *strongest* of the three zones **\[choice\]**; off by default, the weakest (a
+    /// spell on the whole body gets through where the body is least protected).
+    pub general_vs_strongest: bool,
     /// The modifiers in force (the advantage's +1, −1 per extra target).
     pub modifiers: ModifierTable,
 }
@@ -80,6 +84,7 @@ impl Exchange {
             resistance,
             zones: [resistance; 3],
             intuitive_vs_resistance: false,
+            general_vs_strongest: false,
             modifiers: SccsTables::OFFICIAL.modifiers,
         }
     }
@@ -95,11 +100,14 @@ impl Exchange {
         base + i64::from(self.advantage) * m.advantage - (self.targets - 1) * m.extra_target
     }
 
-    /// The protection score `P` (general mode: the weakest zone).
+    /// The protection score `P` (general mode: the weakest zone, or the strongest with
+    /// `general_vs_strongest`).
     pub fn protection(&self) -> i64 {
+        let zones = self.zones.iter().copied();
         match self.mode {
             Mode::Focused => self.defense + self.resistance,
-            Mode::General => self.defense + self.zones.iter().copied().min().unwrap_or(0),
+            Mode::General if self.general_vs_strongest => self.defense + zones.max().unwrap_or(0),
+            Mode::General => self.defense + zones.min().unwrap_or(0),
             Mode::Intuitive if self.intuitive_vs_resistance => self.resistance,
             Mode::Intuitive => self.defense + self.resistance,
         }
@@ -194,18 +202,19 @@ pub enum Received {
 }
 
 /// An attack received this round, of score `a`, against the defender's protection `p`
-/// before erosion (already without the armour's résistance if the armour lost it),
-/// `armour_left` when the armour has durability left; `erosion` is what erosion takes off
-/// this attack: `(k − 1) × step` for the `k`-th attack of the round (`step` 1 in the text;
-/// 0 without erosion).
+/// before erosion (already without the armour's résistance if the armour lost it);
+/// `armour_cover` is the largest deficit the armour absorbs (0 when it has no durability
+/// left, [`ANY_DEFICIT`] when it absorbs whatever the deficit); `erosion` is what erosion
+/// takes off this attack: `(k − 1) × step` for the `k`-th attack of the round (`step` 1 in
+/// the text; 0 without erosion).
 ///
 /// Erosion lowers `p` by `erosion`, but never below `a`. When that floor is what stops an
-/// impact (`p − erosion < a <= p`), the armour absorbs the attack if it has durability
-/// left; otherwise, with `floor_ties` (switch `floor_tie_without_armour`, on by default),
+/// impact (`p − erosion < a <= p`), the armour absorbs the attack if it covers the deficit
+/// `a − (p − erosion)`; otherwise, with `floor_ties` (switch `floor_tie_without_armour`, on by default),
 /// the floor gives a tie **\[choice\]** (the system's page), and without it nothing holds the
 /// erosion back: an impact.
 #[inline(always)]
-pub fn receive(a: i64, p: i64, erosion: i64, armour_left: bool, floor_ties: bool) -> Received {
+pub fn receive(a: i64, p: i64, erosion: i64, armour_cover: i64, floor_ties: bool) -> Received {
     let eroded = p - erosion;
     if a > p {
         Received::Impact
@@ -214,7 +223,7 @@ pub fn receive(a: i64, p: i64, erosion: i64, armour_left: bool, floor_ties: bool
             Comparison::Countered => Received::Countered,
             _ => Received::Tie,
         }
-    } else if armour_left {
+    } else if a - eroded <= armour_cover {
         Received::Absorbed
     } else if floor_ties {
         Received::Tie
@@ -222,6 +231,9 @@ pub fn receive(a: i64, p: i64, erosion: i64, armour_left: bool, floor_ties: bool
         Received::Impact
     }
 }
+
+/// The `armour_cover` of an armour that absorbs whatever the deficit ([`receive`]).
+pub const ANY_DEFICIT: i64 = i64::MAX;
 
 /// A defender's protection as a fight wears it: `défense + résistance` (armour included,
 /// plus any manœuvre défensive), less the armour's résistance once its durability is
@@ -249,19 +261,24 @@ impl Guard {
     }
 }
 
-/// The switches that settle one received attack: `tension_counts_tie` and
-/// `floor_tie_without_armour`.
+/// The switches that settle one received attack: `tension_counts_tie`,
+/// `floor_tie_without_armour` and `armour_covers_deficit`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Receiving {
     /// Switch `tension_counts_tie`.
     pub counts_tie: bool,
     /// Switch `floor_tie_without_armour`.
     pub floor_ties: bool,
+    /// Switch `armour_covers_deficit` **\[choice\]**: the armour absorbs an attack only
+    /// when its résistance covers the deficit (*le bonus de Résistance de l'armure permet
+    /// de maintenir une Égalité*); off by default, it absorbs whatever the deficit.
+    pub covers_deficit: bool,
 }
 
 impl Receiving {
     /// One attack of score `a` received against protection `p`, of which erosion takes
-    /// `erosion` ([`receive`]): an absorbed attack costs the defender's armour 1 `durability`, a
+    /// `erosion` ([`receive`]), by a defender whose armour gives `armour_res` of the
+    /// résistance: an absorbed attack costs the defender's armour 1 `durability`, a
     /// tie moves the attacker's `counter` (`d6` is called only when a counter starts).
     /// Returns true on an impact, after which the attacker's counter is dropped (a new
     /// test at its next tie).
@@ -269,13 +286,18 @@ impl Receiving {
     pub fn land(
         self,
         a: i64,
-        p: i64,
+        (p, armour_res): (i64, i64),
         erosion: i64,
         durability: &mut u32,
         counter: &mut Counter,
         d6: impl FnOnce() -> u32,
     ) -> bool {
-        let hit = match receive(a, p, erosion, *durability > 0, self.floor_ties) {
+        let cover = match (*durability > 0, self.covers_deficit) {
+            (false, _) => 0,
+            (true, true) => armour_res,
+            (true, false) => ANY_DEFICIT,
+        };
+        let hit = match receive(a, p, erosion, cover, self.floor_ties) {
             Received::Impact => true,
             Received::Countered => false,
             Received::Tie => counter.tie_with(d6, self.counts_tie),
@@ -338,6 +360,15 @@ mod tests {
             ..intuitive
         };
         assert_eq!(switched.protection(), 1);
+        // Switch general_vs_strongest: défense 2 + the strongest zone 4.
+        let strongest = Exchange {
+            general_vs_strongest: true,
+            ..general
+        };
+        assert_eq!(
+            (strongest.protection(), strongest.compare()),
+            (6, Comparison::Countered)
+        );
     }
 
     #[test]
@@ -379,39 +410,64 @@ mod tests {
     #[test]
     fn erosion_by_rank() {
         // Protection 6: the 1st attack at full protection, then -1, -2, -3.
-        assert_eq!(receive(5, 6, 0, true, true), Received::Countered);
-        assert_eq!(receive(5, 6, 1, true, true), Received::Tie); // 6 - 1 = 5
-        assert_eq!(receive(4, 6, 2, true, true), Received::Tie); // 6 - 2 = 4
-        assert_eq!(receive(3, 6, 3, true, true), Received::Tie); // 6 - 3 = 3
-        assert_eq!(receive(2, 6, 3, true, true), Received::Countered);
+        assert_eq!(receive(5, 6, 0, ANY_DEFICIT, true), Received::Countered);
+        assert_eq!(receive(5, 6, 1, ANY_DEFICIT, true), Received::Tie); // 6 - 1 = 5
+        assert_eq!(receive(4, 6, 2, ANY_DEFICIT, true), Received::Tie); // 6 - 2 = 4
+        assert_eq!(receive(3, 6, 3, ANY_DEFICIT, true), Received::Tie); // 6 - 3 = 3
+        assert_eq!(receive(2, 6, 3, ANY_DEFICIT, true), Received::Countered);
     }
 
     #[test]
     fn floor_at_the_attack_and_the_armour() {
         // 4th attacker at 5 against 6: eroded to 3, floored at 5: the armour absorbs.
-        assert_eq!(receive(5, 6, 3, true, true), Received::Absorbed);
+        assert_eq!(receive(5, 6, 3, ANY_DEFICIT, true), Received::Absorbed);
         // Without durability left the floor gives a tie.
-        assert_eq!(receive(5, 6, 3, false, true), Received::Tie);
+        assert_eq!(receive(5, 6, 3, 0, true), Received::Tie);
         // The switch floor_tie_without_armour off: nothing holds the erosion, an impact.
-        assert_eq!(receive(5, 6, 3, false, false), Received::Impact);
+        assert_eq!(receive(5, 6, 3, 0, false), Received::Impact);
         // ... but the armour still absorbs while it has durability.
-        assert_eq!(receive(5, 6, 3, true, false), Received::Absorbed);
+        assert_eq!(receive(5, 6, 3, ANY_DEFICIT, false), Received::Absorbed);
         // A tie without erosion stays a tie, but the 2nd attack at a tie is floored.
-        assert_eq!(receive(6, 6, 0, true, true), Received::Tie);
-        assert_eq!(receive(6, 6, 1, true, true), Received::Absorbed);
+        assert_eq!(receive(6, 6, 0, ANY_DEFICIT, true), Received::Tie);
+        assert_eq!(receive(6, 6, 1, ANY_DEFICIT, true), Received::Absorbed);
         // Superiority is untouched by the floor.
-        assert_eq!(receive(7, 6, 2, true, true), Received::Impact);
+        assert_eq!(receive(7, 6, 2, ANY_DEFICIT, true), Received::Impact);
         // Without erosion every attack meets the full protection (rank 1).
-        assert_eq!(receive(5, 6, 0, false, false), Received::Countered);
+        assert_eq!(receive(5, 6, 0, 0, false), Received::Countered);
+    }
+
+    #[test]
+    fn an_armour_that_covers_only_its_bonus() {
+        // Switch armour_covers_deficit: an armour of résistance 1 absorbs a deficit of 1
+        // (6 against 6 eroded to 5) but not of 2 (eroded to 4): the floor gives a tie.
+        assert_eq!(receive(6, 6, 1, 1, true), Received::Absorbed);
+        assert_eq!(receive(6, 6, 2, 1, true), Received::Tie);
+        assert_eq!(receive(6, 6, 2, 1, false), Received::Impact);
+        assert_eq!(receive(6, 6, 2, 2, true), Received::Absorbed);
+        let covering = Receiving {
+            counts_tie: false,
+            floor_ties: true,
+            covers_deficit: true,
+        };
+        let (mut durability, mut counter) = (3, Counter::default());
+        let hit = covering.land(6, (6, 1), 2, &mut durability, &mut counter, || 4);
+        assert!(!hit && durability == 3 && counter.remaining() == 4);
+        let any = Receiving {
+            covers_deficit: false,
+            ..covering
+        };
+        let mut counter = Counter::default();
+        assert!(!any.land(6, (6, 1), 2, &mut durability, &mut counter, || 4));
+        assert!(durability == 2 && !counter.running());
     }
 
     /// Erosion step 2: the 2nd attack meets 6 - 2 = 4, the 3rd 6 - 4 = 2 (floored at
     /// the attack); a d4 counter takes 2.5 repetitions on average after the tie.
     #[test]
     fn house_erosion_step_and_tension_die() {
-        assert_eq!(receive(4, 6, 2, true, true), Received::Tie);
-        assert_eq!(receive(3, 6, 2, true, true), Received::Countered);
-        assert_eq!(receive(3, 6, 4, true, true), Received::Absorbed);
+        assert_eq!(receive(4, 6, 2, ANY_DEFICIT, true), Received::Tie);
+        assert_eq!(receive(3, 6, 2, ANY_DEFICIT, true), Received::Countered);
+        assert_eq!(receive(3, 6, 4, ANY_DEFICIT, true), Received::Absorbed);
         assert!((exchanges_to_impact_dist(4, false).mean() - 3.5).abs() < 1e-12);
         let house = ModifierTable {
             advantage: 2,

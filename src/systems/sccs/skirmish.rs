@@ -246,7 +246,7 @@ impl Skirmish {
         let rank = if self.erosion { s.received[d] } else { 1 };
         let hit = self.receiving.land(
             a,
-            p,
+            (p, self.guards[d].armour_res),
             (rank - 1) * self.erosion_step,
             &mut s.durability[d],
             &mut s.counter[i],
@@ -282,6 +282,7 @@ impl Skirmish {
             attackers: vec![att.attack],
             n_attackers: 0,
             attack: 0,
+            erosion_by_engaged: false,
             rounds: p.rounds,
             impacts_to_out: p.impacts_to_out,
             wear: p.wear,
@@ -319,6 +320,7 @@ impl TryFrom<SkirmishParams> for Skirmish {
             receiving: Receiving {
                 counts_tie: p.tie.tension_counts_tie,
                 floor_ties: p.wear.floor_tie_without_armour,
+                covers_deficit: p.wear.armour_covers_deficit,
             },
             erosion: p.wear.erosion,
             erosion_step: p.tie.tables.erosion.step,

@@ -30,11 +30,15 @@ fn end(winner: Winner, rounds: u32, standing: [u8; 2]) -> SkirmishOutcome {
 
 #[test]
 fn initiative_by_priority_then_attack_then_d6() {
-    // The duelist (attack 7) acts before the militia (5) at equal priority, no die: 7
-    // against 6 is an impact.
-    let o = play("side_a=militia side_b=duelist", &[]);
+    // The brute (attack 7) acts before the militia (5) at equal priority 4 (both long
+    // reach), no die: 7 against 6 is an impact.
+    let o = play("side_a=militia side_b=brute", &[]);
     assert_eq!(o, end(Winner::B, 1, [0, 1]));
-    // Equal attacks, the militia's priority 5 before the cutthroat's 6: 5 against 4.
+    // The militia's spear (priority 4) before the duelist's rapier (5): 5 against 5 ties
+    // (a 6), and the duelist's 7 against 6 is an impact.
+    let o = play("side_a=militia side_b=duelist", &[6]);
+    assert_eq!(o, end(Winner::B, 1, [0, 1]));
+    // Equal attacks, the militia's priority 4 before the cutthroat's 6: 5 against 4.
     let o = play("side_a=cutthroat side_b=militia", &[]);
     assert_eq!(o, end(Winner::B, 1, [0, 1]));
     // Two duelists: a D6 each, 3 and 3 rolled again, 2 and 5: B strikes first.
@@ -67,12 +71,13 @@ fn tension_counters_and_the_tie_switch() {
 
 #[test]
 fn erosion_lets_the_third_militia_tie_the_knight() {
-    // The knight (6 against the militia's 6) ties and rolls 1; the militias (5 against 7)
-    // play in the order of their dice 1, 2, 3 (the third listed first): countered,
-    // countered at 7 - 1, and the third attack meets 7 - 2 = 5, a tie (a 6). Round 2:
-    // the knight's counter reaches 0, the first militia is out; the others are countered.
+    // The militias' spears (priority 4) act before the knight's sword (5), in the order
+    // of their dice 1, 2, 3 (the third listed first): 5 against 7 countered, countered at
+    // 7 - 1, and the third attack meets 7 - 2 = 5, a tie (a 6). The knight (6 against
+    // the militia's 6) ties and rolls 1. Round 2: the knight's counter reaches 0, the
+    // first militia is out; the others are countered.
     let words = "side_a=knight side_b=militia*3 rounds=2";
-    assert_eq!(play(words, &[1, 2, 3, 1, 6]), end(Winner::Draw, 2, [1, 2]));
+    assert_eq!(play(words, &[1, 2, 3, 6, 1]), end(Winner::Draw, 2, [1, 2]));
     // Without erosion no militia ties: no die for them.
     let words = "side_a=knight side_b=militia*3 rounds=2 erosion=false";
     assert_eq!(play(words, &[1, 2, 3, 1]), end(Winner::Draw, 2, [1, 2]));
@@ -120,10 +125,12 @@ fn wounds_lower_the_attack_and_the_protection() {
 
 #[test]
 fn a_target_each_by_random() {
-    // The duelist draws one militia of two (a 2: the second), and puts it out; the
-    // other militia ties (5 against 5, a 3) in the one round followed.
+    // The militias (priority 4, dice 2 and 1: the first listed first) tie with the
+    // duelist (5 against 5, a 3; the second meets 5 - 1, floored at 5 with no armour: a
+    // tie, a 3); the duelist draws one militia of two (a 2: the second), and puts it out,
+    // in the one round followed.
     let words = "side_a=duelist side_b=militia*2 target_a=random rounds=1";
-    assert_eq!(play(words, &[1, 2, 2, 3]), end(Winner::Draw, 1, [1, 1]));
+    assert_eq!(play(words, &[2, 1, 3, 3, 2]), end(Winner::Draw, 1, [1, 1]));
 }
 
 #[test]
