@@ -331,7 +331,7 @@ pub fn render(system: &str, usage: &str) -> Result<String> {
     if !steps.is_empty() {
         out.push_str(&format!(
             "#\n# A script may replace steps of the rules: script = \"house.rhai\" (relative to this\n\
-             # file); alea rules {system} --script prints the official steps to copy. Steps:\n"
+             # file), each function named after a step replacing it. The steps:\n"
         ));
         for step in steps {
             out.push_str(&format!("#   {} -> {}\n", step.call_shape(), step.output));

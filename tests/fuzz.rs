@@ -545,3 +545,82 @@ fn mutated_rosters_rules_and_out_contents_keep_the_users_files() {
     eprintln!("rosters, rules and --out contents: {ran} ran, {refused} refused");
     assert!(ran > 0 && refused > 0, "{ran} ran, {refused} refused");
 }
+
+/// Tokens a mutated script may gain: loops, calls that do not exist, wrong returns.
+const SCRIPT_LINES: &[&str] = &[
+    "loop { }",
+    "while true { let x = 1; }",
+    "open(\"/etc/passwd\")",
+    "import \"x\" as y;",
+    "eval(\"1\")",
+    "return 1.5;",
+    "return true;",
+    "return 99;",
+    "return d(0);",
+    "return dice(1000, 6);",
+    "fn test_dice(ca) { d(20) }",
+    "fn attack_die(x) { d(20) }",
+    "fn _helper() { explode(1, 5) }",
+    "let x = keep_highest(4, 6, 9);",
+    "}",
+    "{",
+];
+
+/// The shipped scripts (house steps and a mechanic) mutated, each loaded as alea loads it:
+/// accepted, or refused with a message naming the file; never a panic, and each within a
+/// bounded time (the operations limits stop loops).
+#[test]
+fn mutated_scripts_are_loaded_or_refused_clearly() {
+    let shipped = [
+        ("analyses/house/aube_advantage.rhai", Some("aube")),
+        ("analyses/house/ose_3d6.rhai", Some("ose")),
+        ("analyses/house/maitrise_2d10.rhai", Some("maitrise")),
+        ("analyses/scripts/four_d6_drop_lowest.rhai", None),
+    ];
+    let dir = temp_dir("fuzz_scripts");
+    let mut rng = Rng(29);
+    let (mut inputs, mut accepted, mut slowest) = (0, 0, Duration::ZERO);
+    let started = Instant::now();
+    while inputs < 300 && started.elapsed() < Duration::from_secs(20) {
+        let (file, system) = *rng.pick(&shipped);
+        let mut text = std::fs::read_to_string(file).unwrap();
+        for _ in 0..=rng.below(3) {
+            text = if rng.below(2) == 0 {
+                mutate(&mut rng, &text)
+            } else {
+                let mut lines: Vec<&str> = text.lines().collect();
+                let at = rng.below(lines.len() + 1);
+                lines.insert(at, *rng.pick(SCRIPT_LINES));
+                lines.join("\n")
+            };
+        }
+        inputs += 1;
+        let path = dir.join(format!("mutated_{inputs}.rhai"));
+        std::fs::write(&path, &text).unwrap();
+        let one = Instant::now();
+        let outcome = std::panic::catch_unwind(|| match system {
+            Some(system) => alea::script::steps::house_steps(
+                &path,
+                system,
+                alea::house_rules::steps_of(system),
+            )
+            .map(|_| ()),
+            None => alea::script::find_checked(path.to_str().unwrap()).map(|_| ()),
+        });
+        slowest = slowest.max(one.elapsed());
+        match outcome {
+            Ok(Ok(())) => accepted += 1,
+            Ok(Err(e)) => {
+                let message = e.to_string();
+                assert!(
+                    message.contains(&format!("mutated_{inputs}.rhai")) && message.len() < 4000,
+                    "unclear message for\n{text}\n---\n{message}"
+                );
+            }
+            Err(_) => panic!("panic on:\n{text}"),
+        }
+    }
+    eprintln!("scripts: {inputs} inputs, {accepted} accepted, slowest {slowest:?}");
+    assert!(inputs > 50 && accepted > 0 && accepted < inputs);
+    assert!(slowest < Duration::from_secs(5), "a script ran {slowest:?}: a bound failed");
+}

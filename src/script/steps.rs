@@ -65,10 +65,7 @@ fn build(path: &Path, system: &str, signatures: &[&'static StepSignature]) -> Re
     let listed = if names.is_empty() {
         format!("{system} has no step a script may replace yet")
     } else {
-        format!(
-            "{system}'s steps: {} (alea rules {system} --script)",
-            names.join(", ")
-        )
+        format!("{system}'s steps: {}", names.join(", "))
     };
     let mut chosen: Vec<&'static StepSignature> = Vec::new();
     for f in ast.iter_functions() {

@@ -439,5 +439,6 @@ fn rules_hint(system: &str) -> String {
 const RULES_USAGE: &str =
     "# Keep the tables and entries you change (a file needs only those) and pass the file
 # with --rules FILE to prob, run, difficulty or sheet, or give it as `rules` in an
-# analysis file (a [rules] table, or rules = \"FILE\" in a variant).
+# analysis file (a [rules] table, or rules = \"FILE\" in a variant). `alea rules SYSTEM
+# --script` prints the steps a script may replace, as the official procedure to copy.
 ";

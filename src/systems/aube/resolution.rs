@@ -62,6 +62,17 @@ pub static TEST_DIE: StepSignature = StepSignature {
     used_by: "every aube mechanic that makes a test: aube.test, aube.attack, aube.duel, aube.melee, aube.gauntlet, aube.confrontation, aube.encaissement, aube.multiple, aube.tir",
 };
 
+crate::choice! {
+    /// The degree of an automatic success (a CA of 20 or more without a roll).
+    ///
+    /// - `ca`: the CA itself (default): equal fighters at CA 20 always hit, 95% of the time
+    ///   grave or worse.
+    /// - `rolled`: the success is automatic but its degree is read on a d20 (the face
+    ///   itself: 1 to 20), as a roll at CA 19 would read a success.
+    #[derive(Hash)]
+    pub enum AutoDegree { Ca = "ca", Rolled = "rolled" }
+}
+
 crate::config! {
     /// The options every test takes, besides `ca` and `nd` (which each mechanic names
     /// itself): the parameters `crit`, `extremes`, `th`, `heroism_rules`,
@@ -83,6 +94,8 @@ crate::config! {
         fold_low_ca: bool = switch(default = false),
         /// with ND < 0, a failure whose -°É exceeds ND beats it
         negative_nd_counts_failures: bool = switch(default = false),
+        /// [choice] the degree of an automatic success at CA 20 or more: ca (the CA, the default) or rolled (read on a d20, 1 to 20)
+        auto_degree: AutoDegree = choice(default = AutoDegree::Ca),
         /// the d20 of the test: official, or a house rule's script (`test_die`)
         die: StepRule = house_step(&TEST_DIE),
     }
@@ -98,6 +111,7 @@ impl TestOptions {
         heroism_auto_extremes: false,
         fold_low_ca: false,
         negative_nd_counts_failures: false,
+        auto_degree: AutoDegree::Ca,
         die: StepRule::OFFICIAL,
     };
 
@@ -113,6 +127,7 @@ impl TestOptions {
             heroism_auto_extremes: self.heroism_auto_extremes,
             fold_low_ca: self.fold_low_ca,
             negative_nd_counts_failures: self.negative_nd_counts_failures,
+            auto_degree: self.auto_degree,
             die: self.die,
         }
     }
@@ -149,6 +164,9 @@ pub struct TestRule {
     /// Switch `negative_nd_counts_failures`: with `nd < 0`, a failure with `-°É > nd`
     /// beats ND.
     pub negative_nd_counts_failures: bool,
+    /// Switch `auto_degree` (\[choice\]): the degree of an automatic success, the CA or
+    /// read on a d20.
+    pub auto_degree: AutoDegree,
     /// The d20 read: official, or a house rule's ([`TEST_DIE`]).
     pub die: StepRule,
 }
@@ -176,6 +194,8 @@ struct Normalised {
     failures_count: bool,
     /// The automatic result, when no die is rolled.
     automatic: Option<(bool, i64)>,
+    /// An automatic success whose degree is read on a d20 (`auto_degree=rolled`).
+    rolled_success: bool,
 }
 
 impl TestRule {
@@ -210,12 +230,15 @@ impl TestRule {
         let auto = self.extremes == Extremes::Auto
             && self.crit == CritDie::None
             && (!self.heroism_rules || self.heroism_auto_extremes);
+        // [choice] `auto_degree=rolled`: the success at CA 20 or more is automatic, its
+        // degree read on a d20.
+        let rolled_success = auto && ca >= 20 && self.auto_degree == AutoDegree::Rolled;
         let automatic = match auto {
             // [choice] of this program: an automatic failure has °É = 20 - CA, as if a 20
             // had been rolled. The degree histogram shows it, and with th != 0 it decides
             // `beats_nd` too (D = -(20 - CA) + 20 th is compared with ND).
             true if ca <= 1 => Some((false, -(20 - ca))),
-            true if ca >= 20 => Some((true, ca)),
+            true if ca >= 20 && !rolled_success => Some((true, ca)),
             _ => None,
         };
         let failures_count = th != 0 || (self.negative_nd_counts_failures && nd < 0);
@@ -225,6 +248,18 @@ impl TestRule {
             th,
             failures_count,
             automatic,
+            rolled_success,
+        }
+    }
+
+    /// Step 3 for the normalised test `n`: the signed degree read off the d20 (`°R` or
+    /// `-°É`); an automatic success read on the d20 has the face as its degree.
+    #[inline(always)]
+    fn read(n: &Normalised, d: i64) -> (bool, i64) {
+        if n.rolled_success {
+            (true, d)
+        } else {
+            Self::read_d20(n.ca, d)
         }
     }
 
@@ -259,9 +294,7 @@ impl TestRule {
     /// for the exact distribution).
     pub fn resolve(&self, d: u32, x: u32) -> TestOutcome {
         let n = self.normalise();
-        let (success, signed) = n
-            .automatic
-            .unwrap_or_else(|| Self::read_d20(n.ca, d as i64));
+        let (success, signed) = n.automatic.unwrap_or_else(|| Self::read(&n, d as i64));
         Self::finish(&n, success, signed, x as i64)
     }
 
@@ -274,7 +307,7 @@ impl TestRule {
         let n = self.normalise();
         let (success, signed) = match n.automatic {
             Some(auto) => return Self::finish(&n, auto.0, auto.1, 0),
-            None => Self::read_d20(n.ca, self.die.roll(dice, &[n.ca], |d| d.d20() as i64)),
+            None => Self::read(&n, self.die.roll(dice, &[n.ca], |d| d.d20() as i64)),
         };
         let x = match self.crit {
             CritDie::Die(sides) if dice.die(sides) == 1 => dice.open_ended_d20() as i64,
@@ -293,7 +326,7 @@ impl TestRule {
         if let Some((success, signed)) = n.automatic {
             return Self::finish(&n, success, signed, 0).beats_nd;
         }
-        if n.failures_count {
+        if n.failures_count || n.rolled_success {
             return (1..=20).any(|d| self.resolve(d, 0).beats_nd);
         }
         // Only successes count and th is 0: the best °R is the highest face at most CA
@@ -348,7 +381,7 @@ impl Prepared {
         }; 21];
         let mut by_face_read = [(false, 0); 21];
         for d in 1..=20 {
-            let (success, signed) = n.automatic.unwrap_or_else(|| TestRule::read_d20(n.ca, d));
+            let (success, signed) = n.automatic.unwrap_or_else(|| TestRule::read(&n, d));
             by_face_read[d as usize] = (success, signed);
             by_face[d as usize] = TestRule::finish(&n, success, signed, 0);
         }
@@ -465,9 +498,15 @@ impl TestModel {
     pub fn new(rule: TestRule) -> Self {
         let mut layout = Layout::new();
         let m = TestMetrics {
-            success: layout.proportion("success", "chance of a success (réussite)"),
+            success: layout.proportion(
+                "success",
+                "chance of a réussite read on the d20, before th counts (with heroism, beats_nd says whether the action succeeds)",
+            ),
             beats_nd: layout.proportion("beats_nd", "chance the action beats ND"),
-            mean_degree: layout.mean("mean_degree_given_success", "mean °R of a success"),
+            mean_degree: layout.mean(
+                "mean_degree_given_success",
+                "mean °R of a réussite (th not added)",
+            ),
             degree: layout.histogram(
                 "degree",
                 "histogram of the signed degree (°R, or -°É, plus 20 × th)",

@@ -256,6 +256,7 @@ fn parameters_make_the_rule() {
             heroism_auto_extremes: false,
             fold_low_ca: false,
             negative_nd_counts_failures: true,
+            auto_degree: AutoDegree::Ca,
             die: crate::engine::StepRule::OFFICIAL,
         }
     );
@@ -373,4 +374,33 @@ fn fold_low_ca_switch() {
             last = q;
         }
     }
+}
+
+/// [choice] `auto_degree`: at CA 20 against ND 10 the automatic success has degree 20 and
+/// always beats ND; read on a d20, it beats ND on 11 to 20, 10 faces of 20.
+#[test]
+fn an_automatic_success_reads_its_degree_as_the_switch_says() {
+    let at = |auto_degree| {
+        let rule = TestRule {
+            auto_degree,
+            ..TestRule::new(20, 10)
+        };
+        let dist = rule.exact();
+        (
+            dist.p_where(|o| o.success),
+            dist.p_where(|o| o.beats_nd),
+            rule.can_beat_nd(),
+        )
+    };
+    assert_eq!(at(AutoDegree::Ca), (1.0, 1.0, true));
+    let (success, beats, can) = at(AutoDegree::Rolled);
+    assert!((success - 1.0).abs() < 1e-15, "{success}");
+    assert!((beats - 0.5).abs() < 1e-15, "{beats}");
+    assert!(can);
+    // Nothing changes below CA 20.
+    let below = TestRule {
+        auto_degree: AutoDegree::Rolled,
+        ..TestRule::new(19, 10)
+    };
+    assert_eq!(below.exact(), TestRule::new(19, 10).exact());
 }
