@@ -249,7 +249,22 @@ pub fn load_for(mechanic: &str, path: &Path) -> Result<RuleSet> {
     if !mechanic.reads_rules() {
         return Err(reads_none(mechanic.name()));
     }
-    load_file(path, system, None)
+    let rules = load_file(path, system, None)?;
+    check_tables_read(mechanic, &rules)?;
+    Ok(rules)
+}
+
+/// Refuses tables changed for a mechanic that reads none of them (only steps a script may
+/// replace): the change would do nothing.
+pub fn check_tables_read(mechanic: &dyn crate::engine::Mechanic, rules: &RuleSet) -> Result<()> {
+    let changes_tables = rules
+        .changes()
+        .iter()
+        .any(|c| !c.key.starts_with("script."));
+    if changes_tables && !mechanic.reads_tables() {
+        return Err(reads_none(mechanic.name()));
+    }
+    Ok(())
 }
 
 /// The error for rule tables given to a mechanic that reads none.
@@ -266,7 +281,7 @@ pub fn reads_none(mechanic: &str) -> Error {
     let readers: Vec<&str> = systems::of_system(Some(system))
         .unwrap_or_default()
         .into_iter()
-        .filter(|m| m.reads_rules())
+        .filter(|m| m.reads_tables())
         .map(|m| m.name())
         .collect();
     Error::value(

@@ -599,12 +599,10 @@ fn mutated_scripts_are_loaded_or_refused_clearly() {
         std::fs::write(&path, &text).unwrap();
         let one = Instant::now();
         let outcome = std::panic::catch_unwind(|| match system {
-            Some(system) => alea::script::steps::house_steps(
-                &path,
-                system,
-                alea::house_rules::steps_of(system),
-            )
-            .map(|_| ()),
+            Some(system) => {
+                alea::script::steps::house_steps(&path, system, alea::house_rules::steps_of(system))
+                    .map(|_| ())
+            }
             None => alea::script::find_checked(path.to_str().unwrap()).map(|_| ()),
         });
         slowest = slowest.max(one.elapsed());
@@ -622,5 +620,8 @@ fn mutated_scripts_are_loaded_or_refused_clearly() {
     }
     eprintln!("scripts: {inputs} inputs, {accepted} accepted, slowest {slowest:?}");
     assert!(inputs > 50 && accepted > 0 && accepted < inputs);
-    assert!(slowest < Duration::from_secs(5), "a script ran {slowest:?}: a bound failed");
+    assert!(
+        slowest < Duration::from_secs(5),
+        "a script ran {slowest:?}: a bound failed"
+    );
 }

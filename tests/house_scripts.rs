@@ -288,3 +288,35 @@ fn maitrise_rolls_on_2d10_in_a_test_and_a_series() {
     let all = exact_of(&series, "all_succeed");
     assert!((all - 0.64f64.powi(3)).abs() < 1e-12, "{all}");
 }
+
+#[test]
+fn a_mechanic_that_plays_only_steps_refuses_table_changes() {
+    let dir = temp_dir("steps_only");
+    std::fs::copy("analyses/house/aube_advantage.rhai", dir.join("adv.rhai")).unwrap();
+    let both = dir.join("both.toml");
+    std::fs::write(&both, "script = \"adv.rhai\"\n[damage]\nlegere = 15\n").unwrap();
+    // aube.test plays the test's d20 but reads no table: the damage change would do nothing.
+    assert_user_error(
+        &alea(&[
+            "prob",
+            "aube.test",
+            "ca=12",
+            "--rules",
+            both.to_str().unwrap(),
+        ]),
+        &["aube.test reads none of aube's rule tables"],
+    );
+    // aube.attack reads both.
+    json(&alea(&[
+        "prob",
+        "aube.attack",
+        "att=krom",
+        "def=bjorn",
+        "--exact",
+        "--json",
+        "--rules",
+        both.to_str().unwrap(),
+    ]));
+    let listed = stdout(&alea(&["list", "aube.test"]));
+    assert!(listed.contains("may replace aube's steps"), "{listed}");
+}

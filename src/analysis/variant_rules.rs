@@ -48,9 +48,33 @@ pub(super) fn variant_rules(
         }
         (None, None) => None,
     };
-    if file.variants.is_empty() {
-        return Ok(vec![base]);
+    let rules: Vec<Option<RuleSet>> = if file.variants.is_empty() {
+        vec![base]
+    } else {
+        variants_rules(path, text, file, system, base)?
+    };
+    // A mechanic that plays only steps a script replaces gets no table changes.
+    if let Ok(m) = crate::script::find(mechanic) {
+        for set in rules.iter().flatten() {
+            crate::house_rules::check_tables_read(m, set).map_err(|e| {
+                crate::error::Error::RulesFile {
+                    path: path.to_path_buf(),
+                    message: e.to_string(),
+                }
+            })?;
+        }
     }
+    Ok(rules)
+}
+
+/// The rules of each variant, over `base`.
+fn variants_rules(
+    path: &Path,
+    text: &str,
+    file: &AnalysisFile,
+    system: &str,
+    base: Option<RuleSet>,
+) -> Result<Vec<Option<RuleSet>>> {
     file.variants
         .iter()
         .enumerate()
@@ -73,15 +97,24 @@ pub(super) fn variant_rules(
 }
 
 /// Puts the tables of the rules file `file` in place of the own `rules` of every analysis
-/// it can apply to (`alea run --rules FILE`): those whose mechanic reads rule tables, of
-/// the system the file names (any, when it names none). Returns how many; none is an
+/// it can apply to (`alea run --rules FILE`): those whose mechanic reads rule tables (or
+/// plays the steps a file that only replaces steps replaces), of the system the file names
+/// (any, when it names none). Returns how many; none is an
 /// error.
 pub fn apply_rules(analyses: &mut [Analysis], file: &Path) -> Result<usize> {
     let declared = crate::house_rules::declared_system(file)?;
     let mut applied = 0;
     for a in analyses.iter_mut() {
         let system = system_of(a.mechanic.name());
-        if a.mechanic.reads_rules() && declared.as_deref().is_none_or(|s| s == system) {
+        if !a.mechanic.reads_rules() || declared.as_deref().is_some_and(|s| s != system) {
+            continue;
+        }
+        // A mechanic that plays only steps takes a file that only replaces steps.
+        let applies = a.mechanic.reads_tables()
+            || load_file(file, system, None).is_ok_and(|r| {
+                !r.steps().is_official() && r.changes().iter().all(|c| c.key.starts_with("script."))
+            });
+        if applies {
             a.replace_rules(file)?;
             applied += 1;
         }

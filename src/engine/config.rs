@@ -73,6 +73,12 @@ pub trait Config: Sized {
     fn reads_rules() -> bool {
         false
     }
+
+    /// True when the config holds the rule tables themselves (a field of kind `rules()`),
+    /// not only steps a house rule may replace (`house_step`).
+    fn reads_tables() -> bool {
+        false
+    }
 }
 
 /// A mechanic without parameters.
@@ -218,6 +224,10 @@ macro_rules! config {
                 false $(|| $crate::config!(@rules $ty, $kind($($arg)*)))*
             }
 
+            fn reads_tables() -> bool {
+                false $(|| $crate::config!(@tables $ty, $kind($($arg)*)))*
+            }
+
             fn read(
                 values: &$crate::engine::ParamValues,
                 prefix: &str,
@@ -324,6 +334,17 @@ macro_rules! config {
         <$ty as $crate::engine::config::Config>::reads_rules()
     };
     (@rules $ty:ty, $kind:ident($($arg:tt)*)) => { false };
+
+    // Whether a field holds the rule tables themselves.
+    (@tables $ty:ty, rules()) => { true };
+    (@tables $ty:ty, flatten()) => { <$ty as $crate::engine::config::Config>::reads_tables() };
+    (@tables $ty:ty, group($group:expr)) => {
+        <$ty as $crate::engine::config::Config>::reads_tables()
+    };
+    (@tables $ty:ty, fighter($group:expr)) => {
+        <$ty as $crate::engine::config::Config>::reads_tables()
+    };
+    (@tables $ty:ty, $kind:ident($($arg:tt)*)) => { false };
 
     // Reading, one arm per kind.
     (@read $values:ident, $key:ident, $prefix:ident, $ty:ty, choice($($arg:tt)*)) => {

@@ -38,9 +38,15 @@ pub trait Mechanic: Sync {
         ""
     }
 
-    /// True when the models read the system's rule tables (`alea rules <system>`).
+    /// True when the models read the system's rules (`alea rules <system>`): its tables,
+    /// or steps a house rule's script may replace.
     fn reads_rules(&self) -> bool {
         false
+    }
+
+    /// True when the models read the rule tables themselves (not only replaceable steps).
+    fn reads_tables(&self) -> bool {
+        self.reads_rules()
     }
 
     /// Builds the simulation from values checked against [`Mechanic::params`].
@@ -238,6 +244,10 @@ impl<C: Config, M: Model> Mechanic for Registered<C, M> {
 
     fn reads_rules(&self) -> bool {
         C::reads_rules()
+    }
+
+    fn reads_tables(&self) -> bool {
+        C::reads_tables()
     }
 
     fn build(&self, params: &ParamValues) -> Result<Box<dyn Simulation>> {

@@ -113,12 +113,17 @@ pub fn render_mechanic(m: &dyn Mechanic, rules_hint: &dyn Fn(&str) -> String) ->
     for (name, doc) in docs {
         let _ = writeln!(out, "    {name:metric_w$}  {doc}");
     }
-    if m.reads_rules() {
-        let system = crate::systems::system_of(m.name());
+    let system = crate::systems::system_of(m.name());
+    if m.reads_tables() {
         let _ = match rules_hint(system) {
             hint if hint.is_empty() => writeln!(out, "  rule tables: {system}'s"),
             hint => writeln!(out, "  rule tables: {system}'s ({hint})"),
         };
+    } else if m.reads_rules() {
+        let _ = writeln!(
+            out,
+            "  house rules: a script in a rules file may replace {system}'s steps this mechanic plays (alea rules {system})"
+        );
     }
     out
 }
