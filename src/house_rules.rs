@@ -344,10 +344,10 @@ pub fn render(system: &str, usage: &str) -> Result<String> {
     );
     let steps = steps_of(system);
     if !steps.is_empty() {
-        out.push_str(&format!(
+        out.push_str(
             "#\n# A script may replace steps of the rules: script = \"house.rhai\" (relative to this\n\
-             # file), each function named after a step replacing it. The steps:\n"
-        ));
+             # file), each function named after a step replacing it. The steps:\n",
+        );
         for step in steps {
             out.push_str(&format!("#   {} -> {}\n", step.call_shape(), step.output));
         }

@@ -11,7 +11,7 @@
 //!
 //! The function takes the step's inputs in order (whole numbers) and returns the number
 //! the step gives. It is enumerated once for every input of the step's domain, before any
-//! roll ([`crate::engine::enumerate`]: every die a choice), and the mechanics draw from
+//! roll ([`mod@crate::engine::enumerate`]: every die a choice), and the mechanics draw from
 //! those tables: a replaced step costs the same whether the answer is exact or sampled,
 //! and the script is never called per roll. Functions whose name starts with `_` are
 //! helpers; any other function must be a step of the system.
