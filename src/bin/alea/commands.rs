@@ -82,31 +82,7 @@ fn prob(args: &ProbArgs, rosters: &Rosters) -> Result<()> {
         return prob_sweep(args, rosters, rules);
     }
     let query = Query::parse_with(&args.mechanic, &args.params, rosters, rules)?;
-    let plan = (!args.exact).then(|| RunPlan {
-        seed: args.sampling.seed.unwrap_or(alea::analysis::DEFAULT_SEED),
-        size: size(&args.sampling).unwrap_or(SampleSize::Samples(DEFAULT_SAMPLES)),
-    });
-    if let Some(size) = plan.map(|p| p.size)
-        && !args.sampling.allow_large
-    {
-        let work = Work {
-            points: 1,
-            variants: 1,
-            size,
-            rounds: query.rounds_per_sample(),
-        };
-        work.check("").map_err(|e| {
-            with_flags(
-                e,
-                "lower --samples or --precision, or pass --allow-large to run it anyway",
-            )
-        })?;
-    }
-    let total = match plan.map(|p| p.size) {
-        Some(SampleSize::Samples(n)) => Some(n),
-        _ => None,
-    };
-    let progress = Progress::new(total, false);
+    let (plan, progress) = one_question_plan(args, &query, 1)?;
     let mut answer = answer(&query, plan.as_ref(), &|n| progress.add(n))?;
     progress.bar.finish_and_clear();
     if args.all_params {
@@ -125,6 +101,40 @@ fn prob(args: &ProbArgs, rosters: &Rosters) -> Result<()> {
 }
 
 /// `alea prob` with a range among its parameters (`nd=0..=5`): one row per value.
+/// The sampling plan of one question asked of `variants` models (`None` with `--exact`),
+/// checked against the budget, and the progress bar over all their samples.
+fn one_question_plan(
+    args: &ProbArgs,
+    query: &Query,
+    variants: u64,
+) -> Result<(Option<RunPlan>, Progress)> {
+    let plan = (!args.exact).then(|| RunPlan {
+        seed: args.sampling.seed.unwrap_or(alea::analysis::DEFAULT_SEED),
+        size: size(&args.sampling).unwrap_or(SampleSize::Samples(DEFAULT_SAMPLES)),
+    });
+    if let Some(size) = plan.map(|p| p.size)
+        && !args.sampling.allow_large
+    {
+        let work = Work {
+            points: 1,
+            variants,
+            size,
+            rounds: query.rounds_per_sample(),
+        };
+        work.check("").map_err(|e| {
+            with_flags(
+                e,
+                "lower --samples or --precision, or pass --allow-large to run it anyway",
+            )
+        })?;
+    }
+    let total = match plan.map(|p| p.size) {
+        Some(SampleSize::Samples(n)) => Some(variants * n),
+        _ => None,
+    };
+    Ok((plan, Progress::new(total, false)))
+}
+
 /// `alea prob ... --rules FILE --compare`: the official and the house answer side by side.
 fn prob_compare(args: &ProbArgs, rosters: &Rosters, rules: Option<RuleSet>) -> Result<()> {
     let Some(rules) = rules else {
@@ -141,31 +151,7 @@ fn prob_compare(args: &ProbArgs, rosters: &Rosters, rules: Option<RuleSet>) -> R
     }
     let official = Query::parse_with(&args.mechanic, &args.params, rosters, None)?;
     let house = Query::parse_with(&args.mechanic, &args.params, rosters, Some(rules))?;
-    let plan = (!args.exact).then(|| RunPlan {
-        seed: args.sampling.seed.unwrap_or(alea::analysis::DEFAULT_SEED),
-        size: size(&args.sampling).unwrap_or(SampleSize::Samples(DEFAULT_SAMPLES)),
-    });
-    if let Some(size) = plan.map(|p| p.size)
-        && !args.sampling.allow_large
-    {
-        let work = Work {
-            points: 1,
-            variants: 2,
-            size,
-            rounds: house.rounds_per_sample(),
-        };
-        work.check("").map_err(|e| {
-            with_flags(
-                e,
-                "lower --samples or --precision, or pass --allow-large to run it anyway",
-            )
-        })?;
-    }
-    let total = match plan.map(|p| p.size) {
-        Some(SampleSize::Samples(n)) => Some(2 * n),
-        _ => None,
-    };
-    let progress = Progress::new(total, false);
+    let (plan, progress) = one_question_plan(args, &house, 2)?;
     let mut comparison =
         alea::compare::compare(&official, &house, plan.as_ref(), &|n| progress.add(n))?;
     progress.bar.finish_and_clear();

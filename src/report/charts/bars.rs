@@ -220,7 +220,7 @@ pub(super) fn draw<DB: DrawingBackend>(root: &DrawingArea<DB, Shift>, figure: &B
                     colour(g).filled(),
                 ))
                 .map_err(e)?;
-            let name: String = group.name.chars().take(22).collect();
+            let name = super::legend_label(&group.name, 22);
             legend
                 .draw(&Text::new(
                     name,

@@ -324,7 +324,7 @@ fn draw_legend<DB: DrawingBackend>(
             let c = colour(i);
             area.draw(&PathElement::new(vec![(4, y), (28, y)], c.stroke_width(3)))
                 .map_err(&e)?;
-            let text: String = label.chars().take(24).collect();
+            let text = super::legend_label(label, 24);
             area.draw(&Text::new(text, (34, y - 7), font()))
                 .map_err(&e)?;
             y += 22;

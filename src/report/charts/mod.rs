@@ -135,6 +135,16 @@ fn figures(
 
 /// `stem`, or `stem_2`, `stem_3`... the first not yet `used` (two charts with the same
 /// default name do not overwrite each other).
+/// `label` cut to `width` characters for a legend, an ellipsis saying it was cut.
+pub(crate) fn legend_label(label: &str, width: usize) -> String {
+    if label.chars().count() <= width {
+        label.to_string()
+    } else {
+        let kept: String = label.chars().take(width.saturating_sub(1)).collect();
+        format!("{}…", kept.trim_end())
+    }
+}
+
 fn unique_stem(stem: String, used: &mut HashSet<String>) -> String {
     let mut candidate = stem.clone();
     let mut i = 1;
@@ -174,4 +184,22 @@ pub fn draw_charts(
         }
     }
     Ok(written)
+}
+
+#[cfg(test)]
+mod legend_tests {
+    #[test]
+    fn a_long_legend_label_says_it_was_cut() {
+        assert_eq!(super::legend_label("official", 24), "official");
+        assert_eq!(
+            super::legend_label("the band spreads its blows", 24),
+            "the band spreads its bl…"
+        );
+        assert_eq!(
+            super::legend_label("the band spreads its blows", 24)
+                .chars()
+                .count(),
+            24
+        );
+    }
 }
