@@ -5,7 +5,7 @@
 
 mod common;
 
-use common::{alea, assert_user_error, json, stdout, temp_dir};
+use common::{alea, assert_user_error, json, stderr, stdout, temp_dir};
 use std::time::{Duration, Instant};
 
 const ADVANTAGE: &str = "analyses/house/aube_advantage.toml";
@@ -319,4 +319,112 @@ fn a_mechanic_that_plays_only_steps_refuses_table_changes() {
     ]));
     let listed = stdout(&alea(&["list", "aube.test"]));
     assert!(listed.contains("may replace aube's steps"), "{listed}");
+}
+
+#[test]
+fn sccs_tension_die_of_a_d8_with_a_floor_in_every_mechanic_that_ties() {
+    let rules = "analyses/house/sccs_d8_tension.toml";
+    let tie = ["type=3", "cible=3", "defense=3", "resistance=3"];
+    let mean = |rules: Option<&str>| {
+        let mut args = vec!["prob", "sccs.exchange"];
+        args.extend(tie);
+        args.extend(["--exact", "--json"]);
+        if let Some(r) = rules {
+            args.extend(["--rules", r]);
+        }
+        exact_of(&json(&alea(&args)), "mean_exchanges")
+    };
+    // The impact comes one exchange after the counter runs out: d6 + 1 (mean 4.5) and
+    // max(d8, 2) + 1 (mean (2 + 2 + 3 + ... + 8) / 8 + 1 = 45/8).
+    assert!((mean(None) - 4.5).abs() < 1e-12);
+    assert!((mean(Some(rules)) - 45.0 / 8.0).abs() < 1e-12);
+    // One attacker tying at 6 in a melee lands the impact within 3 rounds when the
+    // counter is at most 2: 2/6 with the D6, 2/8 (the floor) with the house die.
+    let melee = |extra: &[&str]| {
+        let mut args = vec![
+            "prob",
+            "sccs.melee",
+            "n_attackers=1",
+            "attack=6",
+            "--exact",
+            "--json",
+        ];
+        args.extend(extra);
+        exact_of(&json(&alea(&args)), "impact_by_round_3")
+    };
+    assert!((melee(&[]) - 1.0 / 3.0).abs() < 1e-12);
+    assert!((melee(&["--rules", rules]) - 0.25).abs() < 1e-12);
+    // The skirmish and the spell roll the same counters: they run with the house die.
+    for mechanic in [
+        &["sccs.skirmish", "side_a=knight,soldier", "side_b=militia*3"][..],
+        &["sccs.spell", "source=melee"],
+    ] {
+        let mut args = vec!["prob"];
+        args.extend(mechanic);
+        args.extend(["--rules", rules, "--samples", "2000"]);
+        let out = alea(&args);
+        assert!(out.status.success(), "{mechanic:?}: {}", stderr(&out));
+    }
+}
+
+#[test]
+fn cle_exploding_damage_adds_a_d6_per_six_read_off_the_attack() {
+    let rules = "analyses/house/cle_exploding_damage.toml";
+    let plain = |damage: &str, rules: Option<&str>| {
+        let weapon = format!("damage={damage}");
+        let mut args = vec![
+            "prob",
+            "cle.attack",
+            "combat=8",
+            "defense=5",
+            weapon.as_str(),
+            "--exact",
+            "--json",
+        ];
+        if let Some(r) = rules {
+            args.extend(["--rules", r]);
+        }
+        let answer = json(&alea(&args));
+        (
+            exact_of(&answer, "mean_damage_plain"),
+            exact_of(&answer, "mean_damage_given_hit"),
+        )
+    };
+    // Each die shows 6 one time in six and then adds 3.5: n x (3.5 + 3.5 / 6).
+    for (weapon, n) in [("1d6", 1.0), ("3d6", 3.0)] {
+        let (official, official_hit) = plain(weapon, None);
+        let (house, house_hit) = plain(weapon, Some(rules));
+        assert!((official - 3.5 * n).abs() < 1e-12, "{weapon}: {official}");
+        assert!(
+            (house - n * (3.5 + 3.5 / 6.0)).abs() < 1e-12,
+            "{weapon}: {house}"
+        );
+        assert!(
+            house_hit > official_hit,
+            "{weapon}: {house_hit} <= {official_hit}"
+        );
+    }
+    // In a whole fight more damage ends it sooner: the paired interval of the change in
+    // mean rounds lies below 0.
+    let out = alea(&[
+        "prob",
+        "cle.fight",
+        "--rules",
+        rules,
+        "--compare",
+        "--samples",
+        "20000",
+    ]);
+    let text = stdout(&out);
+    assert!(
+        text.contains("damage_dice replaced by the script"),
+        "{text}"
+    );
+    let line = text.lines().find(|l| l.starts_with("mean_rounds")).unwrap();
+    let upper: f64 = line
+        .rsplit(", ")
+        .next()
+        .and_then(|s| s.trim_end_matches(']').trim().parse().ok())
+        .unwrap_or_else(|| panic!("{line}"));
+    assert!(upper < 0.0, "{line}");
 }

@@ -239,7 +239,7 @@ pub static SYSTEMS: &[System] = &[
         about: "Clé en main: 3d6 + skill against a difficulty, hero points, damage read off the attack dice",
         mechanics: cle::MECHANICS,
         tables: Some(&cle::tables::SCHEMA),
-        steps: &[],
+        steps: cle::STEPS,
         roster_kinds: cle::roster_kinds,
         roster: Some(RosterFile {
             path: "analyses/rosters/cle.toml",
@@ -272,7 +272,7 @@ pub static SYSTEMS: &[System] = &[
         about: "SCCS: attack against protection, D6 tension counters, erosion when outnumbered",
         mechanics: sccs::MECHANICS,
         tables: Some(&sccs::tables::SCHEMA),
-        steps: &[],
+        steps: sccs::STEPS,
         roster_kinds: sccs::roster_kinds,
         roster: Some(RosterFile {
             path: "analyses/rosters/sccs.toml",

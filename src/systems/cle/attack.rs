@@ -19,11 +19,12 @@
 //! Because the hit and the damage share dice, the damage given a hit is not the damage
 //! dice's plain distribution; the mechanic reports both.
 
-use super::damage::read_damage;
+use super::damage::{DAMAGE_DICE, read_damage};
 pub use super::damage::{DamageRule, Weapon};
 use super::opposition::{Contender, Score, Winner, winner};
 use super::roll::{D6Roll, Reading};
 use crate::engine::enumerate::Bounds;
+use crate::engine::house_step::StepRule;
 use crate::engine::step::Step;
 use crate::engine::{Dice, HistId, Layout, MetricId, Recorder, Report, Rolled};
 
@@ -91,6 +92,8 @@ impl AttackRule {
             self.attacker.score_reading(reading),
             defender.score_reading(def_reading),
         ) {
+            let count = self.damage.read_dice() + u32::from(self.attacker.dice == 4);
+            let sum = self.damage.read_total(dice, count, sum, sixes);
             let extra = self.damage.roll_extra(dice, sixes);
             (true, self.damage.finish(sum + extra, hero))
         } else {
@@ -195,6 +198,9 @@ crate::config! {
         outnumbered: bool = switch(default = false),
         /// [choice] the automatic triples apply to the opposition
         auto_triples: bool = switch(default = false),
+        /// the damage dice read off the attack: official, or a house rule's script
+        /// (`damage_dice`)
+        damage_dice: StepRule = house_step(&DAMAGE_DICE),
     }
 }
 
@@ -225,6 +231,7 @@ impl From<AttackParams> for AttackRule {
                 light_wound: p.light_wound,
                 light_wound_before_protection: p.light_wound_before_protection,
                 multiple: p.multiple,
+                dice: p.damage_dice,
             },
         }
     }

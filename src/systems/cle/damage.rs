@@ -17,7 +17,37 @@
 
 use super::roll::D6Roll;
 use crate::engine::Dice;
+use crate::engine::house_step::{StepInput, StepRule, StepSignature};
 use crate::engine::step::Step;
+
+/// The step a house rule may replace in every attack that hits: the damage dice read off
+/// the attack roll (`alea rules cle --script`), played by `cle.attack` and `cle.fight`.
+pub static DAMAGE_DICE: StepSignature = StepSignature {
+    system: "cle",
+    name: "damage_dice",
+    doc: "the damage dice of a hit, read off the attack roll: the weapon's dice (the red die, the two white dice or all three) and the hero die; a 6+ weapon's rerolls and the Attaques meurtrières' fresh dice are added after it, then the bonus, the protection and the halvings",
+    inputs: &[
+        StepInput {
+            name: "count",
+            range: 0..=4,
+            doc: "how many dice are read: the weapon's (0 unarmed, 1, 2 or 3), and the hero die",
+        },
+        StepInput {
+            name: "read",
+            range: 0..=24,
+            doc: "their total",
+        },
+        StepInput {
+            name: "sixes",
+            range: 0..=4,
+            doc: "how many of them show 6",
+        },
+    ],
+    output: "the damage dice's total, before the bonus and the protection",
+    outputs: 0..=200,
+    official: "fn damage_dice(count, read, sixes) {\n    read\n}",
+    used_by: "cle.attack, cle.fight",
+};
 
 crate::choice! {
     #[derive(Hash)]
@@ -71,6 +101,8 @@ pub struct DamageRule {
     pub light_wound_before_protection: bool,
     /// *Attaques multiples*: halve, rounding up (both halvings apply one after the other).
     pub multiple: bool,
+    /// The damage dice read off the attack: official, or a house rule's ([`DAMAGE_DICE`]).
+    pub dice: StepRule,
 }
 
 impl DamageRule {
@@ -86,6 +118,7 @@ impl DamageRule {
             light_wound: false,
             light_wound_before_protection: false,
             multiple: false,
+            dice: StepRule::OFFICIAL,
         }
     }
 
@@ -94,6 +127,14 @@ impl DamageRule {
     #[inline(always)]
     pub fn read(&self, roll: &D6Roll) -> (i64, u32) {
         read_damage(roll, self.read_dice())
+    }
+
+    /// The damage dice's total when `count` dice are read off the attack showing `sum`
+    /// in total and `sixes` sixes: `sum`, or a house rule's ([`DAMAGE_DICE`]).
+    #[inline(always)]
+    pub fn read_total<D: Dice>(&self, dice: &mut D, count: u32, sum: i64, sixes: u32) -> i64 {
+        self.dice
+            .roll(dice, &[i64::from(count), sum, i64::from(sixes)], |_| sum)
     }
 
     /// How many dice are read off the attack roll: the weapon's, or with
@@ -161,6 +202,8 @@ impl DamageRule {
     #[inline(always)]
     pub fn from_attack<D: Dice>(&self, dice: &mut D, roll: &D6Roll, reduction: i64) -> i64 {
         let (sum, sixes) = self.read(roll);
+        let count = self.read_dice() + u32::from(roll.hero() > 0);
+        let sum = self.read_total(dice, count, sum, sixes);
         let extra = self.roll_extra(dice, sixes);
         self.finish(sum + extra, reduction)
     }
@@ -170,8 +213,17 @@ impl DamageRule {
     /// `defender_hero`.
     #[inline(always)]
     pub fn plain<D: Dice>(&self, dice: &mut D, hero: bool, defender_hero: bool) -> i64 {
-        let count = self.weapon.dice() + hero as u32 + self.murderous;
-        let raw = self.fresh(dice, count);
+        let raw = if self.dice.is_official() {
+            let count = self.weapon.dice() + hero as u32 + self.murderous;
+            self.fresh(dice, count)
+        } else {
+            // A house rule reads the dice it replaces: those rolled fresh here, then the
+            // rerolls and the murderous dice as after an attack.
+            let count = self.read_dice() + hero as u32;
+            let (sum, sixes) = dice.step(&FreshRead(count));
+            let sum = self.read_total(dice, count, sum, sixes);
+            sum + self.roll_extra(dice, sixes)
+        };
         let reduction = if defender_hero { dice.d6() as i64 } else { 0 };
         self.finish(raw, reduction)
     }
@@ -192,6 +244,25 @@ pub fn read_damage(roll: &D6Roll, read_dice: u32) -> (i64, u32) {
     let h = f[3];
     let sixes = [a, b, c, h].iter().filter(|&&x| x == 6).count() as u32;
     ((a + b + c + h) as i64, sixes)
+}
+
+/// `count` fresh d6 read as damage dice read off an attack: their total and how many show
+/// 6 (the plain damage under a house rule's [`DAMAGE_DICE`]). A step, enumerated once.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct FreshRead(pub u32);
+
+impl Step for FreshRead {
+    type Output = (i64, u32);
+
+    fn run<D: Dice>(&self, dice: &mut D) -> (i64, u32) {
+        let (mut sum, mut sixes) = (0, 0);
+        for _ in 0..self.0 {
+            let face = dice.d6();
+            sum += i64::from(face);
+            sixes += u32::from(face == 6);
+        }
+        (sum, sixes)
+    }
 }
 
 /// `count` fresh damage dice, one after the other, each exploding (rolled again and added
@@ -226,5 +297,52 @@ impl Step for Fresh {
                 count: self.count - 1,
                 six_plus: true,
             })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::house_step::{DrawTable, HouseStep};
+    use crate::engine::step::Table;
+    use crate::engine::{enumerate, replay};
+
+    /// A house `damage_dice` that returns twice the dice read, whatever they are.
+    fn doubled() -> StepRule {
+        let tables = DAMAGE_DICE
+            .domain()
+            .map(|inputs| {
+                DrawTable::new(Table {
+                    outcomes: vec![(2 * inputs[1], 1.0)],
+                    tail: 0.0,
+                })
+            })
+            .collect();
+        StepRule::house(Box::leak(Box::new(HouseStep::new(
+            &DAMAGE_DICE,
+            "doubled".into(),
+            tables,
+        ))))
+    }
+
+    #[test]
+    fn a_house_damage_step_reads_the_dice_read_off_the_attack() {
+        let rule = DamageRule {
+            bonus: 1,
+            dice: doubled(),
+            ..DamageRule::new(Weapon::D2)
+        };
+        // The white dice show 3 and 5 (the red die 6 is not read): 2 x 8 + 1. The house
+        // table draws one 2^30-face die, here its first face.
+        let roll = D6Roll::of(&[6, 3, 5]);
+        assert_eq!(replay(&[1], |d| rule.from_attack(d, &roll, 0)), 17);
+        let official = DamageRule {
+            bonus: 1,
+            ..DamageRule::new(Weapon::D2)
+        };
+        assert_eq!(replay(&[], |d| official.from_attack(d, &roll, 0)), 9);
+        // The plain damage reads fresh dice the same way: 2d6 doubled, mean 14, + 1.
+        let plain = enumerate(|d| rule.plain(d, false, false)).unwrap();
+        assert!((plain.mean() - 15.0).abs() < 1e-12, "{}", plain.mean());
     }
 }

@@ -46,8 +46,9 @@
 //! states and hero points, and the round itself branches over every attack's dice and
 //! damage: far more states than merging can keep small, so no exact values are given.
 
-use super::damage::Weapon;
+use super::damage::{DAMAGE_DICE, Weapon};
 pub use super::vitality::{Profile, State, hero_points};
+use crate::engine::house_step::StepRule;
 use crate::engine::{HistId, Layout, MetricId, Party, Recorder, Report, Rolled};
 use crate::error::{Error, Result};
 
@@ -119,6 +120,8 @@ pub struct FightRule {
     pub order: FightOrder,
     /// Rounds before the fight is called unresolved.
     pub max_rounds: u32,
+    /// The damage dice read off an attack: official, or a house rule's.
+    pub damage_dice: StepRule,
 }
 
 impl FightRule {
@@ -134,6 +137,7 @@ impl FightRule {
             outnumbered: true,
             order: FightOrder::Answer,
             max_rounds: 60,
+            damage_dice: StepRule::OFFICIAL,
         }
     }
 }
@@ -254,6 +258,9 @@ crate::config! {
         order: FightOrder = choice(default = FightOrder::Answer),
         /// rounds before the fight is called off (both sides still standing: counted as `draw`, lasting max_rounds)
         max_rounds: u32 = int(1..=200, default = 60, bounds_rounds),
+        /// the damage dice read off an attack: official, or a house rule's script
+        /// (`damage_dice`)
+        damage_dice: StepRule = house_step(&DAMAGE_DICE),
     }
 }
 
@@ -386,6 +393,7 @@ impl TryFrom<FightParams> for FightRule {
         rule.outnumbered = p.outnumbered;
         rule.order = p.order;
         rule.max_rounds = p.max_rounds;
+        rule.damage_dice = p.damage_dice;
         Ok(rule)
     }
 }

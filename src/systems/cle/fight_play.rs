@@ -66,6 +66,7 @@ impl FightRule {
             damage: DamageRule {
                 bonus: pc.bonus,
                 protection: foe.protection,
+                dice: self.damage_dice,
                 ..DamageRule::new(pc.weapon)
             },
         };
@@ -110,6 +111,7 @@ impl FightRule {
             damage: DamageRule {
                 bonus: foe.bonus + size - 1,
                 protection: profile.protection,
+                dice: self.damage_dice,
                 ..DamageRule::new(foe.weapon)
             },
         };

@@ -95,6 +95,10 @@ pub(crate) fn exact_of<R: crate::engine::Roll>(rule: &R) -> crate::engine::Dist<
     rule.exact().expect("an exact distribution")
 }
 
+/// The steps of `cle` a house rule may replace with a script: the damage dice read off an
+/// attack.
+pub static STEPS: &[&crate::engine::StepSignature] = &[&damage::DAMAGE_DICE];
+
 #[cfg(test)]
 mod tests {
     #[test]

@@ -5,6 +5,7 @@
 //! attacker, how many exchanges until the impact.
 
 use super::resolution::{Comparison, Exchange, Mode, TieParams, exchanges_to_impact};
+use super::tension_die::TensionDie;
 use crate::engine::{Dice, HistId, Layout, MetricId, Recorder, Report, Rolled};
 use crate::error::{Error, Result};
 
@@ -95,8 +96,8 @@ pub struct ExchangeRule {
     pub result: Comparison,
     /// Switch `tension_counts_tie`.
     pub counts_tie: bool,
-    /// Faces of the tension die (6 in the text).
-    pub die: u32,
+    /// The tension die (a D6 in the text).
+    pub die: TensionDie,
 }
 
 impl ExchangeRule {
@@ -105,7 +106,7 @@ impl ExchangeRule {
         Self {
             result: exchange.compare(),
             counts_tie,
-            die: 6,
+            die: TensionDie::official(6),
         }
     }
 
@@ -115,7 +116,7 @@ impl ExchangeRule {
         let exchanges = match self.result {
             Comparison::Impact => 1,
             Comparison::Countered => 0,
-            Comparison::Tie => exchanges_to_impact(dice.die(self.die), self.counts_tie) as i64,
+            Comparison::Tie => exchanges_to_impact(self.die.roll(dice), self.counts_tie) as i64,
         };
         ExchangeOutcome {
             result: self.result,

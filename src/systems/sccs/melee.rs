@@ -17,6 +17,7 @@
 //! [`super::melee_fight`].
 
 use super::resolution::{Guard, TieParams};
+use super::tension_die::TensionDie;
 use crate::engine::{HistId, Layout, MetricFamily, MetricId, MetricKind, Recorder, Report, Rolled};
 use crate::error::{Error, Result};
 
@@ -129,8 +130,8 @@ pub struct Melee {
     pub spent_armour_protects: bool,
     /// Switch `armour_covers_deficit`.
     pub covers_deficit: bool,
-    /// Faces of the tension die (6 in the text).
-    pub tension_die: u32,
+    /// The tension die (a D6 in the text).
+    pub tension_die: TensionDie,
     /// Protection erosion takes off the `k`-th attack of a round (from 0): `k` times the
     /// erosion step (1 in the text), 0 without erosion; with switch `erosion_by_engaged`,
     /// `n − 1` times the step for every attack.

@@ -169,7 +169,7 @@ impl Fight for Melee {
             s.since_first += 1;
         }
         for k in 0..self.n {
-            if self.strike(&mut s, k, || dice.die(self.tension_die)) {
+            if self.strike(&mut s, k, || self.tension_die.roll(dice)) {
                 return Next::End(self.end(&s, Some(k)));
             }
         }

@@ -7,6 +7,7 @@ use crate::engine::model::replay_one;
 use crate::engine::{Dice, Dist, Roll, Simulation, replay, simulation};
 use crate::systems::sccs::MELEE;
 use crate::systems::sccs::resolution::exchanges_to_impact;
+use crate::systems::sccs::tension_die::TensionDie;
 use crate::systems::test_support::{
     assert_mechanic_agrees, build_with, error_text, expect_model, run_tally,
 };
@@ -62,7 +63,7 @@ fn parameters_reach_the_fight() {
             floor_ties: true,
             spent_armour_protects: false,
             covers_deficit: false,
-            tension_die: 6,
+            tension_die: TensionDie::official(6),
             erosion_by_rank: [0, 1, 2, 3],
         }
     );

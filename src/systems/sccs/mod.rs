@@ -44,6 +44,7 @@ pub mod skirmish;
 pub mod spell;
 pub mod tables;
 pub mod tension;
+pub mod tension_die;
 
 crate::mechanics! {
     /// one exchange: impact, countered or tie, and the exchanges until impact of a persevering
@@ -73,6 +74,9 @@ pub fn roster_kinds() -> Vec<Kind> {
         "a combatant (sides of sccs.skirmish)",
     )]
 }
+
+/// The steps of `sccs` a house rule may replace with a script: the tension die.
+pub static STEPS: &[&crate::engine::StepSignature] = &[&tension_die::TENSION_DIE];
 
 #[cfg(test)]
 mod tests {

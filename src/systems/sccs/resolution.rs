@@ -6,6 +6,7 @@
 //! their hot loops.
 
 use super::tables::{ModifierTable, SccsTables};
+use super::tension_die::TensionDie;
 use crate::engine::Dice;
 
 crate::choice! {
@@ -162,8 +163,8 @@ impl Counter {
     /// repetition and the counter drops by 1. Returns true when the counter reaches 0: the
     /// impact.
     #[inline(always)]
-    pub fn tie<D: Dice>(&mut self, dice: &mut D, sides: u32, counts_tie: bool) -> bool {
-        self.tie_with(|| dice.die(sides), counts_tie)
+    pub fn tie<D: Dice>(&mut self, dice: &mut D, die: TensionDie, counts_tie: bool) -> bool {
+        self.tie_with(|| die.roll(dice), counts_tie)
     }
 
     /// [`Counter::tie`] with the die given as a function, called only when a new counter
@@ -375,7 +376,11 @@ mod tests {
     fn counter_repetition_until_impact() {
         // D6 shows 3: the impact comes on the 3rd repetition after the tie (exchange 4).
         let mut c = Counter::default();
-        let hits: Vec<bool> = replay(&[3], |dice| (0..4).map(|_| c.tie(dice, 6, false)).collect());
+        let hits: Vec<bool> = replay(&[3], |dice| {
+            (0..4)
+                .map(|_| c.tie(dice, TensionDie::official(6), false))
+                .collect()
+        });
         assert_eq!(hits, [false, false, false, true]);
         assert!(!c.running());
         assert_eq!(exchanges_to_impact(3, false), 4);
@@ -385,7 +390,9 @@ mod tests {
     fn counter_counting_the_tie() {
         let mut c = Counter::default();
         let hits: Vec<bool> = replay(&[3, 1], |dice| {
-            (0..4).map(|_| c.tie(dice, 6, true)).collect()
+            (0..4)
+                .map(|_| c.tie(dice, TensionDie::official(6), true))
+                .collect()
         });
         // A 3: impact on the third exchange; then a 1 with the tie counted: impact on the
         // tying exchange itself.
@@ -397,12 +404,12 @@ mod tests {
     fn changing_drops_the_counter() {
         let mut c = Counter::default();
         replay(&[2, 5], |dice| {
-            assert!(!c.tie(dice, 6, false));
-            assert!(!c.tie(dice, 6, false));
+            assert!(!c.tie(dice, TensionDie::official(6), false));
+            assert!(!c.tie(dice, TensionDie::official(6), false));
             assert_eq!(c.remaining(), 1);
             c.drop_counter();
             // A new test at the next tie: a new D6 (5).
-            assert!(!c.tie(dice, 6, false));
+            assert!(!c.tie(dice, TensionDie::official(6), false));
         });
         assert_eq!(c.remaining(), 5);
     }

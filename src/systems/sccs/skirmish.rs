@@ -36,6 +36,7 @@
 use super::fighter::Fighter;
 use super::melee::{MAX_ENGAGED, MAX_IMPACTS, Melee, MeleeOutcome, MeleeParams, WearParams};
 use super::resolution::{Counter, Guard, Receiving, TieParams};
+use super::tension_die::TensionDie;
 pub use crate::engine::fight::Winner;
 use crate::engine::fight::{FightMetrics, Side};
 use crate::engine::{Dice, Dist, HistId, Layout, MetricId, Party, Recorder, Report, Roll, Rolled};
@@ -165,7 +166,7 @@ pub struct Skirmish {
     erosion: bool,
     /// The rule tables' erosion step and tension die.
     erosion_step: i64,
-    tension_die: u32,
+    tension_die: TensionDie,
     impacts_to_out: u32,
     rounds: u32,
     each_round: bool,
@@ -250,7 +251,7 @@ impl Skirmish {
             (rank - 1) * self.erosion_step,
             &mut s.durability[d],
             &mut s.counter[i],
-            || dice.die(self.tension_die),
+            || self.tension_die.roll(dice),
         );
         if hit {
             s.impacts[d] += 1;

@@ -24,6 +24,7 @@
 
 use super::resolution::{Comparison, Counter, TieParams, compare};
 use super::tables::SccsTables;
+use super::tension_die::TensionDie;
 use crate::engine::chain::{Limits, Next};
 use crate::engine::fight::{Fight, play, solve};
 use crate::engine::{Dice, Dist, HistId, Layout, MetricId, Recorder, Report, Roll, Rolled, Step};
@@ -111,7 +112,7 @@ pub struct Upkeep {
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct SpellDice {
     /// The attacker's tension die (source melee).
-    pub tension: u32,
+    pub tension: TensionDie,
     /// The die of a lone caster's malus-free turns.
     pub free: u32,
     /// The die of a circle's casting turns.
@@ -312,7 +313,7 @@ impl Fight for Upkeep {
             }
             (Keeper::Individual, Source::Melee) => {
                 s.turn += 1;
-                let d6 = || dice.die(self.dice.tension);
+                let d6 = || self.dice.tension.roll(dice);
                 if self.melee_turn(s.turn > s.first, &mut s.counter, d6) {
                     return Next::End(broken_in(s.turn));
                 }

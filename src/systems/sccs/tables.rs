@@ -5,6 +5,8 @@
 //! ([`crate::engine::tables`]). Every mechanic takes them with its tension switch
 //! ([`super::resolution::TieParams`]).
 
+use super::tension_die::{TENSION_DIE, TensionDie};
+use crate::engine::house_step::HouseSteps;
 use crate::engine::tables::{RuleTables, Schema, TableError, check_range, check_ranges};
 use crate::entries;
 use serde::{Deserialize, Serialize};
@@ -22,8 +24,15 @@ crate::rule_tables! {
         pub modifiers: ModifierTable,
         /// Keeping a spell.
         pub spell: SpellTable,
+        /// The steps a house rule's script replaces (not a table: `script = ...`).
+        #[serde(skip)]
+        pub steps: SccsSteps,
     }
 }
+
+/// The steps of `sccs` a house rule replaces, carried by the tables to every roll.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct SccsSteps(pub HouseSteps);
 
 /// The tension test.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -78,12 +87,13 @@ impl SccsTables {
             casting_die: 6,
             contrecoup: 1,
         },
+        steps: SccsSteps(HouseSteps::OFFICIAL),
     };
 
-    /// The faces of the tension die.
+    /// The tension die: `tension.die` faces, or a house rule's step.
     #[inline(always)]
-    pub fn tension_die(&self) -> u32 {
-        self.tension.die as u32
+    pub fn tension_die(&self) -> TensionDie {
+        TensionDie::new(self.tension.die as u32, self.steps.0.rule_of(&TENSION_DIE))
     }
 }
 
@@ -92,6 +102,13 @@ pub const MAX_FACES: i64 = 20;
 
 impl RuleTables for SccsTables {
     const SYSTEM: &'static str = "sccs";
+
+    fn with_steps(self, steps: &HouseSteps) -> Self {
+        Self {
+            steps: SccsSteps(*steps),
+            ..self
+        }
+    }
 
     const DOCS: &'static [(&'static str, &'static str)] = &[
         (

@@ -5,6 +5,7 @@
 //! rolled at the next tie).
 
 use super::resolution::{Counter, TieParams};
+use super::tension_die::TensionDie;
 use crate::engine::step::Step;
 use crate::engine::{
     Dice, HistId, Layout, MetricFamily, MetricId, MetricKind, Recorder, Report, Rolled,
@@ -34,19 +35,19 @@ pub struct Tension {
     pub change_every: u32,
     /// Switch `tension_counts_tie`.
     pub counts_tie: bool,
-    /// Faces of the tension die (6 in the text).
-    pub die: u32,
+    /// The tension die (a D6 in the text).
+    pub die: TensionDie,
 }
 
 impl Tension {
     /// Checks that an impact can happen at all: changing every exchange with the tie not
     /// counted never reaches the end of a counter.
     pub fn new(change_every: u32, counts_tie: bool) -> Result<Self> {
-        Self::with_die(change_every, counts_tie, 6)
+        Self::with_die(change_every, counts_tie, TensionDie::official(6))
     }
 
     /// The same with a tension die of `die` faces.
-    pub fn with_die(change_every: u32, counts_tie: bool, die: u32) -> Result<Self> {
+    pub fn with_die(change_every: u32, counts_tie: bool, die: TensionDie) -> Result<Self> {
         if change_every == 1 && !counts_tie {
             return Err(Error::value(
                 "change_every",
@@ -94,8 +95,8 @@ pub struct Attempt {
     pub change_every: u32,
     /// Switch `tension_counts_tie`.
     pub counts_tie: bool,
-    /// Faces of the tension die.
-    pub die: u32,
+    /// The tension die.
+    pub die: TensionDie,
 }
 
 impl Step for Attempt {
