@@ -428,3 +428,55 @@ fn cle_exploding_damage_adds_a_d6_per_six_read_off_the_attack() {
         .unwrap_or_else(|| panic!("{line}"));
     assert!(upper < 0.0, "{line}");
 }
+
+#[test]
+fn ose_damage_initiative_and_morale_are_steps_of_every_mechanic_that_rolls_them() {
+    let dir = temp_dir("ose_steps");
+    std::fs::write(
+        dir.join("house.rhai"),
+        "fn morale_roll() { d(12) }\nfn damage_die(sides) { sides }\nfn initiative_die() { d(10) }\n",
+    )
+    .unwrap();
+    let rules = dir.join("house.toml");
+    std::fs::write(&rules, "system = \"ose\"\nscript = \"house.rhai\"\n").unwrap();
+    let rules = rules.to_str().unwrap();
+    // One check on a d12 holds at morale 7 with chance 7/12 (21/36 on 2d6).
+    let morale = |extra: &[&str]| {
+        let mut args = vec![
+            "prob",
+            "ose.morale",
+            "morale=7",
+            "checks=1",
+            "--exact",
+            "--json",
+        ];
+        args.extend(extra);
+        exact_of(&json(&alea(&args)), "holds")
+    };
+    assert!((morale(&[]) - 21.0 / 36.0).abs() < 1e-12);
+    assert!((morale(&["--rules", rules]) - 7.0 / 12.0).abs() < 1e-12);
+    // Every blow dealing its die's most ends a duel sooner; the encounter of one PC
+    // against one monster is that duel, exactly.
+    let rounds = |mechanic: &[&str], extra: &[&str]| {
+        let mut args = vec!["prob"];
+        args.extend(mechanic);
+        args.extend(["--exact", "--json"]);
+        args.extend(extra);
+        exact_of(&json(&alea(&args)), "mean_rounds")
+    };
+    let duel = ["ose.duel", "fighter=fighter3", "monster=ogre"];
+    let encounter = [
+        "ose.encounter",
+        "party=fighter3",
+        "monsters=ogre",
+        "party_surprise=0",
+        "monsters_surprise=0",
+    ];
+    let house = rounds(&duel, &["--rules", rules]);
+    assert!(house < rounds(&duel, &[]), "{house}");
+    assert!((rounds(&encounter, &["--rules", rules]) - house).abs() < 1e-9);
+    // A house initiative die of one value ties every round: rolling again never ends.
+    std::fs::write(dir.join("house.rhai"), "fn initiative_die() { 3 }\n").unwrap();
+    let e = assert_user_error(&alea(&["prob", "ose.duel", "--rules", rules]), &["ties"]);
+    assert!(e.contains("initiative_die"), "{e}");
+}

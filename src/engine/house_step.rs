@@ -246,6 +246,22 @@ impl StepRule {
 }
 
 impl StepRule {
+    /// The largest value the step gives for `inputs`: `official` for the official step,
+    /// else the largest outcome of the house table.
+    pub fn most(self, inputs: &[i64], official: i64) -> i64 {
+        self.0
+            .and_then(|step| step.table(inputs).exact.outcomes.iter().map(|o| o.0).max())
+            .unwrap_or(official)
+    }
+
+    /// True when the step gives one value only for `inputs` (never for the official step,
+    /// whose dice the rules know): a rule that rolls it again until two rolls differ
+    /// would never stop.
+    pub fn is_constant(self, inputs: &[i64]) -> bool {
+        self.0
+            .is_some_and(|step| step.table(inputs).exact.outcomes.len() == 1)
+    }
+
     /// The house table for `inputs`, looked up once (for a rule that plays the same input
     /// again and again); `None` for the official step.
     pub fn table_for(self, inputs: &[i64]) -> Option<TableRef> {

@@ -25,6 +25,7 @@ use super::d20::chance_of;
 use super::duel_exact::{EXACT_MAX_STATES, TOLERANCE};
 pub use super::duel_round::{Blow, Initiative, Order, RoundDice};
 use super::sheet::{Hd, HpRoll};
+use super::steps::{DAMAGE_DIE, INITIATIVE_DIE, check_initiative};
 use super::tables::OseTables;
 use crate::engine::chain::Next;
 pub use crate::engine::fight::Winner;
@@ -101,6 +102,10 @@ crate::config! {
         tables: OseTables = rules(),
         /// the d20 of the attack rolls: official, or a house rule's script (`attack_die`)
         die: StepRule = house_step(&ATTACK_DIE),
+        /// the damage die: official, or a house rule's script (`damage_die`)
+        damage_die: StepRule = house_step(&DAMAGE_DIE),
+        /// each side's initiative die: official, or a house rule's script (`initiative_die`)
+        initiative_die: StepRule = house_step(&INITIATIVE_DIE),
     }
 }
 
@@ -405,13 +410,24 @@ impl DuelModel {
         self.duel.monster_blow.die = die;
         self
     }
+
+    /// The same duel with its damage dice and initiative dice played as `damage` and
+    /// `initiative` say.
+    pub fn with_round_dice(mut self, damage: StepRule, initiative: StepRule) -> Self {
+        self.duel.fighter_blow.damage_die = damage;
+        self.duel.monster_blow.damage_die = damage;
+        self.duel.initiative.die = initiative;
+        self
+    }
 }
 
 impl FromConfig<DuelParams> for DuelModel {
     fn from_config(p: DuelParams) -> Result<Self> {
+        check_initiative(p.initiative_die, p.ties)?;
         Ok(Self::under(p.fighter, p.monster.into(), p.ties, &p.tables)
             .capped_at(p.max_rounds)
-            .with_attack_die(p.die))
+            .with_attack_die(p.die)
+            .with_round_dice(p.damage_die, p.initiative_die))
     }
 }
 

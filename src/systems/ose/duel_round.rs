@@ -20,6 +20,8 @@ pub struct Blow {
     bonus: i64,
     /// The attack roll's d20: official, or a house rule's ([`super::attack::ATTACK_DIE`]).
     pub die: StepRule,
+    /// The damage die: official, or a house rule's ([`super::steps::DAMAGE_DIE`]).
+    pub damage_die: StepRule,
 }
 
 impl Blow {
@@ -32,6 +34,7 @@ impl Blow {
             sides,
             bonus,
             die: StepRule::OFFICIAL,
+            damage_die: StepRule::OFFICIAL,
         }
     }
 }
@@ -40,7 +43,8 @@ impl Blow {
     /// The most damage the blow deals.
     #[inline(always)]
     pub(super) fn most(&self) -> i64 {
-        damage(self.sides, self.bonus)
+        let sides = i64::from(self.sides);
+        damage(self.damage_die.most(&[sides], sides) as u32, self.bonus)
     }
 }
 
@@ -51,7 +55,11 @@ impl Step for Blow {
     fn run<D: Dice>(&self, dice: &mut D) -> i64 {
         let face = self.die.roll(dice, &[], |d| d.d20() as i64);
         if self.hits >> face & 1 != 0 {
-            damage(dice.die(self.sides), self.bonus)
+            let sides = self.sides;
+            let face = self
+                .damage_die
+                .roll(dice, &[i64::from(sides)], |d| i64::from(d.die(sides)));
+            damage(face as u32, self.bonus)
         } else {
             0
         }
@@ -69,16 +77,18 @@ pub enum Order {
     Together,
 }
 
-/// The two initiative d6 of a round, fighter's then monster's, read as an [`Order`].
+/// The two initiative d6 of a round, fighter's then monster's, read as an [`Order`]; each
+/// die official or a house rule's ([`super::steps::INITIATIVE_DIE`]).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-struct InitiativeDice;
+struct InitiativeDice(StepRule);
 
 impl Step for InitiativeDice {
     type Output = Order;
 
     #[inline(always)]
     fn run<D: Dice>(&self, dice: &mut D) -> Order {
-        let (f, m) = (dice.d6(), dice.d6());
+        let f = self.0.roll(dice, &[], |d| i64::from(d.d6()));
+        let m = self.0.roll(dice, &[], |d| i64::from(d.d6()));
         match f.cmp(&m) {
             std::cmp::Ordering::Greater => Order::FighterFirst,
             std::cmp::Ordering::Less => Order::MonsterFirst,
@@ -93,12 +103,15 @@ impl Step for InitiativeDice {
 pub struct Initiative {
     /// Ties are simultaneous (else rerolled).
     simultaneous: bool,
+    /// Each side's die: official, or a house rule's.
+    pub die: StepRule,
 }
 
 impl From<Ties> for Initiative {
     fn from(ties: Ties) -> Self {
         Self {
             simultaneous: ties == Ties::Simultaneous,
+            die: StepRule::OFFICIAL,
         }
     }
 }
@@ -120,7 +133,7 @@ impl Step for Initiative {
     #[inline(always)]
     fn run<D: Dice>(&self, dice: &mut D) -> Order {
         loop {
-            let order = dice.step(&InitiativeDice);
+            let order = dice.step(&InitiativeDice(self.die));
             if order != Order::Together || self.simultaneous {
                 return order;
             }

@@ -58,6 +58,7 @@ use super::duel::{
     MonsterParams, Ties, Winner, damage, exact_budget,
 };
 use super::morale::never_fights;
+use super::steps::{DAMAGE_DIE, INITIATIVE_DIE, MORALE_ROLL, check_initiative};
 use super::tables::OseTables;
 use crate::engine::fight_outcome::{ExactBudget, FightModel, FightOutcome};
 use crate::engine::{Dice, FromConfig, HistId, Layout, MetricId, Party, Recorder, StepRule};
@@ -111,6 +112,12 @@ crate::config! {
         tables: OseTables = rules(),
         /// the d20 of the attack rolls: official, or a house rule's script (`attack_die`)
         die: StepRule = house_step(&ATTACK_DIE),
+        /// the damage die: official, or a house rule's script (`damage_die`)
+        damage_die: StepRule = house_step(&DAMAGE_DIE),
+        /// each side's initiative die: official, or a house rule's script (`initiative_die`)
+        initiative_die: StepRule = house_step(&INITIATIVE_DIE),
+        /// the morale roll: official, or a house rule's script (`morale_roll`)
+        morale_roll: StepRule = house_step(&MORALE_ROLL),
     }
 }
 
@@ -249,6 +256,7 @@ impl EncounterModel {
             )
             .capped_at(self.p.max_rounds)
             .with_attack_die(self.p.die)
+            .with_round_dice(self.p.damage_die, self.p.initiative_die)
         })
     }
 
@@ -260,6 +268,7 @@ impl EncounterModel {
 
 impl FromConfig<EncounterParams> for EncounterModel {
     fn from_config(p: EncounterParams) -> Result<Self> {
+        check_initiative(p.initiative_die, p.ties)?;
         let party: Vec<Fighter> = p.party.fighters().copied().collect();
         let mut monsters: Vec<GroupMonster> = p.monsters.fighters().copied().collect();
         if let (Some(count), Some((_, listed))) = (p.count, p.monsters.names.last()) {
@@ -380,7 +389,11 @@ impl EncounterModel {
             let face = self.p.die.roll(dice, &[], |d| d.d20() as i64) as u32;
             if self.hits(table, a, d, face) {
                 let s = self.strikers[side][a];
-                fight.hp[1 - side][d] -= damage(dice.die(s.damage), s.bonus);
+                let face = self
+                    .p
+                    .damage_die
+                    .roll(dice, &[i64::from(s.damage)], |d| i64::from(d.die(s.damage)));
+                fight.hp[1 - side][d] -= damage(face as u32, s.bonus);
                 if fight.hp[1 - side][d] <= 0 {
                     foes.retain(|&j| j != d);
                 }
@@ -405,7 +418,11 @@ impl EncounterModel {
             return false;
         }
         fight.checked = (fight.checked.0 || first, fight.checked.1 || half);
-        let fled = dice.sum(2, 6) > self.monsters[leader].morale;
+        let roll = self
+            .p
+            .morale_roll
+            .roll(dice, &[], |d| i64::from(d.sum(2, 6)));
+        let fled = roll > i64::from(self.monsters[leader].morale);
         if fled && self.p.parting_blows {
             self.parting_blows(fight, dice);
         }
@@ -469,7 +486,8 @@ impl FightModel for EncounterModel {
                 continue;
             }
             let (a, b) = loop {
-                let (a, b) = (dice.d6(), dice.d6());
+                let a = self.p.initiative_die.roll(dice, &[], |d| i64::from(d.d6()));
+                let b = self.p.initiative_die.roll(dice, &[], |d| i64::from(d.d6()));
                 if a != b || self.p.ties == Ties::Simultaneous {
                     break (a, b);
                 }

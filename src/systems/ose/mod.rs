@@ -31,6 +31,7 @@ pub mod morale;
 pub mod reaction;
 pub mod save;
 pub mod sheet;
+pub mod steps;
 pub mod surprise;
 pub mod tables;
 
@@ -65,8 +66,14 @@ crate::mechanics! {
         .primary("any_pc_dies").with_rosters(crate::systems::builtin_rosters);
 }
 
-/// The steps of `ose` a house rule may replace with a script: the d20 of every attack roll.
-pub static STEPS: &[&crate::engine::StepSignature] = &[&attack::ATTACK_DIE];
+/// The steps of `ose` a house rule may replace with a script: the d20 of every attack roll,
+/// the damage die, the initiative die and the morale roll.
+pub static STEPS: &[&crate::engine::StepSignature] = &[
+    &attack::ATTACK_DIE,
+    &steps::DAMAGE_DIE,
+    &steps::INITIATIVE_DIE,
+    &steps::MORALE_ROLL,
+];
 
 /// The kinds of entry of `ose` rosters: fighters (player characters: `fighter.*` of
 /// `ose.duel`, the party of `ose.encounter`) and monsters (`monster.*`, the monsters).

@@ -6,7 +6,8 @@
 //! fight (`checks` = 1 or 2). A morale of 2 never fights (no roll) unless cornered; a
 //! morale of 12 never fails (2d6 never exceeds it).
 
-use crate::engine::{Dice, Layout, MetricId, Recorder, Report, Roll, Rolled};
+use super::steps::MORALE_ROLL;
+use crate::engine::{Dice, Layout, MetricId, Recorder, Report, Roll, Rolled, StepRule};
 use crate::error::{Error, Result};
 
 crate::config! {
@@ -30,6 +31,8 @@ crate::config! {
         checks: u32 = int(1..=2, default = 2),
         /// cornered: a morale of 2 rolls like any other
         cornered: bool = switch(default = false),
+        /// the 2d6 of a check: official, or a house rule's script (`morale_roll`)
+        morale_roll: StepRule = house_step(&MORALE_ROLL),
     }
 }
 
@@ -42,6 +45,8 @@ pub struct MoraleRule {
     pub checks: u32,
     /// Morale 2 and not cornered: flees without rolling.
     never_fights: bool,
+    /// The roll of a check: 2d6, or a house rule's ([`MORALE_ROLL`]).
+    pub roll: StepRule,
 }
 
 /// The sheet's "Score de 2 : ne combat jamais (sauf acculé)": monsters of morale 2 do not
@@ -58,6 +63,7 @@ impl MoraleRule {
             morale,
             checks,
             never_fights: never_fights(morale, cornered),
+            roll: StepRule::OFFICIAL,
         }
     }
 }
@@ -82,7 +88,10 @@ impl TryFrom<MoraleParams> for MoraleRule {
                 ));
             }
         };
-        Ok(Self::new(morale, p.checks, p.cornered))
+        Ok(Self {
+            roll: p.morale_roll,
+            ..Self::new(morale, p.checks, p.cornered)
+        })
     }
 }
 
@@ -96,7 +105,9 @@ impl Roll for MoraleRule {
             return 0;
         }
         let mut passed = 0;
-        while passed < self.checks && dice.sum(2, 6) as i64 <= self.morale {
+        while passed < self.checks
+            && self.roll.roll(dice, &[], |d| i64::from(d.sum(2, 6))) <= self.morale
+        {
             passed += 1;
         }
         passed
