@@ -110,3 +110,25 @@ fn a_range_sweeps_a_parameter_row_by_row() {
     assert_eq!(refused.status.code(), Some(2));
     assert!(common::stderr(&refused).contains("more than 1001"));
 }
+
+#[test]
+fn a_fall_and_a_convalescence_answer_exactly() {
+    let exact = |args: &[&str], metric: &str| {
+        let mut all = vec!["prob"];
+        all.extend(args);
+        all.extend(["--exact", "--json"]);
+        json(&alea(&all))["metrics"][metric]["exact"]
+            .as_f64()
+            .unwrap_or(f64::NAN)
+    };
+    // 6 m is 2d6: 10 or more kills a character of 10 hit points, 6 in 36.
+    let dies = exact(&["ose.fall", "metres=6", "hp=10"], "dies");
+    assert!((dies - 1.0 / 6.0).abs() < 1e-12, "{dies}");
+    // 5 m is 1d6 (whole 3 m), 2d6 with the switch per_started: mean 3.5 or 7.
+    let whole = exact(&["ose.fall", "metres=5"], "mean_damage");
+    let begun = exact(&["ose.fall", "metres=5", "per_started=true"], "mean_damage");
+    assert!((whole - 3.5).abs() < 1e-12 && (begun - 7.0).abs() < 1e-12);
+    // 3 hit points at 1d3 a day: healed within a day on a 3 only.
+    let one_day = exact(&["ose.healing", "wounds=3", "within=1"], "p_within");
+    assert!((one_day - 1.0 / 3.0).abs() < 1e-12, "{one_day}");
+}

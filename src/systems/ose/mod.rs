@@ -8,7 +8,8 @@
 //! suivants* and their two tables ([`reaction`]: `ose.reaction`); *Moral* ([`morale`]:
 //! `ose.morale`); *Donjons* and *Contrées sauvages* x-in-6 odds ([`exploration`]:
 //! `ose.exploration`); *Surprise* and *Distance de rencontre* ([`surprise`]:
-//! `ose.surprise`, `ose.distance`); *Initiative*, *Séquence du round de combat*, *Dégâts*
+//! `ose.surprise`, `ose.distance`); *Chute* ([`fall`]: `ose.fall`); *Guérison naturelle* ([`healing`]: `ose.healing`);
+//! *Initiative*, *Séquence du round de combat*, *Dégâts*
 //! ([`duel`]: `ose.duel`); the whole *Séquence de la rencontre* fought out, a party
 //! against a group of monsters with *Moral* ([`encounter`]: `ose.encounter`). The sheet's
 //! tables are data in [`sheet`]; [`d20`] is the one-d20 rule and report of the attack,
@@ -27,6 +28,8 @@ pub mod duel_exact;
 pub mod duel_round;
 pub mod encounter;
 pub mod exploration;
+pub mod fall;
+pub mod healing;
 pub mod morale;
 pub mod reaction;
 pub mod save;
@@ -60,6 +63,10 @@ crate::mechanics! {
     /// a melee duel to the death, a fighter against a monster of given hit dice
     DUEL: duel::DuelParams => duel::DuelModel
         = ("ose.duel", "").with_rosters(crate::systems::builtin_rosters);
+    /// a fall onto a hard surface: 1d6 per 3 m, and the chance it kills
+    FALL: fall::FallParams => fall::FallModel = ("ose.fall", "metres=9");
+    /// natural healing: days of complete rest at 1d3 hit points a day
+    HEALING: healing::HealingParams => healing::HealingModel = ("ose.healing", "wounds=8");
     /// a party against a group of monsters: surprise, initiative, morale, to the end
     ENCOUNTER: encounter::EncounterParams => encounter::EncounterModel
         = ("ose.encounter", "party=fighter1*2,cleric1 monsters=hd1*4")
