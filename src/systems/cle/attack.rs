@@ -92,8 +92,9 @@ impl AttackRule {
             self.attacker.score_reading(reading),
             defender.score_reading(def_reading),
         ) {
-            let count = self.damage.read_dice() + u32::from(self.attacker.dice == 4);
-            let sum = self.damage.read_total(dice, count, sum, sixes);
+            let sum = self
+                .damage
+                .read_total(dice, self.attacker.dice == 4, sum, sixes);
             let extra = self.damage.roll_extra(dice, sixes);
             (true, self.damage.finish(sum + extra, hero))
         } else {

@@ -129,10 +129,15 @@ impl DamageRule {
         read_damage(roll, self.read_dice())
     }
 
-    /// The damage dice's total when `count` dice are read off the attack showing `sum`
-    /// in total and `sixes` sixes: `sum`, or a house rule's ([`DAMAGE_DICE`]).
+    /// The damage dice's total when the weapon's dice (and the hero die, with `hero`) are
+    /// read off the attack showing `sum` in total and `sixes` sixes: `sum`, or a house
+    /// rule's ([`DAMAGE_DICE`]).
     #[inline(always)]
-    pub fn read_total<D: Dice>(&self, dice: &mut D, count: u32, sum: i64, sixes: u32) -> i64 {
+    pub fn read_total<D: Dice>(&self, dice: &mut D, hero: bool, sum: i64, sixes: u32) -> i64 {
+        if self.dice.is_official() {
+            return sum;
+        }
+        let count = self.read_dice() + u32::from(hero);
         self.dice
             .roll(dice, &[i64::from(count), sum, i64::from(sixes)], |_| sum)
     }
@@ -202,10 +207,20 @@ impl DamageRule {
     #[inline(always)]
     pub fn from_attack<D: Dice>(&self, dice: &mut D, roll: &D6Roll, reduction: i64) -> i64 {
         let (sum, sixes) = self.read(roll);
-        let count = self.read_dice() + u32::from(roll.hero() > 0);
-        let sum = self.read_total(dice, count, sum, sixes);
+        let sum = self.read_total(dice, roll.hero() > 0, sum, sixes);
         let extra = self.roll_extra(dice, sixes);
         self.finish(sum + extra, reduction)
+    }
+
+    /// [`DamageRule::plain`]'s dice under a house rule's [`DAMAGE_DICE`], which reads the
+    /// dice it replaces: those rolled fresh here, then the rerolls and the murderous dice as
+    /// after an attack. Out of line, so the official path stays as small as before.
+    #[inline(never)]
+    fn plain_house<D: Dice>(&self, dice: &mut D, hero: bool) -> i64 {
+        let count = self.read_dice() + hero as u32;
+        let (sum, sixes) = dice.step(&FreshRead(count));
+        let sum = self.read_total(dice, hero, sum, sixes);
+        sum + self.roll_extra(dice, sixes)
     }
 
     /// The same damage dice rolled on their own, independently of any attack: the
@@ -217,12 +232,7 @@ impl DamageRule {
             let count = self.weapon.dice() + hero as u32 + self.murderous;
             self.fresh(dice, count)
         } else {
-            // A house rule reads the dice it replaces: those rolled fresh here, then the
-            // rerolls and the murderous dice as after an attack.
-            let count = self.read_dice() + hero as u32;
-            let (sum, sixes) = dice.step(&FreshRead(count));
-            let sum = self.read_total(dice, count, sum, sixes);
-            sum + self.roll_extra(dice, sixes)
+            self.plain_house(dice, hero)
         };
         let reduction = if defender_hero { dice.d6() as i64 } else { 0 };
         self.finish(raw, reduction)

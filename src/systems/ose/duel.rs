@@ -268,6 +268,17 @@ pub struct Duel {
     hp_roll: HpRoll,
     /// The initiative tie rule.
     initiative: Initiative,
+    /// The hit points that matter in a round, (fighter, monster): one more than the most
+    /// damage the other side's blow deals ([`Duel::with_caps`]).
+    hp_caps: (i64, i64),
+}
+
+impl Duel {
+    /// The same duel with its hit point caps worked out from its blows.
+    fn with_caps(mut self) -> Self {
+        self.hp_caps = (self.monster_blow.most() + 1, self.fighter_blow.most() + 1);
+        self
+    }
 }
 
 impl Fight for Duel {
@@ -297,8 +308,8 @@ impl Fight for Duel {
             fighter_blow: self.fighter_blow,
             monster_blow: self.monster_blow,
             initiative: self.initiative,
-            fighter_hp: f.min(self.monster_blow.most() + 1),
-            monster_hp: m.min(self.fighter_blow.most() + 1),
+            fighter_hp: f.min(self.hp_caps.0),
+            monster_hp: m.min(self.hp_caps.1),
         };
         let (to_monster, to_fighter) = dice.step(&exchange);
         let (f, m) = (f - to_fighter, m - to_monster);
@@ -347,7 +358,9 @@ impl DuelModel {
                 monster_hp: monster.hp,
                 hp_roll: monster.hd.hp_roll(),
                 initiative: Initiative::from(ties),
-            },
+                hp_caps: (0, 0),
+            }
+            .with_caps(),
             fighter,
             monster,
             max_rounds: MAX_ROUNDS,
@@ -417,6 +430,7 @@ impl DuelModel {
         self.duel.fighter_blow.damage_die = damage;
         self.duel.monster_blow.damage_die = damage;
         self.duel.initiative.die = initiative;
+        self.duel = self.duel.with_caps();
         self
     }
 }

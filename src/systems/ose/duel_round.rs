@@ -40,8 +40,7 @@ impl Blow {
 }
 
 impl Blow {
-    /// The most damage the blow deals.
-    #[inline(always)]
+    /// The most damage the blow deals (worked out once per duel, not per round).
     pub(super) fn most(&self) -> i64 {
         let sides = i64::from(self.sides);
         damage(self.damage_die.most(&[sides], sides) as u32, self.bonus)
