@@ -88,11 +88,15 @@ fn section(out: &mut String, m: &ReportMeta) {
         "<section id=\"{name}\">\n<h2><a href=\"{name}/report.html\">{}</a></h2>",
         escape(&m.title)
     );
+    if !m.answer.is_empty() {
+        let _ = writeln!(
+            out,
+            "<p class=\"answer\"><strong>{}</strong></p>",
+            escape(&m.answer)
+        );
+    }
     if let Some(d) = &m.description {
         let _ = writeln!(out, "<p>{}</p>", escape(d));
-    }
-    if !m.answer.is_empty() {
-        let _ = writeln!(out, "<p><strong>{}</strong></p>", escape(&m.answer));
     }
     let _ = writeln!(
         out,
@@ -131,11 +135,16 @@ pub fn study_page(m: &ReportMeta) -> String {
         escape(&m.name),
         escape(&m.title)
     );
+    // The answer first, in words; then the question as the analysis file asks it.
+    if !m.answer.is_empty() {
+        let _ = writeln!(
+            out,
+            "<p class=\"answer\"><strong>{}</strong></p>",
+            escape(&m.answer)
+        );
+    }
     if let Some(d) = &m.description {
         let _ = writeln!(out, "<p>{}</p>", escape(d));
-    }
-    if !m.answer.is_empty() {
-        let _ = writeln!(out, "<p><strong>{}</strong></p>", escape(&m.answer));
     }
     study_body(&mut out, m);
     let _ = writeln!(

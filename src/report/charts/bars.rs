@@ -68,7 +68,10 @@ pub(super) fn figure(scope: &Scope, histogram: &str) -> (String, Bars) {
         .chart
         .at
         .iter()
-        .map(|(k, v)| format!("{k}={v}"))
+        .map(|(k, v)| match v {
+            toml::Value::String(text) => format!("{k}={text}"),
+            other => format!("{k}={other}"),
+        })
         .collect();
     let doc = analysis
         .layout()
@@ -84,11 +87,12 @@ pub(super) fn figure(scope: &Scope, histogram: &str) -> (String, Bars) {
     } else {
         format!("{}: {words} at {}", analysis.file.title, at.join(", "))
     };
-    let x_label = if doc.is_empty() {
-        histogram.to_string()
+    // The whole doc: what 0 stands for ("0 = not out") matters on this axis.
+    let x_label = crate::report::words::plain(if doc.is_empty() {
+        histogram
     } else {
-        format!("{} ({histogram})", doc.chars().take(80).collect::<String>())
-    };
+        &doc[..doc.char_indices().nth(80).map_or(doc.len(), |(i, _)| i)]
+    });
     let figure = Bars {
         title: scope.title(default_title),
         x_label,
