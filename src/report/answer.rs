@@ -285,11 +285,11 @@ fn changes(analysis: &Analysis, v: usize) -> String {
     parts.join(", ")
 }
 
-/// The sentences, or an empty string when the study has no value to describe. With one
-/// variant: where each main metric is lowest and highest over the grid. With several:
-/// those ranges under the first variant, then for each other variant (three at most) what
-/// it changes and how it moves each metric.
-pub(super) fn sentence(analysis: &Analysis, result: &AnalysisResult) -> String {
+/// The sentences, none when the study has no value to describe. With one variant: where
+/// each main metric is lowest and highest over the grid. With several: those ranges under
+/// the first variant, then a sentence for each other variant (three at most) saying what it
+/// changes and how it moves each metric.
+pub(super) fn sentences(analysis: &Analysis, result: &AnalysisResult) -> Vec<String> {
     let names = crate::query::named_fighters(
         analysis.mechanic,
         |param| {
@@ -320,9 +320,9 @@ pub(super) fn sentence(analysis: &Analysis, result: &AnalysisResult) -> String {
         })
         .collect();
     if ranges.is_empty() {
-        return String::new();
+        return Vec::new();
     }
-    let mut out = if analysis.variants.len() == 1 {
+    let mut out = vec![if analysis.variants.len() == 1 {
         format!("{}.", upper_first(&ranges.join("; ")))
     } else {
         format!(
@@ -330,7 +330,7 @@ pub(super) fn sentence(analysis: &Analysis, result: &AnalysisResult) -> String {
             analysis.variants[0].name,
             ranges.join("; ")
         )
-    };
+    }];
     for v in 1..analysis.variants.len().min(MAX_VARIANTS + 1) {
         let effects: Vec<String> = metrics
             .iter()
@@ -355,12 +355,24 @@ pub(super) fn sentence(analysis: &Analysis, result: &AnalysisResult) -> String {
         } else {
             format!("'{name}' ({changed})")
         };
-        out.push_str(&format!(" {who} {}.", effects.join(" and ")));
+        out.push(upper_first(&format!("{who} {}.", effects.join(" and "))));
+    }
+    let estimated = metrics.iter().any(|m| {
+        result.points.iter().any(|p| {
+            p.variants.iter().any(|v| {
+                v.summary
+                    .metric(&m.name)
+                    .is_some_and(|x| x.exact.is_none() && x.estimate.is_finite())
+            })
+        })
+    });
+    if estimated {
+        out[0].push_str(" Monte Carlo estimates where no exact value is known: their 95% intervals are in the tables.");
     }
     match analysis.variants.len().saturating_sub(MAX_VARIANTS + 1) {
         0 => {}
-        1 => out.push_str(" One more variant is in the tables."),
-        more => out.push_str(&format!(" {more} more variants are in the tables.")),
+        1 => out.push("One more variant is in the tables.".into()),
+        more => out.push(format!("{more} more variants are in the tables.")),
     }
     out
 }
