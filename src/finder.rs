@@ -173,7 +173,7 @@ impl FinderAnswer {
 
     /// True when the answer meets the goal: a chance within the sweep's range for
     /// [`Goal::Closest`], at least (at most) the target for [`Goal::AtLeast`]
-    /// ([`Goal::AtMost`]), within [`EXACT_TIE`]; an estimate is compared as it is, its
+    /// ([`Goal::AtMost`]), within 1e-9; an estimate is compared as it is, its
     /// interval shown beside it.
     pub fn goal_met(&self) -> bool {
         match self.goal {
@@ -544,8 +544,7 @@ fn pick(points: &[FinderPoint], target: f64, trend: Trend, goal: Goal) -> usize 
                 .map(distance)
                 .fold(f64::INFINITY, f64::min);
             (0..points.len())
-                .filter(|&i| ok(i) && distance(i) <= nearest + EXACT_TIE)
-                .last()
+                .rfind(|&i| ok(i) && distance(i) <= nearest + EXACT_TIE)
                 .unwrap_or(0)
         }
     }

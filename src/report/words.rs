@@ -116,7 +116,7 @@ const ACCENTED: [(&str, &str); 5] = [
     ("echec", "échec"),
 ];
 
-/// `word` with its accents when it is one of the rules' French terms ([`ACCENTED`]).
+/// `word` with its accents when it is one of the rules' French terms.
 pub fn accented(word: &str) -> &str {
     ACCENTED
         .iter()
