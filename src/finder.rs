@@ -566,7 +566,7 @@ fn split_range(request: &FinderRequest) -> Result<(String, Vec<String>, Option<S
             [] => {
                 return Err(Error::option(
                     "over",
-                    "give the parameter to sweep with --over, or a range as a value (nd=0..=10, monsters=goblin*1..=8)",
+                    "give the parameter to sweep, or give it a range as its value (nd=0..=10, monsters=goblin*1..=8)",
                 ));
             }
             _ => {

@@ -231,7 +231,7 @@ fn at_most_a_risk_gives_the_most_monsters_that_stay_under_it() {
     assert!(out.status.success(), "{}", stderr(&out));
     let text = stdout(&out);
     for needle in [
-        "monsters keeping any_pc_dies at or below 50.0% (--at-most: a risk to keep low",
+        "monsters keeping any_pc_dies at or below 50.0% (at most: a risk to keep low",
         &format!(
             "monsters = {} gives",
             answer["best"]["value"].as_str().unwrap()

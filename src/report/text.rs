@@ -389,10 +389,10 @@ pub fn render_finder(answer: &FinderAnswer, fixed: &[String]) -> String {
     let question = match answer.goal {
         Goal::Closest => format!("{over} for a {target} chance of {metric}"),
         Goal::AtLeast => format!(
-            "{over} giving {metric} at least {target} (--at-least: a chance to reach; the answer is the hardest value that still reaches it)"
+            "{over} giving {metric} at least {target} (at least: a chance to reach; the answer is the hardest value that still reaches it)"
         ),
         Goal::AtMost => format!(
-            "{over} keeping {metric} at or below {target} (--at-most: a risk to keep low; the answer is the hardest value that stays under it)"
+            "{over} keeping {metric} at or below {target} (at most: a risk to keep low; the answer is the hardest value that stays under it)"
         ),
     };
     let _ = writeln!(out, "{question} ({how}):");
