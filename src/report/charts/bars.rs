@@ -215,9 +215,10 @@ pub(super) fn draw<DB: DrawingBackend>(root: &DrawingArea<DB, Shift>, figure: &B
                 .map_err(e)?;
         }
     }
+    let mut y = 60;
     if groups.len() > 1 {
         for (g, group) in groups.iter().enumerate() {
-            let y = 60 + 22 * g as i32;
+            y = 60 + 22 * g as i32;
             legend
                 .draw(&Rectangle::new(
                     [(4, y - 6), (22, y + 6)],
@@ -233,6 +234,32 @@ pub(super) fn draw<DB: DrawingBackend>(root: &DrawingArea<DB, Shift>, figure: &B
                 ))
                 .map_err(e)?;
         }
+        y += 36;
+    }
+    // What the marks are: the bar, the black mark and the whisker.
+    let grey = RGBColor(90, 90, 90);
+    let exact = groups.iter().any(|g| g.exact.is_some());
+    let sampled = groups
+        .iter()
+        .any(|g| g.bars.iter().any(|&(_, _, lo, hi)| lo < hi));
+    let key = match (sampled, exact) {
+        (false, _) => vec!["bar: exact value"],
+        (true, true) => vec![
+            "bar: Monte Carlo estimate",
+            "black mark: exact value",
+            "whisker: 95% interval",
+        ],
+        (true, false) => vec!["bar: Monte Carlo estimate", "whisker: 95% interval"],
+    };
+    for text in key {
+        legend
+            .draw(&Text::new(
+                text,
+                (4, y - 7),
+                ("sans-serif", 13).into_font().color(&grey),
+            ))
+            .map_err(e)?;
+        y += 22;
     }
     Ok(())
 }

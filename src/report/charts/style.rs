@@ -248,8 +248,13 @@ pub(super) fn plot_area<'a, DB: DrawingBackend>(
     x: Range<f64>,
     y: Range<f64>,
 ) -> Result<ChartContext<'a, DB, Cartesian2d<RangedCoordf64, RangedCoordf64>>, String> {
+    // A long title is set smaller rather than cut at the edges (DejaVu Sans averages
+    // a little under 0.5 em a character).
+    let width = f64::from(area.dim_in_pixel().0);
+    let chars = title.chars().count().max(1) as f64;
+    let size = (width / (0.5 * chars)).clamp(11.0, 20.0);
     ChartBuilder::on(area)
-        .caption(title, ("sans-serif", 20))
+        .caption(title, ("sans-serif", size))
         .margin(12)
         .x_label_area_size(45)
         .y_label_area_size(y_label_room)
