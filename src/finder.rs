@@ -2,7 +2,19 @@
 //! which value of a parameter gives a chance closest to a target? It sweeps the parameter
 //! over its range, using exact values where the mechanic has them and Monte Carlo (with
 //! 95% intervals) otherwise, and says whether the chance is monotone in the parameter.
+//!
+//! Three questions ([`Goal`]): the value closest to a target chance (`--target`), the
+//! hardest value that still gives at least a chance (`--at-least`: a chance to reach), and
+//! the hardest value whose chance stays at or below a bound (`--at-most`: a risk to keep
+//! low, such as the most goblins a party meets with at most a 10% risk that a character
+//! dies). "Hardest" is read from the sweep itself: the direction in which the chance falls
+//! for a chance to reach, rises for a risk.
+//!
+//! The swept parameter is numeric (`--over nd`, from its minimum to its maximum or
+//! `from..=to`), or any parameter given a range as `alea prob` sweeps it (`nd=0..=10`,
+//! `monsters=goblin*1..=8`: one side per count).
 
+use crate::analysis::grid::axis_values;
 use crate::budget::Work;
 use crate::engine::params::ParamKind;
 use crate::engine::resolve::parse_assignments;
@@ -34,6 +46,9 @@ pub struct FinderRequest {
     pub over: String,
     /// The target chance, in [0, 1].
     pub target: f64,
+    /// What the chance must do at the answer: come closest to the target, reach it, or
+    /// stay under it.
+    pub goal: Goal,
     /// The metric (default: the first chance that varies with `over`).
     pub metric: Option<String>,
     /// Lower end of the sweep (default: the parameter's minimum).
@@ -47,6 +62,42 @@ pub struct FinderRequest {
     /// Run past the sample budget ([`crate::budget`]); otherwise a simulated sweep over
     /// it is refused before any sampling.
     pub allow_large: bool,
+}
+
+/// What the chance must do at the answer.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Goal {
+    /// As close to the target as can be; among equally close values, the hardest.
+    #[default]
+    Closest,
+    /// A chance to reach: the hardest value whose chance is at least the target.
+    AtLeast,
+    /// A risk to keep low: the hardest value (most monsters, highest difficulty) whose
+    /// chance stays at or below the target.
+    AtMost,
+}
+
+impl Goal {
+    /// The option that sets the target for this goal (`target`, `at-least`, `at-most`).
+    pub fn option(self) -> &'static str {
+        match self {
+            Goal::Closest => "target",
+            Goal::AtLeast => "at-least",
+            Goal::AtMost => "at-most",
+        }
+    }
+}
+
+/// Which way "harder" lies along the sweep, read from the trend for a goal: where a
+/// chance to reach falls, where a risk rises.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Harder {
+    /// Towards higher values (more monsters, a higher ND).
+    Up,
+    /// Towards lower values.
+    Down,
+    /// The chance does not move one way: no direction is harder.
+    Unknown,
 }
 
 /// The chance at one value of the swept parameter.
@@ -86,11 +137,14 @@ pub struct FinderAnswer {
     pub metric: String,
     /// The target chance.
     pub target: f64,
+    /// What the chance must do at the answer.
+    pub goal: Goal,
     /// True when the chances are exact.
     pub exact: bool,
     /// Every swept value, in increasing order.
     pub points: Vec<FinderPoint>,
-    /// Index in `points` of the value closest to the target.
+    /// Index in `points` of the answer: the value closest to the target, or the hardest
+    /// value meeting the goal (the closest when none meets it).
     pub best: usize,
     /// Monotonicity over the sweep.
     pub trend: Trend,
@@ -115,6 +169,29 @@ impl FinderAnswer {
             self.best.checked_sub(1).and_then(|i| self.points.get(i)),
             self.points.get(self.best + 1),
         )
+    }
+
+    /// True when the answer meets the goal: a chance within the sweep's range for
+    /// [`Goal::Closest`], at least (at most) the target for [`Goal::AtLeast`]
+    /// ([`Goal::AtMost`]), within 1e-9; an estimate is compared as it is, its
+    /// interval shown beside it.
+    pub fn goal_met(&self) -> bool {
+        match self.goal {
+            Goal::Closest => self.target_in_reach(),
+            _ => meets(self.best_point(), self.target, self.goal),
+        }
+    }
+
+    /// Which way "harder" lies along the sweep: where the chance falls for a chance to
+    /// reach (and for [`Goal::Closest`]), where it rises for a risk.
+    pub fn harder(&self) -> Harder {
+        harder(self.trend, self.goal)
+    }
+
+    /// True when the swept values are sides (`monsters=goblin*1..=8`): "most" and
+    /// "fewest" rather than "highest" and "lowest".
+    pub fn over_counts(&self) -> bool {
+        matches!(self.points[0].value, Value::Side(_) | Value::Names(_))
     }
 
     /// True when the target lies between the smallest and largest chance of the sweep.
@@ -200,7 +277,8 @@ fn too_many_values(over: &str, count: usize, limit: usize) -> Result<()> {
     Ok(())
 }
 
-/// Sweeps `request.over` and finds the value whose chance is closest to the target
+/// Sweeps `request.over` (or the parameter given a range) and finds the value that meets
+/// the goal
 /// (roster names from the built-in rosters).
 pub fn find(request: &FinderRequest) -> Result<FinderAnswer> {
     find_with(request, crate::roster_sources::builtin())
@@ -210,7 +288,7 @@ pub fn find(request: &FinderRequest) -> Result<FinderAnswer> {
 pub fn find_with(request: &FinderRequest, rosters: &Rosters) -> Result<FinderAnswer> {
     if !(0.0..=1.0).contains(&request.target) {
         return Err(Error::option(
-            "target",
+            request.goal.option(),
             format!(
                 "{} is not a chance; give a number in [0, 1], like 0.6",
                 request.target
@@ -218,42 +296,43 @@ pub fn find_with(request: &FinderRequest, rosters: &Rosters) -> Result<FinderAns
         ));
     }
     let mechanic = crate::script::find(&request.mechanic)?;
+    let (over, assignments, range) = split_range(request)?;
     let specs = mechanic.params();
-    let spec = specs
-        .iter()
-        .find(|s| s.name == request.over)
-        .ok_or_else(|| {
-            let numeric: Vec<&str> = specs
-                .iter()
-                .filter(|s| s.is_numeric())
-                .map(|s| s.name.as_str())
-                .collect();
-            Error::option(
-                "over",
-                format!(
-                    "{} has no parameter '{}'{}; numeric parameters: {}",
-                    mechanic.name(),
-                    request.over,
-                    did_you_mean(&request.over, numeric.iter().copied()),
-                    numeric.join(", ")
-                ),
-            )
-        })?;
-    let mut given = parse_assignments(mechanic.name(), &specs, &request.assignments)?;
-    if given.iter().any(|(k, _)| *k == request.over) {
+    let spec = specs.iter().find(|s| s.name == over).ok_or_else(|| {
+        let numeric: Vec<&str> = specs
+            .iter()
+            .filter(|s| s.is_numeric())
+            .map(|s| s.name.as_str())
+            .collect();
+        Error::option(
+            "over",
+            format!(
+                "{} has no parameter '{}'{}; numeric parameters: {}",
+                mechanic.name(),
+                over,
+                did_you_mean(&over, numeric.iter().copied()),
+                numeric.join(", ")
+            ),
+        )
+    })?;
+    let mut given = parse_assignments(mechanic.name(), &specs, &assignments)?;
+    if given.iter().any(|(k, _)| *k == over) {
         return Err(Error::value(
-            &request.over,
+            &over,
             "is the swept parameter (over); do not also give it a value",
         ));
     }
-    let values = sweep_values(&spec.kind, &spec.name, request.from, request.to)?;
+    let values = match &range {
+        Some(range) => axis_values(spec, &toml::Value::String(range.clone()))?,
+        None => sweep_values(&spec.kind, &spec.name, request.from, request.to)?,
+    };
     // Refused before anything is built: a sweep too long for even exact values.
-    too_many_values(&request.over, values.len(), MAX_EXACT_VALUES)?;
+    too_many_values(&over, values.len(), MAX_EXACT_VALUES)?;
 
     // Build every query first: errors surface before any work.
     let mut queries = Vec::with_capacity(values.len());
     for value in &values {
-        given.push((request.over.clone(), value.clone()));
+        given.push((over.clone(), value.clone()));
         let values = ParamValues::resolve(mechanic.name(), &specs, &given, rosters)?;
         queries.push(Query::build(
             mechanic,
@@ -267,7 +346,7 @@ pub fn find_with(request: &FinderRequest, rosters: &Rosters) -> Result<FinderAns
     } else {
         MAX_SIMULATED_VALUES
     };
-    too_many_values(&request.over, values.len(), limit)?;
+    too_many_values(&over, values.len(), limit)?;
     if !exact && !request.allow_large {
         let work = Work {
             points: values.len() as u64,
@@ -342,11 +421,7 @@ pub fn find_with(request: &FinderRequest, rosters: &Rosters) -> Result<FinderAns
             .ok_or_else(|| {
                 Error::option(
                     "over",
-                    format!(
-                        "no chance of {} changes with '{}'",
-                        mechanic.name(),
-                        request.over
-                    ),
+                    format!("no chance of {} changes with '{}'", mechanic.name(), over),
                 )
             })?,
     };
@@ -371,14 +446,15 @@ pub fn find_with(request: &FinderRequest, rosters: &Rosters) -> Result<FinderAns
         ));
     }
     let trend = trend(&points, exact);
-    let best = closest(&points, request.target, trend);
+    let best = pick(&points, request.target, trend, request.goal);
     let assumed = crate::query::assumed_choices(mechanic, &queries[0].params);
     Ok(FinderAnswer {
         assumed,
         mechanic: mechanic.name().into(),
-        over: request.over.clone(),
+        over: over.clone(),
         metric,
         target: request.target,
+        goal: request.goal,
         exact,
         trend,
         points,
@@ -412,6 +488,117 @@ fn closest(points: &[FinderPoint], target: f64, trend: Trend) -> usize {
         _ => tied.next(),
     }
     .unwrap_or(0)
+}
+
+/// True when `p` meets `goal` for `target`, within [`EXACT_TIE`].
+fn meets(p: &FinderPoint, target: f64, goal: Goal) -> bool {
+    match goal {
+        Goal::Closest => true,
+        Goal::AtLeast => p.chance >= target - EXACT_TIE,
+        Goal::AtMost => p.chance <= target + EXACT_TIE,
+    }
+}
+
+fn harder(trend: Trend, goal: Goal) -> Harder {
+    match (goal, trend) {
+        (Goal::AtMost, Trend::Rising) | (Goal::AtLeast | Goal::Closest, Trend::Falling) => {
+            Harder::Up
+        }
+        (Goal::AtMost, Trend::Falling) | (Goal::AtLeast | Goal::Closest, Trend::Rising) => {
+            Harder::Down
+        }
+        _ => Harder::Unknown,
+    }
+}
+
+/// The index of the answer for `goal`. For a bound ([`Goal::AtLeast`], [`Goal::AtMost`]):
+/// starting from the easiest value that meets it, the last value that still meets it going
+/// the harder way (so a risk "stays" under the bound all along: a sampled wiggle past the
+/// bound ends the run); without a harder direction, the value meeting the bound closest to
+/// it, the highest among ties. When no value meets the bound, the closest value.
+fn pick(points: &[FinderPoint], target: f64, trend: Trend, goal: Goal) -> usize {
+    if goal == Goal::Closest || !points.iter().any(|p| meets(p, target, goal)) {
+        return closest(points, target, trend);
+    }
+    let ok = |i: usize| meets(&points[i], target, goal);
+    match harder(trend, goal) {
+        Harder::Up => {
+            let start = (0..points.len()).find(|&i| ok(i)).unwrap_or(0);
+            (start..points.len())
+                .take_while(|&i| ok(i))
+                .last()
+                .unwrap_or(start)
+        }
+        Harder::Down => {
+            let start = (0..points.len()).rev().find(|&i| ok(i)).unwrap_or(0);
+            (0..=start)
+                .rev()
+                .take_while(|&i| ok(i))
+                .last()
+                .unwrap_or(start)
+        }
+        Harder::Unknown => {
+            let distance = |i: usize| (points[i].chance - target).abs();
+            let nearest = (0..points.len())
+                .filter(|&i| ok(i))
+                .map(distance)
+                .fold(f64::INFINITY, f64::min);
+            (0..points.len())
+                .rfind(|&i| ok(i) && distance(i) <= nearest + EXACT_TIE)
+                .unwrap_or(0)
+        }
+    }
+}
+
+/// The swept parameter's name: `over`, or when it is empty the one parameter given a
+/// range (`monsters=goblin*1..=8`); and the assignments without that range, with the
+/// range's text.
+fn split_range(request: &FinderRequest) -> Result<(String, Vec<String>, Option<String>)> {
+    let ranged: Vec<(&str, &str)> = request
+        .assignments
+        .iter()
+        .filter(|a| crate::sweep::is_swept(a))
+        .filter_map(|a| a.split_once('='))
+        .collect();
+    let over = if request.over.is_empty() {
+        match ranged[..] {
+            [(name, _)] => name.to_string(),
+            [] => {
+                return Err(Error::option(
+                    "over",
+                    "give the parameter to sweep, or give it a range as its value (nd=0..=10, monsters=goblin*1..=8)",
+                ));
+            }
+            _ => {
+                return Err(Error::option(
+                    "over",
+                    "the finder sweeps one parameter; give one range",
+                ));
+            }
+        }
+    } else {
+        request.over.clone()
+    };
+    if let Some((name, _)) = ranged.iter().find(|(name, _)| *name != over) {
+        return Err(Error::value(
+            *name,
+            format!("is given a range, but the finder sweeps only '{over}'; give it one value"),
+        ));
+    }
+    let range = ranged.first().map(|(_, range)| range.to_string());
+    if range.is_some() && (request.from.is_some() || request.to.is_some()) {
+        return Err(Error::option(
+            "from",
+            format!("'{over}' is given a range; give the range or from and to, not both"),
+        ));
+    }
+    let fixed = request
+        .assignments
+        .iter()
+        .filter(|a| !crate::sweep::is_swept(a))
+        .cloned()
+        .collect();
+    Ok((over, fixed, range))
 }
 
 fn trend(points: &[FinderPoint], exact: bool) -> Trend {
@@ -458,6 +645,7 @@ mod tests {
             },
             rules: None,
             allow_large: false,
+            goal: Goal::Closest,
         }
     }
 
@@ -543,6 +731,83 @@ mod tests {
         .unwrap();
         assert!(!unreachable.target_in_reach());
         assert_eq!(unreachable.trend, Trend::Flat);
+    }
+
+    #[test]
+    fn at_least_and_at_most_give_the_hardest_value_meeting_the_bound() {
+        // At CA 12 the chance falls by 5 points per ND: 45% at ND 3, 40% at ND 4.
+        let at = |goal, target| {
+            find(&FinderRequest {
+                goal,
+                ..request(&["ca=12", "nd=0..=10"], "", target)
+            })
+            .unwrap()
+        };
+        let answer = at(Goal::AtLeast, 0.42);
+        assert_eq!(answer.over, "nd");
+        assert_eq!(answer.best_point().value, Value::Int(3));
+        assert!(answer.goal_met());
+        assert_eq!(answer.harder(), Harder::Up);
+        // A risk that falls as ND rises: the lowest ND at or below the bound.
+        let answer = at(Goal::AtMost, 0.42);
+        assert_eq!(answer.best_point().value, Value::Int(4));
+        assert_eq!(answer.harder(), Harder::Down);
+        // Exactly on the bound, to the last place: 35% at ND 5 meets "at most 35%".
+        assert_eq!(at(Goal::AtMost, 0.35).best_point().value, Value::Int(5));
+        assert_eq!(at(Goal::AtLeast, 0.35).best_point().value, Value::Int(5));
+        // No ND of 0..=10 gives 80%: the closest, and the goal is not met.
+        let answer = at(Goal::AtLeast, 0.8);
+        assert_eq!(answer.best_point().value, Value::Int(0));
+        assert!(!answer.goal_met());
+    }
+
+    fn points(chances: &[f64]) -> Vec<FinderPoint> {
+        chances
+            .iter()
+            .enumerate()
+            .map(|(i, &chance)| FinderPoint {
+                value: Value::Int(i as i64),
+                chance,
+                lo: chance,
+                hi: chance,
+            })
+            .collect()
+    }
+
+    #[test]
+    fn a_risk_stays_under_the_bound_from_the_easiest_value_on() {
+        // Rising risk: the last value of the first run under 10%, not a later wiggle.
+        let p = points(&[0.02, 0.05, 0.09, 0.11, 0.095, 0.3]);
+        assert_eq!(pick(&p, 0.10, Trend::Rising, Goal::AtMost), 2);
+        // Falling risk: the first value of the last run under the bound.
+        let p = points(&[0.5, 0.3, 0.1, 0.05]);
+        assert_eq!(pick(&p, 0.10, Trend::Falling, Goal::AtMost), 2);
+        // No direction: the closest under the bound, the highest among ties.
+        let p = points(&[0.08, 0.2, 0.08]);
+        assert_eq!(pick(&p, 0.10, Trend::NotMonotone, Goal::AtMost), 2);
+        // Closest keeps its rule.
+        assert_eq!(pick(&p, 0.19, Trend::NotMonotone, Goal::Closest), 1);
+    }
+
+    #[test]
+    fn a_range_sets_the_swept_parameter() {
+        let e = find(&request(&["ca=12"], "", 0.5)).unwrap_err().to_string();
+        assert!(e.contains("give the parameter to sweep"), "{e}");
+        let e = find(&request(&["ca=0..=3", "nd=0..=3"], "", 0.5))
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains("one range"), "{e}");
+        let e = find(&request(&["ca=0..=3", "nd=0..=3"], "nd", 0.5))
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains("the finder sweeps only 'nd'"), "{e}");
+        let e = find(&FinderRequest {
+            from: Some(0.0),
+            ..request(&["ca=12", "nd=0..=3"], "nd", 0.5)
+        })
+        .unwrap_err()
+        .to_string();
+        assert!(e.contains("not both"), "{e}");
     }
 
     #[test]

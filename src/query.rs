@@ -207,12 +207,22 @@ pub fn fighter_names(
     params: &ParamValues,
     rosters: &Rosters,
 ) -> Vec<(String, String)> {
+    named_fighters(mechanic, |name| params.get(name).cloned(), rosters)
+}
+
+/// [`fighter_names`] over any source of values (`value_of(param)`): an analysis's fixed
+/// parameters as well as a query's resolved ones.
+pub fn named_fighters(
+    mechanic: &dyn Mechanic,
+    value_of: impl Fn(&str) -> Option<Value>,
+    rosters: &Rosters,
+) -> Vec<(String, String)> {
     let system = mechanic.name().split('.').next().unwrap_or_default();
     mechanic
         .params()
         .into_iter()
         .filter(|spec| matches!(spec.kind, crate::engine::params::ParamKind::Named))
-        .filter_map(|spec| match params.get(&spec.name) {
+        .filter_map(|spec| match value_of(&spec.name) {
             Some(Value::Names(names)) if names.len() == 1 && names[0].1 == 1 => {
                 let name = &names[0].0;
                 let about = rosters.get(system, name).map(|e| e.about.as_str());

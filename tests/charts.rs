@@ -104,11 +104,23 @@ fn a_report_opens_with_what_each_variant_changes_and_by_how_much() {
     let answer = meta["answer"].as_str().unwrap();
     // The reference variant's range over the grid, in words, then what the other variant
     // changes: a d6 crit die adds chances to beat ND 5 at CA 8 to 12 (exact values).
-    assert!(answer.starts_with("Under 'none', chance"), "{answer}");
+    assert!(
+        answer.starts_with("Under 'none', the chance the action beats ND goes from"),
+        "{answer}"
+    );
     assert!(
         answer.contains("(ca=8)") && answer.contains("(ca=12)"),
         "{answer}"
     );
-    assert!(answer.contains("'d6' (crit=d6) moves it by +"), "{answer}");
+    assert!(
+        answer.contains("'d6' (crit=d6) raises the chance the action beats ND by "),
+        "{answer}"
+    );
+    // A d6 crit die adds the same at every CA of 8 to 12.
+    assert!(answer.contains(" points throughout."), "{answer}");
     assert!(!answer.contains("beats_nd"), "no identifier: {answer}");
+    // The page opens with the answer, before the question's description.
+    let page = std::fs::read_to_string(out.join("a/report.html")).unwrap();
+    let opens = page.find("class=\"answer\"").expect("an answer paragraph");
+    assert!(opens < page.find("<table").unwrap(), "{page}");
 }

@@ -183,3 +183,81 @@ fn difficulty_over_the_count_names_the_count_the_chance_and_the_targeting() {
     assert_eq!(answer["best"]["value"], 1);
     assert!(answer["best"]["chance"].as_f64().unwrap() > 0.0);
 }
+
+/// The GM's question on a risk that rises with the count: the most goblins the party meets
+/// with at most a 50% risk that a character dies. `--at-most` marks the metric as a risk
+/// to keep low, so the finder answers the largest count that stays under the bound, not
+/// the smallest one, and says so; a bound nothing meets gives the closest and a note.
+#[test]
+fn at_most_a_risk_gives_the_most_monsters_that_stay_under_it() {
+    let finder = |bound: &str, json_out: bool| {
+        let mut args = vec![
+            "difficulty",
+            "ose.encounter",
+            PARTY,
+            "monsters=goblin*1..=8",
+            "--metric",
+            "any_pc_dies",
+            "--at-most",
+            bound,
+            "--samples",
+            "2000",
+        ];
+        if json_out {
+            args.push("--json");
+        }
+        alea(&args)
+    };
+    let answer = json(&finder("0.5", true));
+    assert_eq!(answer["goal"], "at-most");
+    assert_eq!(answer["goal_met"], true, "{answer}");
+    assert_eq!(answer["trend"], "rising", "{answer}");
+    assert_eq!(answer["assumed"]["monsters_target"], "focus");
+    // The answer stays under the bound and the next count is over it: the largest count.
+    let points = answer["points"].as_array().unwrap();
+    let best = points
+        .iter()
+        .position(|p| p["value"] == answer["best"]["value"])
+        .unwrap();
+    assert!(best >= 1, "more than one goblin stays under 50%: {answer}");
+    assert!(
+        points[..=best]
+            .iter()
+            .all(|p| p["chance"].as_f64() <= Some(0.5))
+    );
+    assert!(points[best + 1]["chance"].as_f64() > Some(0.5), "{answer}");
+
+    let out = finder("0.5", false);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = stdout(&out);
+    for needle in [
+        "monsters keeping any_pc_dies at or below 50.0% (at most: a risk to keep low",
+        &format!(
+            "monsters = {} gives",
+            answer["best"]["value"].as_str().unwrap()
+        ),
+        "the most monsters whose any_pc_dies stays at or below 50.0%",
+        "monsters_target=focus",
+    ] {
+        assert!(text.contains(needle), "{needle:?} not in {text}");
+    }
+    // One goblin already kills a character more than 10% of the time.
+    let text = stdout(&finder("0.1", false));
+    assert!(
+        text.contains("monsters = goblin gives")
+            && text.contains("no value keeps any_pc_dies at or below 10.0%"),
+        "{text}"
+    );
+    // One goal at a time.
+    let out = alea(&[
+        "difficulty",
+        "aube.test",
+        "ca=12",
+        "nd=0..=5",
+        "--at-most",
+        "0.4",
+        "--target",
+        "0.4",
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+}

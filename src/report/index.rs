@@ -88,11 +88,9 @@ fn section(out: &mut String, m: &ReportMeta) {
         "<section id=\"{name}\">\n<h2><a href=\"{name}/report.html\">{}</a></h2>",
         escape(&m.title)
     );
+    answer(out, m);
     if let Some(d) = &m.description {
         let _ = writeln!(out, "<p>{}</p>", escape(d));
-    }
-    if !m.answer.is_empty() {
-        let _ = writeln!(out, "<p><strong>{}</strong></p>", escape(&m.answer));
     }
     let _ = writeln!(
         out,
@@ -110,6 +108,30 @@ fn section(out: &mut String, m: &ReportMeta) {
         );
     }
     let _ = writeln!(out, "</section>");
+}
+
+/// The study's answer in words: its first sentence (the ranges under the first variant),
+/// then a sentence per other variant, one to a line. A description read back from an older
+/// `analysis.json` has the answer in one piece.
+fn answer(out: &mut String, m: &ReportMeta) {
+    let sentences = match &m.answer_sentences[..] {
+        [] if m.answer.is_empty() => return,
+        [] => std::slice::from_ref(&m.answer),
+        all => all,
+    };
+    let _ = writeln!(
+        out,
+        "<div class=\"answer\"><p><strong>{}</strong></p>",
+        escape(&sentences[0])
+    );
+    if sentences.len() > 1 {
+        let _ = writeln!(out, "<ul>");
+        for sentence in &sentences[1..] {
+            let _ = writeln!(out, "<li>{}</li>", escape(sentence));
+        }
+        let _ = writeln!(out, "</ul>");
+    }
+    let _ = writeln!(out, "</div>");
 }
 
 /// The start of a page titled `title`, up to its opened `<body>`.
@@ -131,11 +153,10 @@ pub fn study_page(m: &ReportMeta) -> String {
         escape(&m.name),
         escape(&m.title)
     );
+    // The answer first, in words; then the question as the analysis file asks it.
+    answer(&mut out, m);
     if let Some(d) = &m.description {
         let _ = writeln!(out, "<p>{}</p>", escape(d));
-    }
-    if !m.answer.is_empty() {
-        let _ = writeln!(out, "<p><strong>{}</strong></p>", escape(&m.answer));
     }
     study_body(&mut out, m);
     let _ = writeln!(

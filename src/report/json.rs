@@ -117,6 +117,8 @@ pub fn finder_json(answer: &crate::finder::FinderAnswer) -> serde_json::Value {
         "over": answer.over,
         "metric": answer.metric,
         "target": answer.target,
+        "goal": answer.goal.option(),
+        "goal_met": answer.goal_met(),
         "exact": answer.exact,
         "best": point(answer.best_point()),
         "below": below.map(point),

@@ -76,9 +76,15 @@ pub struct ReportMeta {
     /// Each chart's title, the alt text of its image.
     #[serde(default)]
     pub chart_titles: Vec<String>,
-    /// One sentence read off the numbers: the range of the study's main metric.
+    /// The study's answer in words, read off the numbers: the range of its main metrics,
+    /// then a sentence per variant against the first ([`Self::answer_sentences`] one by
+    /// one).
     #[serde(default)]
     pub answer: String,
+    /// The same answer, a sentence per line: the first variant's ranges, then one per
+    /// other variant.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub answer_sentences: Vec<String>,
     /// Estimates that have an exact value.
     pub exact_compared: usize,
     /// Of those, how many lie inside their 95% interval.
@@ -117,6 +123,7 @@ impl ReportMeta {
                 }
             }
         }
+        let answer = super::answer::sentences(analysis, result);
         let samples = result
             .points
             .first()
@@ -163,7 +170,8 @@ impl ReportMeta {
             tables,
             charts,
             chart_titles,
-            answer: super::answer::sentence(analysis, result),
+            answer: answer.join(" "),
+            answer_sentences: answer,
             exact_compared: compared,
             exact_inside: inside,
             preview,

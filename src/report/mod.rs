@@ -19,6 +19,7 @@ pub mod sheet;
 pub mod staging;
 pub mod table;
 pub mod text;
+pub mod words;
 
 use crate::analysis::{Analysis, AnalysisResult};
 use crate::error::{Error, Result};

@@ -4,7 +4,7 @@
 use crate::engine::MetricKind;
 use crate::engine::summary::Estimate;
 use crate::engine::tables::Change;
-use crate::finder::{FinderAnswer, FinderPoint, Trend};
+use crate::finder::{FinderAnswer, FinderPoint, Goal, Harder, Trend};
 use crate::query::Answer;
 use crate::sweep::SweepAnswer;
 use std::fmt::Write;
@@ -361,7 +361,9 @@ fn finder_point(answer: &FinderAnswer, p: &FinderPoint) -> String {
     }
 }
 
-/// Renders the difficulty finder's answer.
+/// Renders the difficulty finder's answer: the value, its chance, the values on either
+/// side, the readings of the rules assumed, what the goal was taken to mean, and how the
+/// chance moves with the swept parameter.
 pub fn render_finder(answer: &FinderAnswer, fixed: &[String]) -> String {
     let mut out = String::new();
     let how = match answer.plan {
@@ -382,17 +384,23 @@ pub fn render_finder(answer: &FinderAnswer, fixed: &[String]) -> String {
             assumed.join(" ")
         );
     }
+    let target = short_percent(answer.target);
+    let (over, metric) = (&answer.over, &answer.metric);
+    let question = match answer.goal {
+        Goal::Closest => format!("{over} for a {target} chance of {metric}"),
+        Goal::AtLeast => format!(
+            "{over} giving {metric} at least {target} (at least: a chance to reach; the answer is the hardest value that still reaches it)"
+        ),
+        Goal::AtMost => format!(
+            "{over} keeping {metric} at or below {target} (at most: a risk to keep low; the answer is the hardest value that stays under it)"
+        ),
+    };
+    let _ = writeln!(out, "{question} ({how}):");
     let _ = writeln!(
         out,
-        "{} for a {} chance of {} ({how}):",
-        answer.over,
-        short_percent(answer.target),
-        answer.metric
-    );
-    let _ = writeln!(
-        out,
-        "  {}   closest",
-        finder_point(answer, answer.best_point())
+        "  {}   {}",
+        finder_point(answer, answer.best_point()),
+        finder_verdict(answer)
     );
     let (below, above) = answer.neighbours();
     let around: Vec<String> = below
@@ -407,30 +415,67 @@ pub fn render_finder(answer: &FinderAnswer, fixed: &[String]) -> String {
         &answer.points[0].value,
         &answer.points[answer.points.len() - 1].value,
     );
+    let span = if answer.over_counts() {
+        format!("from {first} to {last}")
+    } else {
+        format!("over {first}..={last}")
+    };
     let trend = match answer.trend {
-        Trend::Rising => format!(
-            "{} rises with {} (monotone over {first}..={last})",
-            answer.metric, answer.over
-        ),
-        Trend::Falling => format!(
-            "{} falls as {} rises (monotone over {first}..={last})",
-            answer.metric, answer.over
-        ),
-        Trend::Flat => format!("{} does not change over {first}..={last}", answer.metric),
+        Trend::Rising => format!("{metric} rises with {over} (monotone {span})"),
+        Trend::Falling => format!("{metric} falls as {over} rises (monotone {span})"),
+        Trend::Flat => format!("{metric} does not change {span}"),
         Trend::NotMonotone => format!(
-            "warning: {} is not monotone in {} over {first}..={last}: other values may be as close",
-            answer.metric, answer.over
+            "warning: {metric} is not monotone in {over} {span}: other values may be as close"
         ),
     };
     let _ = writeln!(out, "{trend}");
-    if !answer.target_in_reach() {
-        let _ = writeln!(
-            out,
-            "note: no value reaches {}; the closest is shown",
-            short_percent(answer.target)
-        );
+    if !answer.goal_met() {
+        let note = match answer.goal {
+            Goal::Closest => format!("no value reaches {target}; the closest is shown"),
+            Goal::AtLeast => format!("no value gives at least {target}; the closest is shown"),
+            Goal::AtMost => {
+                format!("no value keeps {metric} at or below {target}; the closest is shown")
+            }
+        };
+        let _ = writeln!(out, "note: {note}");
+    } else if answer.goal != Goal::Closest && !answer.exact {
+        let best = answer.best_point();
+        if (best.lo..=best.hi).contains(&answer.target) {
+            let _ = writeln!(
+                out,
+                "note: its 95% interval [{}, {}] holds {target}: the estimate meets the bound, more samples would settle it",
+                short_percent(best.lo),
+                short_percent(best.hi)
+            );
+        }
     }
     out
+}
+
+/// What the answer is: "closest", or for a bound, "the most goblins whose risk stays at
+/// or below 10.0%".
+fn finder_verdict(answer: &FinderAnswer) -> String {
+    if answer.goal == Goal::Closest || !answer.goal_met() {
+        return "closest".into();
+    }
+    let extreme = match (answer.harder(), answer.over_counts()) {
+        (Harder::Up, false) => "the highest",
+        (Harder::Down, false) => "the lowest",
+        (Harder::Up, true) => "the most",
+        (Harder::Down, true) => "the fewest",
+        (Harder::Unknown, _) => "the closest",
+    };
+    let target = short_percent(answer.target);
+    match answer.goal {
+        Goal::AtMost => format!(
+            "{extreme} {} whose {} stays at or below {target}",
+            answer.over, answer.metric
+        ),
+        _ => format!(
+            "{extreme} {} whose {} is still at least {target}",
+            answer.over, answer.metric
+        ),
+    }
 }
 
 /// 1000000 → "1,000,000".

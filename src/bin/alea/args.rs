@@ -29,10 +29,11 @@ pub enum Command {
     /// Run analysis files (TOML) and write their reports: CSV, Parquet and charts.
     #[command(after_help = "Example: alea run analyses --samples 100000 --out /tmp/reports")]
     Run(RunArgs),
-    /// Find the value of a parameter whose chance is closest to a target (the GM's inverse
-    /// question: which difficulty gives my players about 60%?).
+    /// Find the value of a parameter whose chance is closest to a target, or the hardest
+    /// one that keeps a chance above or a risk below it (the GM's inverse question: which
+    /// difficulty gives my players about 60%? how many goblins for at most a 10% risk?).
     #[command(
-        after_help = "Examples:\n  alea difficulty aube.test ca=12 --over nd --target 0.25\n  alea difficulty cle.test skill=4 --over difficulty --target 0.6"
+        after_help = "Examples:\n  alea difficulty aube.test ca=12 --over nd --target 0.25\n  alea difficulty cle.test skill=4 --over difficulty --at-least 0.6\n  alea difficulty ose.encounter party=fighter1*2,cleric1,thief1 monsters=goblin*1..=8 --metric any_pc_dies --at-most 0.5"
     )]
     Difficulty(DifficultyArgs),
     /// Print a cheat sheet for a system: tables of exact chances to keep behind the screen.
@@ -109,18 +110,25 @@ pub struct SheetArgs {
 
 /// `alea difficulty`.
 #[derive(Debug, Args)]
+#[command(group(clap::ArgGroup::new("goal").required(true).multiple(false)))]
 pub struct DifficultyArgs {
     /// The mechanic, system.mechanic (see alea list), or a script file (my_rule.rhai)
     pub mechanic: String,
     /// Fixed parameters as name=value
     #[arg(value_name = "NAME=VALUE")]
     pub params: Vec<String>,
-    /// The numeric parameter to sweep
+    /// The numeric parameter to sweep [default: the parameter given a range, like nd=0..=10 or monsters=goblin*1..=8]
     #[arg(long, value_name = "PARAM")]
-    pub over: String,
-    /// The chance wanted, in [0, 1]
-    #[arg(long, value_name = "P", allow_negative_numbers = true)]
-    pub target: f64,
+    pub over: Option<String>,
+    /// The chance wanted, in [0, 1]: the value whose chance is closest to it (the hardest among equals)
+    #[arg(long, value_name = "P", allow_negative_numbers = true, group = "goal")]
+    pub target: Option<f64>,
+    /// A chance to reach: the hardest value whose chance is still at least P
+    #[arg(long, value_name = "P", allow_negative_numbers = true, group = "goal")]
+    pub at_least: Option<f64>,
+    /// A risk to keep low: the hardest value (the most monsters, the highest difficulty) whose chance stays at or below P
+    #[arg(long, value_name = "P", allow_negative_numbers = true, group = "goal")]
+    pub at_most: Option<f64>,
     /// The chance to match [default: the first chance that varies with the parameter]
     #[arg(long)]
     pub metric: Option<String>,

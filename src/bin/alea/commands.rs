@@ -12,7 +12,7 @@ use alea::engine::Rosters;
 use alea::engine::runner::{DEFAULT_SAMPLES, RunPlan, SampleSize};
 use alea::engine::tables::RuleSet;
 use alea::error::{Error, Result};
-use alea::finder::{FinderRequest, find_with};
+use alea::finder::{FinderRequest, Goal, find_with};
 use alea::query::{Query, answer};
 use alea::report;
 use alea::systems;
@@ -314,11 +314,17 @@ impl IndexNotes {
 }
 
 fn difficulty(args: &DifficultyArgs, rosters: &Rosters) -> Result<()> {
+    let (goal, target) = match (args.target, args.at_least, args.at_most) {
+        (_, Some(p), _) => (Goal::AtLeast, p),
+        (_, _, Some(p)) => (Goal::AtMost, p),
+        (p, _, _) => (Goal::Closest, p.unwrap_or_default()),
+    };
     let request = FinderRequest {
         mechanic: args.mechanic.clone(),
         assignments: args.params.clone(),
-        over: args.over.clone(),
-        target: args.target,
+        over: args.over.clone().unwrap_or_default(),
+        target,
+        goal,
         metric: args.metric.clone(),
         from: args.from,
         to: args.to,

@@ -68,7 +68,10 @@ pub(super) fn figure(scope: &Scope, histogram: &str) -> (String, Bars) {
         .chart
         .at
         .iter()
-        .map(|(k, v)| format!("{k}={v}"))
+        .map(|(k, v)| match v {
+            toml::Value::String(text) => format!("{k}={text}"),
+            other => format!("{k}={other}"),
+        })
         .collect();
     let doc = analysis
         .layout()
@@ -84,11 +87,12 @@ pub(super) fn figure(scope: &Scope, histogram: &str) -> (String, Bars) {
     } else {
         format!("{}: {words} at {}", analysis.file.title, at.join(", "))
     };
-    let x_label = if doc.is_empty() {
-        histogram.to_string()
+    // The whole doc: what 0 stands for ("0 = not out") matters on this axis.
+    let x_label = crate::report::words::plain(if doc.is_empty() {
+        histogram
     } else {
-        format!("{} ({histogram})", doc.chars().take(80).collect::<String>())
-    };
+        &doc[..doc.char_indices().nth(80).map_or(doc.len(), |(i, _)| i)]
+    });
     let figure = Bars {
         title: scope.title(default_title),
         x_label,
@@ -211,9 +215,10 @@ pub(super) fn draw<DB: DrawingBackend>(root: &DrawingArea<DB, Shift>, figure: &B
                 .map_err(e)?;
         }
     }
+    let mut y = 60;
     if groups.len() > 1 {
         for (g, group) in groups.iter().enumerate() {
-            let y = 60 + 22 * g as i32;
+            y = 60 + 22 * g as i32;
             legend
                 .draw(&Rectangle::new(
                     [(4, y - 6), (22, y + 6)],
@@ -229,6 +234,32 @@ pub(super) fn draw<DB: DrawingBackend>(root: &DrawingArea<DB, Shift>, figure: &B
                 ))
                 .map_err(e)?;
         }
+        y += 36;
+    }
+    // What the marks are: the bar, the black mark and the whisker.
+    let grey = RGBColor(90, 90, 90);
+    let exact = groups.iter().any(|g| g.exact.is_some());
+    let sampled = groups
+        .iter()
+        .any(|g| g.bars.iter().any(|&(_, _, lo, hi)| lo < hi));
+    let key = match (sampled, exact) {
+        (false, _) => vec!["bar: exact value"],
+        (true, true) => vec![
+            "bar: Monte Carlo estimate",
+            "black mark: exact value",
+            "whisker: 95% interval",
+        ],
+        (true, false) => vec!["bar: Monte Carlo estimate", "whisker: 95% interval"],
+    };
+    for text in key {
+        legend
+            .draw(&Text::new(
+                text,
+                (4, y - 7),
+                ("sans-serif", 13).into_font().color(&grey),
+            ))
+            .map_err(e)?;
+        y += 22;
     }
     Ok(())
 }

@@ -58,9 +58,9 @@ impl<'a> Scope<'a> {
         self.several && self.chart.variant.is_none()
     }
 
-    /// The chart's title, or `default`.
+    /// The chart's title, or `default`, identifiers read as words.
     fn title(&self, default: String) -> String {
-        self.chart.title.clone().unwrap_or(default)
+        crate::report::words::plain(&self.chart.title.clone().unwrap_or(default))
     }
 
     /// The chart's file stem, or `default`.
@@ -137,8 +137,9 @@ fn figures(
 /// default name do not overwrite each other).
 /// `label` cut to `width` characters for a legend, an ellipsis saying it was cut.
 pub(crate) fn legend_label(label: &str, width: usize) -> String {
+    let label = crate::report::words::plain(label);
     if label.chars().count() <= width {
-        label.to_string()
+        label
     } else {
         let kept: String = label.chars().take(width.saturating_sub(1)).collect();
         format!("{}…", kept.trim_end())

@@ -50,7 +50,7 @@ impl Axis {
         }
         self.values
             .get(i as usize)
-            .map(|v| v.to_string())
+            .map(|v| crate::report::words::plain(&v.to_string()))
             .unwrap_or_default()
     }
 
@@ -86,34 +86,6 @@ pub(super) struct Measure {
     pub(super) diff: bool,
 }
 
-/// The first clause of a doc (`cible à atteindre: roll this...` → `cible à atteindre`).
-fn short_doc(doc: &str) -> &str {
-    let doc = doc.trim_start_matches("[choice]").trim_start();
-    // "instead of x: what it is", "with x: what it is": what it is.
-    let doc = match doc.split_once(':') {
-        Some((head, rest)) if head.starts_with("instead of") || head.starts_with("with ") => {
-            rest.trim_start()
-        }
-        _ => doc,
-    };
-    let end = doc.find([':', ';', '(']).unwrap_or(doc.len()).min(70);
-    let end = (0..=end)
-        .rev()
-        .find(|&i| doc.is_char_boundary(i))
-        .unwrap_or(0);
-    doc[..end].trim()
-}
-
-/// `doc (name)`, or the name alone when there is no doc.
-fn labelled(name: &str, doc: &str) -> String {
-    let short = short_doc(doc);
-    if short.is_empty() {
-        name.to_string()
-    } else {
-        format!("{short} ({name})")
-    }
-}
-
 impl Measure {
     /// The metric `name` of `analysis` (`X_diff` is the difference of `X`).
     pub(super) fn of(analysis: &Analysis, name: &str) -> Self {
@@ -124,12 +96,7 @@ impl Measure {
         };
         let def = layout.metrics.iter().find(|m| m.name == base);
         let percent = def.is_some_and(|m| m.kind == MetricKind::Proportion);
-        let doc = short_doc(def.map_or("", |m| m.doc));
-        let words = if doc.is_empty() {
-            base.to_string()
-        } else {
-            doc.to_string()
-        };
+        let words = crate::report::words::metric_words(def, base);
         let mut label = words.clone();
         if diff {
             let first = analysis.variants.first().map_or("", |v| v.name.as_str());
@@ -218,7 +185,7 @@ impl Band {
 pub(super) fn param_label(analysis: &Analysis, name: &str) -> String {
     let specs = analysis.mechanic.params();
     let doc = specs.iter().find(|s| s.name == name).map_or("", |s| s.doc);
-    labelled(name, doc)
+    crate::report::words::labelled(name, doc)
 }
 
 /// The Okabe–Ito palette: told apart with the common colour-vision deficiencies, and
@@ -281,8 +248,13 @@ pub(super) fn plot_area<'a, DB: DrawingBackend>(
     x: Range<f64>,
     y: Range<f64>,
 ) -> Result<ChartContext<'a, DB, Cartesian2d<RangedCoordf64, RangedCoordf64>>, String> {
+    // A long title is set smaller rather than cut at the edges (DejaVu Sans averages
+    // a little under 0.5 em a character).
+    let width = f64::from(area.dim_in_pixel().0);
+    let chars = title.chars().count().max(1) as f64;
+    let size = (width / (0.5 * chars)).clamp(11.0, 20.0);
     ChartBuilder::on(area)
-        .caption(title, ("sans-serif", 20))
+        .caption(title, ("sans-serif", size))
         .margin(12)
         .x_label_area_size(45)
         .y_label_area_size(y_label_room)

@@ -51,7 +51,7 @@ pub(super) fn tables() -> Vec<SheetTable> {
                 vec![],
             ),
             (
-                "The same, counting the tying exchange as the first (tension_counts_tie)",
+                "The same, counting the tying exchange as the first",
                 vec!["tension_counts_tie=true"],
             ),
         ],
