@@ -419,16 +419,18 @@ impl DuelModel {
 impl DuelModel {
     /// The same duel with the d20 of its attack rolls played as `die` says.
     pub fn with_attack_die(mut self, die: StepRule) -> Self {
-        self.duel.fighter_blow.die = die;
-        self.duel.monster_blow.die = die;
+        let b = &mut self.duel;
+        b.fighter_blow = b.fighter_blow.with_dice(die, b.fighter_blow.damage_die());
+        b.monster_blow = b.monster_blow.with_dice(die, b.monster_blow.damage_die());
         self
     }
 
     /// The same duel with its damage dice and initiative dice played as `damage` and
     /// `initiative` say.
     pub fn with_round_dice(mut self, damage: StepRule, initiative: StepRule) -> Self {
-        self.duel.fighter_blow.damage_die = damage;
-        self.duel.monster_blow.damage_die = damage;
+        let b = &mut self.duel;
+        b.fighter_blow = b.fighter_blow.with_dice(b.fighter_blow.die(), damage);
+        b.monster_blow = b.monster_blow.with_dice(b.monster_blow.die(), damage);
         self.duel.initiative.die = initiative;
         self.duel = self.duel.with_caps();
         self

@@ -19,9 +19,11 @@ pub struct Blow {
     /// Added to the damage die.
     bonus: i64,
     /// The attack roll's d20: official, or a house rule's ([`super::attack::ATTACK_DIE`]).
-    pub die: StepRule,
+    die: StepRule,
     /// The damage die: official, or a house rule's ([`super::steps::DAMAGE_DIE`]).
-    pub damage_die: StepRule,
+    damage_die: StepRule,
+    /// Both dice official: the blow rolls them as the sheet does, with one test per blow.
+    official: bool,
 }
 
 impl Blow {
@@ -35,6 +37,42 @@ impl Blow {
             bonus,
             die: StepRule::OFFICIAL,
             damage_die: StepRule::OFFICIAL,
+            official: true,
+        }
+    }
+
+    /// The same blow with its attack d20 played as `die` says and its damage die as
+    /// `damage` says.
+    pub fn with_dice(self, die: StepRule, damage: StepRule) -> Self {
+        Self {
+            die,
+            damage_die: damage,
+            official: die.is_official() && damage.is_official(),
+            ..self
+        }
+    }
+
+    /// How the attack d20 is played.
+    pub fn die(&self) -> StepRule {
+        self.die
+    }
+
+    /// How the damage die is played.
+    pub fn damage_die(&self) -> StepRule {
+        self.damage_die
+    }
+
+    /// [`Blow::run`] with a house rule's die or damage die.
+    fn run_house<D: Dice>(&self, dice: &mut D) -> i64 {
+        let face = self.die.roll(dice, &[], |d| i64::from(d.d20()));
+        if self.hits >> face & 1 != 0 {
+            let sides = self.sides;
+            let face = self
+                .damage_die
+                .roll(dice, &[i64::from(sides)], |d| i64::from(d.die(sides)));
+            damage(face as u32, self.bonus)
+        } else {
+            0
         }
     }
 }
@@ -52,13 +90,12 @@ impl Step for Blow {
 
     #[inline(always)]
     fn run<D: Dice>(&self, dice: &mut D) -> i64 {
-        let face = self.die.roll(dice, &[], |d| d.d20() as i64);
+        if !self.official {
+            return self.run_house(dice);
+        }
+        let face = dice.d20();
         if self.hits >> face & 1 != 0 {
-            let sides = self.sides;
-            let face = self
-                .damage_die
-                .roll(dice, &[i64::from(sides)], |d| i64::from(d.die(sides)));
-            damage(face as u32, self.bonus)
+            damage(dice.die(self.sides), self.bonus)
         } else {
             0
         }
@@ -86,8 +123,12 @@ impl Step for InitiativeDice {
 
     #[inline(always)]
     fn run<D: Dice>(&self, dice: &mut D) -> Order {
-        let f = self.0.roll(dice, &[], |d| i64::from(d.d6()));
-        let m = self.0.roll(dice, &[], |d| i64::from(d.d6()));
+        let (f, m) = if self.0.is_official() {
+            (dice.d6(), dice.d6())
+        } else {
+            let mut house = || self.0.roll(dice, &[], |d| i64::from(d.d6())) as u32;
+            (house(), house())
+        };
         match f.cmp(&m) {
             std::cmp::Ordering::Greater => Order::FighterFirst,
             std::cmp::Ordering::Less => Order::MonsterFirst,
