@@ -17,11 +17,12 @@
 //! three 6 are the only way through: with `best` a strong leader's higher total hides the
 //! helpers' three 6.
 
-use super::roll::{Auto, D6Roll, succeeds};
+use super::roll::{Auto, D6Roll, Reading, succeeds};
 use crate::engine::chain::{Limits, Next};
 use crate::engine::fight::{Fight, play, solve};
 use crate::engine::{Dice, Dist, HistId, Layout, MetricId, Recorder, Report, Rolled};
 use crate::error::{Error, Result};
+use std::sync::OnceLock;
 
 /// Largest group the mechanic accepts.
 pub const MAX_GROUP: usize = 100;
@@ -126,11 +127,55 @@ impl CooperationRule {
         }
     }
 
-    /// Rolls every member's 3d6, in order.
+    /// Rolls every member's 3d6, in order, drawn from the throw's table
+    /// ([`throw_table`]): up to [`MEMBERS_PER_DRAW`] members read off one die of
+    /// 216^k faces, the first member the lowest base-216 digit. The same law as
+    /// [`Fight::round`] played member by member (the step [`D6Roll::read`]), in fewer
+    /// draws: one die for four members instead of three d6 for each.
     #[inline(always)]
     pub fn roll<D: Dice>(&self, dice: &mut D) -> CooperationOutcome {
+        let table = throw_table();
+        let mut group = Group::EMPTY;
+        for members in self.skills.chunks(MEMBERS_PER_DRAW) {
+            let mut face = dice.die(THROW_FACES.pow(members.len() as u32)) - 1;
+            for &skill in members {
+                let r = table[(face % THROW_FACES) as usize];
+                face /= THROW_FACES;
+                group = group.join(r.sum + skill, r.auto, self.auto_results);
+            }
+        }
+        self.finish(group)
+    }
+
+    /// Rolls every member's 3d6, in order, as the round does (three d6 a member): the
+    /// sampling the table replaces, kept for the tests.
+    #[cfg(test)]
+    fn roll_member_by_member<D: Dice>(&self, dice: &mut D) -> CooperationOutcome {
         play(self, dice, self.skills.len() as u32).0
     }
+}
+
+/// The faces of a 3d6 throw, equally likely.
+const THROW_FACES: u32 = 216;
+
+/// Members read off one draw: 216^4 faces still fit the `u32` of a die.
+const MEMBERS_PER_DRAW: usize = 4;
+
+/// The reading of each of the 216 equally likely faces of a 3d6 throw (red, white, white:
+/// face `i` shows `i % 6 + 1`, `i / 6 % 6 + 1`, `i / 36 + 1`), built once. Its law is the
+/// law of the step [`D6Roll::read`] (a unit test checks it).
+fn throw_table() -> &'static [Reading; THROW_FACES as usize] {
+    static TABLE: OnceLock<[Reading; THROW_FACES as usize]> = OnceLock::new();
+    TABLE.get_or_init(|| {
+        let mut table = [Reading {
+            sum: 0,
+            auto: Auto::None,
+        }; THROW_FACES as usize];
+        for (slot, roll) in table.iter_mut().zip(D6Roll::all(3)) {
+            *slot = Reading::from(&roll);
+        }
+        table
+    })
 }
 
 /// A cooperation as a fight with one round per member: the state is the next member to
@@ -308,8 +353,41 @@ mod tests {
     use crate::systems::cle::{COOPERATION, exact_of};
     use crate::systems::test_support::{assert_each_agrees, expect_model};
 
+    /// The outcome of `rule` on these d6, member by member (the worked examples).
     fn roll(rule: &CooperationRule, dice: &[u32]) -> CooperationOutcome {
-        replay(dice, |d| rule.roll(d))
+        replay(dice, |d| rule.roll_member_by_member(d))
+    }
+
+    /// The face of a 3d6 throw showing red `r`, whites `w1` and `w2` in [`throw_table`].
+    fn throw_face(r: u32, w1: u32, w2: u32) -> u32 {
+        (r - 1) + 6 * (w1 - 1) + 36 * (w2 - 1)
+    }
+
+    #[test]
+    fn the_throw_table_has_the_law_of_the_step() {
+        let step = crate::engine::enumerate(|d| D6Roll::read(d, 3)).unwrap();
+        let table = crate::engine::enumerate(|d| throw_table()[d.die(THROW_FACES) as usize - 1])
+            .unwrap();
+        assert_eq!(step.len(), table.len());
+        for (reading, p) in step.iter() {
+            assert!((table.p(reading) - p).abs() < 1e-15, "{reading:?}");
+        }
+        assert_eq!(throw_table()[throw_face(6, 5, 5) as usize].sum, 16);
+        assert_eq!(throw_table()[throw_face(1, 1, 1) as usize].auto, Auto::Failure);
+    }
+
+    #[test]
+    fn members_are_read_four_to_a_draw_first_member_lowest() {
+        // Six members: one die of 216^4 faces for the first four, one of 216^2 for the
+        // last two. Members 1 and 5 roll 6-6-6 (automatic success), the others 1-1-2.
+        let six = throw_face(6, 6, 6);
+        let low = throw_face(1, 1, 2);
+        let first = six + 216 * (low + 216 * (low + 216 * low)) + 1;
+        let last = six + 216 * low + 1;
+        let rule = rule(6, 0, 60);
+        let o = replay(&[first, last], |d| rule.roll(d));
+        // Best 18 (automatic success), 18 (+1), four 4 (-1 each): 18 + 1 - 4.
+        assert_eq!((o.result, o.success), (15, true));
     }
 
     fn rule(helpers: usize, skill: i64, difficulty: i64) -> CooperationRule {
@@ -491,7 +569,9 @@ mod tests {
     fn model_records_the_adjusted_result() {
         let model = expect_model(&COOPERATION, "skill=4 helpers=2 difficulty=20");
         // 16 + 4 = 20 (best), 5 + 4 = 9 (-1): 19, short of 20.
-        let (o, tally) = replay_one(&model, &[6, 5, 5, 2, 2, 1]);
+        // One draw for both members: 6-5-5, then 2-2-1.
+        let face = throw_face(6, 5, 5) + 216 * throw_face(2, 2, 1) + 1;
+        let (o, tally) = replay_one(&model, &[face]);
         assert_eq!((o.success, o.result), (false, 19));
         assert_eq!(tally.sums([model.m.success, model.m.mean_result]), [0, 19]);
         assert_eq!(tally.histogram(model.m.result).counts(), [(19, 1)]);
