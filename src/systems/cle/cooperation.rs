@@ -19,7 +19,7 @@
 
 use super::roll::{Auto, D6Roll, Reading, succeeds};
 use crate::engine::chain::{Limits, Next};
-use crate::engine::fight::{Fight, play, solve};
+use crate::engine::fight::{Fight, solve};
 use crate::engine::{Dice, Dist, HistId, Layout, MetricId, Recorder, Report, Rolled};
 use crate::error::{Error, Result};
 use std::sync::OnceLock;
@@ -177,7 +177,7 @@ impl CooperationRule {
     /// sampling the table replaces, kept for the tests.
     #[cfg(test)]
     fn roll_member_by_member<D: Dice>(&self, dice: &mut D) -> CooperationOutcome {
-        play(self, dice, self.skills.len() as u32).0
+        crate::engine::fight::play(self, dice, self.skills.len() as u32).0
     }
 }
 
