@@ -242,13 +242,9 @@ type DamageLaw = Rc<[(DamageResult, f64)]>;
 /// The law of an exchange's [`Effect`].
 pub type Law = Rc<[(Effect, f64)]>;
 
-/// What the law of an exchange depends on: both manœuvres, and each side's fatigue
-/// points, pending étourdi and feint points.
-type LawKey = ([Manoeuvre; 2], [i64; 6]);
-
 /// Everything fixed about a duel that its exchanges need, with the caches of its exact
-/// laws (tests by CA, damage steps by target and blow, exchanges by what they depend
-/// on).
+/// laws (tests by CA, damage steps by target and blow; the whole-duel game keeps the
+/// exchange laws it needs, those of one pair of fatigue points at a time).
 #[derive(Debug)]
 pub struct Fight {
     rules: Rules,
@@ -260,7 +256,6 @@ pub struct Fight {
     idle_at: [i64; 2],
     tests: RefCell<HashMap<i64, TestLaw, Quick>>,
     damage: RefCell<HashMap<(usize, i64, i64), DamageLaw, Quick>>,
-    laws: RefCell<HashMap<LawKey, Law, Quick>>,
     scratch: RefCell<LawScratch>,
 }
 
@@ -279,15 +274,8 @@ impl Fight {
             idle_at,
             tests: RefCell::default(),
             damage: RefCell::default(),
-            laws: RefCell::default(),
             scratch: RefCell::default(),
         }
-    }
-
-    /// Empties the cache of exchange laws (the whole-duel game needs those of one pair of
-    /// fatigue points at a time).
-    pub(super) fn forget_laws(&self) {
-        self.laws.borrow_mut().clear();
     }
 
     /// The switches.
@@ -413,21 +401,6 @@ impl Fight {
     /// (`the_law_of_an_exchange_is_the_exchange_mechanics`) checks it against the
     /// enumerated sampling code ([`super::exchange::Exchange::law`]) to 1e-12.
     pub fn law(&self, pos: &Position, moves: [Manoeuvre; 2]) -> Law {
-        let [ta, tb] = pos.tracks;
-        let key = (
-            moves,
-            [
-                ta.fatigue(),
-                ta.stun(),
-                pos.feints[0],
-                tb.fatigue(),
-                tb.stun(),
-                pos.feints[1],
-            ],
-        );
-        if let Some(law) = self.laws.borrow().get(&key) {
-            return law.clone();
-        }
         let stances = [0, 1].map(|s| {
             let t = &pos.tracks[s];
             let handicap = t.fatigue() + t.stun();
@@ -486,9 +459,7 @@ impl Fight {
                 }
             }
         }
-        let law = merged_effects(law, effect_sums);
-        self.laws.borrow_mut().insert(key, law.clone());
-        law
+        merged_effects(law, effect_sums)
     }
 
     /// Every outcome of the exchange from `pos` where A makes `moves[0]` and B

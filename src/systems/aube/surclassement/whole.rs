@@ -166,8 +166,9 @@ impl WholeDuel {
         // Most fatigue first, then most wounds: a blow leads to more fatigue, or to the
         // same fatigue and more wounds, so every layer comes after those it leads to, and
         // the layers of one pair of fatigue points come together. The exchange laws depend
-        // on the fatigue points, not the wounds: those of a pair are forgotten once its
-        // layers are solved (a few hundred thousand laws otherwise, 170 MB).
+        // on the fatigue points, not the wounds: those of a pair are kept for its layers
+        // (`Scratch::laws`) and forgotten once they are solved (a few hundred thousand
+        // laws otherwise, 170 MB).
         let key = |(a, b): (usize, usize)| {
             let [ta, tb] = [classes[0][a].track, classes[1][b].track];
             let fatigue = (ta.fatigue(), tb.fatigue());
@@ -181,7 +182,6 @@ impl WholeDuel {
         for (a, b) in layers {
             let (sum, fa, _) = key((a, b));
             if pair.replace((sum, fa)).is_some_and(|p| p != (sum, fa)) {
-                fight.forget_laws();
                 scratch.laws.fill(None);
             }
             updates += game.solve_layer(
