@@ -108,7 +108,7 @@ fn lead_of_rank(rank: i64, mode: AutoResults) -> (i64, Auto) {
     (total, auto)
 }
 
-/// The group so far: the rank of the best result ([`lead_rank`]: its total and automatic
+/// The group so far: the rank of the best result (`lead_rank`: its total and automatic
 /// result), and the sum of every member's adjustment.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct Group {
@@ -154,7 +154,7 @@ impl CooperationRule {
     }
 
     /// Rolls every member's 3d6, in order, drawn from the throw's table
-    /// ([`throw_table`]): up to [`MEMBERS_PER_DRAW`] members read off one die of
+    /// (`throw_table`): up to four members read off one die of
     /// 216^k faces, the first member the lowest base-216 digit. The same law as
     /// [`Fight::round`] played member by member (the step [`D6Roll::read`]), in fewer
     /// draws: one die for four members instead of three d6 for each.
