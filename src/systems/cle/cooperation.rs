@@ -17,11 +17,12 @@
 //! three 6 are the only way through: with `best` a strong leader's higher total hides the
 //! helpers' three 6.
 
-use super::roll::{Auto, D6Roll, succeeds};
+use super::roll::{Auto, D6Roll, Reading, succeeds};
 use crate::engine::chain::{Limits, Next};
-use crate::engine::fight::{Fight, play, solve};
+use crate::engine::fight::{Fight, solve};
 use crate::engine::{Dice, Dist, HistId, Layout, MetricId, Recorder, Report, Rolled};
 use crate::error::{Error, Result};
+use std::sync::OnceLock;
 
 /// Largest group the mechanic accepts.
 pub const MAX_GROUP: usize = 100;
@@ -70,17 +71,54 @@ fn adjustment(result: i64) -> i64 {
     }
 }
 
-/// The group so far: the best result and its automatic result (ranked as the best), and
-/// the sum of every member's adjustment.
+/// The rank of a result (`total` with automatic result `auto`) in the contest for the
+/// lead, as `mode` orders results: the member with the highest rank leads.
+///
+/// - `best`: by total, then automatic result (an automatic success first, a failure last);
+/// - `leads`: by automatic result, then total;
+/// - `none`: by total alone (automatic results do not apply).
+#[inline(always)]
+fn lead_rank(total: i64, auto: Auto, mode: AutoResults) -> i64 {
+    // Auto::rank is -1, 0 or 1; totals are far below 2^31 in size.
+    let auto = auto.rank() + 1;
+    match mode {
+        AutoResults::Best => total * 4 + auto,
+        AutoResults::Leads => auto * LEADS_STEP + total,
+        AutoResults::None => total * 4 + Auto::None.rank() + 1,
+    }
+}
+
+/// The step between automatic results in a rank under `leads` ([`lead_rank`]).
+const LEADS_STEP: i64 = 1 << 32;
+
+/// The result and automatic result of a lead of rank `rank` ([`lead_rank`] undone).
+fn lead_of_rank(rank: i64, mode: AutoResults) -> (i64, Auto) {
+    let (total, auto) = match mode {
+        AutoResults::Best | AutoResults::None => (rank.div_euclid(4), rank.rem_euclid(4)),
+        AutoResults::Leads => {
+            let auto = (rank + LEADS_STEP / 2).div_euclid(LEADS_STEP);
+            (rank - auto * LEADS_STEP, auto)
+        }
+    };
+    let auto = match auto {
+        0 => Auto::Failure,
+        1 => Auto::None,
+        _ => Auto::Success,
+    };
+    (total, auto)
+}
+
+/// The group so far: the rank of the best result (`lead_rank`: its total and automatic
+/// result), and the sum of every member's adjustment.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct Group {
-    best: (i64, Auto),
+    best: i64,
     net: i64,
 }
 
 impl Group {
     const EMPTY: Group = Group {
-        best: (i64::MIN, Auto::Failure),
+        best: i64::MIN,
         net: 0,
     };
 
@@ -88,19 +126,8 @@ impl Group {
     /// `auto`, the leader chosen as `mode` says.
     #[inline(always)]
     fn join(self, total: i64, auto: Auto, mode: AutoResults) -> Group {
-        let (best, best_auto) = self.best;
-        let better = match mode {
-            AutoResults::Best => (total, auto) > (best, best_auto),
-            AutoResults::Leads => (auto, total) > (best_auto, best),
-            AutoResults::None => total > best,
-        };
-        let auto = if mode == AutoResults::None {
-            Auto::None
-        } else {
-            auto
-        };
         Group {
-            best: if better { (total, auto) } else { self.best },
+            best: self.best.max(lead_rank(total, auto, mode)),
             net: self.net + adjustment(total),
         }
     }
@@ -118,7 +145,7 @@ impl CooperationRule {
 
     /// The outcome of a whole group (the best one's own adjustment removed).
     fn finish(&self, g: Group) -> CooperationOutcome {
-        let (best, auto) = g.best;
+        let (best, auto) = lead_of_rank(g.best, self.auto_results);
         let result = best + g.net - adjustment(best);
         CooperationOutcome {
             success: succeeds(result, auto, self.difficulty),
@@ -126,11 +153,55 @@ impl CooperationRule {
         }
     }
 
-    /// Rolls every member's 3d6, in order.
+    /// Rolls every member's 3d6, in order, drawn from the throw's table
+    /// (`throw_table`): up to four members read off one die of
+    /// 216^k faces, the first member the lowest base-216 digit. The same law as
+    /// [`Fight::round`] played member by member (the step [`D6Roll::read`]), in fewer
+    /// draws: one die for four members instead of three d6 for each.
     #[inline(always)]
     pub fn roll<D: Dice>(&self, dice: &mut D) -> CooperationOutcome {
-        play(self, dice, self.skills.len() as u32).0
+        let table = throw_table();
+        let mut group = Group::EMPTY;
+        for members in self.skills.chunks(MEMBERS_PER_DRAW) {
+            let mut face = dice.die(THROW_FACES.pow(members.len() as u32)) - 1;
+            for &skill in members {
+                let r = table[(face % THROW_FACES) as usize];
+                face /= THROW_FACES;
+                group = group.join(r.sum + skill, r.auto, self.auto_results);
+            }
+        }
+        self.finish(group)
     }
+
+    /// Rolls every member's 3d6, in order, as the round does (three d6 a member): the
+    /// sampling the table replaces, kept for the tests.
+    #[cfg(test)]
+    fn roll_member_by_member<D: Dice>(&self, dice: &mut D) -> CooperationOutcome {
+        crate::engine::fight::play(self, dice, self.skills.len() as u32).0
+    }
+}
+
+/// The faces of a 3d6 throw, equally likely.
+const THROW_FACES: u32 = 216;
+
+/// Members read off one draw: 216^4 faces still fit the `u32` of a die.
+const MEMBERS_PER_DRAW: usize = 4;
+
+/// The reading of each of the 216 equally likely faces of a 3d6 throw (red, white, white:
+/// face `i` shows `i % 6 + 1`, `i / 6 % 6 + 1`, `i / 36 + 1`), built once. Its law is the
+/// law of the step [`D6Roll::read`] (a unit test checks it).
+fn throw_table() -> &'static [Reading; THROW_FACES as usize] {
+    static TABLE: OnceLock<[Reading; THROW_FACES as usize]> = OnceLock::new();
+    TABLE.get_or_init(|| {
+        let mut table = [Reading {
+            sum: 0,
+            auto: Auto::None,
+        }; THROW_FACES as usize];
+        for (slot, roll) in table.iter_mut().zip(D6Roll::all(3)) {
+            *slot = Reading::from(&roll);
+        }
+        table
+    })
 }
 
 /// A cooperation as a fight with one round per member: the state is the next member to
@@ -225,20 +296,77 @@ impl crate::engine::Roll for CooperationRule {
         CooperationRule::roll(self, dice)
     }
 
-    /// The fast path of [`CooperationRule::solved`] (measured 4 times faster on the
-    /// groups of 80 of `cle_cooperation_mixed`, and equal to it to 1e-12 in the tests): the
-    /// members folded one by one into the groups so far (best result, its automatic
-    /// result, sum of the adjustments), a member's roll being the enumeration of
-    /// [`D6Roll::read`] and its joining that of [`Fight::round`].
+    /// The fast path of [`CooperationRule::solved`] (measured faster on the groups of 80
+    /// of `cle_cooperation_mixed`, and equal to it to 1e-12 in the tests): the members
+    /// folded one by one into the groups so far (best result, its automatic result, sum
+    /// of the adjustments), a member's roll being the enumeration of [`D6Roll::read`] and
+    /// its joining that of [`Fight::round`]. The groups are held in a dense table (by the
+    /// rank of the lead among those the members can reach, then the sum of the
+    /// adjustments), walked in the order of [`Group`].
     fn exact(&self) -> Option<Dist<CooperationOutcome>> {
         let member = crate::engine::enumerate(|d| D6Roll::read(d, 3)).ok()?;
-        let mut state = Dist::certain(Group::EMPTY);
-        for &skill in &self.skills {
-            state = state.combine(&member, |g, r| {
-                g.join(r.sum + skill, r.auto, self.auto_results)
-            });
+        let mode = self.auto_results;
+        let readings: Vec<(Reading, f64)> = member.iter().map(|(r, p)| (*r, p)).collect();
+        let mut ranks: Vec<i64> = self
+            .skills
+            .iter()
+            .flat_map(|&s| {
+                readings
+                    .iter()
+                    .map(move |(r, _)| lead_rank(r.sum + s, r.auto, mode))
+            })
+            .collect();
+        ranks.sort_unstable();
+        ranks.dedup();
+        let members = self.skills.len();
+        // Net adjustments -members..=members, at `net + members`.
+        let nets = 2 * members + 1;
+        let mut law = vec![0.0; ranks.len() * nets];
+        let mut next = law.clone();
+        let mut tail = 0.0;
+        for (m, &skill) in self.skills.iter().enumerate() {
+            // Each reading: the index of its rank, its adjustment, its chance.
+            let joins: Vec<(usize, usize, f64)> = readings
+                .iter()
+                .map(|&(r, p)| {
+                    let total = r.sum + skill;
+                    let rank = lead_rank(total, r.auto, mode);
+                    let lead = ranks.partition_point(|&x| x < rank);
+                    (lead, (adjustment(total) + 1) as usize, p)
+                })
+                .collect();
+            if m == 0 {
+                // The empty group: the first member leads.
+                for &(lead, adj, p) in &joins {
+                    law[lead * nets + members + adj - 1] += p;
+                }
+            } else {
+                next.fill(0.0);
+                for (i, &p) in law.iter().enumerate() {
+                    if p == 0.0 {
+                        continue;
+                    }
+                    let (lead, net) = (i / nets, i % nets);
+                    for &(l, adj, q) in &joins {
+                        next[lead.max(l) * nets + net + adj - 1] += p * q;
+                    }
+                }
+                std::mem::swap(&mut law, &mut next);
+            }
+            tail = 1.0 - (1.0 - tail) * (1.0 - member.tail());
         }
-        Some(state.map(|&g| self.finish(g)))
+        let groups = law
+            .iter()
+            .enumerate()
+            .filter(|(_, p)| **p > 0.0)
+            .map(|(i, &p)| {
+                let group = Group {
+                    best: ranks[i / nets],
+                    net: (i % nets) as i64 - members as i64,
+                };
+                (group, p)
+            });
+        Some(Dist::with_tail(groups, tail).map(|&g| self.finish(g)))
     }
 }
 
@@ -308,8 +436,76 @@ mod tests {
     use crate::systems::cle::{COOPERATION, exact_of};
     use crate::systems::test_support::{assert_each_agrees, expect_model};
 
+    /// The outcome of `rule` on these d6, member by member (the worked examples).
     fn roll(rule: &CooperationRule, dice: &[u32]) -> CooperationOutcome {
-        replay(dice, |d| rule.roll(d))
+        replay(dice, |d| rule.roll_member_by_member(d))
+    }
+
+    /// The face of a 3d6 throw showing red `r`, whites `w1` and `w2` in [`throw_table`].
+    fn throw_face(r: u32, w1: u32, w2: u32) -> u32 {
+        (r - 1) + 6 * (w1 - 1) + 36 * (w2 - 1)
+    }
+
+    #[test]
+    fn the_throw_table_has_the_law_of_the_step() {
+        let step = crate::engine::enumerate(|d| D6Roll::read(d, 3)).unwrap();
+        let table =
+            crate::engine::enumerate(|d| throw_table()[d.die(THROW_FACES) as usize - 1]).unwrap();
+        assert_eq!(step.len(), table.len());
+        for (reading, p) in step.iter() {
+            assert!((table.p(reading) - p).abs() < 1e-15, "{reading:?}");
+        }
+        assert_eq!(throw_table()[throw_face(6, 5, 5) as usize].sum, 16);
+        assert_eq!(
+            throw_table()[throw_face(1, 1, 1) as usize].auto,
+            Auto::Failure
+        );
+    }
+
+    #[test]
+    fn a_lead_rank_gives_back_its_result() {
+        for mode in [AutoResults::Best, AutoResults::Leads, AutoResults::None] {
+            for total in -10..=60 {
+                for auto in [Auto::Failure, Auto::None, Auto::Success] {
+                    let kept = if mode == AutoResults::None {
+                        Auto::None
+                    } else {
+                        auto
+                    };
+                    let rank = lead_rank(total, auto, mode);
+                    assert_eq!(lead_of_rank(rank, mode), (total, kept), "{mode:?}");
+                }
+            }
+        }
+        // Under best an automatic success ranks first among equal totals; under leads it
+        // ranks above any total.
+        let rank = |t, a, m| lead_rank(t, a, m);
+        assert!(
+            rank(12, Auto::Success, AutoResults::Best) > rank(12, Auto::None, AutoResults::Best)
+        );
+        assert!(
+            rank(13, Auto::None, AutoResults::Best) > rank(12, Auto::Success, AutoResults::Best)
+        );
+        assert!(
+            rank(3, Auto::Success, AutoResults::Leads) > rank(58, Auto::None, AutoResults::Leads)
+        );
+        assert!(
+            rank(-7, Auto::None, AutoResults::Leads) > rank(58, Auto::Failure, AutoResults::Leads)
+        );
+    }
+
+    #[test]
+    fn members_are_read_four_to_a_draw_first_member_lowest() {
+        // Six members: one die of 216^4 faces for the first four, one of 216^2 for the
+        // last two. Members 1 and 5 roll 6-6-6 (automatic success), the others 1-1-2.
+        let six = throw_face(6, 6, 6);
+        let low = throw_face(1, 1, 2);
+        let first = six + 216 * (low + 216 * (low + 216 * low)) + 1;
+        let last = six + 216 * low + 1;
+        let rule = rule(6, 0, 60);
+        let o = replay(&[first, last], |d| rule.roll(d));
+        // Best 18 (automatic success), 18 (+1), four 4 (-1 each): 18 + 1 - 4.
+        assert_eq!((o.result, o.success), (15, true));
     }
 
     fn rule(helpers: usize, skill: i64, difficulty: i64) -> CooperationRule {
@@ -491,7 +687,9 @@ mod tests {
     fn model_records_the_adjusted_result() {
         let model = expect_model(&COOPERATION, "skill=4 helpers=2 difficulty=20");
         // 16 + 4 = 20 (best), 5 + 4 = 9 (-1): 19, short of 20.
-        let (o, tally) = replay_one(&model, &[6, 5, 5, 2, 2, 1]);
+        // One draw for both members: 6-5-5, then 2-2-1.
+        let face = throw_face(6, 5, 5) + 216 * throw_face(2, 2, 1) + 1;
+        let (o, tally) = replay_one(&model, &[face]);
         assert_eq!((o.success, o.result), (false, 19));
         assert_eq!(tally.sums([model.m.success, model.m.mean_result]), [0, 19]);
         assert_eq!(tally.histogram(model.m.result).counts(), [(19, 1)]);

@@ -83,6 +83,7 @@ pub type Quick = BuildHasherDefault<QuickHasher>;
 
 /// `items` with equal keys merged (their chances added), by increasing key: the same sums
 /// in the same order on every run.
+#[cfg(test)]
 fn merged<K: Ord + Copy>(mut items: Vec<(K, f64)>) -> Vec<(K, f64)> {
     items.sort_by_key(|x| x.0);
     let mut out: Vec<(K, f64)> = Vec::with_capacity(items.len());
@@ -101,14 +102,27 @@ type ContestResult = (Option<Winner>, i64);
 /// `contests` with equal outcomes merged, as [`merged`] merges them (in its order, each
 /// sum taken in the order of `contests`), without sorting: the magnitudes of a side's
 /// wins are added up in a dense table over their range.
+#[cfg(test)]
 fn merged_contests(contests: &[(ContestResult, f64)]) -> Vec<(ContestResult, f64)> {
+    let mut out = Vec::new();
+    merged_contests_into(contests, &mut Vec::new(), &mut out);
+    out
+}
+
+/// [`merged_contests`] into `out`, with `sums` as the dense table (both emptied first).
+fn merged_contests_into(
+    contests: &[(ContestResult, f64)],
+    sums: &mut Vec<Option<(ContestResult, f64)>>,
+    out: &mut Vec<(ContestResult, f64)>,
+) {
+    out.clear();
     let (mut lo, mut hi) = (i64::MAX, i64::MIN);
     for &((_, magnitude), _) in contests {
         lo = lo.min(magnitude);
         hi = hi.max(magnitude);
     }
     if lo > hi {
-        return Vec::new();
+        return;
     }
     let span = (hi - lo + 1) as usize;
     // Slot: nobody won, A by each magnitude, B by each magnitude, a tie.
@@ -121,14 +135,54 @@ fn merged_contests(contests: &[(ContestResult, f64)]) -> Vec<(ContestResult, f64
             Some(Winner::Draw) => 1 + 2 * span,
         }
     };
-    let mut sums: Vec<Option<(ContestResult, f64)>> = vec![None; 2 + 2 * span];
+    sums.clear();
+    sums.resize(2 + 2 * span, None);
     for &(key, p) in contests {
         match &mut sums[slot(key.0, key.1)] {
             Some((_, sum)) => *sum += p,
             empty => *empty = Some((key, p)),
         }
     }
-    sums.into_iter().flatten().collect()
+    out.extend(sums.iter().flatten());
+}
+
+/// `effects` with equal effects merged as [`merged`] merges them (each sum taken in the
+/// order of `effects`, so bit for bit the same), without sorting: added up in a dense
+/// table (`sums`, emptied first) laid out in the order of [`Effect`] (quiet, A's feint
+/// holdings, B's, blows against A by result, against B).
+fn merged_effects(effects: &[(Effect, f64)], sums: &mut Vec<Option<(Effect, f64)>>) -> Law {
+    let mut most = 1;
+    for &(e, _) in effects {
+        if let Effect::Feint(_, f) = e {
+            most = most.max(f);
+        }
+    }
+    let most = most as usize;
+    let results = DamageResult::ALL.len();
+    let slot = |e: Effect| match e {
+        Effect::Quiet => 0,
+        Effect::Feint(side, f) => 1 + side * most + (f as usize - 1),
+        Effect::Blow(side, r) => 1 + 2 * most + side * results + r.index(),
+    };
+    sums.clear();
+    sums.resize(1 + 2 * most + 2 * results, None);
+    for &(e, p) in effects {
+        match &mut sums[slot(e)] {
+            Some((_, sum)) => *sum += p,
+            empty => *empty = Some((e, p)),
+        }
+    }
+    sums.iter().flatten().copied().collect()
+}
+
+/// The buffers [`Fight::law`] works in, kept from law to law.
+#[derive(Debug, Default)]
+struct LawScratch {
+    contests: Vec<(ContestResult, f64)>,
+    contest_sums: Vec<Option<(ContestResult, f64)>>,
+    merged: Vec<(ContestResult, f64)>,
+    effects: Vec<(Effect, f64)>,
+    effect_sums: Vec<Option<(Effect, f64)>>,
 }
 
 /// A duel between two exchanges.
@@ -188,13 +242,9 @@ type DamageLaw = Rc<[(DamageResult, f64)]>;
 /// The law of an exchange's [`Effect`].
 pub type Law = Rc<[(Effect, f64)]>;
 
-/// What the law of an exchange depends on: both manœuvres, and each side's fatigue
-/// points, pending étourdi and feint points.
-type LawKey = ([Manoeuvre; 2], [i64; 6]);
-
 /// Everything fixed about a duel that its exchanges need, with the caches of its exact
-/// laws (tests by CA, damage steps by target and blow, exchanges by what they depend
-/// on).
+/// laws (tests by CA, damage steps by target and blow; the whole-duel game keeps the
+/// exchange laws it needs, those of one pair of fatigue points at a time).
 #[derive(Debug)]
 pub struct Fight {
     rules: Rules,
@@ -204,9 +254,9 @@ pub struct Fight {
     fatigue_cap: [i64; 2],
     /// Fatigue points from which fighter `s`'s manœuvres all fail automatically.
     idle_at: [i64; 2],
-    tests: RefCell<HashMap<i64, TestLaw>>,
+    tests: RefCell<HashMap<i64, TestLaw, Quick>>,
     damage: RefCell<HashMap<(usize, i64, i64), DamageLaw, Quick>>,
-    laws: RefCell<HashMap<LawKey, Law, Quick>>,
+    scratch: RefCell<LawScratch>,
 }
 
 impl Fight {
@@ -224,14 +274,8 @@ impl Fight {
             idle_at,
             tests: RefCell::default(),
             damage: RefCell::default(),
-            laws: RefCell::default(),
+            scratch: RefCell::default(),
         }
-    }
-
-    /// Empties the cache of exchange laws (the whole-duel game needs those of one pair of
-    /// fatigue points at a time).
-    pub(super) fn forget_laws(&self) {
-        self.laws.borrow_mut().clear();
     }
 
     /// The switches.
@@ -357,21 +401,6 @@ impl Fight {
     /// (`the_law_of_an_exchange_is_the_exchange_mechanics`) checks it against the
     /// enumerated sampling code ([`super::exchange::Exchange::law`]) to 1e-12.
     pub fn law(&self, pos: &Position, moves: [Manoeuvre; 2]) -> Law {
-        let [ta, tb] = pos.tracks;
-        let key = (
-            moves,
-            [
-                ta.fatigue(),
-                ta.stun(),
-                pos.feints[0],
-                tb.fatigue(),
-                tb.stun(),
-                pos.feints[1],
-            ],
-        );
-        if let Some(law) = self.laws.borrow().get(&key) {
-            return law.clone();
-        }
         let stances = [0, 1].map(|s| {
             let t = &pos.tracks[s];
             let handicap = t.fatigue() + t.stun();
@@ -385,7 +414,15 @@ impl Fight {
         });
         // The contest first (who wins by how much), then each winner's effect once.
         let (la, lb) = (self.test(stances[0].ca), self.test(stances[1].ca));
-        let mut contests = Vec::with_capacity(la.len() * lb.len());
+        let mut scratch = self.scratch.borrow_mut();
+        let LawScratch {
+            contests,
+            contest_sums,
+            merged,
+            effects: law,
+            effect_sums,
+        } = &mut *scratch;
+        contests.clear();
         for &(sa, ra, pa) in la.iter() {
             for &(sb, rb, pb) in lb.iter() {
                 let read = |success, raw, s: &Stance| Move {
@@ -401,8 +438,9 @@ impl Fight {
                 contests.push((won, pa * pb));
             }
         }
-        let mut law = Vec::new();
-        for ((winner, magnitude), p) in merged_contests(&contests) {
+        merged_contests_into(contests, contest_sums, merged);
+        law.clear();
+        for &((winner, magnitude), p) in merged.iter() {
             let (w, l) = match winner {
                 Some(Winner::A) => (0, 1),
                 Some(Winner::B) => (1, 0),
@@ -421,10 +459,7 @@ impl Fight {
                 }
             }
         }
-        let law = merged(law);
-        let law: Law = law.into();
-        self.laws.borrow_mut().insert(key, law.clone());
-        law
+        merged_effects(law, effect_sums)
     }
 
     /// Every outcome of the exchange from `pos` where A makes `moves[0]` and B

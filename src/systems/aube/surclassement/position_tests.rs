@@ -218,3 +218,28 @@ fn contests_merge_without_sorting_as_sorting_merges_them() {
     }
     assert!(merged_contests(&[]).is_empty());
 }
+
+#[test]
+fn the_dense_merge_of_effects_is_the_sorted_merge_bit_for_bit() {
+    use super::{Effect, merged, merged_effects};
+    let effects = vec![
+        (Effect::Blow(1, DamageResult::Grave), 0.1),
+        (Effect::Quiet, 0.2),
+        (Effect::Feint(0, 3), 0.05),
+        (Effect::Blow(0, DamageResult::None), 0.15),
+        (Effect::Feint(1, 1), 0.125),
+        (Effect::Blow(1, DamageResult::Grave), 0.3),
+        (Effect::Quiet, 0.05),
+        (Effect::Feint(0, 3), 0.025),
+        (Effect::Blow(0, DamageResult::Fatale), 0.0125),
+        (Effect::Feint(0, 1), 0.0625),
+    ];
+    let dense = merged_effects(&effects, &mut Vec::new());
+    let sorted = merged(effects);
+    assert_eq!(dense.len(), sorted.len());
+    for (d, s) in dense.iter().zip(&sorted) {
+        assert_eq!(d.0, s.0);
+        assert_eq!(d.1.to_bits(), s.1.to_bits());
+    }
+    assert!(merged_effects(&[], &mut Vec::new()).is_empty());
+}

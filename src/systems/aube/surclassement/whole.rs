@@ -52,11 +52,12 @@
 use super::classes::{Class, Keys, classes};
 use super::fighter::{Fighter, Manoeuvre, Rules};
 use super::game::Mix;
-use super::position::{Effect, Fight, Position};
+use super::position::{Effect, Fight, Law, Position};
 use super::stage::{feint_gains, fixed_point, matrix, plainest};
 use crate::error::{Error, Result};
 use crate::systems::aube::damage::DamageResult;
 use crate::systems::aube::wounds::OutAt;
+use std::collections::HashMap;
 use std::sync::{Arc, Mutex, OnceLock};
 
 /// What the next exchange's position is worth against this one's: a win one exchange
@@ -98,7 +99,13 @@ pub struct WholeDuel {
     /// 1..=cap, B holding 1..=cap.
     width: usize,
     values: Vec<f64>,
-    mixes: Vec<[Mix; 2]>,
+    /// Both optimal mixes of each position, as an index into `distinct` (a few dozen
+    /// pairs of mixes for hundreds of thousands of positions: 4 bytes a position rather
+    /// than 48).
+    mix_of: Vec<u32>,
+    /// The distinct pairs of mixes (the first, both all zero, is that of a position not
+    /// yet solved).
+    distinct: Vec<[Mix; 2]>,
     /// For each side, the positions where feinting pays by more than [`TIE`], and the
     /// most it pays anywhere.
     feint_pays: [(usize, f64); 2],
@@ -149,7 +156,8 @@ impl WholeDuel {
             tracks: n,
             width,
             values: vec![0.0; positions],
-            mixes: vec![[[0.0; 3]; 2]; positions],
+            mix_of: vec![0; positions],
+            distinct: vec![[[0.0; 3]; 2]],
             feint_pays: [(0, 0.0); 2],
         };
         let mut layers: Vec<(usize, usize)> = (0..n[0])
@@ -158,8 +166,9 @@ impl WholeDuel {
         // Most fatigue first, then most wounds: a blow leads to more fatigue, or to the
         // same fatigue and more wounds, so every layer comes after those it leads to, and
         // the layers of one pair of fatigue points come together. The exchange laws depend
-        // on the fatigue points, not the wounds: those of a pair are forgotten once its
-        // layers are solved (a few hundred thousand laws otherwise, 170 MB).
+        // on the fatigue points, not the wounds: those of a pair are kept for its layers
+        // (`Scratch::laws`) and forgotten once they are solved (a few hundred thousand
+        // laws otherwise, 170 MB).
         let key = |(a, b): (usize, usize)| {
             let [ta, tb] = [classes[0][a].track, classes[1][b].track];
             let fatigue = (ta.fatigue(), tb.fatigue());
@@ -169,12 +178,19 @@ impl WholeDuel {
         layers.sort_by_key(|&l| std::cmp::Reverse(key(l)));
         let mut pair = None;
         let mut updates = 0;
+        let mut scratch = Scratch::new(width);
         for (a, b) in layers {
             let (sum, fa, _) = key((a, b));
             if pair.replace((sum, fa)).is_some_and(|p| p != (sum, fa)) {
-                fight.forget_laws();
+                scratch.laws.fill(None);
             }
-            updates += game.solve_layer(&fight, &classes, [a, b], max_updates - updates);
+            updates += game.solve_layer(
+                &fight,
+                &classes,
+                [a, b],
+                &mut scratch,
+                max_updates - updates,
+            );
             if updates > max_updates {
                 return Err(Error::Invalid(format!(
                     "the whole-duel game of these fighters ({positions} positions) needs more \
@@ -199,7 +215,8 @@ impl WholeDuel {
             tracks: [0, 0],
             width: 5,
             values: Vec::new(),
-            mixes: Vec::new(),
+            mix_of: Vec::new(),
+            distinct: Vec::new(),
             feint_pays: [(0, 0.0); 2],
         }
     }
@@ -269,20 +286,29 @@ impl WholeDuel {
         fight: &Fight,
         classes: &[Vec<Class>; 2],
         layer: [usize; 2],
+        scratch: &mut Scratch,
         max_updates: u64,
     ) -> u64 {
         let base = (layer[0] * self.tracks[1] + layer[1]) * self.width;
         // For each position and each pair of manœuvres: what the positions known so far
         // add, the chance of staying, and the other positions of this layer it leads to
         // (`cells[w * 9 + cell]`: what is known, the chance of staying, the range of `here`).
-        let mut cells: Vec<(f64, f64, u32, u32)> = Vec::with_capacity(self.width * 9);
-        let mut here: Vec<(u32, f64)> = Vec::new();
+        let Scratch {
+            laws,
+            cells,
+            here,
+            delta,
+            known_mixes,
+        } = scratch;
+        cells.clear();
+        here.clear();
         for w in 0..self.width {
             let pos = self.position(classes, layer, w);
             for cell in 0..9 {
                 let moves = [Manoeuvre::ALL[cell / 3], Manoeuvre::ALL[cell % 3]];
                 let (mut known, mut stay, from) = (0.0, 0.0, here.len() as u32);
-                for &(e, p) in fight.law(&pos, moves).iter() {
+                let law = laws[w * 9 + cell].get_or_insert_with(|| fight.law(&pos, moves));
+                for &(e, p) in law.iter() {
                     match self.target(classes, layer, e) {
                         Target::Known(v) => known += p * v,
                         Target::Here(x) if x == w => stay += DISCOUNT * p,
@@ -306,7 +332,8 @@ impl WholeDuel {
         };
         // The largest move of each of the last sweeps, and each position's last move.
         let mut moves = Sweeps::default();
-        let mut delta = vec![0.0; self.width];
+        delta.clear();
+        delta.resize(self.width, 0.0);
         let mut updates = 0;
         while updates <= max_updates {
             updates += self.width as u64;
@@ -322,7 +349,7 @@ impl WholeDuel {
                 break;
             }
             if let Some(jump) = moves.push(moved) {
-                for (value, d) in self.values[base..base + self.width].iter_mut().zip(&delta) {
+                for (value, d) in self.values[base..base + self.width].iter_mut().zip(&*delta) {
                     *value = (*value + jump * d).clamp(-1.0, 1.0);
                 }
             }
@@ -337,9 +364,22 @@ impl WholeDuel {
                 }
                 self.feint_pays[side].1 = self.feint_pays[side].1.max(gain);
             }
-            self.mixes[base + w] = [s.row, s.col];
+            self.mix_of[base + w] = self.intern([s.row, s.col], known_mixes);
         }
         updates
+    }
+
+    /// The index in `distinct` of the pair of mixes `pair` (added when new; `known` holds
+    /// the index of each pair added, by the bits of its chances).
+    fn intern(&mut self, pair: [Mix; 2], known: &mut HashMap<[u64; 6], u32>) -> u32 {
+        let bits = [
+            pair[0][0], pair[0][1], pair[0][2], pair[1][0], pair[1][1], pair[1][2],
+        ]
+        .map(f64::to_bits);
+        *known.entry(bits).or_insert_with(|| {
+            self.distinct.push(pair);
+            (self.distinct.len() - 1) as u32
+        })
     }
 
     /// Where effect `e` of an exchange in `layer` leads (from any position of the layer:
@@ -381,8 +421,9 @@ impl WholeDuel {
     /// A's and B's optimal mixes in `pos` (any position of the duel, its fatigue points
     /// and feint points beyond the caps read as the caps).
     pub fn mixes(&self, pos: &Position) -> [Mix; 2] {
-        self.slot(pos)
-            .map_or([[0.0, 0.0, 1.0]; 2], |i| self.mixes[i])
+        self.slot(pos).map_or([[0.0, 0.0, 1.0]; 2], |i| {
+            self.distinct[self.mix_of[i] as usize]
+        })
     }
 
     /// Whether side `s`'s feint points can add up without bound: it feints (MA) with a
@@ -391,14 +432,16 @@ impl WholeDuel {
     /// some holding).
     pub fn unbounded_feints(&self, s: usize) -> bool {
         let at_cap = 3 + (s + 1) * self.feint_cap as usize - 1;
-        self.mixes
+        self.mix_of
             .chunks(self.width)
-            .any(|layer| layer[at_cap][s][Manoeuvre::Ma.index()] > 0.0)
+            .any(|layer| self.distinct[layer[at_cap] as usize][s][Manoeuvre::Ma.index()] > 0.0)
     }
 
     /// Whether side `s` feints (MA) with a positive chance in some position.
     pub fn ever_feints(&self, s: usize) -> bool {
-        self.mixes.iter().any(|m| m[s][Manoeuvre::Ma.index()] > 0.0)
+        self.mix_of
+            .iter()
+            .any(|&i| self.distinct[i as usize][s][Manoeuvre::Ma.index()] > 0.0)
     }
 
     /// For side `s`: the number of positions where feinting pays, that is where the
@@ -425,23 +468,65 @@ impl WholeDuel {
     }
 
     /// The solved game of these fighters, from a cache of the last few solved (a study
-    /// builds the same duel at many points).
+    /// builds the same duel at many points). A game asked for by several threads at once
+    /// is solved once: the others wait for it.
     pub fn cached(rules: Rules, fighters: [Fighter; 2], out_at: OutAt) -> Result<Arc<Self>> {
-        type Cache = Mutex<Vec<Arc<WholeDuel>>>;
+        type Solved = Arc<OnceLock<std::result::Result<Arc<WholeDuel>, String>>>;
+        type Cache = Mutex<Vec<((Rules, [Fighter; 2], OutAt), Solved)>>;
         static CACHE: Cache = Mutex::new(Vec::new());
-        let same =
-            |g: &&Arc<WholeDuel>| g.rules == rules && g.fighters == fighters && g.out_at == out_at;
-        if let Some(g) = CACHE.lock().ok().and_then(|c| c.iter().find(same).cloned()) {
-            return Ok(g);
-        }
-        let game = Arc::new(Self::solve(rules, fighters, out_at)?);
-        if let Ok(mut cache) = CACHE.lock() {
-            if cache.len() >= 6 {
-                cache.remove(0);
+        let key = (rules, fighters, out_at);
+        let slot: Solved = {
+            let mut cache = CACHE.lock().unwrap_or_else(|e| e.into_inner());
+            match cache.iter().find(|(k, _)| *k == key) {
+                Some((_, slot)) => slot.clone(),
+                None => {
+                    if cache.len() >= 6 {
+                        cache.remove(0);
+                    }
+                    let slot = Solved::default();
+                    cache.push((key, slot.clone()));
+                    slot
+                }
             }
-            cache.push(game.clone());
+        };
+        slot.get_or_init(|| {
+            Self::solve(rules, fighters, out_at)
+                .map(Arc::new)
+                .map_err(|e| e.to_string())
+        })
+        .clone()
+        .map_err(Error::Invalid)
+    }
+}
+
+/// What the solve of one layer works in, kept from layer to layer.
+struct Scratch {
+    /// The law of each position of a layer (by its index in the layer) and each pair of
+    /// manœuvres (`w * 9 + cell`), for the layers of one pair of fatigue points: a law
+    /// depends on the fatigue points, the pending étourdi and the feint points of a
+    /// position, not on its wounds, so the layers of a pair share them (emptied when the
+    /// pair changes).
+    laws: Vec<Option<Law>>,
+    /// For each position and each pair of manœuvres: what is known, the chance of
+    /// staying, the range of `here` (see [`WholeDuel::solve_layer`]).
+    cells: Vec<(f64, f64, u32, u32)>,
+    /// The other positions of the layer each cell leads to, and with what chance.
+    here: Vec<(u32, f64)>,
+    /// Each position's last move in a sweep.
+    delta: Vec<f64>,
+    /// The index in [`WholeDuel::distinct`] of each pair of mixes met so far.
+    known_mixes: HashMap<[u64; 6], u32>,
+}
+
+impl Scratch {
+    fn new(width: usize) -> Self {
+        Self {
+            laws: vec![None; width * 9],
+            cells: Vec::with_capacity(width * 9),
+            here: Vec::new(),
+            delta: Vec::with_capacity(width),
+            known_mixes: HashMap::new(),
         }
-        Ok(game)
     }
 }
 
