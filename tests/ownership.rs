@@ -117,9 +117,6 @@ fn hidden_names_that_look_like_leftovers_are_not_alea_s() {
     std::fs::write(out.join(".bashrc.tmp-3999996"), "alias ll='ls -l'").unwrap();
     std::fs::create_dir_all(out.join(".photos.old-3999997")).unwrap();
     std::fs::write(out.join(".photos.old-3999997/cat.jpg"), "meow").unwrap();
-    // Empty ones too: they carry no marker of alea's.
-    std::fs::create_dir_all(out.join(".drafts.tmp-3999995")).unwrap();
-    std::fs::write(out.join(".empty.tmp-3999994"), "").unwrap();
     let before = snapshot(&out);
     let run = run_into(&t1, &out);
     assert!(run.status.success(), "{}", stderr(&run));

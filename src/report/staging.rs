@@ -139,22 +139,22 @@ fn remove(path: &Path) -> std::io::Result<()> {
     }
 }
 
-/// True when `path` is a folder holding alea's marker being written and nothing else but
-/// marker files (never a symbolic link): what a run killed while it marked a folder leaves.
-/// Only alea writes a file of that name.
-fn marker_half_written(path: &Path) -> bool {
-    let is_dir = std::fs::symlink_metadata(path).is_ok_and(|meta| meta.is_dir());
-    let names: Vec<std::ffi::OsString> = match std::fs::read_dir(path) {
-        Ok(entries) if is_dir => entries
-            .filter_map(|e| e.ok())
-            .map(|e| e.file_name())
-            .collect(),
-        _ => return false,
-    };
-    names.iter().any(|n| n == marker::FOLDER_MARKER_NEW)
-        && names
-            .iter()
-            .all(|n| n == marker::FOLDER_MARKER || n == marker::FOLDER_MARKER_NEW)
+/// True when `path` is an empty file or a folder holding nothing but alea's marker files
+/// (never a symbolic link): what a run killed between creating a temporary path and
+/// marking it leaves, and what holds nothing to lose.
+fn is_empty(path: &Path) -> bool {
+    match std::fs::symlink_metadata(path) {
+        Ok(meta) if meta.is_dir() => std::fs::read_dir(path).is_ok_and(|entries| {
+            entries.into_iter().all(|entry| {
+                entry.is_ok_and(|entry| {
+                    let name = entry.file_name();
+                    name == marker::FOLDER_MARKER || name == marker::FOLDER_MARKER_NEW
+                })
+            })
+        }),
+        Ok(meta) if meta.is_file() => meta.len() == 0,
+        _ => false,
+    }
 }
 
 impl Registry {
@@ -240,11 +240,10 @@ pub fn is_staged(file_name: &str) -> bool {
 }
 
 /// Removes the temporary paths that dead runs left in `dir` and puts back a report that
-/// was renamed aside but not replaced. Only paths carrying alea's marker (whole, or half
-/// written by a run killed while it marked a folder) are put back or removed: a hidden
-/// name of the user's that looks like a leftover is left alone, even empty. (A run killed
-/// between creating a temporary path and marking it leaves an empty one behind, which
-/// stays: alea cannot tell it from the user's.) Holds the [`lock`], so a signal waits for it to finish.
+/// was renamed aside but not replaced. Only paths carrying alea's marker are put back or
+/// removed, and empty ones (a run killed between creating a path and marking it leaves one;
+/// it holds nothing to lose): a hidden name of the user's that looks like a leftover and
+/// holds anything is left alone. Holds the [`lock`], so a signal waits for it to finish.
 /// Returns true when something changed.
 pub fn clean_stale(dir: &Path) -> Result<bool> {
     let _registry = lock();
@@ -270,7 +269,7 @@ pub fn clean_stale(dir: &Path) -> Result<bool> {
         }
         if kind == "old" && written_by_alea(&path) {
             aside.push((path, dir.join(name)));
-        } else if written_by_alea(&path) || marker_half_written(&path) {
+        } else if written_by_alea(&path) || is_empty(&path) {
             remove(&path).map_err(|e| Error::io("remove", &path, e))?;
             changed = true;
         }
@@ -389,10 +388,13 @@ mod tests {
     }
 
     #[test]
-    fn only_marked_leftovers_of_a_killed_run_are_removed_never_put_back() {
+    fn empty_leftovers_of_a_killed_run_are_removed_never_put_back() {
         let dir = scratch("empty");
         let dead = u32::MAX;
-        // Killed while marking a folder: the marker half written, alea's own.
+        // Killed between creating a temporary path and marking it, or between removing an
+        // aside folder's marker and the folder itself.
+        std::fs::create_dir_all(dir.join(format!(".a.tmp-{dead}"))).unwrap();
+        std::fs::create_dir_all(dir.join(format!(".b.old-{dead}"))).unwrap();
         std::fs::create_dir_all(dir.join(format!(".c.tmp-{dead}"))).unwrap();
         std::fs::write(
             dir.join(format!(".c.tmp-{dead}"))
@@ -400,23 +402,13 @@ mod tests {
             "writ",
         )
         .unwrap();
-        // Empty paths named like leftovers carry no marker: they may be the user's.
-        std::fs::create_dir_all(dir.join(format!(".a.tmp-{dead}"))).unwrap();
-        std::fs::create_dir_all(dir.join(format!(".b.old-{dead}"))).unwrap();
         std::fs::write(dir.join(format!(".index.html.tmp-{dead}")), "").unwrap();
         assert!(clean_stale(&dir).unwrap());
-        let mut left: Vec<String> = std::fs::read_dir(&dir)
-            .unwrap()
-            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
-            .collect();
-        left.sort();
-        let expected = [
-            format!(".a.tmp-{dead}"),
-            format!(".b.old-{dead}"),
-            format!(".index.html.tmp-{dead}"),
-        ];
-        assert_eq!(left, expected, "the marked one removed, nothing put back");
-        assert!(!clean_stale(&dir).unwrap());
+        assert_eq!(
+            std::fs::read_dir(&dir).unwrap().count(),
+            0,
+            "nothing left, nothing put back"
+        );
         let _ = std::fs::remove_dir_all(&dir);
     }
 }
