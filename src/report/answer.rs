@@ -72,26 +72,12 @@ fn describe(analysis: &Analysis, name: &str, names: &[(String, String)]) -> Desc
 /// `text` with each standalone capital letter naming a side (`A` for the group `a`)
 /// replaced by the fighter's name.
 fn with_names(text: &str, names: &[(String, String)]) -> String {
-    let mut out = String::new();
-    let mut word = String::new();
-    let flush = |word: &mut String, out: &mut String| {
-        let shown = names
+    super::words::replace_words(text, |word| {
+        names
             .iter()
-            .find(|(group, _)| group.len() == 1 && group.to_uppercase() == *word)
-            .map_or(word.as_str(), |(_, name)| name.as_str());
-        out.push_str(shown);
-        word.clear();
-    };
-    for c in text.chars() {
-        if c.is_alphanumeric() || c == '_' {
-            word.push(c);
-        } else {
-            flush(&mut word, &mut out);
-            out.push(c);
-        }
-    }
-    flush(&mut word, &mut out);
-    out
+            .find(|(group, _)| group.len() == 1 && group.to_uppercase() == word)
+            .map_or(word, |(_, name)| name.as_str())
+    })
 }
 
 /// "Chance of …" inside a sentence; a word in capitals ("ND …") or the side A stays as it

@@ -88,21 +88,27 @@ fn with_member(clause: &str, family: &str, name: &str) -> String {
         Some(i) => &clause[..i],
         None => clause,
     };
-    let mut out = String::new();
-    let mut word = String::new();
-    let flush = |word: &mut String, out: &mut String| {
-        out.push_str(if word == var { value } else { word });
-        word.clear();
-    };
-    for c in clause.chars() {
+    replace_words(clause, |word| if word == var { value } else { word })
+}
+
+/// `text` with each word (a run of letters, digits and `_`) replaced by what `replace`
+/// gives for it; everything between words kept.
+pub fn replace_words<'a>(text: &'a str, replace: impl Fn(&'a str) -> &'a str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut start = None;
+    for (i, c) in text.char_indices() {
         if c.is_alphanumeric() || c == '_' {
-            word.push(c);
+            start.get_or_insert(i);
         } else {
-            flush(&mut word, &mut out);
+            if let Some(s) = start.take() {
+                out.push_str(replace(&text[s..i]));
+            }
             out.push(c);
         }
     }
-    flush(&mut word, &mut out);
+    if let Some(s) = start {
+        out.push_str(replace(&text[s..]));
+    }
     out
 }
 
