@@ -18,12 +18,34 @@ pub struct Blow {
     sides: u32,
     /// Added to the damage die.
     bonus: i64,
+    /// The house rules of its dice, `None` when both are official: one word, so that a
+    /// round's dice stay as small as before the dice could be replaced (a blow is copied
+    /// into every round).
+    house: Option<&'static BlowDice>,
+}
+
+/// How the two dice of a blow are played when a house rule replaces one of them.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct BlowDice {
     /// The attack roll's d20: official, or a house rule's ([`super::attack::ATTACK_DIE`]).
     die: StepRule,
     /// The damage die: official, or a house rule's ([`super::steps::DAMAGE_DIE`]).
-    damage_die: StepRule,
-    /// Both dice official: the blow rolls them as the sheet does, with one test per blow.
-    official: bool,
+    damage: StepRule,
+}
+
+impl BlowDice {
+    /// The one value of `self` kept for the whole run (a run meets a few: one per house
+    /// rules file, each made once per duel built).
+    fn interned(self) -> &'static BlowDice {
+        static KNOWN: std::sync::Mutex<Vec<&'static BlowDice>> = std::sync::Mutex::new(Vec::new());
+        let mut known = KNOWN.lock().unwrap_or_else(|e| e.into_inner());
+        if let Some(&found) = known.iter().find(|&&k| *k == self) {
+            return found;
+        }
+        let leaked: &'static BlowDice = Box::leak(Box::new(self));
+        known.push(leaked);
+        leaked
+    }
 }
 
 impl Blow {
@@ -35,40 +57,37 @@ impl Blow {
             hits,
             sides,
             bonus,
-            die: StepRule::OFFICIAL,
-            damage_die: StepRule::OFFICIAL,
-            official: true,
+            house: None,
         }
     }
 
     /// The same blow with its attack d20 played as `die` says and its damage die as
     /// `damage` says.
     pub fn with_dice(self, die: StepRule, damage: StepRule) -> Self {
+        let official = die.is_official() && damage.is_official();
         Self {
-            die,
-            damage_die: damage,
-            official: die.is_official() && damage.is_official(),
+            house: (!official).then(|| BlowDice { die, damage }.interned()),
             ..self
         }
     }
 
     /// How the attack d20 is played.
     pub fn die(&self) -> StepRule {
-        self.die
+        self.house.map_or(StepRule::OFFICIAL, |h| h.die)
     }
 
     /// How the damage die is played.
     pub fn damage_die(&self) -> StepRule {
-        self.damage_die
+        self.house.map_or(StepRule::OFFICIAL, |h| h.damage)
     }
 
     /// [`Blow::run`] with a house rule's die or damage die.
     fn run_house<D: Dice>(&self, dice: &mut D) -> i64 {
-        let face = self.die.roll(dice, &[], |d| i64::from(d.d20()));
+        let face = self.die().roll(dice, &[], |d| i64::from(d.d20()));
         if self.hits >> face & 1 != 0 {
             let sides = self.sides;
             let face = self
-                .damage_die
+                .damage_die()
                 .roll(dice, &[i64::from(sides)], |d| i64::from(d.die(sides)));
             damage(face as u32, self.bonus)
         } else {
@@ -81,7 +100,7 @@ impl Blow {
     /// The most damage the blow deals (worked out once per duel, not per round).
     pub(super) fn most(&self) -> i64 {
         let sides = i64::from(self.sides);
-        damage(self.damage_die.most(&[sides], sides) as u32, self.bonus)
+        damage(self.damage_die().most(&[sides], sides) as u32, self.bonus)
     }
 }
 
@@ -90,7 +109,7 @@ impl Step for Blow {
 
     #[inline(always)]
     fn run<D: Dice>(&self, dice: &mut D) -> i64 {
-        if !self.official {
+        if self.house.is_some() {
             return self.run_house(dice);
         }
         let face = dice.d20();
