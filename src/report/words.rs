@@ -27,7 +27,13 @@ fn cut(text: &str, max: usize) -> &str {
         return text;
     }
     let end = text.char_indices().nth(max).map_or(text.len(), |(i, _)| i);
-    let end = text[..end].rfind(' ').unwrap_or(end);
+    // At the last comma when it keeps a third: a whole clause rather than one cut
+    // in its middle ("mean round of the first impact", not "…, over fights with an
+    // impact within").
+    let end = match text[..end].rfind(',') {
+        Some(comma) if comma >= max / 3 => comma,
+        _ => text[..end].rfind(' ').unwrap_or(end),
+    };
     text[..end].trim_end_matches([',', ' '])
 }
 
@@ -205,6 +211,13 @@ mod tests {
             metric_words(Some(&d), "a_hit_legere"),
             "chance A wins with MD and B's damage result is légère"
         );
+    }
+
+    #[test]
+    fn a_long_label_is_cut_at_a_clause() {
+        let doc = "mean round of the first impact, over fights with an impact within rounds";
+        assert_eq!(cut(doc, MAX_WORDS), "mean round of the first impact");
+        assert_eq!(cut("short, enough", MAX_WORDS), "short, enough");
     }
 
     #[test]
