@@ -14,6 +14,15 @@ fn exact_of(answer: &serde_json::Value, name: &str) -> f64 {
     answer["metrics"][name]["exact"].as_f64().unwrap()
 }
 
+/// The exact value of `metric` from `alea prob WORDS... EXTRA... --exact --json`.
+fn exact_answer(words: &[&str], extra: &[&str], metric: &str) -> f64 {
+    let mut args = vec!["prob"];
+    args.extend(words);
+    args.extend(extra);
+    args.extend(["--exact", "--json"]);
+    exact_of(&json(&alea(&args)), metric)
+}
+
 #[test]
 fn advantage_gives_the_chances_of_the_lower_of_two_d20() {
     let answer = json(&alea(&[
@@ -325,32 +334,17 @@ fn a_mechanic_that_plays_only_steps_refuses_table_changes() {
 fn sccs_tension_die_of_a_d8_with_a_floor_in_every_mechanic_that_ties() {
     let rules = "analyses/house/sccs_d8_tension.toml";
     let tie = ["type=3", "cible=3", "defense=3", "resistance=3"];
-    let mean = |rules: Option<&str>| {
-        let mut args = vec!["prob", "sccs.exchange"];
-        args.extend(tie);
-        args.extend(["--exact", "--json"]);
-        if let Some(r) = rules {
-            args.extend(["--rules", r]);
-        }
-        exact_of(&json(&alea(&args)), "mean_exchanges")
-    };
+    let exchange = ["sccs.exchange", tie[0], tie[1], tie[2], tie[3]];
+    let mean = |extra: &[&str]| exact_answer(&exchange, extra, "mean_exchanges");
     // The impact comes one exchange after the counter runs out: d6 + 1 (mean 4.5) and
     // max(d8, 2) + 1 (mean (2 + 2 + 3 + ... + 8) / 8 + 1 = 45/8).
-    assert!((mean(None) - 4.5).abs() < 1e-12);
-    assert!((mean(Some(rules)) - 45.0 / 8.0).abs() < 1e-12);
+    assert!((mean(&[]) - 4.5).abs() < 1e-12);
+    assert!((mean(&["--rules", rules]) - 45.0 / 8.0).abs() < 1e-12);
     // One attacker tying at 6 in a melee lands the impact within 3 rounds when the
     // counter is at most 2: 2/6 with the D6, 2/8 (the floor) with the house die.
     let melee = |extra: &[&str]| {
-        let mut args = vec![
-            "prob",
-            "sccs.melee",
-            "n_attackers=1",
-            "attack=6",
-            "--exact",
-            "--json",
-        ];
-        args.extend(extra);
-        exact_of(&json(&alea(&args)), "impact_by_round_3")
+        let words = ["sccs.melee", "n_attackers=1", "attack=6"];
+        exact_answer(&words, extra, "impact_by_round_3")
     };
     assert!((melee(&[]) - 1.0 / 3.0).abs() < 1e-12);
     assert!((melee(&["--rules", rules]) - 0.25).abs() < 1e-12);
@@ -441,29 +435,13 @@ fn ose_damage_initiative_and_morale_are_steps_of_every_mechanic_that_rolls_them(
     std::fs::write(&rules, "system = \"ose\"\nscript = \"house.rhai\"\n").unwrap();
     let rules = rules.to_str().unwrap();
     // One check on a d12 holds at morale 7 with chance 7/12 (21/36 on 2d6).
-    let morale = |extra: &[&str]| {
-        let mut args = vec![
-            "prob",
-            "ose.morale",
-            "morale=7",
-            "checks=1",
-            "--exact",
-            "--json",
-        ];
-        args.extend(extra);
-        exact_of(&json(&alea(&args)), "holds")
-    };
+    let morale =
+        |extra: &[&str]| exact_answer(&["ose.morale", "morale=7", "checks=1"], extra, "holds");
     assert!((morale(&[]) - 21.0 / 36.0).abs() < 1e-12);
     assert!((morale(&["--rules", rules]) - 7.0 / 12.0).abs() < 1e-12);
     // Every blow dealing its die's most ends a duel sooner; the encounter of one PC
     // against one monster is that duel, exactly.
-    let rounds = |mechanic: &[&str], extra: &[&str]| {
-        let mut args = vec!["prob"];
-        args.extend(mechanic);
-        args.extend(["--exact", "--json"]);
-        args.extend(extra);
-        exact_of(&json(&alea(&args)), "mean_rounds")
-    };
+    let rounds = |mechanic: &[&str], extra: &[&str]| exact_answer(mechanic, extra, "mean_rounds");
     let duel = ["ose.duel", "fighter=fighter3", "monster=ogre"];
     let encounter = [
         "ose.encounter",

@@ -162,7 +162,9 @@ pub(super) fn draw<DB: DrawingBackend>(root: &DrawingArea<DB, Shift>, figure: &B
         .iter()
         .flat_map(|g| g.bars.iter().filter(|b| shown(b.0)).map(|b| b.3))
         .fold(0.0f64, f64::max);
-    let legend_width = if groups.len() > 1 { 190 } else { 0 };
+    // Always a legend: it names the groups when there are several, and says what the
+    // bar, the black mark and the whisker are in every chart.
+    let legend_width = 190;
     let (plot, legend) = root.split_horizontally(SIZE.0 - legend_width);
     let x_desc = if left_out > 0.0 {
         format!("{x_label}; {x0}..{x1} shown, {left_out:.2}% of the mass beyond")
