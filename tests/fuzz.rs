@@ -441,7 +441,8 @@ fn tree(dir: &Path) -> Vec<(String, Option<String>)> {
     found
 }
 
-/// Fills `out` with a seeded choice of [`USER_ENTRIES`], each with content of the user's.
+/// Fills `out` with a seeded choice of [`USER_ENTRIES`], each with content of the user's or
+/// (one in four) empty.
 fn fill_with_user_entries(rng: &mut Rng, out: &Path) {
     std::fs::create_dir_all(out).unwrap();
     for _ in 0..rng.below(4) {
@@ -450,11 +451,19 @@ fn fill_with_user_entries(rng: &mut Rng, out: &Path) {
         if path.exists() {
             continue;
         }
+        let empty = rng.below(4) == 0;
+        let data = if empty {
+            String::new()
+        } else {
+            format!("user data {}", rng.next())
+        };
         if entry.ends_with('/') {
             std::fs::create_dir_all(&path).unwrap();
-            std::fs::write(path.join("mine.txt"), format!("user data {}", rng.next())).unwrap();
+            if !empty {
+                std::fs::write(path.join("mine.txt"), data).unwrap();
+            }
         } else {
-            std::fs::write(&path, format!("user data {}", rng.next())).unwrap();
+            std::fs::write(&path, data).unwrap();
         }
     }
 }

@@ -117,6 +117,10 @@ fn hidden_names_that_look_like_leftovers_are_not_alea_s() {
     std::fs::write(out.join(".bashrc.tmp-3999996"), "alias ll='ls -l'").unwrap();
     std::fs::create_dir_all(out.join(".photos.old-3999997")).unwrap();
     std::fs::write(out.join(".photos.old-3999997/cat.jpg"), "meow").unwrap();
+    // Empty ones too: only the names `.NAME.alea-tmp-N` and `.NAME.alea-old-N` are alea's.
+    std::fs::write(out.join(".profile.tmp-3999995"), "").unwrap();
+    std::fs::create_dir_all(out.join(".drafts.old-3999994")).unwrap();
+    std::fs::create_dir_all(out.join(".later.tmp-3999993")).unwrap();
     let before = snapshot(&out);
     let run = run_into(&t1, &out);
     assert!(run.status.success(), "{}", stderr(&run));

@@ -97,11 +97,11 @@ fn assert_whole(out: &Path) {
 }
 
 /// [`assert_whole`], allowing (with `staged`) hidden temporary or aside folders
-/// (`.NAME.tmp-PID`, `.NAME.old-PID`), which the next run removes.
+/// (`.NAME.alea-tmp-PID`, `.NAME.alea-old-PID`), which the next run removes.
 fn assert_whole_but_staged(out: &Path, staged: bool) {
     let mut reports = Vec::new();
     for name in names_in(out) {
-        if staged && name.starts_with('.') && (name.contains(".old-") || name.contains(".tmp-")) {
+        if staged && name.starts_with('.') && (name.contains(".alea-old-") || name.contains(".alea-tmp-")) {
             continue;
         }
         assert!(!name.starts_with('.'), "left behind in {out:?}: {name}");
@@ -305,12 +305,12 @@ fn what_a_killed_run_left_is_cleaned_or_put_back() {
         std::fs::create_dir(out_dir.join(name)).unwrap();
         std::fs::write(out_dir.join(name).join(".alea"), format!("{MARKER}\n")).unwrap();
     };
-    marked(&format!(".b.tmp-{dead}"));
-    std::fs::write(out_dir.join(format!(".b.tmp-{dead}/results.csv")), "half").unwrap();
+    marked(&format!(".b.alea-tmp-{dead}"));
+    std::fs::write(out_dir.join(format!(".b.alea-tmp-{dead}/results.csv")), "half").unwrap();
     // Killed after the rename in, before the old one was removed; and while writing the page.
-    marked(&format!(".a.old-{dead}"));
+    marked(&format!(".a.alea-old-{dead}"));
     std::fs::write(
-        out_dir.join(format!(".index.html.tmp-{dead}")),
+        out_dir.join(format!(".index.html.alea-tmp-{dead}")),
         "<!DOCTYPE html>\n<!-- written by alea; the next run replaces this file -->\n<html",
     )
     .unwrap();

@@ -1,10 +1,10 @@
 //! Replacing report folders and files without ever losing the previous good one, and
 //! cleaning what an interrupted run left behind.
 //!
-//! A report is written whole into `.NAME.tmp-PID` beside its destination. To replace the
-//! destination, the old one is renamed aside to `.NAME.old-PID`, the new one renamed in,
-//! then the old one removed: at every moment the previous report or the new one is
-//! complete, under its name or aside.
+//! A report is written whole into `.NAME.alea-tmp-PID` beside its destination. To replace
+//! the destination, the old one is renamed aside to `.NAME.alea-old-PID`, the new one
+//! renamed in, then the old one removed: at every moment the previous report or the new
+//! one is complete, under its name or aside.
 //!
 //! Temporary paths are registered while they exist. Writers hold the [`lock`] from the
 //! moment they create a temporary path until it is renamed into place or removed, so a
@@ -15,8 +15,13 @@
 //!
 //! Only paths alea wrote are ever removed, renamed or replaced ([`super::marker`]): a
 //! temporary or aside folder carries alea's marker file from the moment it is created,
-//! and a temporary file starts with alea's marker. A hidden `.NAME.tmp-N` or
-//! `.NAME.old-N` of the user's, without the marker, is left alone.
+//! and a temporary file starts with alea's marker. Two short windows have no marker yet
+//! (or no more): a path just created and not yet marked, and a folder whose marker was
+//! removed just before the folder itself. A run killed inside one leaves an empty path,
+//! which is known as alea's by its name alone: the `alea-tmp` and `alea-old` names are
+//! alea's (the README says so). Anything else is left alone: a hidden `.NAME.tmp-N` or
+//! `.NAME.old-N` (the names older versions of alea used) is removed or put back only when
+//! it carries the marker, and never because it is empty.
 
 use super::marker;
 use crate::error::{Error, Result};
@@ -37,10 +42,21 @@ pub fn lock() -> Registry {
     }
 }
 
-/// `dir/.NAME.tmp-PID`: where `NAME` is written before it is renamed into place.
+/// `dir/.NAME.alea-tmp-PID`: where `NAME` is written before it is renamed into place.
 pub fn temp_path(dir: &Path, name: &str) -> PathBuf {
-    dir.join(format!(".{name}.tmp-{}", std::process::id()))
+    dir.join(format!(".{name}.{TEMP}-{}", std::process::id()))
 }
+
+/// The kind of a temporary path, in its name.
+const TEMP: &str = "alea-tmp";
+
+/// The kind of a report renamed aside, in its name.
+const ASIDE: &str = "alea-old";
+
+/// The kinds older versions of alea named their temporary and aside paths with: a path so
+/// named is alea's only when it carries the marker.
+const LEGACY_TEMP: &str = "tmp";
+const LEGACY_ASIDE: &str = "old";
 
 /// The folder and the name of `path`.
 fn dir_and_name(path: &Path) -> Result<(&Path, std::borrow::Cow<'_, str>)> {
@@ -81,7 +97,7 @@ pub fn write_whole(
 }
 
 fn aside_path(dir: &Path, name: &str) -> PathBuf {
-    dir.join(format!(".{name}.old-{}", std::process::id()))
+    dir.join(format!(".{name}.{ASIDE}-{}", std::process::id()))
 }
 
 /// True when `path` is a folder carrying alea's marker or a file alea wrote (never a
@@ -216,13 +232,39 @@ pub fn abandon() {
     std::mem::forget(registry);
 }
 
-/// `(name, kind, pid)` of a hidden `.NAME.tmp-PID` or `.NAME.old-PID` entry.
-fn parse_staged(file_name: &str) -> Option<(&str, &str, u32)> {
+/// A hidden entry named like a temporary or aside path.
+#[derive(Debug, PartialEq, Eq)]
+struct Staged<'a> {
+    /// The name of the destination.
+    name: &'a str,
+    /// A report renamed aside (else a temporary path).
+    aside: bool,
+    /// The process that named it.
+    pid: u32,
+    /// Named the way only alea names paths (`alea-tmp`, `alea-old`); else the older,
+    /// common-looking names.
+    reserved: bool,
+}
+
+/// The parts of a hidden `.NAME.KIND-PID` entry, KIND being one of alea's.
+fn parse_staged(file_name: &str) -> Option<Staged<'_>> {
     let rest = file_name.strip_prefix('.')?;
-    ["tmp", "old"].into_iter().find_map(|kind| {
+    [
+        (TEMP, false, true),
+        (ASIDE, true, true),
+        (LEGACY_TEMP, false, false),
+        (LEGACY_ASIDE, true, false),
+    ]
+    .into_iter()
+    .find_map(|(kind, aside, reserved)| {
         let (name, pid) = rest.rsplit_once(&format!(".{kind}-"))?;
         let pid = pid.parse().ok()?;
-        (!name.is_empty()).then_some((name, kind, pid))
+        (!name.is_empty()).then_some(Staged {
+            name,
+            aside,
+            pid,
+            reserved,
+        })
     })
 }
 
@@ -241,10 +283,10 @@ pub fn is_staged(file_name: &str) -> bool {
 
 /// Removes the temporary paths that dead runs left in `dir` and puts back a report that
 /// was renamed aside but not replaced. Only paths carrying alea's marker are put back or
-/// removed, and empty ones (a run killed between creating a path and marking it leaves one;
-/// it holds nothing to lose): a hidden name of the user's that looks like a leftover and
-/// holds anything is left alone. Holds the [`lock`], so a signal waits for it to finish.
-/// Returns true when something changed.
+/// removed, and empty paths under alea's own names (a run killed between creating a path
+/// and marking it leaves one; it holds nothing to lose): a hidden name of the user's that
+/// looks like a leftover is left alone, empty or not. Holds the [`lock`], so a signal
+/// waits for it to finish. Returns true when something changed.
 pub fn clean_stale(dir: &Path) -> Result<bool> {
     let _registry = lock();
     let entries = match std::fs::read_dir(dir) {
@@ -260,16 +302,16 @@ pub fn clean_stale(dir: &Path) -> Result<bool> {
     let mut changed = false;
     let mut aside = Vec::new();
     for file_name in &names {
-        let Some((name, kind, pid)) = parse_staged(file_name) else {
+        let Some(staged) = parse_staged(file_name) else {
             continue;
         };
         let path = dir.join(file_name);
-        if alive(pid) {
+        if alive(staged.pid) {
             continue;
         }
-        if kind == "old" && written_by_alea(&path) {
-            aside.push((path, dir.join(name)));
-        } else if written_by_alea(&path) || is_empty(&path) {
+        if staged.aside && written_by_alea(&path) {
+            aside.push((path, dir.join(staged.name)));
+        } else if written_by_alea(&path) || (staged.reserved && is_empty(&path)) {
             remove(&path).map_err(|e| Error::io("remove", &path, e))?;
             changed = true;
         }
@@ -298,14 +340,28 @@ mod tests {
 
     #[test]
     fn names_of_staged_paths() {
-        assert_eq!(parse_staged(".a_b.tmp-12"), Some(("a_b", "tmp", 12)));
+        let staged = |name, aside, pid, reserved| {
+            Some(Staged {
+                name,
+                aside,
+                pid,
+                reserved,
+            })
+        };
         assert_eq!(
-            parse_staged(".index.html.tmp-7"),
-            Some(("index.html", "tmp", 7))
+            parse_staged(".a_b.alea-tmp-12"),
+            staged("a_b", false, 12, true)
         );
-        assert_eq!(parse_staged(".r.old-99"), Some(("r", "old", 99)));
-        assert_eq!(parse_staged("r.tmp-1"), None);
-        assert_eq!(parse_staged(".r.tmp-x"), None);
+        assert_eq!(
+            parse_staged(".index.html.alea-tmp-7"),
+            staged("index.html", false, 7, true)
+        );
+        assert_eq!(parse_staged(".r.alea-old-99"), staged("r", true, 99, true));
+        assert_eq!(parse_staged(".a_b.tmp-12"), staged("a_b", false, 12, false));
+        assert_eq!(parse_staged(".r.old-99"), staged("r", true, 99, false));
+        assert_eq!(parse_staged("r.alea-tmp-1"), None);
+        assert_eq!(parse_staged(".r.alea-tmp-x"), None);
+        assert_eq!(parse_staged(".alea-tmp-1"), None);
         assert_eq!(parse_staged(".tmp-1"), None);
     }
 
@@ -342,15 +398,16 @@ mod tests {
         let dir = scratch("stale");
         let dead = u32::MAX;
         for name in [
-            format!(".a.tmp-{dead}"),
-            format!(".a.old-{dead}"),
+            format!(".a.alea-tmp-{dead}"),
+            format!(".a.alea-old-{dead}"),
+            // A marked leftover of an older alea, named the old way.
             format!(".b.old-{dead}"),
             "b".to_string(),
         ] {
             marked_folder(&dir, &name);
         }
         std::fs::write(
-            dir.join(format!(".index.html.tmp-{dead}")),
+            dir.join(format!(".index.html.alea-tmp-{dead}")),
             marker::FILE_MARKER,
         )
         .unwrap();
@@ -382,8 +439,11 @@ mod tests {
             "mine",
         )
         .unwrap();
+        // Empty, under the names older versions of alea used: still the user's.
+        std::fs::write(dir.join(format!(".empty.tmp-{dead}")), "").unwrap();
+        std::fs::create_dir_all(dir.join(format!(".empty_folder.old-{dead}"))).unwrap();
         assert!(!clean_stale(&dir).unwrap());
-        assert_eq!(std::fs::read_dir(&dir).unwrap().count(), 3);
+        assert_eq!(std::fs::read_dir(&dir).unwrap().count(), 5);
         let _ = std::fs::remove_dir_all(&dir);
     }
 
@@ -393,16 +453,16 @@ mod tests {
         let dead = u32::MAX;
         // Killed between creating a temporary path and marking it, or between removing an
         // aside folder's marker and the folder itself.
-        std::fs::create_dir_all(dir.join(format!(".a.tmp-{dead}"))).unwrap();
-        std::fs::create_dir_all(dir.join(format!(".b.old-{dead}"))).unwrap();
-        std::fs::create_dir_all(dir.join(format!(".c.tmp-{dead}"))).unwrap();
+        std::fs::create_dir_all(dir.join(format!(".a.alea-tmp-{dead}"))).unwrap();
+        std::fs::create_dir_all(dir.join(format!(".b.alea-old-{dead}"))).unwrap();
+        std::fs::create_dir_all(dir.join(format!(".c.alea-tmp-{dead}"))).unwrap();
         std::fs::write(
-            dir.join(format!(".c.tmp-{dead}"))
+            dir.join(format!(".c.alea-tmp-{dead}"))
                 .join(marker::FOLDER_MARKER_NEW),
             "writ",
         )
         .unwrap();
-        std::fs::write(dir.join(format!(".index.html.tmp-{dead}")), "").unwrap();
+        std::fs::write(dir.join(format!(".index.html.alea-tmp-{dead}")), "").unwrap();
         assert!(clean_stale(&dir).unwrap());
         assert_eq!(
             std::fs::read_dir(&dir).unwrap().count(),
