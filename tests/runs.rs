@@ -101,7 +101,10 @@ fn assert_whole(out: &Path) {
 fn assert_whole_but_staged(out: &Path, staged: bool) {
     let mut reports = Vec::new();
     for name in names_in(out) {
-        if staged && name.starts_with('.') && (name.contains(".alea-old-") || name.contains(".alea-tmp-")) {
+        if staged
+            && name.starts_with('.')
+            && (name.contains(".alea-old-") || name.contains(".alea-tmp-"))
+        {
             continue;
         }
         assert!(!name.starts_with('.'), "left behind in {out:?}: {name}");
@@ -306,7 +309,11 @@ fn what_a_killed_run_left_is_cleaned_or_put_back() {
         std::fs::write(out_dir.join(name).join(".alea"), format!("{MARKER}\n")).unwrap();
     };
     marked(&format!(".b.alea-tmp-{dead}"));
-    std::fs::write(out_dir.join(format!(".b.alea-tmp-{dead}/results.csv")), "half").unwrap();
+    std::fs::write(
+        out_dir.join(format!(".b.alea-tmp-{dead}/results.csv")),
+        "half",
+    )
+    .unwrap();
     // Killed after the rename in, before the old one was removed; and while writing the page.
     marked(&format!(".a.alea-old-{dead}"));
     std::fs::write(

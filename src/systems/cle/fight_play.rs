@@ -192,6 +192,75 @@ impl FightRule {
         }
     }
 
+    /// Plays round `round` of the fight: the PCs' attacks and the foes' answers in the
+    /// order of play, then the foes that have not acted; at its end the dying whose time
+    /// has come die.
+    #[inline(always)]
+    pub(super) fn play_round<D: Dice>(&self, dice: &mut D, b: &mut Battle, round: u32) {
+        let (n_pcs, n_foes) = (self.pcs, self.foes);
+        // This round's foe order (standing ones) and groups.
+        let mut order = [0u8; MAX_FOES];
+        let mut n_order = 0;
+        for f in 0..n_foes {
+            if b.foes[f].standing(round) {
+                order[n_order] = f as u8;
+                n_order += 1;
+            }
+        }
+        let order = &order[..n_order];
+        let mut group_ranges = [(0u8, 0u8); MAX_FOES];
+        let groups = self.form_groups(order, &mut group_ranges);
+        let round_groups = (order, &group_ranges[..groups]);
+        let mut acted = [false; MAX_FOES];
+        for pc in b.pcs.iter_mut() {
+            pc.flag = false;
+        }
+        if self.order == FightOrder::FoesFirst {
+            self.foes_act_in_turn(dice, b, round_groups, &mut acted, round);
+        }
+        for i in 0..n_pcs {
+            if !b.pcs[i].standing(round) {
+                continue;
+            }
+            let Some(&t) = order.iter().find(|&&f| b.foes[f as usize].standing(round)) else {
+                break;
+            };
+            let t = t as usize;
+            self.pc_attacks(dice, b, i, t, round);
+            // The attacked foe's group answers, else the first that has not acted (with
+            // `answer_eliminated`, only when the attacked foe is out).
+            let at = order.iter().position(|&f| f as usize == t).unwrap_or(0);
+            let own = round_groups
+                .1
+                .iter()
+                .position(|&(start, end)| (start as usize..end as usize).contains(&at))
+                .unwrap_or(0);
+            let answer = match self.order {
+                FightOrder::PcsFirst | FightOrder::FoesFirst => None,
+                _ if Self::group_can_act(b, round_groups, &acted, own, round) => Some(own),
+                FightOrder::AnswerEliminated if b.foes[t].standing(round) => None,
+                _ => (0..groups).find(|&g| Self::group_can_act(b, round_groups, &acted, g, round)),
+            };
+            if let Some(g) = answer {
+                acted[g] = true;
+                self.group_acts(dice, b, round_groups, g, i, round);
+            }
+            if Self::standing_count(&b.pcs[..n_pcs], round) == 0
+                || Self::standing_count(&b.foes[..n_foes], round) == 0
+            {
+                break;
+            }
+        }
+        // Foes that have not acted, against the standing PCs in turn.
+        self.foes_act_in_turn(dice, b, round_groups, &mut acted, round);
+        // End of the round: the dying whose time has come die.
+        for s in b.pcs[..n_pcs].iter_mut().chain(b.foes[..n_foes].iter_mut()) {
+            if s.dies_at != 0 && s.dies_at <= round {
+                s.dead = true;
+            }
+        }
+    }
+
     /// Plays the whole fight.
     pub fn roll<D: Dice>(&self, dice: &mut D) -> FightOutcome {
         let hero = hero_points(self.pcs);
@@ -203,75 +272,14 @@ impl FightRule {
         let (n_pcs, n_foes) = (self.pcs, self.foes);
         let mut rounds = self.max_rounds;
         let (mut pcs_win, mut foes_win) = (false, false);
-        'fight: for round in 1..=self.max_rounds {
-            // This round's foe order (standing ones) and groups.
-            let mut order = [0u8; MAX_FOES];
-            let mut n_order = 0;
-            for f in 0..n_foes {
-                if b.foes[f].standing(round) {
-                    order[n_order] = f as u8;
-                    n_order += 1;
-                }
-            }
-            let order = &order[..n_order];
-            let mut group_ranges = [(0u8, 0u8); MAX_FOES];
-            let groups = self.form_groups(order, &mut group_ranges);
-            let round_groups = (order, &group_ranges[..groups]);
-            let mut acted = [false; MAX_FOES];
-            for pc in b.pcs.iter_mut() {
-                pc.flag = false;
-            }
-            if self.order == FightOrder::FoesFirst {
-                self.foes_act_in_turn(dice, &mut b, round_groups, &mut acted, round);
-            }
-            for i in 0..n_pcs {
-                if !b.pcs[i].standing(round) {
-                    continue;
-                }
-                let Some(&t) = order.iter().find(|&&f| b.foes[f as usize].standing(round)) else {
-                    break;
-                };
-                let t = t as usize;
-                self.pc_attacks(dice, &mut b, i, t, round);
-                // The attacked foe's group answers, else the first that has not acted (with
-                // `answer_eliminated`, only when the attacked foe is out).
-                let at = order.iter().position(|&f| f as usize == t).unwrap_or(0);
-                let own = round_groups
-                    .1
-                    .iter()
-                    .position(|&(start, end)| (start as usize..end as usize).contains(&at))
-                    .unwrap_or(0);
-                let answer = match self.order {
-                    FightOrder::PcsFirst | FightOrder::FoesFirst => None,
-                    _ if Self::group_can_act(&b, round_groups, &acted, own, round) => Some(own),
-                    FightOrder::AnswerEliminated if b.foes[t].standing(round) => None,
-                    _ => (0..groups)
-                        .find(|&g| Self::group_can_act(&b, round_groups, &acted, g, round)),
-                };
-                if let Some(g) = answer {
-                    acted[g] = true;
-                    self.group_acts(dice, &mut b, round_groups, g, i, round);
-                }
-                if Self::standing_count(&b.pcs[..n_pcs], round) == 0
-                    || Self::standing_count(&b.foes[..n_foes], round) == 0
-                {
-                    break;
-                }
-            }
-            // Foes that have not acted, against the standing PCs in turn.
-            self.foes_act_in_turn(dice, &mut b, round_groups, &mut acted, round);
-            // End of the round: the dying whose time has come die.
-            for s in b.pcs[..n_pcs].iter_mut().chain(b.foes[..n_foes].iter_mut()) {
-                if s.dies_at != 0 && s.dies_at <= round {
-                    s.dead = true;
-                }
-            }
+        for round in 1..=self.max_rounds {
+            self.play_round(dice, &mut b, round);
             // Out: dead, or unconscious (those who fell this round included).
             foes_win = b.pcs[..n_pcs].iter().all(|s| !s.standing(round));
             pcs_win = b.foes[..n_foes].iter().all(|s| !s.standing(round));
             if pcs_win || foes_win {
                 rounds = round;
-                break 'fight;
+                break;
             }
         }
         // Both sides out at once: nobody wins.

@@ -275,3 +275,41 @@ fn a_named_party_or_foe_list_refuses_the_fields_it_replaces() {
         (2, 40, 40)
     );
 }
+
+#[test]
+fn a_foe_that_has_acted_leaves_the_attack_unanswered_with_answer_eliminated() {
+    // Two PCs against two seconds, one round on rigged dice: each PC misses the first foe
+    // (1+1+1 against 6+6+6); each foe attack hits (5+5+5 + Combat 8 against 1+1+1 +
+    // Défense 6) for its two white dice 5 + 5, bonus +1, protection -1: 10 points.
+    // `answer`: the first foe answers PC 1; it has acted, so the second foe answers PC 2
+    // at once: 10 points each. `answer_eliminated` (the text: another NPC answers "si le
+    // PNJ est éliminé"): PC 2's attack on the first foe, who has acted and stands, is not
+    // answered; the second foe acts at the end of the round, against the first standing
+    // PC: PC 1 takes 20 points, PC 2 none.
+    let miss = [1, 1, 1, 6, 6, 6];
+    let hit = [5, 5, 5, 1, 1, 1];
+    let vitality_after_a_round = |order, rolls: &[u32]| {
+        let rule = FightRule {
+            order,
+            hero_policy: HeroPolicy::None,
+            ..rule(Opponent::Seconds, 2, 2, 30)
+        };
+        let mut b = Battle {
+            pcs: [State::new(30, 0); MAX_PCS],
+            foes: [State::new(30, 0); MAX_FOES],
+            hero_spent: 0,
+        };
+        replay(rolls, |dice| rule.play_round(dice, &mut b, 1));
+        (b.pcs[0].vitality, b.pcs[1].vitality)
+    };
+    let answer_order = [miss, hit, miss, hit].concat();
+    assert_eq!(
+        vitality_after_a_round(FightOrder::Answer, &answer_order),
+        (20, 20)
+    );
+    let eliminated_order = [miss, hit, miss, hit].concat();
+    assert_eq!(
+        vitality_after_a_round(FightOrder::AnswerEliminated, &eliminated_order),
+        (10, 30)
+    );
+}
