@@ -458,3 +458,50 @@ fn ose_damage_initiative_and_morale_are_steps_of_every_mechanic_that_rolls_them(
     let e = assert_user_error(&alea(&["prob", "ose.duel", "--rules", rules]), &["ties"]);
     assert!(e.contains("initiative_die"), "{e}");
 }
+
+#[test]
+fn sccs_exchange_margin_puts_dice_into_every_exchange() {
+    // A house exchange: the margin (attack less protection) plus d6 - d6. An even exchange
+    // (3 + 3 against 3 + 3) lands when d6 - d6 > 0 (15 in 36), is countered when < 0 (15
+    // in 36), ties when 0 (6 in 36); the text, rolling no die, always ties.
+    let dir = temp_dir("sccs-margin");
+    std::fs::write(
+        dir.join("margin.rhai"),
+        "fn exchange_margin(margin) {\n    margin + d(6) - d(6)\n}\n",
+    )
+    .unwrap();
+    std::fs::write(
+        dir.join("margin.toml"),
+        "system = \"sccs\"\nscript = \"margin.rhai\"\n",
+    )
+    .unwrap();
+    let rules = dir.join("margin.toml");
+    let house = ["--rules", rules.to_str().unwrap()];
+    let exchange = ["sccs.exchange"];
+    for (metric, official, scripted) in [
+        ("impact", 0.0, 15.0 / 36.0),
+        ("countered", 0.0, 15.0 / 36.0),
+        ("tension", 1.0, 6.0 / 36.0),
+    ] {
+        assert!((exact_answer(&exchange, &[], metric) - official).abs() < 1e-12);
+        assert!((exact_answer(&exchange, &house, metric) - scripted).abs() < 1e-12);
+    }
+    // One attacker tying at 6 in a melee: officially no impact in the first round (a tie
+    // sets the counter); with the house margin, 15 in 36 (one attacker meets no erosion).
+    let melee = ["sccs.melee", "n_attackers=1", "attack=6"];
+    assert!(exact_answer(&melee, &[], "impact_by_round_1").abs() < 1e-12);
+    let first = exact_answer(&melee, &house, "impact_by_round_1");
+    assert!((first - 15.0 / 36.0).abs() < 1e-12, "{first}");
+    // The skirmish and the spell compare attacks too: they run with the house margin.
+    for mechanic in [
+        &["sccs.skirmish", "side_a=knight,soldier", "side_b=militia*3"][..],
+        &["sccs.spell", "source=melee"],
+    ] {
+        let mut args = vec!["prob"];
+        args.extend(mechanic);
+        args.extend(house);
+        args.extend(["--samples", "2000", "--compare"]);
+        let out = alea(&args);
+        assert!(out.status.success(), "{mechanic:?}: {}", stderr(&out));
+    }
+}

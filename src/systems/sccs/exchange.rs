@@ -4,7 +4,8 @@
 //! `sccs.exchange` mechanic: which case the comparison falls in and, for a persevering
 //! attacker, how many exchanges until the impact.
 
-use super::resolution::{Comparison, Exchange, Mode, TieParams, exchanges_to_impact};
+use super::exchange_margin::ExchangeMargin;
+use super::resolution::{Comparison, Exchange, Mode, TieParams, compare, exchanges_to_impact};
 use super::tension_die::TensionDie;
 use crate::engine::{Dice, HistId, Layout, MetricId, Recorder, Report, Rolled};
 use crate::error::{Error, Result};
@@ -92,36 +93,50 @@ pub struct ExchangeOutcome {
 /// One exchange compared, and the tension test a tie starts for a persevering attacker.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct ExchangeRule {
-    /// Superiority, inferiority or tie.
+    /// The attack score `A`.
+    pub attack: i64,
+    /// The protection `P`.
+    pub protection: i64,
+    /// Superiority, inferiority or tie, as the text compares `A` with `P`.
     pub result: Comparison,
     /// Switch `tension_counts_tie`.
     pub counts_tie: bool,
     /// The tension die (a D6 in the text).
     pub die: TensionDie,
+    /// How the margin `A − P` is read: as it is, or a house rule's step.
+    pub margin: ExchangeMargin,
 }
 
 impl ExchangeRule {
     /// `exchange` with the switch `tension_counts_tie`, the tension die a D6.
     pub fn new(exchange: &Exchange, counts_tie: bool) -> Self {
+        let (attack, protection) = (exchange.attack(), exchange.protection());
         Self {
-            result: exchange.compare(),
+            attack,
+            protection,
+            result: compare(attack, protection),
             counts_tie,
             die: TensionDie::official(6),
+            margin: ExchangeMargin::OFFICIAL,
         }
     }
 
-    /// The comparison, then the counter's delay on a tie.
+    /// The comparison (through a house rule's margin, if any), then the counter's delay
+    /// on a tie.
     #[inline(always)]
     pub fn roll<D: Dice>(&self, dice: &mut D) -> ExchangeOutcome {
-        let exchanges = match self.result {
+        let result = if self.margin.0.is_official() {
+            self.result
+        } else {
+            let a = self.margin.attack(dice, self.attack, self.protection);
+            compare(a, self.protection)
+        };
+        let exchanges = match result {
             Comparison::Impact => 1,
             Comparison::Countered => 0,
             Comparison::Tie => exchanges_to_impact(self.die.roll(dice), self.counts_tie) as i64,
         };
-        ExchangeOutcome {
-            result: self.result,
-            exchanges,
-        }
+        ExchangeOutcome { result, exchanges }
     }
 }
 
@@ -130,9 +145,9 @@ impl TryFrom<ExchangeParams> for ExchangeRule {
 
     fn try_from(p: ExchangeParams) -> Result<Self> {
         Ok(Self {
-            result: Exchange::from_config(&p)?.compare(),
-            counts_tie: p.tie.tension_counts_tie,
             die: p.tie.tables.tension_die(),
+            margin: p.tie.tables.exchange_margin(),
+            ..Self::new(&Exchange::from_config(&p)?, p.tie.tension_counts_tie)
         })
     }
 }

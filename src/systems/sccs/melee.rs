@@ -16,6 +16,7 @@
 //! The fight itself, its round written once, sampled and solved exactly, is in
 //! [`super::melee_fight`].
 
+use super::exchange_margin::ExchangeMargin;
 use super::resolution::{Guard, TieParams};
 use super::tension_die::TensionDie;
 use crate::engine::{HistId, Layout, MetricFamily, MetricId, MetricKind, Recorder, Report, Rolled};
@@ -132,6 +133,8 @@ pub struct Melee {
     pub covers_deficit: bool,
     /// The tension die (a D6 in the text).
     pub tension_die: TensionDie,
+    /// How an exchange reads its margin: as it is, or a house rule's step.
+    pub exchange_margin: ExchangeMargin,
     /// Protection erosion takes off the `k`-th attack of a round (from 0): `k` times the
     /// erosion step (1 in the text), 0 without erosion; with switch `erosion_by_engaged`,
     /// `n − 1` times the step for every attack.
@@ -242,6 +245,7 @@ impl TryFrom<MeleeParams> for Melee {
             spent_armour_protects: p.wear.spent_armour_protects,
             covers_deficit: p.wear.armour_covers_deficit,
             tension_die: p.tie.tables.tension_die(),
+            exchange_margin: p.tie.tables.exchange_margin(),
             erosion_by_rank: std::array::from_fn(|k| {
                 let rank = if p.erosion_by_engaged {
                     attackers.len() - 1

@@ -79,23 +79,25 @@ pub struct MeleeEnd {
 }
 
 impl Melee {
-    /// The attack of attacker `k` (from 0) on state `s`: `d6` is called only when a tie
-    /// starts a new counter. Returns true when this attack puts the defender out.
+    /// The attack of attacker `k` (from 0) on state `s`: the tension die is rolled only
+    /// when a tie starts a new counter. Returns true when this attack puts the defender
+    /// out.
     #[inline(always)]
-    pub fn strike(&self, s: &mut FightState, k: usize, d6: impl FnOnce() -> u32) -> bool {
+    pub fn strike<D: Dice>(&self, s: &mut FightState, k: usize, dice: &mut D) -> bool {
         let p = self.guard().now(s.durability, s.impacts);
+        let a = self.exchange_margin.attack(dice, self.attackers[k], p);
         let receiving = Receiving {
             counts_tie: self.counts_tie,
             floor_ties: self.floor_ties,
             covers_deficit: self.covers_deficit,
         };
         if !receiving.land(
-            self.attackers[k],
+            a,
             (p, self.armour_res),
             self.erosion_by_rank[k],
             &mut s.durability,
             &mut s.counters[k],
-            d6,
+            || self.tension_die.roll(dice),
         ) {
             return false;
         }
@@ -169,7 +171,7 @@ impl Fight for Melee {
             s.since_first += 1;
         }
         for k in 0..self.n {
-            if self.strike(&mut s, k, || self.tension_die.roll(dice)) {
+            if self.strike(&mut s, k, dice) {
                 return Next::End(self.end(&s, Some(k)));
             }
         }

@@ -6,6 +6,7 @@ use crate::engine::dist::TAIL_BOUND;
 use crate::engine::model::replay_one;
 use crate::engine::{Dice, Dist, Roll, Simulation, replay, simulation};
 use crate::systems::sccs::MELEE;
+use crate::systems::sccs::exchange_margin::ExchangeMargin;
 use crate::systems::sccs::resolution::exchanges_to_impact;
 use crate::systems::sccs::tension_die::TensionDie;
 use crate::systems::test_support::{
@@ -64,6 +65,7 @@ fn parameters_reach_the_fight() {
             spent_armour_protects: false,
             covers_deficit: false,
             tension_die: TensionDie::official(6),
+            exchange_margin: ExchangeMargin::OFFICIAL,
             erosion_by_rank: [0, 1, 2, 3],
         }
     );

@@ -36,6 +36,7 @@
 use crate::engine::roster::Kind;
 
 pub mod exchange;
+pub mod exchange_margin;
 pub mod fighter;
 pub mod melee;
 pub mod melee_fight;
@@ -76,7 +77,8 @@ pub fn roster_kinds() -> Vec<Kind> {
 }
 
 /// The steps of `sccs` a house rule may replace with a script: the tension die.
-pub static STEPS: &[&crate::engine::StepSignature] = &[&tension_die::TENSION_DIE];
+pub static STEPS: &[&crate::engine::StepSignature] =
+    &[&tension_die::TENSION_DIE, &exchange_margin::EXCHANGE_MARGIN];
 
 #[cfg(test)]
 mod tests {

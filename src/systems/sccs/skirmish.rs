@@ -33,6 +33,7 @@
 //!
 //! [`as_melee`]: Skirmish::as_melee
 
+use super::exchange_margin::ExchangeMargin;
 use super::fighter::Fighter;
 use super::melee::{MAX_ENGAGED, MAX_IMPACTS, Melee, MeleeOutcome, MeleeParams, WearParams};
 use super::resolution::{Counter, Guard, Receiving, TieParams};
@@ -164,9 +165,10 @@ pub struct Skirmish {
     guards: Vec<Guard>,
     receiving: Receiving,
     erosion: bool,
-    /// The rule tables' erosion step and tension die.
+    /// The rule tables' erosion step, tension die and exchange margin.
     erosion_step: i64,
     tension_die: TensionDie,
+    exchange_margin: ExchangeMargin,
     impacts_to_out: u32,
     rounds: u32,
     each_round: bool,
@@ -243,6 +245,7 @@ impl Skirmish {
         }
         let a = self.fighters[i].attack - i64::from(s.impacts[i]);
         let p = self.guards[d].now(s.durability[d], s.impacts[d]);
+        let a = self.exchange_margin.attack(dice, a, p);
         s.received[d] += 1;
         let rank = if self.erosion { s.received[d] } else { 1 };
         let hit = self.receiving.land(
@@ -326,6 +329,7 @@ impl TryFrom<SkirmishParams> for Skirmish {
             erosion: p.wear.erosion,
             erosion_step: p.tie.tables.erosion.step,
             tension_die: p.tie.tables.tension_die(),
+            exchange_margin: p.tie.tables.exchange_margin(),
             impacts_to_out: p.impacts_to_out,
             rounds: p.rounds,
             each_round: p.initiative_each_round,

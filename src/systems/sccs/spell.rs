@@ -22,6 +22,7 @@
 //! concentrated). The casters hit in a turn are a [`Step`] (`Hits`), counted once per
 //! number of casters.
 
+use super::exchange_margin::ExchangeMargin;
 use super::resolution::{Comparison, Counter, TieParams, compare};
 use super::tables::SccsTables;
 use super::tension_die::TensionDie;
@@ -113,6 +114,8 @@ pub struct Upkeep {
 pub struct SpellDice {
     /// The attacker's tension die (source melee).
     pub tension: TensionDie,
+    /// How the attacker's exchange reads its margin (source melee).
+    pub margin: ExchangeMargin,
     /// The die of a lone caster's malus-free turns.
     pub free: u32,
     /// The die of a circle's casting turns.
@@ -124,6 +127,7 @@ impl SpellDice {
     pub fn of(tables: &SccsTables) -> Self {
         Self {
             tension: tables.tension_die(),
+            margin: tables.exchange_margin(),
             free: tables.spell.free_die as u32,
             casting: tables.spell.casting_die as u32,
         }
@@ -185,22 +189,18 @@ impl Upkeep {
         }
     }
 
-    /// A turn under source melee, `under_malus` or not: the attacker strikes (`d6` is
-    /// called only when a tie starts its counter). Returns true when an impact under the
-    /// malus breaks the spell; an impact before the malus only ends the attacker's
-    /// counter.
+    /// A turn under source melee, `under_malus` or not: the attacker strikes (the tension
+    /// die is rolled only when a tie starts its counter). Returns true when an impact
+    /// under the malus breaks the spell; an impact before the malus only ends the
+    /// attacker's counter.
     #[inline(always)]
-    fn melee_turn(
-        &self,
-        under_malus: bool,
-        counter: &mut Counter,
-        d6: impl FnOnce() -> u32,
-    ) -> bool {
+    fn melee_turn<D: Dice>(&self, under_malus: bool, counter: &mut Counter, dice: &mut D) -> bool {
         let p = self.protection - if under_malus { self.malus } else { 0 };
-        let hit = match compare(self.attack, p) {
+        let a = self.dice.margin.attack(dice, self.attack, p);
+        let hit = match compare(a, p) {
             Comparison::Impact => true,
             Comparison::Countered => false,
-            Comparison::Tie => counter.tie_with(d6, self.counts_tie),
+            Comparison::Tie => counter.tie_with(|| self.dice.tension.roll(dice), self.counts_tie),
         };
         if hit && !under_malus {
             counter.drop_counter();
@@ -313,8 +313,7 @@ impl Fight for Upkeep {
             }
             (Keeper::Individual, Source::Melee) => {
                 s.turn += 1;
-                let d6 = || self.dice.tension.roll(dice);
-                if self.melee_turn(s.turn > s.first, &mut s.counter, d6) {
+                if self.melee_turn(s.turn > s.first, &mut s.counter, dice) {
                     return Next::End(broken_in(s.turn));
                 }
             }

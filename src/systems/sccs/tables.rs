@@ -5,6 +5,7 @@
 //! ([`crate::engine::tables`]). Every mechanic takes them with its tension switch
 //! ([`super::resolution::TieParams`]).
 
+use super::exchange_margin::{EXCHANGE_MARGIN, ExchangeMargin};
 use super::tension_die::{TENSION_DIE, TensionDie};
 use crate::engine::house_step::HouseSteps;
 use crate::engine::tables::{RuleTables, Schema, TableError, check_range, check_ranges};
@@ -94,6 +95,12 @@ impl SccsTables {
     #[inline(always)]
     pub fn tension_die(&self) -> TensionDie {
         TensionDie::new(self.tension.die as u32, self.steps.0.rule_of(&TENSION_DIE))
+    }
+
+    /// How an exchange reads its margin: as it is, or a house rule's step.
+    #[inline(always)]
+    pub fn exchange_margin(&self) -> ExchangeMargin {
+        ExchangeMargin(self.steps.0.rule_of(&EXCHANGE_MARGIN))
     }
 }
 
