@@ -109,3 +109,11 @@ fn the_header_leaves_out_what_a_side_given_replaces() {
             .contains("pc.combat=")
     );
 }
+
+#[test]
+fn a_foe_given_as_a_pc_is_named_as_a_foe() {
+    assert_user_error(
+        &alea(&["prob", "cle.fight", "pc=boss_brute"]),
+        &["pc: 'boss_brute' is a foe of the cle roster and does not fit here"],
+    );
+}

@@ -492,6 +492,15 @@ fn sccs_exchange_margin_puts_dice_into_every_exchange() {
     assert!(exact_answer(&melee, &[], "impact_by_round_1").abs() < 1e-12);
     let first = exact_answer(&melee, &house, "impact_by_round_1");
     assert!((first - 15.0 / 36.0).abs() < 1e-12, "{first}");
+    // A knight against a militiaman who can never hurt him is a melee, exact; with dice
+    // in the exchange the militiaman may land a blow, and the skirmish has no exact answer.
+    let duel = ["sccs.skirmish", "side_a=knight", "side_b=militia"];
+    assert!((exact_answer(&duel, &[], "a_wins") - 1.0).abs() < 1e-12);
+    let mut args = vec!["prob"];
+    args.extend(duel);
+    args.extend(house);
+    args.push("--exact");
+    assert_user_error(&alea(&args), &["no exact answer"]);
     // The skirmish and the spell compare attacks too: they run with the house margin.
     for mechanic in [
         &["sccs.skirmish", "side_a=knight,soldier", "side_b=militia*3"][..],

@@ -325,9 +325,15 @@ pub fn expand(
                     if given.iter().any(|(g, _)| *g == full) {
                         continue;
                     }
-                    let v = spec
-                        .check(v.clone())
-                        .map_err(|e| Error::value(&full, format!("from '{name}': {e}")))?;
+                    let v = spec.check(v.clone()).map_err(|e| {
+                        Error::value(
+                            key,
+                            format!(
+                                "'{name}' is a {} of the {system} roster and does not fit here: {e}",
+                                entry.table
+                            ),
+                        )
+                    })?;
                     out.push((full, v));
                 }
             }

@@ -28,8 +28,8 @@
 //! One against one, this is not `sccs.melee`: there only the attackers strike, here both
 //! do. The two fights are the same when one of the two can never hurt the other (its
 //! attack below the other's protection: countered at every exchange, and a lone attacker
-//! meets no erosion); then `exact()` takes `sccs.melee`'s exact values ([`as_melee`]),
-//! and the tests check it with the shared checker. Every other fight is Monte Carlo only.
+//! meets no erosion, and no house rule puts dice into the exchange); then `exact()` takes
+//! `sccs.melee`'s exact values ([`as_melee`]), and the tests check it with the shared checker. Every other fight is Monte Carlo only.
 //!
 //! [`as_melee`]: Skirmish::as_melee
 
@@ -266,7 +266,8 @@ impl Skirmish {
     /// hurt the other: the other attacking the harmless one as a lone attacker, and the
     /// side the harmless one is on (0 for A).
     pub fn as_melee(&self) -> Option<(Melee, usize)> {
-        if self.fighters.len() != 2 || self.na != 1 {
+        // A house rule's exchange margin may let any attack land: nobody is harmless.
+        if self.fighters.len() != 2 || self.na != 1 || !self.exchange_margin.0.is_official() {
             return None;
         }
         let harmless = |i: usize| {
