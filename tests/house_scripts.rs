@@ -514,3 +514,62 @@ fn sccs_exchange_margin_puts_dice_into_every_exchange() {
         assert!(out.status.success(), "{mechanic:?}: {}", stderr(&out));
     }
 }
+
+#[test]
+fn cle_test_total_replaces_the_total_of_every_roll() {
+    // A total under 8 is rolled again once. Skill 0 against 10: 3d6 >= 10 is 5/8; the
+    // house rule adds the totals under 8 (35/216) rolled again, less the roll of three
+    // 1s, still an automatic failure (read off the faces): 5/8 * (1 + 35/216 - 1/216) =
+    // 625/864.
+    let dir = temp_dir("cle-total");
+    std::fs::write(
+        dir.join("total.rhai"),
+        "fn test_total(count, sum) {\n    if sum < 8 { d(6) + d(6) + d(6) } else { sum }\n}\n",
+    )
+    .unwrap();
+    std::fs::write(
+        dir.join("total.toml"),
+        "system = \"cle\"\nscript = \"total.rhai\"\n",
+    )
+    .unwrap();
+    let rules = dir.join("total.toml");
+    let house = ["--rules", rules.to_str().unwrap()];
+    let test = ["cle.test", "skill=0", "difficulty=10"];
+    assert!((exact_answer(&test, &[], "success") - 5.0 / 8.0).abs() < 1e-12);
+    let scripted = exact_answer(&test, &house, "success");
+    assert!((scripted - 625.0 / 864.0).abs() < 1e-12, "{scripted}");
+    // The other rolls of the system play it: every exact mechanic moves, and the fight
+    // runs with it.
+    for words in [
+        &["cle.opposition", "a.skill=5", "b.skill=5"][..],
+        &["cle.attack", "combat=8", "defense=6"],
+        &["cle.cooperation", "skill=3", "difficulty=15"],
+        &["cle.mal_en_point", "damage=5", "resistance=5", "volonte=5"],
+    ] {
+        let metric = match words[0] {
+            "cle.opposition" => "a_wins",
+            "cle.attack" => "hit",
+            "cle.cooperation" => "success",
+            _ => "still_acting",
+        };
+        let (official, scripted) = (
+            exact_answer(words, &[], metric),
+            exact_answer(words, &house, metric),
+        );
+        assert!(
+            scripted > official + 1e-3,
+            "{words:?}: {official} {scripted}"
+        );
+    }
+    let fight = alea(&[
+        "prob",
+        "cle.fight",
+        "pcs=3",
+        "foes=boss_brute",
+        "--rules",
+        rules.to_str().unwrap(),
+        "--samples",
+        "2000",
+    ]);
+    assert!(fight.status.success(), "{}", stderr(&fight));
+}

@@ -22,7 +22,7 @@
 use super::damage::{DAMAGE_DICE, read_damage};
 pub use super::damage::{DamageRule, Weapon};
 use super::opposition::{Contender, Score, Winner, winner};
-use super::roll::{D6Roll, Reading};
+use super::roll::{D6Roll, Reading, TEST_TOTAL};
 use crate::engine::enumerate::Bounds;
 use crate::engine::house_step::StepRule;
 use crate::engine::step::Step;
@@ -64,6 +64,7 @@ impl AttackRule {
             skill: self.defense,
             dice: self.defender_dice,
             modifiers: if self.outnumbered { -2 } else { 0 },
+            total: self.attacker.total,
         }
     }
 
@@ -85,9 +86,13 @@ impl AttackRule {
         let (reading, sum, sixes) = dice.step(&AttackThrow {
             count: self.attacker.dice,
             read_dice: self.damage.read_dice(),
+            total: self.attacker.total,
         });
         let defender = self.defender();
-        let (def_reading, hero) = dice.step(&DefenceThrow(defender.dice));
+        let (def_reading, hero) = dice.step(&DefenceThrow {
+            count: defender.dice,
+            total: defender.total,
+        });
         if self.hits(
             self.attacker.score_reading(reading),
             defender.score_reading(def_reading),
@@ -125,12 +130,14 @@ impl Step for AttackRule {
     }
 }
 
-/// The attacker's throw of `count` dice, read as the opposition reads it and as the
-/// damage reads it (`read_dice` dice read off it): a step, enumerated once.
+/// The attacker's throw of `count` dice, read as the opposition reads it (its total read
+/// by `total`) and as the damage reads it (`read_dice` dice read off its faces): a step,
+/// enumerated once.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 struct AttackThrow {
     count: u32,
     read_dice: u32,
+    total: StepRule,
 }
 
 impl Step for AttackThrow {
@@ -141,22 +148,28 @@ impl Step for AttackThrow {
     fn run<D: Dice>(&self, dice: &mut D) -> (Reading, i64, u32) {
         let roll = D6Roll::throw(dice, self.count);
         let (sum, sixes) = read_damage(&roll, self.read_dice);
-        (Reading::from(&roll), sum, sixes)
+        let reading = Reading::from(&roll).totalled(dice, self.count, self.total);
+        (reading, sum, sixes)
     }
 }
 
-/// The defender's throw (of as many dice as the field says), read as the opposition reads it, with its hero die
-/// (0 without one), taken off the damage: a step, enumerated once.
+/// The defender's throw of `count` dice, read as the opposition reads it (its total read
+/// by `total`), with its hero die (0 without one), taken off the damage: a step,
+/// enumerated once.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-struct DefenceThrow(u32);
+struct DefenceThrow {
+    count: u32,
+    total: StepRule,
+}
 
 impl Step for DefenceThrow {
     type Output = (Reading, i64);
 
     #[inline(always)]
     fn run<D: Dice>(&self, dice: &mut D) -> (Reading, i64) {
-        let roll = D6Roll::throw(dice, self.0);
-        (Reading::from(&roll), roll.hero() as i64)
+        let roll = D6Roll::throw(dice, self.count);
+        let reading = Reading::from(&roll).totalled(dice, self.count, self.total);
+        (reading, roll.hero() as i64)
     }
 }
 
@@ -202,6 +215,9 @@ crate::config! {
         /// the damage dice read off the attack: official, or a house rule's script
         /// (`damage_dice`)
         damage_dice: StepRule = house_step(&DAMAGE_DICE),
+        /// the total read off the attack's and the defence's dice: official, or a house
+        /// rule's script (`test_total`)
+        test_total: StepRule = house_step(&TEST_TOTAL),
     }
 }
 
@@ -217,6 +233,7 @@ impl From<AttackParams> for AttackRule {
                 skill: p.combat,
                 dice: dice_count(p.hero_die),
                 modifiers: p.modifiers,
+                total: p.test_total,
             },
             defense: p.defense,
             defender_dice: dice_count(p.defender_hero_die),

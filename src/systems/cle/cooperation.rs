@@ -17,9 +17,10 @@
 //! three 6 are the only way through: with `best` a strong leader's higher total hides the
 //! helpers' three 6.
 
-use super::roll::{Auto, D6Roll, Reading, succeeds};
+use super::roll::{Auto, D6Roll, Reading, TEST_TOTAL, succeeds};
 use crate::engine::chain::{Limits, Next};
 use crate::engine::fight::{Fight, solve};
+use crate::engine::house_step::StepRule;
 use crate::engine::{Dice, Dist, HistId, Layout, MetricId, Recorder, Report, Rolled};
 use crate::error::{Error, Result};
 use std::sync::OnceLock;
@@ -48,6 +49,9 @@ pub struct CooperationRule {
     pub difficulty: i64,
     /// Switch `auto_results`.
     pub auto_results: AutoResults,
+    /// How each member's total is read off the dice: the sum, or a house rule's
+    /// ([`super::roll::TEST_TOTAL`]).
+    pub total: StepRule,
 }
 
 /// The outcome of a cooperation.
@@ -140,6 +144,7 @@ impl CooperationRule {
             skills: vec![skill; helpers],
             difficulty,
             auto_results: AutoResults::Best,
+            total: StepRule::OFFICIAL,
         }
     }
 
@@ -158,8 +163,14 @@ impl CooperationRule {
     /// 216^k faces, the first member the lowest base-216 digit. The same law as
     /// [`Fight::round`] played member by member (the step [`D6Roll::read`]), in fewer
     /// draws: one die for four members instead of three d6 for each.
+    ///
+    /// Under a house rule's total ([`super::roll::TEST_TOTAL`]) the members are rolled
+    /// one by one, as the round does.
     #[inline(always)]
     pub fn roll<D: Dice>(&self, dice: &mut D) -> CooperationOutcome {
+        if !self.total.is_official() {
+            return crate::engine::fight::play(self, dice, self.skills.len() as u32).0;
+        }
         let table = throw_table();
         let mut group = Group::EMPTY;
         for members in self.skills.chunks(MEMBERS_PER_DRAW) {
@@ -220,7 +231,7 @@ impl Fight for CooperationRule {
         &(member, group): &(usize, Group),
         dice: &mut D,
     ) -> Next<(usize, Group), CooperationOutcome> {
-        let r = D6Roll::read(dice, 3);
+        let r = D6Roll::read(dice, 3, self.total);
         let group = group.join(r.sum + self.skills[member], r.auto, self.auto_results);
         if member + 1 == self.skills.len() {
             Next::End(self.finish(group))
@@ -251,6 +262,9 @@ crate::config! {
         /// [choice] the automatic results in a cooperation: best (those of the best total's
         /// roll), leads (three 6 lead the group whatever the totals), none (they do not apply)
         auto_results: AutoResults = choice(default = AutoResults::Best),
+        /// the total read off each member's dice: official, or a house rule's script
+        /// (`test_total`)
+        test_total: StepRule = house_step(&TEST_TOTAL),
     }
 }
 
@@ -304,7 +318,7 @@ impl crate::engine::Roll for CooperationRule {
     /// rank of the lead among those the members can reach, then the sum of the
     /// adjustments), walked in the order of [`Group`].
     fn exact(&self) -> Option<Dist<CooperationOutcome>> {
-        let member = crate::engine::enumerate(|d| D6Roll::read(d, 3)).ok()?;
+        let member = crate::engine::enumerate(|d| D6Roll::read(d, 3, self.total)).ok()?;
         let mode = self.auto_results;
         let readings: Vec<(Reading, f64)> = member.iter().map(|(r, p)| (*r, p)).collect();
         let mut ranks: Vec<i64> = self
@@ -420,6 +434,7 @@ impl TryFrom<CooperationParams> for CooperationRule {
             skills: p.members()?,
             difficulty: p.difficulty,
             auto_results: p.auto_results,
+            total: p.test_total,
         })
     }
 }

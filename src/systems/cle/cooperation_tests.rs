@@ -18,7 +18,7 @@ fn throw_face(r: u32, w1: u32, w2: u32) -> u32 {
 
 #[test]
 fn the_throw_table_has_the_law_of_the_step() {
-    let step = crate::engine::enumerate(|d| D6Roll::read(d, 3)).unwrap();
+    let step = crate::engine::enumerate(|d| D6Roll::read(d, 3, StepRule::OFFICIAL)).unwrap();
     let table =
         crate::engine::enumerate(|d| throw_table()[d.die(THROW_FACES) as usize - 1]).unwrap();
     assert_eq!(step.len(), table.len());
@@ -79,6 +79,7 @@ fn mixed(skills: &[i64], difficulty: i64) -> CooperationRule {
         skills: skills.to_vec(),
         difficulty,
         auto_results: AutoResults::Best,
+        total: StepRule::OFFICIAL,
     }
 }
 
@@ -232,6 +233,7 @@ fn monte_carlo_agrees_with_exact() {
             skills: [vec![9], vec![4; 39]].concat(),
             difficulty: 40,
             auto_results: AutoResults::Best,
+            total: StepRule::OFFICIAL,
         },
         CooperationRule {
             auto_results: AutoResults::Leads,

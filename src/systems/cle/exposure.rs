@@ -96,10 +96,10 @@ impl ExposureRule {
                 Some(r) if r < round => Ok(1),
                 Some(_) => Ok(0),
                 None if round <= BREATH_ROUNDS => Ok(0),
-                None => Err(TestRule::new(
-                    self.victim.resistance,
-                    Self::breath_difficulty(round),
-                )),
+                None => Err(TestRule {
+                    total: self.victim.test_total,
+                    ..TestRule::new(self.victim.resistance, Self::breath_difficulty(round))
+                }),
             },
         }
     }

@@ -85,8 +85,9 @@ impl Step for Cancels {
     #[inline(always)]
     fn run<D: Dice>(&self, dice: &mut D) -> u32 {
         let rule = &self.0;
-        let first = D6Roll::read(dice, 3);
-        let second = (rule.jump && !rule.jump_one_roll).then(|| D6Roll::read(dice, 3));
+        let total = rule.victim.test_total;
+        let first = D6Roll::read(dice, 3, total);
+        let second = (rule.jump && !rule.jump_one_roll).then(|| D6Roll::read(dice, 3, total));
         rule.cancelled(first, second)
     }
 }
@@ -124,11 +125,17 @@ impl FallRule {
     }
 
     fn hard(&self) -> TestRule {
-        TestRule::new(self.acrobatics, self.table.landing)
+        TestRule {
+            total: self.victim.test_total,
+            ..TestRule::new(self.acrobatics, self.table.landing)
+        }
     }
 
     fn easy(&self) -> TestRule {
-        TestRule::new(self.acrobatics, self.table.jump)
+        TestRule {
+            total: self.victim.test_total,
+            ..TestRule::new(self.acrobatics, self.table.jump)
+        }
     }
 
     /// Dice the tests cancel when the first test's roll is `first`: the test against

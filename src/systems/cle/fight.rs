@@ -47,6 +47,7 @@
 //! damage: far more states than merging can keep small, so no exact values are given.
 
 use super::damage::{DAMAGE_DICE, Weapon};
+use super::roll::TEST_TOTAL;
 pub use super::vitality::{Profile, State, hero_points};
 use crate::engine::house_step::StepRule;
 use crate::engine::{HistId, Layout, MetricId, Party, Recorder, Report, Rolled};
@@ -122,6 +123,9 @@ pub struct FightRule {
     pub max_rounds: u32,
     /// The damage dice read off an attack: official, or a house rule's.
     pub damage_dice: StepRule,
+    /// How every roll's total is read off the dice: the sum, or a house rule's
+    /// ([`super::roll::TEST_TOTAL`]).
+    pub test_total: StepRule,
 }
 
 impl FightRule {
@@ -138,6 +142,7 @@ impl FightRule {
             order: FightOrder::Answer,
             max_rounds: 60,
             damage_dice: StepRule::OFFICIAL,
+            test_total: StepRule::OFFICIAL,
         }
     }
 }
@@ -261,6 +266,9 @@ crate::config! {
         /// the damage dice read off an attack: official, or a house rule's script
         /// (`damage_dice`)
         damage_dice: StepRule = house_step(&DAMAGE_DICE),
+        /// the total read off the dice of every roll (attacks, defences, mal en point
+        /// tests): official, or a house rule's script (`test_total`)
+        test_total: StepRule = house_step(&TEST_TOTAL),
     }
 }
 
@@ -394,6 +402,7 @@ impl TryFrom<FightParams> for FightRule {
         rule.order = p.order;
         rule.max_rounds = p.max_rounds;
         rule.damage_dice = p.damage_dice;
+        rule.test_total = p.test_total;
         Ok(rule)
     }
 }

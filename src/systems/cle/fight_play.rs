@@ -58,6 +58,7 @@ impl FightRule {
                 skill: pc.combat,
                 dice: if use_hero { 4 } else { 3 },
                 modifiers: 0,
+                total: self.test_total,
             },
             defense: foe.defense,
             defender_dice: 3,
@@ -73,7 +74,9 @@ impl FightRule {
         let (hit, damage) = rule.strike(dice);
         if hit {
             match tier {
-                Opponent::Boss => b.foes[t].wound_like_pc(dice, foe, damage, round),
+                Opponent::Boss => {
+                    b.foes[t].wound_like_pc(dice, (foe, self.test_total), damage, round)
+                }
                 _ => b.foes[t].wound_like_npc(foe, damage),
             }
         }
@@ -103,6 +106,7 @@ impl FightRule {
                 skill: foe.combat,
                 dice: 3,
                 modifiers: size - 1,
+                total: self.test_total,
             },
             defense: profile.defense,
             defender_dice: if use_hero { 4 } else { 3 },
@@ -117,7 +121,7 @@ impl FightRule {
         };
         let (hit, damage) = rule.strike(dice);
         if hit {
-            b.pcs[t].wound_like_pc(dice, profile, damage, round);
+            b.pcs[t].wound_like_pc(dice, (profile, self.test_total), damage, round);
         }
     }
 

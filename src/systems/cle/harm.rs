@@ -7,7 +7,9 @@
 //! wound beyond the first. A hazard's report keeps whether any test failed: *danger de
 //! mort* (death within 1d6 rounds without first aid) and unconsciousness.
 
+use super::roll::TEST_TOTAL;
 use super::vitality::MalEnPoint;
+use crate::engine::house_step::StepRule;
 use crate::engine::step::Step;
 use crate::engine::{Dice, Layout, MetricId, Recorder};
 
@@ -21,6 +23,9 @@ crate::config! {
         resistance: i64 = int(-10..=40),
         /// Volonté
         volonte: i64 = int(-10..=40),
+        /// the total read off the dice of every test: official, or a house rule's script
+        /// (`test_total`)
+        test_total: StepRule = house_step(&TEST_TOTAL),
     }
 }
 
@@ -32,6 +37,7 @@ impl VictimParams {
             volonte: self.volonte,
             dice: 3,
             hero_once: false,
+            total: self.test_total,
         }
     }
 }
@@ -169,6 +175,7 @@ mod tests {
             volonte,
             dice: 3,
             hero_once: false,
+            total: StepRule::OFFICIAL,
         }
     }
 

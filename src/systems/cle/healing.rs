@@ -10,6 +10,7 @@
 //! exact distribution of the days is a chain over the vitality reached, each rest
 //! enumerated from the code that samples it ([`Fight::round`]).
 
+use super::roll::TEST_TOTAL;
 use super::tables::{CareTable, CleTables};
 use super::test::{Passes, TestRule};
 use crate::engine::chain::Next;
@@ -17,6 +18,7 @@ use crate::engine::fight::Fight;
 #[cfg(doc)]
 use crate::engine::fight::play;
 use crate::engine::fight_outcome::{ExactBudget, FightOutcome};
+use crate::engine::house_step::StepRule;
 use crate::engine::{Dice, HistId, Layout, MetricId, Recorder, Report, Rolled};
 use crate::error::{Error, Result};
 use std::borrow::Cow;
@@ -40,6 +42,9 @@ pub struct HealingRule {
     pub healer: Option<i64>,
     /// The difficulties of care in force.
     pub care: CareTable,
+    /// How the Soins test's total is read off the dice: the sum, or a house rule's
+    /// ([`super::roll::TEST_TOTAL`]).
+    pub total: StepRule,
 }
 
 impl HealingRule {
@@ -51,8 +56,10 @@ impl HealingRule {
 
     /// The Soins test at a rest from `v`.
     fn care(&self, v: i64) -> Option<TestRule> {
-        self.healer
-            .map(|soins| TestRule::new(soins, self.care.difficulty(v)))
+        self.healer.map(|soins| TestRule {
+            total: self.total,
+            ..TestRule::new(soins, self.care.difficulty(v))
+        })
     }
 
     /// The most rests a convalescence can take: every rest brings at least 1 vitality.
@@ -127,6 +134,9 @@ crate::config! {
         healer: Option<i64> = int(0..=40, optional),
         /// the rule tables (the difficulties of care): `alea rules cle`
         tables: CleTables = rules(),
+        /// the total read off the dice of the Soins tests: official, or a house rule's
+        /// script (`test_total`)
+        test_total: StepRule = house_step(&TEST_TOTAL),
     }
 }
 
@@ -179,6 +189,7 @@ impl TryFrom<HealingParams> for HealingRule {
             resistance: p.resistance,
             healer: p.healer,
             care: p.tables.care,
+            total: p.test_total,
         })
     }
 }

@@ -16,9 +16,11 @@
 //! (*Fiche 3*: in a fight the rule of new attempts does not apply; the text says it of
 //! actions against an adversary).
 
+use super::roll::TEST_TOTAL;
 use super::tables::CleTables;
 use super::test::{Passes, TestRule};
 use super::vitality::{Blow, MalEnPoint};
+use crate::engine::house_step::StepRule;
 use crate::engine::{Dice, HistId, Layout, MetricId, Recorder, Report, Rolled};
 
 /// One blow's inputs.
@@ -61,7 +63,10 @@ impl MalRule {
         if let Some(soins) = self.healer
             && blow.dies_in > 0
         {
-            let aid = TestRule::new(soins, self.aid_difficulty);
+            let aid = TestRule {
+                total: self.tests.total,
+                ..TestRule::new(soins, self.aid_difficulty)
+            };
             saved = (0..self.tries(blow.dies_in)).any(|_| dice.step(&Passes(aid)));
         }
         MalOutcome { blow, saved }
@@ -94,6 +99,9 @@ crate::config! {
         aid_retry: bool = switch(default = false),
         /// the rule tables (the difficulty of first aid): `alea rules cle`
         tables: CleTables = rules(),
+        /// the total read off the dice of every test: official, or a house rule's script
+        /// (`test_total`)
+        test_total: StepRule = house_step(&TEST_TOTAL),
     }
 }
 
@@ -105,6 +113,7 @@ impl From<MalParams> for MalRule {
                 volonte: p.volonte,
                 dice: p.dice,
                 hero_once: p.hero_once,
+                total: p.test_total,
             },
             damage: p.damage,
             later_wounds: p.later_wounds,

@@ -97,7 +97,7 @@ pub(crate) fn exact_of<R: crate::engine::Roll>(rule: &R) -> crate::engine::Dist<
 
 /// The steps of `cle` a house rule may replace with a script: the damage dice read off an
 /// attack.
-pub static STEPS: &[&crate::engine::StepSignature] = &[&damage::DAMAGE_DICE];
+pub static STEPS: &[&crate::engine::StepSignature] = &[&damage::DAMAGE_DICE, &roll::TEST_TOTAL];
 
 #[cfg(test)]
 mod tests {

@@ -6,7 +6,8 @@
 //! skills the active side (the one who started the action: side `a` here) wins, or the
 //! opposition is a draw (*match nul*) when both sides are active.
 
-use super::roll::{Auto, D6Roll, Reading};
+use super::roll::{Auto, D6Roll, Reading, TEST_TOTAL};
+use crate::engine::house_step::StepRule;
 use crate::engine::step::Step;
 use crate::engine::{Dice, HistId, Layout, MetricId, Recorder, Report, Rolled};
 
@@ -61,6 +62,9 @@ pub struct Contender {
     pub dice: u32,
     /// Sum of modifiers.
     pub modifiers: i64,
+    /// How the total is read off the dice: the sum, or a house rule's
+    /// ([`super::roll::TEST_TOTAL`]).
+    pub total: StepRule,
 }
 
 impl Contender {
@@ -70,6 +74,7 @@ impl Contender {
             skill,
             dice: 3,
             modifiers: 0,
+            total: StepRule::OFFICIAL,
         }
     }
 
@@ -91,7 +96,7 @@ impl Contender {
     /// Rolls this side.
     #[inline(always)]
     pub fn roll<D: Dice>(&self, dice: &mut D) -> Score {
-        self.score_reading(D6Roll::read(dice, self.dice))
+        self.score_reading(D6Roll::read(dice, self.dice, self.total))
     }
 }
 
@@ -179,6 +184,7 @@ impl From<ContenderParams> for Contender {
             skill: p.skill,
             dice: p.dice,
             modifiers: p.modifiers,
+            total: StepRule::OFFICIAL,
         }
     }
 }
@@ -195,6 +201,9 @@ crate::config! {
         both_active: bool = switch(default = false),
         /// [choice] the automatic triples (all 1, three 6) apply to oppositions
         auto_triples: bool = switch(default = false),
+        /// the total read off each side's dice: official, or a house rule's script
+        /// (`test_total`)
+        test_total: StepRule = house_step(&TEST_TOTAL),
     }
 }
 
@@ -231,8 +240,14 @@ impl Report<OppositionRule> for OppositionMetrics {
 impl From<OppositionParams> for OppositionRule {
     fn from(p: OppositionParams) -> Self {
         OppositionRule {
-            a: p.a.into(),
-            b: p.b.into(),
+            a: Contender {
+                total: p.test_total,
+                ..p.a.into()
+            },
+            b: Contender {
+                total: p.test_total,
+                ..p.b.into()
+            },
             both_active: p.both_active,
             auto_triples: p.auto_triples,
         }
@@ -347,12 +362,14 @@ mod tests {
                 Contender {
                     skill: 7,
                     dice: 4,
-                    modifiers: 0
+                    modifiers: 0,
+                    total: StepRule::OFFICIAL,
                 },
                 Contender {
                     skill: 6,
                     dice: 3,
-                    modifiers: -2
+                    modifiers: -2,
+                    total: StepRule::OFFICIAL,
                 },
                 true,
                 false

@@ -24,12 +24,14 @@
 //! round, up to `max_rounds`, and nothing is cut off (the tail is rounding alone).
 
 use super::opposition::{AWins, Contender, OppositionRule};
+use super::roll::{Auto, Reading, TEST_TOTAL};
 use super::tables::{CleTables, PursuitTable};
 use crate::engine::chain::Next;
 use crate::engine::fight::Fight;
 #[cfg(doc)]
 use crate::engine::fight::play;
 use crate::engine::fight_outcome::{ExactBudget, FightOutcome};
+use crate::engine::house_step::StepRule;
 use crate::engine::step::Step;
 use crate::engine::{Dice, HistId, Layout, MetricId, Recorder, Report, Rolled};
 use crate::error::{Error, Result};
@@ -87,6 +89,7 @@ impl PursuitRule {
         dice.step(&OpenTest {
             skill,
             table: self.table,
+            total: self.stop.a.total,
         })
     }
 }
@@ -99,6 +102,9 @@ pub struct OpenTest {
     pub skill: i64,
     /// The progression bands in force.
     pub table: PursuitTable,
+    /// How the total is read off the dice: the sum, or a house rule's
+    /// ([`super::roll::TEST_TOTAL`]).
+    pub total: StepRule,
 }
 
 impl Step for OpenTest {
@@ -106,7 +112,14 @@ impl Step for OpenTest {
 
     #[inline(always)]
     fn run<D: Dice>(&self, dice: &mut D) -> i64 {
-        self.table.progression(dice.sum(3, 6) as i64 + self.skill)
+        let sum = dice.sum(3, 6) as i64;
+        let total = Reading {
+            sum,
+            auto: Auto::None,
+        }
+        .totalled(dice, 3, self.total)
+        .sum;
+        self.table.progression(total + self.skill)
     }
 }
 
@@ -189,6 +202,9 @@ crate::config! {
         pursuer_first: bool = switch(default = false),
         /// the rule tables (progression bands, escape lead): `alea rules cle`
         tables: CleTables = rules(),
+        /// the total read off the dice of every test: official, or a house rule's script
+        /// (`test_total`)
+        test_total: StepRule = house_step(&TEST_TOTAL),
     }
 }
 
@@ -210,8 +226,14 @@ impl TryFrom<PursuitParams> for PursuitRule {
             pursuer: p.pursuer,
             head_start: p.head_start,
             stop: OppositionRule {
-                a: Contender::new(p.pursuer_stop),
-                b: Contender::new(p.fugitive_stop),
+                a: Contender {
+                    total: p.test_total,
+                    ..Contender::new(p.pursuer_stop)
+                },
+                b: Contender {
+                    total: p.test_total,
+                    ..Contender::new(p.fugitive_stop)
+                },
                 both_active: false,
                 auto_triples: false,
             },

@@ -13,7 +13,34 @@
 //! every die showing 1 fails, three dice showing 6 succeed, as the system's page does.
 
 use crate::engine::Dice;
+use crate::engine::house_step::{StepInput, StepRule, StepSignature};
 use crate::engine::step::Step;
+
+/// The step a house rule may replace in every test, opposition and attack roll: the total
+/// the test reads off its dice (`alea rules cle --script`). The automatic results and the
+/// damage dice are still read off the faces rolled: a replaced total changes what the
+/// dice add to the skill, nothing else.
+pub static TEST_TOTAL: StepSignature = StepSignature {
+    system: "cle",
+    name: "test_total",
+    doc: "the total a test, an opposition or an attack reads off its 3d6 (4d6 with a hero point), before the skill and the modifiers; the automatic results (every die on 1, three 6) and the damage dice are still read off the faces",
+    inputs: &[
+        StepInput {
+            name: "count",
+            range: 3..=4,
+            doc: "the dice rolled: 3, or 4 with a hero point",
+        },
+        StepInput {
+            name: "sum",
+            range: 3..=24,
+            doc: "the sum of their faces",
+        },
+    ],
+    output: "the total the test reads, before the skill and the modifiers",
+    outputs: -30..=80,
+    official: "fn test_total(count, sum) {\n    sum\n}",
+    used_by: "every cle roll of 3d6 or 4d6: cle.test, cle.opposition, cle.attack, cle.fight (attacks and the mal en point tests), cle.cooperation, cle.pursuit, cle.mal_en_point, cle.fall, cle.fire, cle.asphyxia, cle.healing",
+};
 
 /// An automatic result read off the dice alone (the note under *Tests de compétence*):
 /// every die showing 1 fails, at least three dice showing 6 succeed.
@@ -107,20 +134,37 @@ impl D6Roll {
     }
 
     /// Rolls `count` (3 or 4) d6 as [`D6Roll::throw`] does and reads them as a test does:
-    /// their sum and automatic result (through the step [`Throw`]).
+    /// their total (the sum, or a house rule's [`TEST_TOTAL`]) and automatic result
+    /// (through the step [`Throw`]).
     #[inline(always)]
-    pub fn read<D: Dice>(dice: &mut D, count: u32) -> Reading {
-        dice.step(&Throw(count))
+    pub fn read<D: Dice>(dice: &mut D, count: u32, total: StepRule) -> Reading {
+        dice.step(&Throw { count, total })
     }
 }
 
-/// A roll as a test reads it: the sum of its faces and its automatic result.
+/// A roll as a test reads it: its total and its automatic result.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct Reading {
-    /// The sum of the faces.
+    /// The sum of the faces (or what a house rule's [`TEST_TOTAL`] reads instead).
     pub sum: i64,
     /// The automatic result of the faces.
     pub auto: Auto,
+}
+
+impl Reading {
+    /// This reading of `count` dice with its total read by `total`: the sum itself, or a
+    /// draw from a house rule's table for it.
+    #[inline(always)]
+    pub fn totalled<D: Dice>(self, dice: &mut D, count: u32, total: StepRule) -> Self {
+        if total.is_official() {
+            return self;
+        }
+        let sum = self.sum;
+        Reading {
+            sum: total.roll(dice, &[i64::from(count), sum], |_| sum),
+            ..self
+        }
+    }
 }
 
 impl From<&D6Roll> for Reading {
@@ -133,20 +177,33 @@ impl From<&D6Roll> for Reading {
     }
 }
 
-/// A throw of 3 or 4 d6 (the field) read as a test reads it: a step, so that the exact
-/// distributions branch over its few readings (sums and automatic results), not over its
-/// 216 or 1296 faces.
+/// A throw of `count` (3 or 4) d6 read as a test reads it, its total read by `total`: a
+/// step, so that the exact distributions branch over its few readings (totals and
+/// automatic results), not over its 216 or 1296 faces.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub struct Throw(pub u32);
+pub struct Throw {
+    /// The dice rolled.
+    pub count: u32,
+    /// How the total is read.
+    pub total: StepRule,
+}
 
 impl Step for Throw {
     type Output = Reading;
 
-    /// Three dice are read off their sum (the same three dice, one choice over the
-    /// sum for the enumerator): 3 is every die on 1, 18 three 6.
     #[inline(always)]
     fn run<D: Dice>(&self, dice: &mut D) -> Reading {
-        if self.0 == 3 {
+        let reading = self.faces(dice);
+        reading.totalled(dice, self.count, self.total)
+    }
+}
+
+impl Throw {
+    /// The dice read off their faces. Three dice are read off their sum (the same three
+    /// dice, one choice over the sum for the enumerator): 3 is every die on 1, 18 three 6.
+    #[inline(always)]
+    fn faces<D: Dice>(&self, dice: &mut D) -> Reading {
+        if self.count == 3 {
             let sum = dice.sum(3, 6);
             let auto = match sum {
                 3 => Auto::Failure,
@@ -158,7 +215,7 @@ impl Step for Throw {
                 auto,
             };
         }
-        Reading::from(&D6Roll::throw(dice, self.0))
+        Reading::from(&D6Roll::throw(dice, self.count))
     }
 }
 
@@ -175,7 +232,42 @@ pub fn succeeds(total: i64, auto: Auto, target: i64) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::engine::house_step::{DrawTable, HouseStep};
     use crate::engine::replay;
+    use crate::engine::step::Table;
+
+    /// A house `test_total` that reads every roll as 10 more than its sum.
+    fn ten_more() -> StepRule {
+        let tables = TEST_TOTAL
+            .domain()
+            .map(|inputs| {
+                DrawTable::new(Table {
+                    outcomes: vec![(inputs[1] + 10, 1.0)],
+                    tail: 0.0,
+                })
+            })
+            .collect();
+        StepRule::house(Box::leak(Box::new(HouseStep::new(
+            &TEST_TOTAL,
+            "ten more".into(),
+            tables,
+        ))))
+    }
+
+    #[test]
+    fn a_house_total_replaces_the_sum_not_the_automatic_result() {
+        let official = replay(&[2, 3, 4], |d| {
+            Reading::from(&D6Roll::throw(d, 3)).totalled(d, 3, StepRule::OFFICIAL)
+        });
+        assert_eq!(official.sum, 9);
+        let house = crate::engine::enumerate(|d| D6Roll::read(d, 3, ten_more())).unwrap();
+        // 3d6 + 10: 13 to 28, the roll of three 1s (13) still an automatic failure.
+        assert!((house.p_where(|r| r.sum == 20) - 27.0 / 216.0).abs() < 1e-15);
+        assert!(
+            (house.p_where(|r| r.auto == Auto::Failure && r.sum == 13) - 1.0 / 216.0).abs() < 1e-15
+        );
+        assert_eq!(house.p_where(|r| r.sum < 13), 0.0);
+    }
 
     #[test]
     fn red_white_and_hero_dice_in_order() {
@@ -202,14 +294,16 @@ mod tests {
     fn enumeration_is_complete() {
         assert_eq!(D6Roll::all(3).count(), 216);
         assert_eq!(D6Roll::all(4).count(), 1296);
-        let d = crate::engine::enumerate(|d| D6Roll::read(d, 3).sum).unwrap();
+        let d = crate::engine::enumerate(|d| D6Roll::read(d, 3, StepRule::OFFICIAL).sum).unwrap();
         assert!((d.p(&10) - 27.0 / 216.0).abs() < 1e-15);
-        let auto4 = crate::engine::enumerate(|d| D6Roll::read(d, 4).auto).unwrap();
+        let auto4 =
+            crate::engine::enumerate(|d| D6Roll::read(d, 4, StepRule::OFFICIAL).auto).unwrap();
         // Three or four sixes among four dice: 4 * 5 + 1 = 21 of 1296.
         assert!((auto4.p(&Auto::Success) - 21.0 / 1296.0).abs() < 1e-15);
         // The step's readings are those of every roll, counted one by one.
         for count in [3, 4] {
-            let by_step = crate::engine::enumerate(|d| D6Roll::read(d, count)).unwrap();
+            let by_step =
+                crate::engine::enumerate(|d| D6Roll::read(d, count, StepRule::OFFICIAL)).unwrap();
             let all: Vec<Reading> = D6Roll::all(count).map(|r| Reading::from(&r)).collect();
             for (reading, p) in by_step.iter() {
                 let n = all.iter().filter(|r| *r == reading).count() as f64;

@@ -6,7 +6,8 @@
 //! 10, *moyen* 15, *difficile* 20, *héroïque* 25); a *compétence proche* (a related skill
 //! used instead) adds 5 to the difficulty. All dice on 1 fail, three 6 succeed.
 
-use super::roll::{Auto, D6Roll, Reading, succeeds};
+use super::roll::{Auto, D6Roll, Reading, TEST_TOTAL, succeeds};
+use crate::engine::house_step::StepRule;
 use crate::engine::step::Step;
 use crate::engine::{Dice, HistId, Layout, MetricId, Recorder, Report, Rolled};
 
@@ -33,6 +34,9 @@ pub struct TestRule {
     /// Switch `auto11`: the NPC rule *11 automatique*: no roll, the dice count as 11 (no
     /// automatic result, no reroll).
     pub auto11: bool,
+    /// How the total is read off the dice: the sum, or a house rule's
+    /// ([`super::roll::TEST_TOTAL`]).
+    pub total: StepRule,
 }
 
 /// The result of one test (of its last roll when it was rolled twice).
@@ -58,6 +62,7 @@ impl TestRule {
             reroll_failed: false,
             hero_once: false,
             auto11: false,
+            total: StepRule::OFFICIAL,
         }
     }
 
@@ -103,11 +108,11 @@ impl TestRule {
         if self.auto11 {
             return self.automatic_eleven();
         }
-        let first = self.judge_reading(D6Roll::read(dice, self.dice));
+        let first = self.judge_reading(D6Roll::read(dice, self.dice, self.total));
         if first.success || !self.reroll_failed {
             first
         } else {
-            self.judge_reading(D6Roll::read(dice, self.reroll_dice()))
+            self.judge_reading(D6Roll::read(dice, self.reroll_dice(), self.total))
         }
     }
 }
@@ -147,6 +152,8 @@ crate::config! {
         hero_once: bool = switch(default = false),
         /// NPC rule 11 automatique: no roll, the dice count as 11
         auto11: bool = switch(default = false),
+        /// the total read off the dice: official, or a house rule's script (`test_total`)
+        test_total: StepRule = house_step(&TEST_TOTAL),
     }
 }
 
@@ -161,6 +168,7 @@ impl From<TestParams> for TestRule {
             reroll_failed: p.reroll_failed,
             hero_once: p.hero_once,
             auto11: p.auto11,
+            total: p.test_total,
         }
     }
 }

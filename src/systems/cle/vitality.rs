@@ -14,6 +14,7 @@
 use super::damage::Weapon;
 use super::test::{Passes, TestRule};
 use crate::engine::Dice;
+use crate::engine::house_step::StepRule;
 
 /// Hero points per PC by number of PCs (*Fiche 1*): 10, 8, 6, 4 for 2, 3, 4, 5 PCs.
 pub fn hero_points(pcs: usize) -> i64 {
@@ -52,6 +53,9 @@ pub struct MalEnPoint {
     /// its fourth die helps the Résistance test only and the Volonté test rolls 3d6; by
     /// default both tests roll `dice`.
     pub hero_once: bool,
+    /// How the tests' totals are read off the dice: the sum, or a house rule's
+    /// ([`super::roll::TEST_TOTAL`]).
+    pub total: StepRule,
 }
 
 impl MalEnPoint {
@@ -60,6 +64,7 @@ impl MalEnPoint {
         TestRule {
             dice,
             modifiers: -5 * later,
+            total: self.total,
             ..TestRule::new(skill, 5 + damage)
         }
     }
@@ -143,8 +148,15 @@ impl State {
     }
 
     /// A PC's (or the boss's) wound of `damage` in `round`: vitality, then the *mal en
-    /// point* tests of Résistance and Volonté against `5 + damage`, −5 per later wound.
-    pub fn wound_like_pc<D: Dice>(&mut self, dice: &mut D, p: &Profile, damage: i64, round: u32) {
+    /// point* tests of Résistance and Volonté against `5 + damage`, −5 per later wound,
+    /// their totals read by `total`.
+    pub fn wound_like_pc<D: Dice>(
+        &mut self,
+        dice: &mut D,
+        (p, total): (&Profile, StepRule),
+        damage: i64,
+        round: u32,
+    ) {
         if damage <= 0 {
             return;
         }
@@ -163,6 +175,7 @@ impl State {
             volonte: p.volonte,
             dice: 3,
             hero_once: false,
+            total,
         };
         let blow = tests.roll(dice, damage, self.later_wounds);
         if blow.dies_in > 0 {
@@ -229,18 +242,24 @@ mod tests {
         let p = Profile::for_tests(5);
         let mut s = State::new(5, 0);
         // 3 damage: 2 left, no test.
-        replay(&[], |d| s.wound_like_pc(d, &p, 3, 1));
+        replay(&[], |d| s.wound_like_pc(d, (&p, StepRule::OFFICIAL), 3, 1));
         assert_eq!((s.vitality, s.mal), (2, false));
         // 4 damage: mal en point; Résistance 12 + 6 = 18 >= 9, Volonté 1+1+2 + 6 = 10 >= 9.
-        replay(&[4, 4, 4, 1, 1, 2], |d| s.wound_like_pc(d, &p, 4, 1));
+        replay(&[4, 4, 4, 1, 1, 2], |d| {
+            s.wound_like_pc(d, (&p, StepRule::OFFICIAL), 4, 1)
+        });
         assert!(s.mal && s.dies_at == 0 && s.out_until == 0);
         // A later wound of 4: −5; Résistance 12 + 6 - 5 = 13 >= 9; Volonté 4 + 6 - 5 = 5
         // fails: unconscious 2d6 = 7 rounds from round 2.
-        replay(&[4, 4, 4, 1, 1, 2, 3, 4], |d| s.wound_like_pc(d, &p, 4, 2));
+        replay(&[4, 4, 4, 1, 1, 2, 3, 4], |d| {
+            s.wound_like_pc(d, (&p, StepRule::OFFICIAL), 4, 2)
+        });
         assert_eq!((s.later_wounds, s.dies_at, s.out_until), (1, 0, 9));
         assert!(!s.standing(9) && s.standing(10));
         // A failed Résistance: danger de mort, dies at the end of round 3 + 1d6 (2).
-        replay(&[1, 1, 2, 2, 6, 4, 6], |d| s.wound_like_pc(d, &p, 4, 3));
+        replay(&[1, 1, 2, 2, 6, 4, 6], |d| {
+            s.wound_like_pc(d, (&p, StepRule::OFFICIAL), 4, 3)
+        });
         assert_eq!(s.dies_at, 5);
     }
 
@@ -249,7 +268,7 @@ mod tests {
         let p = Profile::for_tests(5);
         let mut s = State::new(0, 0);
         s.mal = true;
-        replay(&[], |d| s.wound_like_pc(d, &p, 0, 1));
+        replay(&[], |d| s.wound_like_pc(d, (&p, StepRule::OFFICIAL), 0, 1));
         assert_eq!(s.later_wounds, 0);
     }
 
