@@ -573,3 +573,54 @@ fn cle_test_total_replaces_the_total_of_every_roll() {
     ]);
     assert!(fight.status.success(), "{}", stderr(&fight));
 }
+
+#[test]
+fn aube_blow_effect_reads_every_blow() {
+    // Kröm's blow on Björn (dom 28, be 4: 24; enc 11): the resistance test succeeds on
+    // 1 to 11 and takes its degree off, leaving 13 to 23 (légère from face 4, 8 in 20;
+    // grave below, 3 in 20); a failure (9 in 20) leaves 24, grave. A house rule where the
+    // resistance test takes nothing off leaves 24 every time: grave for sure.
+    let dir = temp_dir("aube-blow");
+    std::fs::write(
+        dir.join("blow.rhai"),
+        "fn blow_effect(damage, degree) {\n    damage\n}\n",
+    )
+    .unwrap();
+    std::fs::write(
+        dir.join("blow.toml"),
+        "system = \"aube\"\nscript = \"blow.rhai\"\n",
+    )
+    .unwrap();
+    let rules = dir.join("blow.toml");
+    let house = ["--rules", rules.to_str().unwrap()];
+    let blow = ["aube.damage", "dom=28", "enc=11", "be=4"];
+    assert!((exact_answer(&blow, &[], "legere") - 0.4).abs() < 1e-12);
+    assert!((exact_answer(&blow, &[], "grave") - 0.6).abs() < 1e-12);
+    assert!((exact_answer(&blow, &house, "grave") - 1.0).abs() < 1e-12);
+    // A duel reads its blows the same way: Kröm, the better at softening blows with his
+    // resistance tests, loses that edge (61.85% exact officially).
+    let duel = ["aube.duel", "a=krom", "b=bjorn"];
+    let (official, scripted) = (
+        exact_answer(&duel, &[], "a_wins"),
+        exact_answer(&duel, &house, "a_wins"),
+    );
+    assert!(scripted < official - 0.05, "{official} {scripted}");
+    // Surclassement reads its blows as the text does, and says so.
+    let mut args = vec![
+        "prob",
+        "aube.surclassement.exchange",
+        "a.ca_mp=9",
+        "a.ca_ma=9",
+        "a.ca_md=9",
+        "a.enc=11",
+        "b.ca_mp=9",
+        "b.ca_ma=9",
+        "b.ca_md=9",
+        "b.enc=11",
+        "a_move=md",
+        "b_move=md",
+    ];
+    args.extend(house);
+    let e = assert_user_error(&alea(&args), &[]);
+    assert!(e.contains("house blow_effect"), "{e}");
+}

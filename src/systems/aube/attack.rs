@@ -122,6 +122,7 @@ impl AttackRule {
             armour: self.armour,
             test: swing.def,
             table: self.tables.damage,
+            effect: self.tables.blow_effect(),
         }
     }
 

@@ -17,8 +17,10 @@
 //! default) follows the first; [`Armour::RaisesEnc`] (switch `armour=enc`) adds `be` to
 //! the resistance test's CA instead.
 
+use super::blow_effect;
 use super::resolution::{TestOptions, TestOutcome, TestRule};
 use super::tables::{AubeTables, DamageTable};
+use crate::engine::house_step::StepRule;
 use crate::engine::{Choice, Dice, Layout, MetricId, Recorder};
 
 crate::choice! {
@@ -93,6 +95,9 @@ pub struct DamageRule {
     pub test: TestOptions,
     /// Tableau 3.1 in force.
     pub table: DamageTable,
+    /// How the effective damage is read: the text's, or a house rule's
+    /// ([`super::blow_effect::BLOW_EFFECT`]).
+    pub effect: StepRule,
 }
 
 /// The outcome of the damage step.
@@ -116,12 +121,14 @@ impl DamageRule {
             armour: Armour::ReducesDom,
             test: TestOptions::DEFAULT,
             table: AubeTables::OFFICIAL.damage,
+            effect: StepRule::OFFICIAL,
         }
     }
 
-    /// The same step read on the Tableau 3.1 of `tables`.
+    /// The same step read on the Tableau 3.1 of `tables`, with their blow effect.
     pub fn under(mut self, tables: &AubeTables) -> Self {
         self.table = tables.damage;
+        self.effect = tables.blow_effect();
         self
     }
 
@@ -135,13 +142,15 @@ impl DamageRule {
     }
 
     /// Effective damage of a blow of level `dom` once the resistance test gave `test`: the
-    /// signed degree `D` (heroism included) is subtracted when positive.
-    pub fn resolve(&self, dom: i64, test: &TestOutcome) -> DamageOutcome {
+    /// signed degree `D` (heroism included) is subtracted when positive (or a house rule's
+    /// [`super::blow_effect::BLOW_EFFECT`] reads it, with `dice`).
+    #[inline(always)]
+    pub fn resolve<D: Dice>(&self, dom: i64, test: &TestOutcome, dice: &mut D) -> DamageOutcome {
         let reduced = match self.armour {
             Armour::ReducesDom => dom - self.be,
             Armour::RaisesEnc => dom,
         };
-        let effective = reduced - test.degree.max(0);
+        let effective = blow_effect::effective(self.effect, dice, reduced, test.degree);
         DamageOutcome {
             effective,
             result: self.table.result(effective),
@@ -151,7 +160,8 @@ impl DamageRule {
     /// Rolls the resistance test against a blow of level `dom`.
     #[inline(always)]
     pub fn roll<D: Dice>(&self, dom: i64, dice: &mut D) -> DamageOutcome {
-        self.resolve(dom, &dice.step(&self.resistance_test()))
+        let test = dice.step(&self.resistance_test());
+        self.resolve(dom, &test, dice)
     }
 
     #[cfg(test)]

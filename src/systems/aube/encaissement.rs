@@ -40,6 +40,7 @@ impl DefenceParams {
             armour: self.armour,
             test: options,
             table: self.tables.damage,
+            effect: self.tables.blow_effect(),
         }
     }
 }
@@ -131,7 +132,8 @@ impl Roll for Blow {
 
     #[inline(always)]
     fn roll<D: Dice>(&self, dice: &mut D) -> DamageOutcome {
-        self.rule.resolve(self.dom, &self.resistance.roll(dice))
+        let test = self.resistance.roll(dice);
+        self.rule.resolve(self.dom, &test, dice)
     }
 }
 

@@ -24,6 +24,7 @@
 use crate::engine::roster::Kind;
 
 pub mod attack;
+pub mod blow_effect;
 pub mod bout;
 pub mod confrontation;
 pub mod creation;
@@ -91,7 +92,8 @@ crate::mechanics! {
 }
 
 /// The steps of `aube` a house rule may replace with a script: the d20 of every test.
-pub static STEPS: &[&crate::engine::StepSignature] = &[&resolution::TEST_DIE];
+pub static STEPS: &[&crate::engine::StepSignature] =
+    &[&resolution::TEST_DIE, &blow_effect::BLOW_EFFECT];
 
 /// The kinds of entry of `aube` rosters: fighters of classic combat.
 pub fn roster_kinds() -> Vec<Kind> {

@@ -6,7 +6,9 @@
 //! ([`crate::engine::tables`]). The mechanics that read them take them in their config
 //! (`Factors`, `DefenceParams`, `MultipleParams`, the surclassement `Rules`).
 
+use super::blow_effect::BLOW_EFFECT;
 use super::damage::DamageResult;
+use crate::engine::house_step::{HouseSteps, StepRule};
 use crate::engine::tables::{
     RuleTables, Schema, TableError, check_ordered, check_range, check_ranges,
 };
@@ -30,8 +32,17 @@ crate::rule_tables! {
         pub multiple: MultipleTable,
         /// The difficulty of each range band of a shot.
         pub range: RangeTable,
+        /// The steps a house rule's script replaces through the tables (not a table:
+        /// `script = ...`): the effect of a blow.
+        #[serde(skip)]
+        pub steps: AubeSteps,
     }
 }
+
+/// The steps of `aube` a house rule replaces that the tables carry to every blow (the
+/// test's die is read by the tests' options instead).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct AubeSteps(pub HouseSteps);
 
 /// Tableau 3.1: the highest effective damage of each result (0 or less: no effect;
 /// above `critique`: fatale).
@@ -166,7 +177,14 @@ impl AubeTables {
             medium: 10,
             long: 15,
         },
+        steps: AubeSteps(HouseSteps::OFFICIAL),
     };
+
+    /// How a blow's effective damage is read: the text's, or a house rule's step.
+    #[inline(always)]
+    pub fn blow_effect(&self) -> StepRule {
+        self.steps.0.rule_of(&BLOW_EFFECT)
+    }
 }
 
 impl DamageTable {
@@ -219,6 +237,13 @@ pub const MAX_BOXES: [i64; 3] = [7, 3, 3];
 
 impl RuleTables for AubeTables {
     const SYSTEM: &'static str = "aube";
+
+    fn with_steps(self, steps: &HouseSteps) -> Self {
+        Self {
+            steps: AubeSteps(*steps),
+            ..self
+        }
+    }
 
     const DOCS: &'static [(&'static str, &'static str)] = &[
         (

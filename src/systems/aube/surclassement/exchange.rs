@@ -148,7 +148,7 @@ impl Step for Blow {
     #[inline(always)]
     fn run<D: Dice>(&self, dice: &mut D) -> DamageResult {
         let test = RollTable::shared().roll(self.target.resistance_test().ca, dice);
-        self.target.resolve(self.dom, &test).result
+        self.target.resolve(self.dom, &test, dice).result
     }
 }
 

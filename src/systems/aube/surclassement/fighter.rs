@@ -136,6 +136,15 @@ impl FightersParams {
                 ),
             ));
         }
+        if let Some(step) = self.rules.tables.blow_effect().replacement() {
+            return Err(Error::value(
+                "rules",
+                format!(
+                    "surclassement reads its blows as the text does; the house blow_effect of {} is played by the other aube mechanics (aube.damage, aube.attack, aube.duel...)",
+                    step.source()
+                ),
+            ));
+        }
         let a = Fighter::from_config("a", &self.a)?;
         let b = Fighter::from_config("b", &self.b)?;
         Ok(([a, b], self.rules))
