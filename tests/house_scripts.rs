@@ -23,6 +23,18 @@ fn exact_answer(words: &[&str], extra: &[&str], metric: &str) -> f64 {
     exact_of(&json(&alea(&args)), metric)
 }
 
+/// A rules file of `system` naming a script `source`, written in a fresh folder.
+fn house_rules(label: &str, system: &str, source: &str) -> std::path::PathBuf {
+    let dir = temp_dir(label);
+    std::fs::write(dir.join("house.rhai"), source).unwrap();
+    std::fs::write(
+        dir.join("house.toml"),
+        format!("system = \"{system}\"\nscript = \"house.rhai\"\n"),
+    )
+    .unwrap();
+    dir.join("house.toml")
+}
+
 #[test]
 fn advantage_gives_the_chances_of_the_lower_of_two_d20() {
     let answer = json(&alea(&[
@@ -464,18 +476,11 @@ fn sccs_exchange_margin_puts_dice_into_every_exchange() {
     // A house exchange: the margin (attack less protection) plus d6 - d6. An even exchange
     // (3 + 3 against 3 + 3) lands when d6 - d6 > 0 (15 in 36), is countered when < 0 (15
     // in 36), ties when 0 (6 in 36); the text, rolling no die, always ties.
-    let dir = temp_dir("sccs-margin");
-    std::fs::write(
-        dir.join("margin.rhai"),
+    let rules = house_rules(
+        "sccs-margin",
+        "sccs",
         "fn exchange_margin(margin) {\n    margin + d(6) - d(6)\n}\n",
-    )
-    .unwrap();
-    std::fs::write(
-        dir.join("margin.toml"),
-        "system = \"sccs\"\nscript = \"margin.rhai\"\n",
-    )
-    .unwrap();
-    let rules = dir.join("margin.toml");
+    );
     let house = ["--rules", rules.to_str().unwrap()];
     let exchange = ["sccs.exchange"];
     for (metric, official, scripted) in [
@@ -521,18 +526,11 @@ fn cle_test_total_replaces_the_total_of_every_roll() {
     // house rule adds the totals under 8 (35/216) rolled again, less the roll of three
     // 1s, still an automatic failure (read off the faces): 5/8 * (1 + 35/216 - 1/216) =
     // 625/864.
-    let dir = temp_dir("cle-total");
-    std::fs::write(
-        dir.join("total.rhai"),
+    let rules = house_rules(
+        "cle-total",
+        "cle",
         "fn test_total(count, sum) {\n    if sum < 8 { d(6) + d(6) + d(6) } else { sum }\n}\n",
-    )
-    .unwrap();
-    std::fs::write(
-        dir.join("total.toml"),
-        "system = \"cle\"\nscript = \"total.rhai\"\n",
-    )
-    .unwrap();
-    let rules = dir.join("total.toml");
+    );
     let house = ["--rules", rules.to_str().unwrap()];
     let test = ["cle.test", "skill=0", "difficulty=10"];
     assert!((exact_answer(&test, &[], "success") - 5.0 / 8.0).abs() < 1e-12);
@@ -580,18 +578,11 @@ fn aube_blow_effect_reads_every_blow() {
     // 1 to 11 and takes its degree off, leaving 13 to 23 (légère from face 4, 8 in 20;
     // grave below, 3 in 20); a failure (9 in 20) leaves 24, grave. A house rule where the
     // resistance test takes nothing off leaves 24 every time: grave for sure.
-    let dir = temp_dir("aube-blow");
-    std::fs::write(
-        dir.join("blow.rhai"),
+    let rules = house_rules(
+        "aube-blow",
+        "aube",
         "fn blow_effect(damage, degree) {\n    damage\n}\n",
-    )
-    .unwrap();
-    std::fs::write(
-        dir.join("blow.toml"),
-        "system = \"aube\"\nscript = \"blow.rhai\"\n",
-    )
-    .unwrap();
-    let rules = dir.join("blow.toml");
+    );
     let house = ["--rules", rules.to_str().unwrap()];
     let blow = ["aube.damage", "dom=28", "enc=11", "be=4"];
     assert!((exact_answer(&blow, &[], "legere") - 0.4).abs() < 1e-12);
