@@ -437,6 +437,15 @@ impl DuelModel {
     }
 }
 
+impl DuelModel {
+    /// The same duel with the order of every round fixed (`Some`: no initiative rolled),
+    /// as when one side's weapon is slow and the other's is not (`ose.encounter`).
+    pub fn with_fixed_order(mut self, order: Option<Order>) -> Self {
+        self.duel.initiative.fixed = order;
+        self
+    }
+}
+
 impl FromConfig<DuelParams> for DuelModel {
     fn from_config(p: DuelParams) -> Result<Self> {
         check_initiative(p.initiative_die, p.ties)?;

@@ -164,6 +164,9 @@ pub struct Initiative {
     simultaneous: bool,
     /// Each side's die: official, or a house rule's.
     pub die: StepRule,
+    /// The order of every round, no die rolled, when one side's weapon is slow and the
+    /// other's is not (*armes lentes*: "agissent toujours en dernier dans le round").
+    pub fixed: Option<Order>,
 }
 
 impl From<Ties> for Initiative {
@@ -171,6 +174,7 @@ impl From<Ties> for Initiative {
         Self {
             simultaneous: ties == Ties::Simultaneous,
             die: StepRule::OFFICIAL,
+            fixed: None,
         }
     }
 }
@@ -191,6 +195,9 @@ impl Step for Initiative {
 
     #[inline(always)]
     fn run<D: Dice>(&self, dice: &mut D) -> Order {
+        if let Some(order) = self.fixed {
+            return order;
+        }
         loop {
             let order = dice.step(&InitiativeDice(self.die));
             if order != Order::Together || self.simultaneous {

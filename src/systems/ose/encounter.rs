@@ -13,6 +13,11 @@
 //! each of its standing members attacks one standing foe (the d20 of [`super::attack`],
 //! a PC adding STR to the attack and the damage; damage at least 1; dead at 0 HP).
 //!
+//! The options of the sheet's round (`encounter_round.rs`, [`super::encounter_kit`]), all
+//! off by default: missiles during `approach` rounds before melee, slow weapons striking
+//! last, damage spells (switch `cast`) lost when the caster is hit first (switch
+//! `interrupt`), and PCs withdrawing or fleeing at `retreat_hp` (switch `retreat`).
+//!
 //! Morale (switch `morale`): the monsters check when their side acts, before attacking, if
 //! since their last check their first member died or half of them came to be out: 2d6
 //! above the morale score and the group flees, which ends the encounter. A score of 12
@@ -54,9 +59,10 @@
 
 use super::attack::{ATTACK_DIE, hit_table_under};
 use super::duel::{
-    Duel, DuelEnd, DuelModel, DuelOutcome, Fighter, MAX_ROUNDS, MOST_ROUNDS, Monster,
-    MonsterParams, Ties, Winner, damage, exact_budget,
+    Duel, DuelEnd, DuelModel, DuelOutcome, MAX_ROUNDS, MOST_ROUNDS, Monster, MonsterParams, Order,
+    Ties, Winner, exact_budget,
 };
+pub use super::encounter_kit::{MissileRange, PartyMember, Retreat};
 use super::morale::never_fights;
 use super::steps::{DAMAGE_DIE, INITIATIVE_DIE, MORALE_ROLL, check_initiative};
 use super::tables::OseTables;
@@ -64,6 +70,7 @@ use crate::engine::fight_outcome::{ExactBudget, FightModel, FightOutcome};
 use crate::engine::{Dice, FromConfig, HistId, Layout, MetricId, Party, Recorder, StepRule};
 use crate::error::{Error, Result};
 pub use crate::systems::target::Target;
+use round::{Attack, Declared, EncounterState};
 use std::borrow::Cow;
 
 /// Most fighters on a side.
@@ -77,6 +84,10 @@ crate::config! {
         monster: MonsterParams = flatten(),
         /// morale score: 2d6 above it and the group flees (12 never fails)
         morale: u32 = int(2..=12, default = 7),
+        /// missile weapon's damage die (sides; 0: none), shot during the encounter's `approach` rounds
+        missile: u32 = int(0..=20, default = 0),
+        /// a slow weapon: its melee blow comes last in the round, after every other side's
+        slow: bool = switch(default = false),
     }
 }
 
@@ -85,7 +96,7 @@ crate::config! {
     #[derive(Debug, Clone, PartialEq)]
     pub struct EncounterParams {
         /// the party: roster names with counts, like fighter1*2,cleric1
-        party: Party<Fighter> = side(len = 1..=MAX_SIDE),
+        party: Party<PartyMember> = side(len = 1..=MAX_SIDE),
         /// the monsters: roster names with counts, like hd1*4 (the first listed leads)
         monsters: Party<GroupMonster> = side(len = 1..=MAX_SIDE),
         /// how many of the last monster named in `monsters`, replacing its count (sweep it to find how many make a given risk)
@@ -106,6 +117,18 @@ crate::config! {
         cornered: bool = switch(default = false),
         /// [choice] monsters that flee on a failed morale roll take parting blows: every PC standing strikes once as at a retreating foe (+2, shield ignored); false: they are gone
         parting_blows: bool = switch(default = false),
+        /// [choice] rounds fought at a distance before melee: those with a missile weapon shoot, the casters cast, nobody strikes in melee (0: the encounter starts in melee)
+        approach: u32 = int(0..=20, default = 0),
+        /// the range of the missiles during the approach: short (+1), medium, long (-1)
+        range: MissileRange = choice(default = MissileRange::Medium),
+        /// the PCs cast their damage spells (their `spells`), one a round instead of attacking (false: no spell is cast)
+        cast: bool = switch(default = false),
+        /// a spell is lost when its caster is hit before it acts in the round (the sheet; false: never lost)
+        interrupt: bool = switch(default = true),
+        /// a PC standing with this many hit points or fewer declares its retreat at the start of each round (0: never; the players decide)
+        retreat_hp: i64 = int(0..=200, default = 0),
+        /// [choice] how a PC retreats: withdraw (backs away: normal blows, out of reach once the monsters have acted) or flee (gone when its side acts; blows before that at +2, shield ignored)
+        retreat: Retreat = choice(default = Retreat::Withdraw),
         /// rounds before the encounter is called a draw (both sides still standing: counted as `draw`, lasting max_rounds)
         max_rounds: u32 = int(1..=MOST_ROUNDS, default = MAX_ROUNDS as i64, bounds_rounds),
         /// the rule tables (THAC0 rows, bounds of the roll): `alea rules ose`
@@ -134,6 +157,8 @@ pub enum End {
     Both,
     /// Still going after `max_rounds`.
     Neither,
+    /// Every PC still alive retreated: the monsters hold the field.
+    Retreated,
 }
 
 /// The end of one encounter.
@@ -152,8 +177,14 @@ pub struct EncounterOutcome {
 /// One fighter as the fight sees it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 struct Striker {
+    /// Melee damage die (sides).
     damage: u32,
+    /// Added to the melee damage (STR for a PC).
     bonus: i64,
+    /// Missile damage die (sides; 0: none).
+    missile: u32,
+    /// Its melee blow comes last in the round.
+    slow: bool,
 }
 
 /// What `ose.encounter` reports.
@@ -170,6 +201,7 @@ struct EncounterMetrics {
     mean_rounds: MetricId,
     pc_deaths: HistId,
     rounds: HistId,
+    party_retreats: MetricId,
 }
 
 impl EncounterMetrics {
@@ -199,6 +231,11 @@ impl EncounterMetrics {
                 (0, party as i64),
             ),
             rounds: layout.histogram("rounds", "histogram of the number of rounds", (1, 20)),
+            // Declared last, so that the columns before it keep their places.
+            party_retreats: layout.proportion(
+                "party_retreats",
+                "chance the party leaves the field: every PC alive retreated (retreat_hp)",
+            ),
         }
     }
 }
@@ -206,7 +243,7 @@ impl EncounterMetrics {
 /// `ose.encounter`: a party against a group of monsters.
 #[derive(Debug, Clone, PartialEq)]
 pub struct EncounterModel {
-    party: Vec<Fighter>,
+    party: Vec<PartyMember>,
     monsters: Vec<GroupMonster>,
     /// `pc_hits[i * monsters + j]`: the d20 faces with which PC `i` hits monster `j`.
     pc_hits: Vec<[bool; 21]>,
@@ -215,6 +252,13 @@ pub struct EncounterModel {
     /// `parting_hits[i * monsters + j]`: the faces with which PC `i` hits monster `j`
     /// fleeing (switch `parting_blows`: +2 against a retreating foe; no shield to ignore).
     parting_hits: Vec<[bool; 21]>,
+    /// `pc_missile_hits[i * monsters + j]`: PC `i` shooting monster `j` (DEX, range).
+    pc_missile_hits: Vec<[bool; 21]>,
+    /// `monster_missile_hits[j * party + i]`: monster `j` shooting PC `i` (range).
+    monster_missile_hits: Vec<[bool; 21]>,
+    /// `fleeing_hits[j * party + i]`: monster `j` striking PC `i` as it flees (switch
+    /// `retreat`: +2, its shield ignored).
+    fleeing_hits: Vec<[bool; 21]>,
     strikers: [Vec<Striker>; 2],
     p: EncounterParams,
     layout: Layout,
@@ -223,33 +267,53 @@ pub struct EncounterModel {
 
 impl EncounterModel {
     /// The fighters of each side: (PCs, monsters).
-    pub fn sides(&self) -> (&[Fighter], &[GroupMonster]) {
+    pub fn sides(&self) -> (&[PartyMember], &[GroupMonster]) {
         (&self.party, &self.monsters)
     }
 
-    /// Whether attacker `a` of side `side` (0: party, 1: monsters, 2: the party's parting
-    /// blows) hits defender `d` with the d20 face `face`.
+    /// Whether attacker `a` of side `side` (0: party, 1: monsters) hits defender `d` with
+    /// `attack` and the d20 face `face`; `fleeing`: the defender is a PC fleeing.
     #[inline]
-    fn hits(&self, side: usize, a: usize, d: usize, face: u32) -> bool {
-        let table = if side == 2 {
-            &self.parting_hits[a * self.monsters.len() + d]
-        } else if side == 0 {
-            &self.pc_hits[a * self.monsters.len() + d]
-        } else {
-            &self.monster_hits[a * self.party.len() + d]
+    fn hits(
+        &self,
+        side: usize,
+        attack: Attack,
+        fleeing: bool,
+        a: usize,
+        d: usize,
+        face: u32,
+    ) -> bool {
+        let (pc, monster) = (a * self.monsters.len() + d, a * self.party.len() + d);
+        let table = match (side, attack) {
+            (0, Attack::Melee) => &self.pc_hits[pc],
+            (0, Attack::Parting) => &self.parting_hits[pc],
+            (0, Attack::Missile) => &self.pc_missile_hits[pc],
+            (_, Attack::Missile) => &self.monster_missile_hits[monster],
+            _ if fleeing => &self.fleeing_hits[monster],
+            _ => &self.monster_hits[monster],
         };
         table[face as usize]
     }
 
     /// The duel this encounter is, when it is one: one PC against one monster, no
-    /// surprise (a lone monster never checks morale).
+    /// surprise (a lone monster never checks morale), starting in melee, no spell cast and
+    /// no retreat. When one of the two has a slow weapon, the other always strikes first:
+    /// the duel with that order fixed.
     pub fn as_duel(&self) -> Option<DuelModel> {
         let one_on_one = self.party.len() == 1 && self.monsters.len() == 1;
         let no_surprise = self.p.party_surprise == 0 && self.p.monsters_surprise == 0;
         let fights = !self.p.morale || !self.never_fights(0);
-        (one_on_one && no_surprise && fights).then(|| {
+        let melee_only = self.p.approach == 0
+            && self.p.retreat_hp == 0
+            && !(self.p.cast && self.party.iter().any(|m| m.spells > 0));
+        (one_on_one && no_surprise && fights && melee_only).then(|| {
+            let order = match (self.strikers[0][0].slow, self.strikers[1][0].slow) {
+                (true, false) => Some(Order::MonsterFirst),
+                (false, true) => Some(Order::FighterFirst),
+                _ => None,
+            };
             DuelModel::under(
-                self.party[0],
+                self.party[0].fighter,
                 Monster::from(self.monsters[0].monster),
                 self.p.ties,
                 &self.p.tables,
@@ -257,6 +321,7 @@ impl EncounterModel {
             .capped_at(self.p.max_rounds)
             .with_attack_die(self.p.die)
             .with_round_dice(self.p.damage_die, self.p.initiative_die)
+            .with_fixed_order(order)
         })
     }
 
@@ -269,7 +334,7 @@ impl EncounterModel {
 impl FromConfig<EncounterParams> for EncounterModel {
     fn from_config(p: EncounterParams) -> Result<Self> {
         check_initiative(p.initiative_die, p.ties)?;
-        let party: Vec<Fighter> = p.party.fighters().copied().collect();
+        let party: Vec<PartyMember> = p.party.fighters().copied().collect();
         let mut monsters: Vec<GroupMonster> = p.monsters.fighters().copied().collect();
         if let (Some(count), Some((_, listed))) = (p.count, p.monsters.names.last()) {
             let last = monsters[monsters.len() - 1];
@@ -286,38 +351,50 @@ impl FromConfig<EncounterParams> for EncounterModel {
             }
         }
         let attack = &p.tables.attack;
-        let pc_hits = party
-            .iter()
-            .flat_map(|f| {
-                monsters
-                    .iter()
-                    .map(|m| hit_table_under(f.thac0, m.monster.ac, f.str, attack))
-            })
-            .collect();
-        let parting_hits = party
-            .iter()
-            .flat_map(|f| {
-                let bonus = f.str + attack.retreating;
-                monsters
-                    .iter()
-                    .map(move |m| hit_table_under(f.thac0, m.monster.ac, bonus, attack))
-            })
-            .collect();
-        let monster_hits = monsters
-            .iter()
-            .flat_map(|m| {
-                let thac0 = p.tables.thac0(m.monster.hd);
-                party
-                    .iter()
-                    .map(move |f| hit_table_under(thac0, f.ac, 0, attack))
-            })
-            .collect();
+        let range = match p.range {
+            MissileRange::Short => attack.short,
+            MissileRange::Medium => attack.medium,
+            MissileRange::Long => attack.long,
+        };
+        // The PCs' tables against each monster, a bonus by PC.
+        let pc_tables = |bonus: &dyn Fn(&PartyMember) -> i64| -> Vec<[bool; 21]> {
+            party
+                .iter()
+                .flat_map(|f| {
+                    let (thac0, bonus) = (f.fighter.thac0, bonus(f));
+                    monsters
+                        .iter()
+                        .map(move |m| hit_table_under(thac0, m.monster.ac, bonus, attack))
+                })
+                .collect()
+        };
+        let pc_hits = pc_tables(&|f| f.fighter.str);
+        let parting_hits = pc_tables(&|f| f.fighter.str + attack.retreating);
+        let pc_missile_hits = pc_tables(&|f| f.dex + range);
+        // The monsters' tables against each PC: (bonus, whether the shield counts).
+        let monster_tables = |bonus: i64, shield: bool| -> Vec<[bool; 21]> {
+            monsters
+                .iter()
+                .flat_map(|m| {
+                    let thac0 = p.tables.thac0(m.monster.hd);
+                    party.iter().map(move |f| {
+                        let ac = f.fighter.ac + if shield { 0 } else { f.shield };
+                        hit_table_under(thac0, ac, bonus, attack)
+                    })
+                })
+                .collect()
+        };
+        let monster_hits = monster_tables(0, true);
+        let monster_missile_hits = monster_tables(range, true);
+        let fleeing_hits = monster_tables(attack.retreating, false);
         let strikers = [
             party
                 .iter()
                 .map(|f| Striker {
-                    damage: f.damage,
-                    bonus: f.str,
+                    damage: f.fighter.damage,
+                    bonus: f.fighter.str,
+                    missile: f.missile,
+                    slow: f.slow,
                 })
                 .collect(),
             monsters
@@ -325,6 +402,8 @@ impl FromConfig<EncounterParams> for EncounterModel {
                 .map(|m| Striker {
                     damage: m.monster.damage,
                     bonus: 0,
+                    missile: m.missile,
+                    slow: m.slow,
                 })
                 .collect(),
         ];
@@ -340,114 +419,14 @@ impl FromConfig<EncounterParams> for EncounterModel {
             pc_hits,
             monster_hits,
             parting_hits,
+            pc_missile_hits,
+            monster_missile_hits,
+            fleeing_hits,
             strikers,
             p,
             layout,
             m,
         })
-    }
-}
-
-/// The state of an encounter under way: each side's hit points (0 or less: dead).
-struct EncounterState {
-    hp: [Vec<i64>; 2],
-    /// Monsters' morale checks already made: (first death, half out).
-    checked: (bool, bool),
-}
-
-impl EncounterState {
-    fn standing(&self, side: usize) -> usize {
-        self.hp[side].iter().filter(|h| **h > 0).count()
-    }
-
-    fn dead(&self, side: usize) -> usize {
-        self.hp[side].len() - self.standing(side)
-    }
-}
-
-impl EncounterModel {
-    /// Side `side` attacks with the members in `attackers`, each one foe standing; side
-    /// 2 is the party striking fleeing monsters (parting blows).
-    fn strike<D: Dice>(
-        &self,
-        fight: &mut EncounterState,
-        side: usize,
-        attackers: &[usize],
-        dice: &mut D,
-    ) {
-        let (side, table) = if side == 2 { (0, 2) } else { (side, side) };
-        let mut foes: Vec<usize> = (0..fight.hp[1 - side].len())
-            .filter(|&j| fight.hp[1 - side][j] > 0)
-            .collect();
-        for (k, &a) in attackers.iter().enumerate() {
-            if foes.is_empty() {
-                return;
-            }
-            let hp = &fight.hp[1 - side];
-            let target = [self.p.party_target, self.p.monsters_target][side];
-            let d = target.pick(&foes, k, |j| hp[j], dice);
-            let face = self.p.die.roll(dice, &[], |d| d.d20() as i64) as u32;
-            if self.hits(table, a, d, face) {
-                let s = self.strikers[side][a];
-                let face = self
-                    .p
-                    .damage_die
-                    .roll(dice, &[i64::from(s.damage)], |d| i64::from(d.die(s.damage)));
-                fight.hp[1 - side][d] -= damage(face as u32, s.bonus);
-                if fight.hp[1 - side][d] <= 0 {
-                    foes.retain(|&j| j != d);
-                }
-            }
-        }
-    }
-
-    /// The monsters' morale check, when one is due: true when they flee. A group whose
-    /// leader never fights (morale 2, not cornered) flees at once, with no roll.
-    fn flees<D: Dice>(&self, fight: &mut EncounterState, dice: &mut D) -> bool {
-        let (dead, total) = (fight.dead(1), fight.hp[1].len());
-        if !self.p.morale || dead == total {
-            return false;
-        }
-        let leader = (0..total).find(|&j| fight.hp[1][j] > 0).unwrap_or(0);
-        if self.never_fights(leader) {
-            return true;
-        }
-        let first = dead > 0 && !fight.checked.0;
-        let half = 2 * dead >= total && !fight.checked.1;
-        if !(first || half) {
-            return false;
-        }
-        fight.checked = (fight.checked.0 || first, fight.checked.1 || half);
-        let roll = self
-            .p
-            .morale_roll
-            .roll(dice, &[], |d| i64::from(d.sum(2, 6)));
-        let fled = roll > i64::from(self.monsters[leader].morale);
-        if fled && self.p.parting_blows {
-            self.parting_blows(fight, dice);
-        }
-        fled
-    }
-
-    /// Switch `parting_blows`: every PC standing strikes once at the fleeing monsters.
-    fn parting_blows<D: Dice>(&self, fight: &mut EncounterState, dice: &mut D) {
-        let standing: Vec<usize> = (0..fight.hp[0].len())
-            .filter(|&i| fight.hp[0][i] > 0)
-            .collect();
-        self.strike(fight, 2, &standing, dice);
-    }
-
-    /// Side `side` acts: morale first for the monsters, then every member standing
-    /// attacks. True when the monsters fled.
-    fn act<D: Dice>(&self, fight: &mut EncounterState, side: usize, dice: &mut D) -> bool {
-        if side == 1 && self.flees(fight, dice) {
-            return true;
-        }
-        let standing: Vec<usize> = (0..fight.hp[side].len())
-            .filter(|&i| fight.hp[side][i] > 0)
-            .collect();
-        self.strike(fight, side, &standing, dice);
-        false
     }
 }
 
@@ -469,8 +448,15 @@ impl FightModel for EncounterModel {
             })
             .collect();
         let mut fight = EncounterState {
-            hp: [self.party.iter().map(|f| f.hp).collect(), monsters_hp],
+            hp: [
+                self.party.iter().map(|f| f.fighter.hp).collect(),
+                monsters_hp,
+            ],
             checked: (false, false),
+            gone: vec![false; self.party.len()],
+            spells: self.party.iter().map(|f| f.spells).collect(),
+            declared: vec![Declared::Fight; self.party.len()],
+            hit: vec![false; self.party.len()],
         };
         let surprised =
             [self.p.party_surprise, self.p.monsters_surprise].map(|x| x > 0 && dice.in_six(x));
@@ -479,12 +465,18 @@ impl FightModel for EncounterModel {
         while rounds < self.p.max_rounds && fight.standing(0) > 0 && fight.standing(1) > 0 && !fled
         {
             rounds += 1;
+            let approach = rounds <= self.p.approach;
             if rounds == 1 && (surprised[0] || surprised[1]) {
+                self.declare(&mut fight, !surprised[0]);
                 if let Some(side) = (0..2).find(|&s| !surprised[s]) {
-                    fled = self.act(&mut fight, side, dice);
+                    fled = self.turn(&mut fight, side, approach, false, dice);
+                    if !fled && !approach {
+                        self.slow_blows(&mut fight, side, None, dice);
+                    }
                 }
                 continue;
             }
+            self.declare(&mut fight, true);
             let (a, b) = loop {
                 let a = self.p.initiative_die.roll(dice, &[], |d| i64::from(d.d6()));
                 let b = self.p.initiative_die.roll(dice, &[], |d| i64::from(d.d6()));
@@ -493,33 +485,21 @@ impl FightModel for EncounterModel {
                 }
             };
             if a == b {
-                // Both sides at once: the monsters' morale first, then every blow, the
-                // monsters striking with those standing at the start of the round.
-                fled = self.flees(&mut fight, dice);
-                if !fled {
-                    let before: Vec<usize> = (0..fight.hp[1].len())
-                        .filter(|&j| fight.hp[1][j] > 0)
-                        .collect();
-                    self.act(&mut fight, 0, dice);
-                    self.strike(&mut fight, 1, &before, dice);
-                }
+                fled = self.together(&mut fight, approach, dice);
             } else {
                 let first = usize::from(b > a);
-                fled = self.act(&mut fight, first, dice);
+                fled = self.turn(&mut fight, first, approach, true, dice);
                 if !fled && fight.standing(1 - first) > 0 {
-                    fled = self.act(&mut fight, 1 - first, dice);
+                    fled = self.turn(&mut fight, 1 - first, approach, false, dice);
+                }
+                if !fled && !approach {
+                    self.slow_blows(&mut fight, first, None, dice);
+                    self.slow_blows(&mut fight, 1 - first, None, dice);
                 }
             }
         }
         // Parting blows may leave no monster to flee.
-        let fled = fled && fight.standing(1) > 0;
-        let end = match (fled, fight.standing(0) > 0, fight.standing(1) > 0) {
-            (true, _, _) => End::Fled,
-            (_, true, false) => End::Party,
-            (_, false, true) => End::Monsters,
-            (_, false, false) => End::Both,
-            (_, true, true) => End::Neither,
-        };
+        let end = fight.end(fled && fight.standing(1) > 0);
         EncounterOutcome {
             end,
             rounds,
@@ -540,6 +520,7 @@ impl FightModel for EncounterModel {
         rec.value(self.m.mean_rounds, i64::from(o.rounds));
         rec.hist(self.m.pc_deaths, i64::from(o.pc_deaths));
         rec.hist(self.m.rounds, i64::from(o.rounds));
+        rec.event(self.m.party_retreats, o.end == End::Retreated);
     }
 }
 
@@ -579,6 +560,13 @@ pub fn from_duel(d: DuelOutcome) -> EncounterOutcome {
     }
 }
 
+#[path = "encounter_round.rs"]
+mod round;
+
 #[cfg(test)]
 #[path = "encounter_tests.rs"]
 mod tests;
+
+#[cfg(test)]
+#[path = "encounter_options_tests.rs"]
+mod option_tests;

@@ -26,7 +26,14 @@ fn sides_read_from_the_rosters_with_count_replacing_the_last() {
     let m = model("party=fighter1*2,cleric1 monsters=hd2,hd1*3 count=5");
     let (party, monsters) = m.sides();
     assert_eq!(party.len(), 3);
-    assert_eq!((party[0].hp, party[0].str, party[2].hp), (5, 1, 4));
+    assert_eq!(
+        (
+            party[0].fighter.hp,
+            party[0].fighter.str,
+            party[2].fighter.hp
+        ),
+        (5, 1, 4)
+    );
     assert_eq!(monsters.len(), 6);
     assert_eq!(
         (monsters[0].monster.hd, monsters[5].monster.hd),
@@ -318,7 +325,7 @@ fn the_encounter_reads_the_rule_tables() {
     p.tables.thac0.by_hd[0] -= 2;
     let house = EncounterModel::from_config(p.clone()).expect("a model");
     let duel = DuelModel::under(
-        house.party[0],
+        house.party[0].fighter,
         Monster::from(house.monsters[0].monster),
         Ties::Reroll,
         &p.tables,

@@ -27,6 +27,7 @@ pub mod duel;
 pub mod duel_exact;
 pub mod duel_round;
 pub mod encounter;
+pub mod encounter_kit;
 pub mod exploration;
 pub mod fall;
 pub mod healing;
@@ -86,7 +87,7 @@ pub static STEPS: &[&crate::engine::StepSignature] = &[
 /// `ose.duel`, the party of `ose.encounter`) and monsters (`monster.*`, the monsters).
 pub fn roster_kinds() -> Vec<Kind> {
     vec![
-        Kind::of::<duel::Fighter>(
+        Kind::of::<encounter_kit::PartyMember>(
             "ose",
             "fighter",
             "a player character (fighter.* of ose.duel, party of ose.encounter)",
