@@ -23,6 +23,17 @@ fn exact_answer(words: &[&str], extra: &[&str], metric: &str) -> f64 {
     exact_of(&json(&alea(&args)), metric)
 }
 
+/// Runs `words` sampled (2,000 samples) under the rules file `rules`, with `extra`
+/// arguments: it must succeed.
+fn assert_samples_with(words: &[&str], rules: &str, extra: &[&str]) {
+    let mut args = vec!["prob"];
+    args.extend(words);
+    args.extend(["--rules", rules, "--samples", "2000"]);
+    args.extend(extra);
+    let out = alea(&args);
+    assert!(out.status.success(), "{words:?}: {}", stderr(&out));
+}
+
 /// A rules file of `system` naming a script `source`, written in a fresh folder.
 fn house_rules(label: &str, system: &str, source: &str) -> std::path::PathBuf {
     let dir = temp_dir(label);
@@ -365,11 +376,7 @@ fn sccs_tension_die_of_a_d8_with_a_floor_in_every_mechanic_that_ties() {
         &["sccs.skirmish", "side_a=knight,soldier", "side_b=militia*3"][..],
         &["sccs.spell", "source=melee"],
     ] {
-        let mut args = vec!["prob"];
-        args.extend(mechanic);
-        args.extend(["--rules", rules, "--samples", "2000"]);
-        let out = alea(&args);
-        assert!(out.status.success(), "{mechanic:?}: {}", stderr(&out));
+        assert_samples_with(mechanic, rules, &[]);
     }
 }
 
@@ -511,12 +518,7 @@ fn sccs_exchange_margin_puts_dice_into_every_exchange() {
         &["sccs.skirmish", "side_a=knight,soldier", "side_b=militia*3"][..],
         &["sccs.spell", "source=melee"],
     ] {
-        let mut args = vec!["prob"];
-        args.extend(mechanic);
-        args.extend(house);
-        args.extend(["--samples", "2000", "--compare"]);
-        let out = alea(&args);
-        assert!(out.status.success(), "{mechanic:?}: {}", stderr(&out));
+        assert_samples_with(mechanic, house[1], &["--compare"]);
     }
 }
 
@@ -559,17 +561,7 @@ fn cle_test_total_replaces_the_total_of_every_roll() {
             "{words:?}: {official} {scripted}"
         );
     }
-    let fight = alea(&[
-        "prob",
-        "cle.fight",
-        "pcs=3",
-        "foes=boss_brute",
-        "--rules",
-        rules.to_str().unwrap(),
-        "--samples",
-        "2000",
-    ]);
-    assert!(fight.status.success(), "{}", stderr(&fight));
+    assert_samples_with(&["cle.fight", "pcs=3", "foes=boss_brute"], house[1], &[]);
 }
 
 #[test]

@@ -6,22 +6,6 @@ mod common;
 
 use common::*;
 
-/// `alea prob <words> --json`, with `extra` arguments after.
-fn answer(words: &[&str], extra: &[&str]) -> serde_json::Value {
-    let mut args = vec!["prob"];
-    args.extend_from_slice(words);
-    args.push("--json");
-    args.extend_from_slice(extra);
-    json(&alea(&args))
-}
-
-/// A metric's (estimate, interval low, interval high).
-fn estimate(v: &serde_json::Value, metric: &str) -> (f64, f64, f64) {
-    let m = &v["metrics"][metric];
-    let f = |x: &serde_json::Value| x.as_f64().unwrap_or_else(|| panic!("{metric}: {v}"));
-    (f(&m["estimate"]), f(&m["ci95"][0]), f(&m["ci95"][1]))
-}
-
 const QUIET: [&str; 2] = ["party_surprise=0", "monsters_surprise=0"];
 
 /// "Armes lentes : agissent toujours en dernier dans le round": a level-1 fighter of the

@@ -140,3 +140,19 @@ at = {{ ca = 10 }}
 "#
     )
 }
+
+/// `alea prob <words> --json`, with `extra` arguments after.
+pub fn answer(words: &[&str], extra: &[&str]) -> serde_json::Value {
+    let mut args = vec!["prob"];
+    args.extend_from_slice(words);
+    args.push("--json");
+    args.extend_from_slice(extra);
+    json(&alea(&args))
+}
+
+/// A metric's (estimate, interval low, interval high) in an [`answer`].
+pub fn estimate(v: &serde_json::Value, metric: &str) -> (f64, f64, f64) {
+    let m = &v["metrics"][metric];
+    let f = |x: &serde_json::Value| x.as_f64().unwrap_or_else(|| panic!("{metric}: {v}"));
+    (f(&m["estimate"]), f(&m["ci95"][0]), f(&m["ci95"][1]))
+}
