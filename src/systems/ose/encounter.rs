@@ -187,6 +187,18 @@ struct Striker {
     slow: bool,
 }
 
+/// Which of the round's options can act in this encounter, worked out once: a step none
+/// can take is skipped (the encounter as fast as before with the options off).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct Options {
+    /// A member of each side has a slow weapon.
+    slow: [bool; 2],
+    /// Switch `cast`, and a PC has spells.
+    casting: bool,
+    /// The PCs declare something at the start of a round (a spell or a retreat).
+    declaring: bool,
+}
+
 /// What `ose.encounter` reports.
 #[derive(Debug, Clone, PartialEq)]
 struct EncounterMetrics {
@@ -260,6 +272,7 @@ pub struct EncounterModel {
     /// `retreat`: +2, its shield ignored).
     fleeing_hits: Vec<[bool; 21]>,
     strikers: [Vec<Striker>; 2],
+    options: Options,
     p: EncounterParams,
     layout: Layout,
     m: EncounterMetrics,
@@ -387,7 +400,7 @@ impl FromConfig<EncounterParams> for EncounterModel {
         let monster_hits = monster_tables(0, true);
         let monster_missile_hits = monster_tables(range, true);
         let fleeing_hits = monster_tables(attack.retreating, false);
-        let strikers = [
+        let strikers: [Vec<Striker>; 2] = [
             party
                 .iter()
                 .map(|f| Striker {
@@ -407,6 +420,12 @@ impl FromConfig<EncounterParams> for EncounterModel {
                 })
                 .collect(),
         ];
+        let casting = p.cast && party.iter().any(|f| f.spells > 0);
+        let options = Options {
+            slow: [0, 1].map(|s| strikers[s].iter().any(|f: &Striker| f.slow)),
+            casting,
+            declaring: casting || p.retreat_hp > 0,
+        };
         let mut layout = Layout::new();
         let m = EncounterMetrics::declare(&mut layout, party.len());
         // The ranges of the means: their intervals stay inside, even with no spread.
@@ -423,6 +442,7 @@ impl FromConfig<EncounterParams> for EncounterModel {
             monster_missile_hits,
             fleeing_hits,
             strikers,
+            options,
             p,
             layout,
             m,
@@ -453,10 +473,10 @@ impl FightModel for EncounterModel {
                 monsters_hp,
             ],
             checked: (false, false),
-            gone: vec![false; self.party.len()],
-            spells: self.party.iter().map(|f| f.spells).collect(),
-            declared: vec![Declared::Fight; self.party.len()],
-            hit: vec![false; self.party.len()],
+            gone: [false; MAX_SIDE],
+            spells: std::array::from_fn(|i| self.party.get(i).map_or(0, |f| f.spells)),
+            declared: [Declared::Fight; MAX_SIDE],
+            hit: [false; MAX_SIDE],
         };
         let surprised =
             [self.p.party_surprise, self.p.monsters_surprise].map(|x| x > 0 && dice.in_six(x));

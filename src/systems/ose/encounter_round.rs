@@ -16,7 +16,7 @@
 //! with the members standing after that exchange; and a PC retreating leaves last (the
 //! monsters' blows land before it is away).
 
-use super::{EncounterModel, End, Retreat};
+use super::{EncounterModel, End, MAX_SIDE, Retreat};
 use crate::engine::Dice;
 use crate::systems::ose::duel::damage;
 
@@ -47,19 +47,20 @@ pub(super) struct EncounterState {
     pub(super) hp: [Vec<i64>; 2],
     /// Monsters' morale checks already made: (first death, half out).
     pub(super) checked: (bool, bool),
-    /// PCs that have left the fight alive (retreated).
-    pub(super) gone: Vec<bool>,
+    /// PCs that have left the fight alive (retreated). Fixed arrays (a side has at most
+    /// [`MAX_SIDE`] members): no allocation per encounter.
+    pub(super) gone: [bool; MAX_SIDE],
     /// Spells each PC has left.
-    pub(super) spells: Vec<u32>,
+    pub(super) spells: [u32; MAX_SIDE],
     /// What each PC declared this round.
-    pub(super) declared: Vec<Declared>,
+    pub(super) declared: [Declared; MAX_SIDE],
     /// PCs hit so far this round (a spell not yet cast is lost).
-    pub(super) hit: Vec<bool>,
+    pub(super) hit: [bool; MAX_SIDE],
 }
 
 impl EncounterState {
     /// Whether member `i` of `side` is in the fight: alive and, for a PC, not gone.
-    #[inline]
+    #[inline(always)]
     pub(super) fn stands(&self, side: usize, i: usize) -> bool {
         self.hp[side][i] > 0 && (side == 1 || !self.gone[i])
     }
@@ -92,15 +93,24 @@ impl EncounterState {
 
 /// Who of a side takes a step: the members standing now, or in a simultaneous round those
 /// standing at its start (`at_start`), that also pass `and`.
+#[inline(always)]
 fn members(
     fight: &EncounterState,
     side: usize,
     at_start: Option<&[bool]>,
     and: impl Fn(usize) -> bool,
 ) -> Vec<usize> {
-    (0..fight.hp[side].len())
-        .filter(|&i| at_start.map_or_else(|| fight.stands(side, i), |s| s[i]) && and(i))
-        .collect()
+    let mut chosen = Vec::with_capacity(fight.hp[side].len());
+    for i in 0..fight.hp[side].len() {
+        let there = match at_start {
+            Some(start) => start[i],
+            None => fight.stands(side, i),
+        };
+        if there && and(i) {
+            chosen.push(i);
+        }
+    }
+    chosen
 }
 
 impl EncounterModel {
@@ -206,6 +216,9 @@ impl EncounterModel {
     /// (`acts`): a retreat at `retreat_hp` hit points or fewer, else a spell while it has
     /// one (switch `cast`), else a blow. Nobody is hit yet.
     pub(super) fn declare(&self, fight: &mut EncounterState, acts: bool) {
+        if !self.options.declaring {
+            return;
+        }
         for i in 0..fight.hp[0].len() {
             fight.hit[i] = false;
             fight.declared[i] = if !acts || !fight.stands(0, i) {
@@ -224,6 +237,9 @@ impl EncounterModel {
     /// once; withdrawing, only when the monsters do not act after it this round
     /// (`monsters_to_act`), else they follow it and it is still engaged.
     fn move_party(&self, fight: &mut EncounterState, monsters_to_act: bool) {
+        if self.p.retreat_hp == 0 {
+            return;
+        }
         let leaves = self.p.retreat == Retreat::Flee || !monsters_to_act;
         for i in 0..fight.hp[0].len() {
             if leaves && fight.declared[i] == Declared::Retreat && fight.stands(0, i) {
@@ -257,7 +273,7 @@ impl EncounterModel {
             });
             self.strike(fight, side, Attack::Missile, &shooters, dice);
         }
-        if side == 0 {
+        if side == 0 && self.options.casting {
             let casters = members(fight, 0, None, |i| fight.declared[i] == Declared::Cast);
             self.cast(fight, &casters, dice);
         }
@@ -273,6 +289,7 @@ impl EncounterModel {
 
     /// The slow weapons of `side` strike, after every side has acted (not during the
     /// approach); `at_start` as in a simultaneous round.
+    #[inline]
     pub(super) fn slow_blows<D: Dice>(
         &self,
         fight: &mut EncounterState,
@@ -280,6 +297,9 @@ impl EncounterModel {
         at_start: Option<&[bool]>,
         dice: &mut D,
     ) {
+        if !self.options.slow[side] {
+            return;
+        }
         let slow = members(fight, side, at_start, |i| {
             self.strikers[side][i].slow && (side == 1 || fight.declared[i] == Declared::Fight)
         });
@@ -311,10 +331,12 @@ impl EncounterModel {
                 self.strike(fight, side, Attack::Missile, &shooters, dice);
             }
         }
-        let casters = members(fight, 0, Some(&at_start[0]), |i| {
-            fight.declared[i] == Declared::Cast
-        });
-        self.cast(fight, &casters, dice);
+        if self.options.casting {
+            let casters = members(fight, 0, Some(&at_start[0]), |i| {
+                fight.declared[i] == Declared::Cast
+            });
+            self.cast(fight, &casters, dice);
+        }
         if !approach {
             for (side, at_start) in at_start.iter().enumerate() {
                 let melee = members(fight, side, Some(at_start), |i| {
@@ -322,7 +344,9 @@ impl EncounterModel {
                 });
                 self.strike(fight, side, Attack::Melee, &melee, dice);
             }
-            // Slow weapons after the exchange: those it dropped do not strike.
+        }
+        // Slow weapons after the exchange: those it dropped do not strike.
+        if !approach && self.options.slow != [false; 2] {
             let before_slow: [Vec<bool>; 2] =
                 [0, 1].map(|s| (0..fight.hp[s].len()).map(|i| fight.stands(s, i)).collect());
             for (side, standing) in before_slow.iter().enumerate() {
