@@ -383,6 +383,18 @@ mod tests {
     }
 
     #[test]
+    fn a_series_rolls_the_d100_every_time() {
+        // sm 60, three rolls: 0.6^3 either way; an Échec Critique 5% a roll with bands
+        // (96-100), 1% with faces (100; the 50 succeeds).
+        let bands = model("sm=60 n=3 d100=true");
+        let faces = model("sm=60 n=3 d100=true d100_criticals=faces");
+        assert!(close(all_succeed(&bands), 0.216));
+        assert!(close(all_succeed(&faces), 0.216));
+        assert!(close(any_crit_failure(&bands), 1.0 - 0.95f64.powi(3)));
+        assert!(close(any_crit_failure(&faces), 1.0 - 0.99f64.powi(3)));
+    }
+
+    #[test]
     fn bad_input_is_an_error() {
         assert_rejected(
             &SERIES,

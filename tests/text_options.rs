@@ -1,0 +1,67 @@
+//! Options and rules of the source texts that alea plays as switches of existing mechanics
+//! (issue 29), asked as a user asks them: one command each, its exact value worked from the
+//! text by hand.
+
+mod common;
+
+use common::{alea, assert_user_error, json};
+
+/// The exact value of `metric` in the JSON answer of `alea prob <args> --exact --json`.
+fn exact(args: &[&str], metric: &str) -> f64 {
+    let mut all = vec!["prob"];
+    all.extend_from_slice(args);
+    all.extend_from_slice(&["--exact", "--json"]);
+    let v = json(&alea(&all));
+    v["metrics"][metric]["exact"]
+        .as_f64()
+        .unwrap_or_else(|| panic!("{metric} of {args:?}: {v}"))
+}
+
+/// True when `a` and `b` agree to rounding.
+fn same(a: f64, b: f64) -> bool {
+    (a - b).abs() < 1e-9
+}
+
+#[test]
+fn maitrise_d100_multiplies_everything_by_five() {
+    // sm 53 on the d100: 53% success; critical successes 01-05 and 51-53 with the bands
+    // reading (8%), 05 only with the faces reading (1%: 55 fails).
+    let bands = ["maitrise.test", "sm=53", "d100=true"];
+    assert!(same(exact(&bands, "success"), 0.53));
+    assert!(same(exact(&bands, "crit_success"), 0.08));
+    assert!(same(exact(&bands, "crit_failure"), 0.05));
+    let faces = [
+        "maitrise.test",
+        "sm=53",
+        "d100=true",
+        "d100_criticals=faces",
+    ];
+    assert!(same(exact(&faces, "crit_success"), 0.01));
+    assert!(same(exact(&faces, "crit_failure"), 0.01));
+    // At a multiple of five the bands reading is the d20 game: sm 100 is sm 20.
+    let high = ["maitrise.test", "sm=100", "d100=true"];
+    assert!(same(exact(&high, "success"), 0.975));
+    assert!(same(exact(&high, "crit_failure"), 0.01));
+    // A series: three rolls at 60, 0.6^3.
+    let series = ["maitrise.series", "sm=60", "n=3", "d100=true"];
+    assert!(same(exact(&series, "all_succeed"), 0.216));
+}
+
+#[test]
+fn maitrise_d100_refuses_what_it_cannot_play() {
+    assert_user_error(
+        &alea(&["prob", "maitrise.test", "sm=50", "d100_criticals=faces"]),
+        &["d100_criticals", "d100=true"],
+    );
+    assert_user_error(
+        &alea(&[
+            "prob",
+            "maitrise.test",
+            "sm=50",
+            "d100=true",
+            "--rules",
+            "analyses/house/maitrise_2d10.toml",
+        ]),
+        &["roll_die", "d100"],
+    );
+}
