@@ -65,3 +65,27 @@ fn maitrise_d100_refuses_what_it_cannot_play() {
         &["roll_die", "d100"],
     );
 }
+
+#[test]
+fn ose_hiring_over_several_offers() {
+    // One offer: 9 or more on 2d6, 10/36. Two: (360 + 250 + 6) / 1296 (a second offer
+    // after 3-8, at -1 after animosity); one candidate asked again on 6-8 only: 520/1296.
+    assert!(same(
+        exact(&["ose.hiring", "offers=1"], "hired"),
+        10.0 / 36.0
+    ));
+    assert!(same(
+        exact(&["ose.hiring", "offers=2"], "hired"),
+        616.0 / 1296.0
+    ));
+    let single = ["ose.hiring", "offers=2", "single_candidate=true"];
+    assert!(same(exact(&single, "hired"), 520.0 / 1296.0));
+    let once = [
+        "ose.hiring",
+        "cha_mod=-1",
+        "offers=3",
+        "animosity_once=true",
+    ];
+    assert!(same(exact(&once, "hired"), 18846.0 / 46656.0));
+    assert_user_error(&alea(&["prob", "ose.hiring", "offers=0"]), &["offers"]);
+}
