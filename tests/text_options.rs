@@ -89,3 +89,41 @@ fn ose_hiring_over_several_offers() {
     assert!(same(exact(&once, "hired"), 18846.0 / 46656.0));
     assert_user_error(&alea(&["prob", "ose.hiring", "offers=0"]), &["offers"]);
 }
+
+#[test]
+fn aube_non_lethal_damage_counts_only_fatigue() {
+    // dom 30 against enc 10: a légère (3 points) 1 time in 20, a grave (5) 19 times.
+    let fists = ["aube.damage", "dom=30", "enc=10", "nonlethal=fatigue"];
+    assert!(same(exact(&fists, "mean_fatigue_points"), 4.9));
+    // The GC's wound: from 6 points held only the grave passes 10; from 12 held, every
+    // blow by default, none with nonlethal_wound_once (the count was already past 10).
+    let gc = [
+        "aube.damage",
+        "dom=30",
+        "enc=10",
+        "nonlethal=wounds",
+        "fatigue=6",
+    ];
+    assert!(same(exact(&gc, "gc_wound"), 0.95));
+    let tired = [
+        "aube.damage",
+        "dom=30",
+        "enc=10",
+        "nonlethal=wounds",
+        "fatigue=12",
+    ];
+    assert!(same(exact(&tired, "gc_wound"), 1.0));
+    let once = [
+        "aube.damage",
+        "dom=30",
+        "enc=10",
+        "nonlethal=wounds",
+        "fatigue=12",
+        "nonlethal_wound_once=true",
+    ];
+    assert!(same(exact(&once, "gc_wound"), 0.0));
+    assert_user_error(
+        &alea(&["prob", "aube.damage", "dom=30", "enc=10", "fatigue=3"]),
+        &["fatigue", "nonlethal"],
+    );
+}
