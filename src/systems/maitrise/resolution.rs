@@ -289,6 +289,16 @@ impl D20Faces {
     }
 }
 
+/// A d20 roll as a step (a series of d20 rolls steps through it).
+impl Step for D20Faces {
+    type Output = Degree;
+
+    #[inline(always)]
+    fn run<D: Dice>(&self, dice: &mut D) -> Degree {
+        self.roll(dice)
+    }
+}
+
 /// The second d20 of a roll, read off its packed faces: a step, so that the exact
 /// distribution weighs each degree of the second die once.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -335,6 +345,16 @@ impl D100Faces {
     }
 }
 
+/// A d100 roll as a step (a series of d100 rolls steps through it).
+impl Step for D100Faces {
+    type Output = Degree;
+
+    #[inline(always)]
+    fn run<D: Dice>(&self, dice: &mut D) -> Degree {
+        self.roll(dice)
+    }
+}
+
 /// The second d100 of a roll, read off its faces: a step, as [`Second`] is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 struct SecondD100([u8; 101]);
@@ -371,8 +391,8 @@ impl Prepared {
     }
 
     /// The tabulated readings of the roll.
-    pub fn faces(&self) -> Faces {
-        self.faces
+    pub fn faces(&self) -> &Faces {
+        &self.faces
     }
 
     /// Rolls one d20 (and a second one when the first calls for it).

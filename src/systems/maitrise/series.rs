@@ -112,14 +112,20 @@ impl Roll for SeriesRule {
     /// from those of a shorter one).
     #[inline]
     fn roll<D: Dice>(&self, dice: &mut D) -> SeriesOutcome {
-        let first = SeriesOutcome::START.after(dice.step(&self.first.faces()));
+        let first = SeriesOutcome::START.after(match self.first.faces() {
+            Faces::D20(roll) => dice.step(roll),
+            Faces::D100(roll) => dice.step(roll),
+        });
         if self.n == 1 {
             return first;
         }
-        first.and(dice.step(&Rolls {
-            roll: self.later.faces(),
-            count: self.n - 1,
-        }))
+        let count = self.n - 1;
+        // One step type per die, so that a d20 series copies only the d20's small table
+        // from roll to roll.
+        first.and(match *self.later.faces() {
+            Faces::D20(roll) => dice.step(&Rolls { roll, count }),
+            Faces::D100(roll) => dice.step(&Rolls { roll, count }),
+        })
     }
 }
 
@@ -127,12 +133,12 @@ impl Roll for SeriesRule {
 /// the exact distribution of a series is built from its shorter series (enumerated once
 /// each) rather than from every sequence of dice.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-struct Rolls {
-    roll: Faces,
+struct Rolls<F> {
+    roll: F,
     count: u32,
 }
 
-impl Step for Rolls {
+impl<F: Step<Output = Degree> + Copy> Step for Rolls<F> {
     type Output = SeriesOutcome;
 
     fn run<D: Dice>(&self, dice: &mut D) -> SeriesOutcome {
