@@ -7,7 +7,8 @@
 //! (`eff`, the effect's damage level; \[choice\]: `D` is the signed degree, `°R` without
 //! heroism).
 
-use super::damage::{Armour, DamageOutcome, DamageResults, DamageRule};
+use super::damage::{Armour, DamageOutcome, DamageResult, DamageResults, DamageRule};
+use super::nonlethal::{Nonlethal, NonlethalMode};
 use super::resolution::{Prepared, TestOptions, TestRule};
 use super::tables::AubeTables;
 use crate::engine::{Dice, HistId, Layout, MetricId, Recorder, Report, Roll, Rolled};
@@ -57,11 +58,23 @@ const RESULT_DOCS: [&str; 7] = [
 ];
 
 /// What `aube.damage` reports, and `aube.depassement` after its `beats_nd`: the seven
-/// results and `effective_damage`.
+/// results and `effective_damage`; for a non-lethal blow also its fatigue points and the
+/// GC's wound.
 #[derive(Debug, Clone, PartialEq)]
 pub struct BlowMetrics {
     results: DamageResults,
     effective: HistId,
+    nonlethal: Option<NonlethalMetrics>,
+}
+
+/// What a non-lethal blow reports (`aube.damage nonlethal=fatigue` or `wounds`).
+#[derive(Debug, Clone, PartialEq)]
+struct NonlethalMetrics {
+    blow: Nonlethal,
+    mean_fatigue: MetricId,
+    fatigue: HistId,
+    /// With the GC's wounds: the chance of one, and its grade.
+    wounds: Option<(MetricId, HistId)>,
 }
 
 impl BlowMetrics {
@@ -73,19 +86,63 @@ impl BlowMetrics {
                 "histogram of the effective damage",
                 (-20, 50),
             ),
+            nonlethal: None,
         }
     }
 }
 
 impl Report<Blow> for BlowMetrics {
-    fn declare(_: &Blow, layout: &mut Layout) -> Self {
-        Self::declare_on(layout)
+    fn declare(blow: &Blow, layout: &mut Layout) -> Self {
+        let mut metrics = Self::declare_on(layout);
+        metrics.nonlethal = blow.nonlethal.map(|b| {
+            let most = DamageResult::ALL
+                .iter()
+                .map(|&r| b.fatigue.points(r))
+                .max()
+                .unwrap_or(0);
+            let mean = layout.mean(
+                "mean_fatigue_points",
+                "mean fatigue points the non-lethal blow gives",
+            );
+            NonlethalMetrics {
+                blow: b,
+                mean_fatigue: layout.bounded(mean, 0, most),
+                fatigue: layout.histogram(
+                    "fatigue_points",
+                    "histogram of the fatigue points the non-lethal blow gives",
+                    (0, most),
+                ),
+                wounds: b.wounds.then(|| {
+                    (
+                        layout.proportion(
+                            "gc_wound",
+                            "chance the GC's wound is imposed (the fatigue passes 10)",
+                        ),
+                        layout.histogram(
+                            "gc_wound_grade",
+                            "histogram of the GC's wound: 0 none, 3 légère, 4 grave, 5 critique, 6 fatale",
+                            (0, 6),
+                        ),
+                    )
+                }),
+            }
+        });
+        metrics
     }
 
     #[inline(always)]
     fn record<R: Recorder>(&self, d: &DamageOutcome, rec: &mut R) {
         self.results.record(Some(d.result), rec);
         rec.hist(self.effective, d.effective);
+        if let Some(n) = &self.nonlethal {
+            let effect = n.blow.effect(d.result);
+            rec.value(n.mean_fatigue, effect.fatigue);
+            rec.hist(n.fatigue, effect.fatigue);
+            if let Some((wound, grade)) = n.wounds {
+                rec.event(wound, effect.wound.is_some());
+                rec.hist(grade, effect.wound.map_or(0, |w| w.index() as i64));
+            }
+        }
     }
 }
 
@@ -99,6 +156,15 @@ crate::config! {
         defence: DefenceParams = flatten(),
         /// the options of the resistance test
         options: TestOptions = flatten(),
+        /// dégâts non mortels (fists, exhaustion, backlash): off (a lethal blow), fatigue
+        /// (only its fatigue points count) or wounds (and the GC's wound when the fatigue
+        /// passes 10, one grade up per 10 points taken at once above 10)
+        nonlethal: NonlethalMode = choice(default = NonlethalMode::Off),
+        /// non-lethal: fatigue points held before the blow
+        fatigue: i64 = int(0..=200, default = 0),
+        /// [choice] non-lethal wounds: only the blow that takes the fatigue past 10 imposes a
+        /// wound; default false: every blow that gives fatigue while it is above 10
+        nonlethal_wound_once: bool = switch(default = false),
     }
 }
 
@@ -108,6 +174,8 @@ pub struct Blow {
     rule: DamageRule,
     resistance: Prepared,
     dom: i64,
+    /// A non-lethal blow: what its fatigue does (read off the result when recorded).
+    nonlethal: Option<Nonlethal>,
 }
 
 impl Blow {
@@ -117,13 +185,36 @@ impl Blow {
             resistance: Prepared::new(&rule.resistance_test()),
             rule,
             dom,
+            nonlethal: None,
         }
     }
 }
 
-impl From<DamageParams> for Blow {
-    fn from(p: DamageParams) -> Self {
-        Self::new(p.defence.rule(p.options), p.dom)
+impl TryFrom<DamageParams> for Blow {
+    type Error = crate::error::Error;
+
+    fn try_from(p: DamageParams) -> crate::error::Result<Self> {
+        let lethal = p.nonlethal == NonlethalMode::Off;
+        if lethal && (p.fatigue != 0 || p.nonlethal_wound_once) {
+            let name = if p.fatigue != 0 {
+                "fatigue"
+            } else {
+                "nonlethal_wound_once"
+            };
+            return Err(crate::error::Error::value(
+                name,
+                "fatigue and nonlethal_wound_once describe a non-lethal blow; give \
+                 nonlethal=fatigue or nonlethal=wounds with them",
+            ));
+        }
+        let mut blow = Self::new(p.defence.rule(p.options), p.dom);
+        blow.nonlethal = (!lethal).then_some(Nonlethal {
+            wounds: p.nonlethal == NonlethalMode::Wounds,
+            held: p.fatigue,
+            once: p.nonlethal_wound_once,
+            fatigue: p.defence.tables.fatigue,
+        });
+        Ok(blow)
     }
 }
 

@@ -12,8 +12,8 @@
 //! Modules: [`resolution`] (the test), [`damage`] (the damage step, Tableau 3.1),
 //! [`wounds`] (wound track, fatigue, étourdi), [`fighter`] (a fighter and its state in a
 //! fight), [`attack`] (the attack step, `aube.attack`), [`duel`], [`confrontation`],
-//! [`multiple`], [`encaissement`] (`aube.damage`, `aube.depassement`), [`tir`] and
-//! [`creation`].
+//! [`multiple`], [`encaissement`] (`aube.damage`, `aube.depassement`), [`nonlethal`]
+//! (non-lethal damage, a switch of `aube.damage`), [`tir`] and [`creation`].
 //!
 //! [`bout`] is one round of classic combat, shared by [`duel`], [`gauntlet`] (fights in
 //! a row) and [`melee`] (side against side); [`duel_exact`] makes it a fight the engine
@@ -38,6 +38,7 @@ pub mod fighter;
 pub mod gauntlet;
 pub mod melee;
 pub mod multiple;
+pub mod nonlethal;
 pub mod resolution;
 pub mod surclassement;
 pub mod tables;
@@ -71,7 +72,7 @@ crate::mechanics! {
     MULTIPLE: multiple::MultipleParams => multiple::MultipleModel = ("aube.multiple", "ca=15");
     /// one blow of level dom against encaissement and armour, read on Tableau 3.1
     DAMAGE: encaissement::DamageParams => encaissement::DamageModel
-        = ("aube.damage", "dom=20 enc=12");
+        = ("aube.damage", "dom=20 enc=12").also_listed(&["dom=20 enc=12 nonlethal=wounds"]);
     /// a test against a difficulty that softens a blow (eff + diff - °R), then Tableau 3.1
     DEPASSEMENT: encaissement::DepassementParams => encaissement::DepassementModel
         = ("aube.depassement", "ca=17 diff=8 eff=15 enc=14");

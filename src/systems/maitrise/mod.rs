@@ -5,7 +5,7 @@
 //! Seed sections implemented: *Règle de base*, *Boni et Mali* (the shipwreck series),
 //! *Jets Critiques*, *La Chance du Débutant* and *Règles spécifiques aux Scores de Maîtrise
 //! extrêmes* ([`score`]: how the score is made up; [`resolution`]: `maitrise.test`;
-//! [`series`]: `maitrise.series`).
+//! [`series`]: `maitrise.series`), and the d100 variant of *Règle de base* ([`d100`]).
 //!
 //! Terms kept from the text:
 //! - *Score de Maîtrise* (`sm`): skill level (*Niveau de Compétence*) plus characteristic
@@ -16,6 +16,7 @@
 //! - *Chance du Débutant*: a skill of 0 gives an automatic −5, but on the very first use
 //!   of that skill no other malus applies (the boni still do).
 
+pub mod d100;
 pub mod resolution;
 pub mod score;
 pub mod series;

@@ -21,6 +21,7 @@
 //! égal" in so many words, and at `sm >= 20` or `sm <= 1` the first die reads the same
 //! either way.
 
+use super::d100::{D100Criticals, Scale};
 use super::score::{Score, ScoreParams};
 use super::tables::MaitriseTables;
 use crate::engine::house_step::{StepInput, StepSignature};
@@ -86,6 +87,8 @@ pub struct Target {
     pub strictly_below: bool,
     /// The critical faces and the extreme-score rules in force.
     pub tables: MaitriseTables,
+    /// The die: the text's d20, or its d100 variant (switch `d100`).
+    pub scale: Scale,
 }
 
 impl Target {
@@ -95,6 +98,7 @@ impl Target {
             sm,
             strictly_below: false,
             tables: MaitriseTables::OFFICIAL,
+            scale: Scale::D20,
         }
     }
 
@@ -104,6 +108,7 @@ impl Target {
             sm,
             strictly_below: true,
             tables: MaitriseTables::OFFICIAL,
+            scale: Scale::D20,
         }
     }
 
@@ -112,47 +117,61 @@ impl Target {
         Self { tables, ..self }
     }
 
-    /// The result of the first d20, or `None` when the extreme-score rules call for a
-    /// second roll (a 20 at `sm >= 20`, a 1 at `sm <= 1`).
+    /// The same target rolled on the die of `scale` (`sm` read in its points).
+    pub fn on(self, scale: Scale) -> Self {
+        Self { scale, ..self }
+    }
+
+    /// True when `face` counts as one of `faces`, d20 faces the text (or a table) names.
+    fn named_in(self, faces: crate::engine::tables::Faces, face: u32) -> bool {
+        self.scale.named(face).is_some_and(|k| faces.has(k))
+    }
+
+    /// The result of the first die, or `None` when the extreme-score rules call for a
+    /// second roll (a 20 at `sm >= 20`, a 1 at `sm <= 1`; on the d100, 96–100 at 100 or
+    /// more, 01–05 at 5 or less).
     pub fn read_first(self, d: u32) -> Option<Degree> {
-        let (sm, face, d) = (self.sm, d, d as i64);
+        let (sm, face, d, m) = (self.sm, d, d as i64, self.scale.factor());
         let (critical, extreme) = (&self.tables.critical, &self.tables.extreme);
-        if (sm >= extreme.high && d == 20) || (sm <= extreme.low && d == 1) {
+        let band = self.scale.band(face);
+        if (sm >= m * extreme.high && band == 20) || (sm <= m * extreme.low && band == 1) {
             return None;
         }
         // At sm >= 20 (d <= 19) and at sm <= 1 (d >= 2) both readings agree.
         let succeeds = if self.strictly_below { d < sm } else { d <= sm };
         Some(if succeeds {
-            if critical.success.has(face) {
+            if self.named_in(critical.success, face) {
                 Degree::CritSuccess
             } else {
                 Degree::Success
             }
-        } else if critical.failure.has(face) {
+        } else if self.named_in(critical.failure, face) {
             Degree::CritFailure
         } else {
             Degree::Failure
         })
     }
 
-    /// The result of the second d20 `r`, rolled after a 20 at `sm >= 20` or a 1 at
-    /// `sm <= 1` (the always-rules: a second 20 is always a critical failure, a second 19
+    /// The result of the second die, showing `face`, rolled after a 20 at `sm >= 20` or a
+    /// 1 at `sm <= 1` (on the d100: the faces the switch `d100_criticals` reads as them;
+    /// the always-rules: a second 20 is always a critical failure, a second 19
     /// always at least a failure, a second 1 always a critical success, a second 2 always
     /// at least a success).
-    pub fn read_second(self, r: u32) -> Degree {
-        let (sm, r) = (self.sm, r as i64);
+    pub fn read_second(self, face: u32) -> Degree {
+        let (sm, r, m) = (self.sm, face as i64, self.scale.factor());
         let e = &self.tables.extreme;
-        if sm >= e.high {
-            let fails = r == 20 || r == 19 || r > sm - e.fail_band;
-            let critical = r == 20 || r > sm - e.crit_band;
+        let is = |k| self.scale.names(face, k);
+        if sm >= m * e.high {
+            let fails = is(20) || is(19) || r > sm - m * e.fail_band;
+            let critical = is(20) || r > sm - m * e.crit_band;
             match (fails, critical) {
                 (true, true) => Degree::CritFailure,
                 (true, false) => Degree::Failure,
                 _ => Degree::Success,
             }
         } else {
-            let succeeds = r == 1 || r == 2 || r <= sm + e.fail_band;
-            let critical = r == 1 || r <= sm + e.crit_band;
+            let succeeds = is(1) || is(2) || r <= sm + m * e.fail_band;
+            let critical = is(1) || r <= sm + m * e.crit_band;
             match (succeeds, critical) {
                 (true, true) => Degree::CritSuccess,
                 (true, false) => Degree::Success,
@@ -175,12 +194,58 @@ const DEGREES: [Degree; 4] = [
     Degree::CritSuccess,
 ];
 
+/// The readings of both dice of a roll at one target, tabulated by face: the d20 packed in
+/// two words, the d100 in two arrays. A step (every rule that rolls it again and again, a
+/// series, enumerates it once).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Faces {
+    /// The text's d20.
+    D20(D20Faces),
+    /// The d100 variant.
+    D100(D100Faces),
+}
+
+impl Faces {
+    /// Tabulates the readings at `target`.
+    fn new(target: Target) -> Self {
+        match target.scale {
+            Scale::D20 => Faces::D20(D20Faces::new(target)),
+            Scale::D100(_) => Faces::D100(D100Faces::new(target)),
+        }
+    }
+
+    /// Rolls the first die (and the second when the first calls for it).
+    #[inline(always)]
+    pub fn roll<D: Dice>(&self, dice: &mut D) -> Degree {
+        match self {
+            Faces::D20(faces) => faces.roll(dice),
+            Faces::D100(faces) => faces.roll(dice),
+        }
+    }
+}
+
+/// A roll as a step: its four degrees, enumerated once for every rule that rolls it
+/// again and again (a series).
+impl Step for Faces {
+    type Output = Degree;
+
+    #[inline(always)]
+    fn run<D: Dice>(&self, dice: &mut D) -> Degree {
+        self.roll(dice)
+    }
+}
+
+/// The code of `degree` in the tables: its place in [`DEGREES`].
+fn code(degree: Degree) -> u8 {
+    DEGREES.iter().position(|&x| x == degree).unwrap_or(0) as u8
+}
+
 /// The readings of both d20 of a roll at one target, packed by face: for the first die 3
 /// bits a face (0: roll the second die, else the degree's code + 1), for the second 2 bits
 /// a face. Small, so that the rules that roll it again and again (a series, as a step)
 /// copy and hash little.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub struct Faces {
+pub struct D20Faces {
     first: u64,
     second: u64,
     /// The d20: official, or a house rule's ([`ROLL_DIE`]).
@@ -189,15 +254,16 @@ pub struct Faces {
     sm: i64,
 }
 
-impl Faces {
+impl D20Faces {
     /// Tabulates the readings at `target`.
     fn new(target: Target) -> Self {
-        let code = |d: Degree| DEGREES.iter().position(|&x| x == d).unwrap_or(0) as u64;
         let (mut first, mut second) = (0u64, 0u64);
         for face in 1..=20u32 {
-            let read = target.read_first(face).map_or(0, |d| code(d) + 1);
+            let read = target
+                .read_first(face)
+                .map_or(0, |d| u64::from(code(d)) + 1);
             first |= read << (3 * face);
-            second |= code(target.read_second(face)) << (2 * face);
+            second |= u64::from(code(target.read_second(face))) << (2 * face);
         }
         Self {
             first,
@@ -223,6 +289,16 @@ impl Faces {
     }
 }
 
+/// A d20 roll as a step (a series of d20 rolls steps through it).
+impl Step for D20Faces {
+    type Output = Degree;
+
+    #[inline(always)]
+    fn run<D: Dice>(&self, dice: &mut D) -> Degree {
+        self.roll(dice)
+    }
+}
+
 /// The second d20 of a roll, read off its packed faces: a step, so that the exact
 /// distribution weighs each degree of the second die once.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -233,18 +309,62 @@ impl Step for Second {
 
     #[inline(always)]
     fn run<D: Dice>(&self, dice: &mut D) -> Degree {
-        DEGREES[((self.0 >> (2 * Faces::d20(self.1, self.2, dice))) & 3) as usize]
+        DEGREES[((self.0 >> (2 * D20Faces::d20(self.1, self.2, dice))) & 3) as usize]
     }
 }
 
-/// A roll as a step: its four degrees, enumerated once for every rule that rolls it
-/// again and again (a series).
-impl Step for Faces {
+/// The readings of both d100 of a roll at one target (the d100 variant), by face: for the
+/// first die 0 to roll the second, else the degree's code + 1; for the second the code.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct D100Faces {
+    first: [u8; 101],
+    second: SecondD100,
+}
+
+impl D100Faces {
+    /// Tabulates the readings at `target` (a d100 target).
+    fn new(target: Target) -> Self {
+        let (mut first, mut second) = ([0u8; 101], [0u8; 101]);
+        for face in 1..=100u32 {
+            first[face as usize] = target.read_first(face).map_or(0, |d| code(d) + 1);
+            second[face as usize] = code(target.read_second(face));
+        }
+        Self {
+            first,
+            second: SecondD100(second),
+        }
+    }
+
+    /// Rolls one d100 (and a second one when the first calls for it).
+    #[inline(always)]
+    pub fn roll<D: Dice>(&self, dice: &mut D) -> Degree {
+        match self.first[dice.die(100) as usize] {
+            0 => dice.step(&self.second),
+            read => DEGREES[read as usize - 1],
+        }
+    }
+}
+
+/// A d100 roll as a step (a series of d100 rolls steps through it).
+impl Step for D100Faces {
     type Output = Degree;
 
     #[inline(always)]
     fn run<D: Dice>(&self, dice: &mut D) -> Degree {
         self.roll(dice)
+    }
+}
+
+/// The second d100 of a roll, read off its faces: a step, as [`Second`] is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+struct SecondD100([u8; 101]);
+
+impl Step for SecondD100 {
+    type Output = Degree;
+
+    #[inline(always)]
+    fn run<D: Dice>(&self, dice: &mut D) -> Degree {
+        DEGREES[self.0[dice.die(100) as usize] as usize]
     }
 }
 
@@ -271,8 +391,8 @@ impl Prepared {
     }
 
     /// The tabulated readings of the roll.
-    pub fn faces(&self) -> Faces {
-        self.faces
+    pub fn faces(&self) -> &Faces {
+        &self.faces
     }
 
     /// Rolls one d20 (and a second one when the first calls for it).
@@ -283,7 +403,7 @@ impl Prepared {
 }
 
 crate::config! {
-    /// The parameters of one roll: the score and the reading of the usual range.
+    /// The parameters of one roll: the score, the reading of the usual range and the die.
     #[derive(Debug, Clone, Copy, PartialEq, Eq)]
     pub struct TestParams {
         /// the score rolled against
@@ -292,18 +412,50 @@ crate::config! {
         /// reads ("inférieur à 11"); default false: at most the score, as its rule says
         /// (usual range 2..=19 only)
         strictly_below: bool = switch(default = false),
+        /// the d100 variant ("multipliant tout par cinq"): a d100 under a score in d100
+        /// points, the extreme scores at 100 and 5, the second die's bands 50 and 20, the
+        /// automatic malus of a skill of 0 25
+        d100: bool = switch(default = false),
+        /// [choice] with d100, which d100 faces are the faces the text names (criticals on
+        /// 1/11 and 10/20, the second die's 20, 19, 1, 2): bands (1 is 01-05, 11 is 51-55,
+        /// 20 is 96-100; the d20's chances) or faces (1 is 05, 11 is 55, 20 is 100)
+        d100_criticals: D100Criticals = choice(default = D100Criticals::Bands),
     }
 }
 
 impl TestParams {
+    /// The die of the roll: the d20, or the d100 with its reading of the named faces.
+    fn scale(&self) -> Result<Scale> {
+        if !self.d100 {
+            if self.d100_criticals != D100Criticals::Bands {
+                return Err(Error::value(
+                    "d100_criticals",
+                    "d100_criticals reads the faces of the d100 variant; give d100=true with it",
+                ));
+            }
+            return Ok(Scale::D20);
+        }
+        if !self.score.tables.steps.0.rule_of(&ROLL_DIE).is_official() {
+            return Err(Error::value(
+                "d100",
+                "the house rule replaces roll_die, the d20 of the text; the d100 variant rolls \
+                 a d100 and cannot play it",
+            ));
+        }
+        Ok(Scale::D100(self.d100_criticals))
+    }
+
     /// The score of `p`, checked, and the targets of the first roll and of later rolls (the
     /// *Chance du Débutant* helps the first only).
     pub fn targets(&self) -> Result<(Target, Target)> {
-        let score = Score::from_config(self.score)?;
+        let scale = self.scale()?;
+        let mut score = Score::from_config(self.score)?;
+        score.skill_zero_malus *= scale.factor();
         let target = |sm| Target {
             sm,
             strictly_below: self.strictly_below,
             tables: self.score.tables,
+            scale,
         };
         Ok((target(score.first_roll()), target(score.later_rolls())))
     }

@@ -82,12 +82,12 @@ crate::config! {
         /// Score de Maîtrise before boni and mali (or give skill and characteristic)
         sm: Option<i64> = int(-100..=100, optional),
         /// Niveau de Compétence (with characteristic, instead of sm); 0 gives the automatic
-        /// malus of 5
-        skill: Option<i64> = int(0..=40, optional),
-        /// Caractéristique (with skill, instead of sm)
-        characteristic: Option<i64> = int(0..=40, optional),
+        /// malus of 5 (up to 100 for a d100 sheet)
+        skill: Option<i64> = int(0..=100, optional),
+        /// Caractéristique (with skill, instead of sm; up to 100 for a d100 sheet)
+        characteristic: Option<i64> = int(0..=100, optional),
         /// Niveau de Spécialité, when the action falls in it (with skill and characteristic)
-        speciality: i64 = int(0..=40, default = 0),
+        speciality: i64 = int(0..=100, default = 0),
         /// net boni and mali added to the score, as one signed number (the Chance du
         /// Débutant drops it when negative: give bonus and malus to keep them apart)
         modifiers: i64 = int(-50..=50, default = 0),
@@ -285,7 +285,7 @@ mod tests {
             ("sm=9 first_use=true", "skill of 0 only"),
             ("skill=1 characteristic=9 first_use=true", "skill of 0 only"),
             ("sm=101", "-100..=100"),
-            ("skill=-1 characteristic=9", "0..=40"),
+            ("skill=-1 characteristic=9", "0..=100"),
             ("sm=9 malus=-3", "0..=50"),
             ("sm=9 bonus=-1", "0..=50"),
         ] {

@@ -112,14 +112,20 @@ impl Roll for SeriesRule {
     /// from those of a shorter one).
     #[inline]
     fn roll<D: Dice>(&self, dice: &mut D) -> SeriesOutcome {
-        let first = SeriesOutcome::START.after(dice.step(&self.first.faces()));
+        let first = SeriesOutcome::START.after(match self.first.faces() {
+            Faces::D20(roll) => dice.step(roll),
+            Faces::D100(roll) => dice.step(roll),
+        });
         if self.n == 1 {
             return first;
         }
-        first.and(dice.step(&Rolls {
-            roll: self.later.faces(),
-            count: self.n - 1,
-        }))
+        let count = self.n - 1;
+        // One step type per die, so that a d20 series copies only the d20's small table
+        // from roll to roll.
+        first.and(match *self.later.faces() {
+            Faces::D20(roll) => dice.step(&Rolls { roll, count }),
+            Faces::D100(roll) => dice.step(&Rolls { roll, count }),
+        })
     }
 }
 
@@ -127,12 +133,12 @@ impl Roll for SeriesRule {
 /// the exact distribution of a series is built from its shorter series (enumerated once
 /// each) rather than from every sequence of dice.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-struct Rolls {
-    roll: Faces,
+struct Rolls<F> {
+    roll: F,
     count: u32,
 }
 
-impl Step for Rolls {
+impl<F: Step<Output = Degree> + Copy> Step for Rolls<F> {
     type Output = SeriesOutcome;
 
     fn run<D: Dice>(&self, dice: &mut D) -> SeriesOutcome {
@@ -380,6 +386,18 @@ mod tests {
         // At sm 11 "<" turns the 10 into a success: no change (the 20 only), 0.05 a roll.
         let below = any_crit_failure(&model("sm=11 n=4 strictly_below=true"));
         assert!(close(below, 1.0 - 0.95f64.powi(4)));
+    }
+
+    #[test]
+    fn a_series_rolls_the_d100_every_time() {
+        // sm 60, three rolls: 0.6^3 either way; an Échec Critique 5% a roll with bands
+        // (96-100), 1% with faces (100; the 50 succeeds).
+        let bands = model("sm=60 n=3 d100=true");
+        let faces = model("sm=60 n=3 d100=true d100_criticals=faces");
+        assert!(close(all_succeed(&bands), 0.216));
+        assert!(close(all_succeed(&faces), 0.216));
+        assert!(close(any_crit_failure(&bands), 1.0 - 0.95f64.powi(3)));
+        assert!(close(any_crit_failure(&faces), 1.0 - 0.99f64.powi(3)));
     }
 
     #[test]

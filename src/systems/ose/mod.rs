@@ -5,7 +5,8 @@
 //! *Attaques à distance*, *Retraite*, *Attaques par derrière* ([`attack`]: `ose.attack`);
 //! *Jets de sauvegarde* and *Jet de sauvegarde des monstres* ([`save`]: `ose.save`); *Test
 //! de caractéristique* ([`check`]: `ose.check`); *Réaction des monstres*, *Recruter des
-//! suivants* and their two tables ([`reaction`]: `ose.reaction`); *Moral* ([`morale`]:
+//! suivants* and their two tables ([`reaction`]: `ose.reaction`), the hireling's offers
+//! over several tries ([`hiring`]: `ose.hiring`); *Moral* ([`morale`]:
 //! `ose.morale`); *Donjons* and *Contrées sauvages* x-in-6 odds ([`exploration`]:
 //! `ose.exploration`); *Surprise* and *Distance de rencontre* ([`surprise`]:
 //! `ose.surprise`, `ose.distance`); *Chute* ([`fall`]: `ose.fall`); *Guérison naturelle* ([`healing`]: `ose.healing`);
@@ -31,6 +32,7 @@ pub mod encounter_kit;
 pub mod exploration;
 pub mod fall;
 pub mod healing;
+pub mod hiring;
 pub mod morale;
 pub mod reaction;
 pub mod save;
@@ -68,6 +70,8 @@ crate::mechanics! {
     FALL: fall::FallParams => fall::FallModel = ("ose.fall", "metres=9");
     /// natural healing: days of complete rest at 1d3 hit points a day
     HEALING: healing::HealingParams => healing::HealingModel = ("ose.healing", "wounds=8");
+    /// hiring over several offers: the chance to have a hireling within k offers
+    HIRING: hiring::HiringParams => hiring::HiringModel = ("ose.hiring", "offers=3");
     /// a party against a group of monsters: surprise, initiative, morale, to the end
     ENCOUNTER: encounter::EncounterParams => encounter::EncounterModel
         = ("ose.encounter", "party=fighter1*2,cleric1 monsters=hd1*4")
