@@ -4,18 +4,7 @@
 
 mod common;
 
-use common::{alea, assert_user_error, json, stdout};
-
-/// The exact value of `metric` in the JSON answer of `alea prob <args> --exact --json`.
-fn exact(args: &[&str], metric: &str) -> f64 {
-    let mut all = vec!["prob"];
-    all.extend_from_slice(args);
-    all.extend_from_slice(&["--exact", "--json"]);
-    let v = json(&alea(&all));
-    v["metrics"][metric]["exact"]
-        .as_f64()
-        .unwrap_or_else(|| panic!("no exact {metric}: {v}"))
-}
+use common::{alea, assert_user_error, exact, stdout};
 
 #[test]
 fn a_level_3_fighter_attacks_an_ogre() {

@@ -10,6 +10,21 @@ use std::time::{Duration, Instant};
 
 const ADVANTAGE: &str = "analyses/house/aube_advantage.toml";
 
+/// An exchange of surclassement between two equal fighters, both on MD.
+const SURCLASSEMENT_EXCHANGE: [&str; 11] = [
+    "aube.surclassement.exchange",
+    "a.ca_mp=9",
+    "a.ca_ma=9",
+    "a.ca_md=9",
+    "a.enc=11",
+    "b.ca_mp=9",
+    "b.ca_ma=9",
+    "b.ca_md=9",
+    "b.enc=11",
+    "a_move=md",
+    "b_move=md",
+];
+
 fn exact_of(answer: &serde_json::Value, name: &str) -> f64 {
     answer["metrics"][name]["exact"].as_f64().unwrap()
 }
@@ -223,22 +238,14 @@ fn bad_step_scripts_end_quickly_with_the_file_and_line() {
 #[test]
 fn surclassement_refuses_a_house_test_die_rather_than_ignore_it() {
     let e = assert_user_error(
-        &alea(&[
-            "prob",
-            "aube.surclassement.exchange",
-            "a.ca_mp=9",
-            "a.ca_ma=9",
-            "a.ca_md=9",
-            "a.enc=11",
-            "b.ca_mp=9",
-            "b.ca_ma=9",
-            "b.ca_md=9",
-            "b.enc=11",
-            "a_move=md",
-            "b_move=md",
-            "--rules",
-            ADVANTAGE,
-        ]),
+        &alea(
+            &[
+                &["prob"][..],
+                &SURCLASSEMENT_EXCHANGE,
+                &["--rules", ADVANTAGE],
+            ]
+            .concat(),
+        ),
         &[],
     );
     assert!(e.contains("official d20"), "{e}");
@@ -589,20 +596,8 @@ fn aube_blow_effect_reads_every_blow() {
     );
     assert!(scripted < official - 0.05, "{official} {scripted}");
     // Surclassement reads its blows as the text does, and says so.
-    let mut args = vec![
-        "prob",
-        "aube.surclassement.exchange",
-        "a.ca_mp=9",
-        "a.ca_ma=9",
-        "a.ca_md=9",
-        "a.enc=11",
-        "b.ca_mp=9",
-        "b.ca_ma=9",
-        "b.ca_md=9",
-        "b.enc=11",
-        "a_move=md",
-        "b_move=md",
-    ];
+    let mut args = vec!["prob"];
+    args.extend(SURCLASSEMENT_EXCHANGE);
     args.extend(house);
     let e = assert_user_error(&alea(&args), &[]);
     assert!(e.contains("house blow_effect"), "{e}");

@@ -4,18 +4,7 @@
 
 mod common;
 
-use common::{alea, assert_user_error, json};
-
-/// The exact value of `metric` in the JSON answer of `alea prob <args> --exact --json`.
-fn exact(args: &[&str], metric: &str) -> f64 {
-    let mut all = vec!["prob"];
-    all.extend_from_slice(args);
-    all.extend_from_slice(&["--exact", "--json"]);
-    let v = json(&alea(&all));
-    v["metrics"][metric]["exact"]
-        .as_f64()
-        .unwrap_or_else(|| panic!("{metric} of {args:?}: {v}"))
-}
+use common::{alea, assert_user_error, exact};
 
 /// True when `a` and `b` agree to rounding.
 fn same(a: f64, b: f64) -> bool {

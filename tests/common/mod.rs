@@ -156,3 +156,14 @@ pub fn estimate(v: &serde_json::Value, metric: &str) -> (f64, f64, f64) {
     let f = |x: &serde_json::Value| x.as_f64().unwrap_or_else(|| panic!("{metric}: {v}"));
     (f(&m["estimate"]), f(&m["ci95"][0]), f(&m["ci95"][1]))
 }
+
+/// The exact value of `metric` in the JSON answer of `alea prob <args> --exact --json`.
+pub fn exact(args: &[&str], metric: &str) -> f64 {
+    let mut all = vec!["prob"];
+    all.extend_from_slice(args);
+    all.extend_from_slice(&["--exact", "--json"]);
+    let v = json(&alea(&all));
+    v["metrics"][metric]["exact"]
+        .as_f64()
+        .unwrap_or_else(|| panic!("no exact {metric} of {args:?}: {v}"))
+}
