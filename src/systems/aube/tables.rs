@@ -39,10 +39,14 @@ crate::rule_tables! {
     }
 }
 
-/// The steps of `aube` a house rule replaces that the tables carry to every blow (the
-/// test's die is read by the tests' options instead).
+/// The step of `aube` a house rule replaces that the tables carry to every blow, the blow
+/// effect, resolved once when the rules are read (the test's die is read by the tests'
+/// options instead).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub struct AubeSteps(pub HouseSteps);
+pub struct AubeSteps {
+    /// The blow effect in force ([`BLOW_EFFECT`]).
+    pub blow_effect: StepRule,
+}
 
 /// Tableau 3.1: the highest effective damage of each result (0 or less: no effect;
 /// above `critique`: fatale).
@@ -177,13 +181,15 @@ impl AubeTables {
             medium: 10,
             long: 15,
         },
-        steps: AubeSteps(HouseSteps::OFFICIAL),
+        steps: AubeSteps {
+            blow_effect: StepRule::OFFICIAL,
+        },
     };
 
     /// How a blow's effective damage is read: the text's, or a house rule's step.
     #[inline(always)]
     pub fn blow_effect(&self) -> StepRule {
-        self.steps.0.rule_of(&BLOW_EFFECT)
+        self.steps.blow_effect
     }
 }
 
@@ -240,7 +246,9 @@ impl RuleTables for AubeTables {
 
     fn with_steps(self, steps: &HouseSteps) -> Self {
         Self {
-            steps: AubeSteps(*steps),
+            steps: AubeSteps {
+                blow_effect: steps.rule_of(&BLOW_EFFECT),
+            },
             ..self
         }
     }
