@@ -313,26 +313,11 @@ impl Step for Fresh {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::house_step::{DrawTable, HouseStep};
-    use crate::engine::step::Table;
     use crate::engine::{enumerate, replay};
 
     /// A house `damage_dice` that returns twice the dice read, whatever they are.
     fn doubled() -> StepRule {
-        let tables = DAMAGE_DICE
-            .domain()
-            .map(|inputs| {
-                DrawTable::new(Table {
-                    outcomes: vec![(2 * inputs[1], 1.0)],
-                    tail: 0.0,
-                })
-            })
-            .collect();
-        StepRule::house(Box::leak(Box::new(HouseStep::new(
-            &DAMAGE_DICE,
-            "doubled".into(),
-            tables,
-        ))))
+        StepRule::certain_for_tests(&DAMAGE_DICE, |inputs| 2 * inputs[1])
     }
 
     #[test]

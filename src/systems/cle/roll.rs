@@ -232,26 +232,11 @@ pub fn succeeds(total: i64, auto: Auto, target: i64) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::house_step::{DrawTable, HouseStep};
     use crate::engine::replay;
-    use crate::engine::step::Table;
 
     /// A house `test_total` that reads every roll as 10 more than its sum.
     fn ten_more() -> StepRule {
-        let tables = TEST_TOTAL
-            .domain()
-            .map(|inputs| {
-                DrawTable::new(Table {
-                    outcomes: vec![(inputs[1] + 10, 1.0)],
-                    tail: 0.0,
-                })
-            })
-            .collect();
-        StepRule::house(Box::leak(Box::new(HouseStep::new(
-            &TEST_TOTAL,
-            "ten more".into(),
-            tables,
-        ))))
+        StepRule::certain_for_tests(&TEST_TOTAL, |inputs| inputs[1] + 10)
     }
 
     #[test]
