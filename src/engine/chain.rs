@@ -16,6 +16,7 @@
 //! The engine knows no rule system: states and endings are the mechanic's types.
 
 use super::dist::Dist;
+use super::hash::Quick;
 use std::collections::HashMap;
 use std::collections::hash_map::DefaultHasher;
 use std::hash::{BuildHasherDefault, Hash};
@@ -128,7 +129,8 @@ const MAX_CYCLE: usize = 8;
 
 /// The states met so far, each with an index, and their rounds once asked for.
 struct Indexed<C: Chain> {
-    index: FixedMap<C::State, usize>,
+    /// Looked up only (its order is never read): the quick hasher.
+    index: HashMap<C::State, usize, Quick>,
     states: Vec<C::State>,
     moves: Vec<Option<Moves>>,
     ends: Vec<C::End>,
@@ -137,7 +139,7 @@ struct Indexed<C: Chain> {
 impl<C: Chain> Indexed<C> {
     fn new() -> Self {
         Self {
-            index: FixedMap::default(),
+            index: HashMap::default(),
             states: Vec::new(),
             moves: Vec::new(),
             ends: Vec::new(),

@@ -10,6 +10,7 @@ pub mod dist;
 pub mod enumerate;
 pub mod fight;
 pub mod fight_outcome;
+pub mod hash;
 pub mod house_step;
 pub mod layout;
 pub mod mechanic;

@@ -12,6 +12,7 @@
 
 use super::dice::Dice;
 use super::dist::TAIL_BOUND;
+use super::hash::Quick;
 use std::any::{Any, TypeId};
 use std::collections::HashMap;
 use std::hash::Hash;
@@ -40,9 +41,9 @@ pub struct Table<O> {
 /// enumerations of one exact computation (every round of a fight shares them).
 #[derive(Default)]
 pub struct StepCache {
-    tables: HashMap<TypeId, Box<dyn Any>>,
-    sums: HashMap<(u32, u32), Rc<Table<u32>>>,
-    open_ended: HashMap<u32, Rc<Table<u32>>>,
+    tables: HashMap<TypeId, Box<dyn Any>, Quick>,
+    sums: HashMap<(u32, u32), Rc<Table<u32>>, Quick>,
+    open_ended: HashMap<u32, Rc<Table<u32>>, Quick>,
 }
 
 impl std::fmt::Debug for StepCache {
@@ -54,7 +55,7 @@ impl std::fmt::Debug for StepCache {
     }
 }
 
-type Tables<S> = HashMap<S, Rc<Table<<S as Step>::Output>>>;
+type Tables<S> = HashMap<S, Rc<Table<<S as Step>::Output>>, Quick>;
 
 impl StepCache {
     /// An empty cache.
@@ -74,7 +75,7 @@ impl StepCache {
     pub fn insert<S: Step>(&mut self, step: S, table: Rc<Table<S::Output>>) {
         self.tables
             .entry(TypeId::of::<S>())
-            .or_insert_with(|| Box::new(Tables::<S>::new()))
+            .or_insert_with(|| Box::new(Tables::<S>::default()))
             .downcast_mut::<Tables<S>>()
             .expect("tables are kept by their step's type")
             .insert(step, table);

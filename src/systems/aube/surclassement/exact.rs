@@ -46,9 +46,10 @@
 
 use super::duel::{Duel, DuelOutcome};
 use super::fighter::Manoeuvre;
-use super::position::{Fight as Positions, Position, Quick};
+use super::position::{Fight as Positions, Position};
 use crate::engine::chain::{Limits, Next, Propagated};
 use crate::engine::fight::{self, Fight, Winner};
+use crate::engine::hash::Quick;
 use crate::engine::{Dice, Dist};
 use crate::systems::aube::damage::DamageResult;
 use std::cell::RefCell;

@@ -17,69 +17,14 @@
 use super::exchange::{Effect as Won, Move, Stance, contest, effect};
 use super::fighter::{Fighter, LoserSubtracts, Manoeuvre, Rules};
 use crate::engine::fight::Winner;
+use crate::engine::hash::Quick;
 use crate::engine::{Dist, enumerate};
 use crate::systems::aube::damage::{DamageResult, DamageRule};
 use crate::systems::aube::resolution::{TestOutcome, TestRule};
 use crate::systems::aube::wounds::{OutAt, OverflowFatigue, WoundTrack};
 use std::cell::RefCell;
 use std::collections::HashMap;
-use std::hash::{BuildHasherDefault, Hasher};
 use std::rc::Rc;
-
-/// The hasher of the caches' keys: small integers, hashed often, never chosen by an
-/// adversary (a multiply-rotate hash, much quicker than the default one).
-#[derive(Debug, Default, Clone, Copy)]
-pub struct QuickHasher(u64);
-
-impl Hasher for QuickHasher {
-    fn finish(&self) -> u64 {
-        self.0
-    }
-
-    fn write(&mut self, bytes: &[u8]) {
-        // Eight bytes at a time: arrays of integers are hashed as one slice of bytes.
-        let mut words = bytes.chunks_exact(8);
-        for w in &mut words {
-            self.write_u64(u64::from_le_bytes(w.try_into().unwrap_or_default()));
-        }
-        for &b in words.remainder() {
-            self.write_u64(u64::from(b));
-        }
-    }
-
-    #[inline]
-    fn write_u64(&mut self, n: u64) {
-        self.0 = (self.0.rotate_left(5) ^ n).wrapping_mul(0x517c_c1b7_2722_0a95);
-    }
-
-    #[inline]
-    fn write_i64(&mut self, n: i64) {
-        self.write_u64(n as u64);
-    }
-
-    #[inline]
-    fn write_usize(&mut self, n: usize) {
-        self.write_u64(n as u64);
-    }
-
-    #[inline]
-    fn write_isize(&mut self, n: isize) {
-        self.write_u64(n as u64);
-    }
-
-    #[inline]
-    fn write_u8(&mut self, n: u8) {
-        self.write_u64(u64::from(n));
-    }
-
-    #[inline]
-    fn write_i32(&mut self, n: i32) {
-        self.write_u64(n as u64);
-    }
-}
-
-/// Hash maps keyed by small integers ([`QuickHasher`]).
-pub type Quick = BuildHasherDefault<QuickHasher>;
 
 /// `items` with equal keys merged (their chances added), by increasing key: the same sums
 /// in the same order on every run.
