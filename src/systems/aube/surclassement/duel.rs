@@ -23,9 +23,9 @@
 use super::exchange::{Blow, Contest, Effect, Stance, effect};
 use super::fighter::{Fighter, FightersParams, Manoeuvre, Rules};
 use super::game::{Mix, optimal};
+use super::lazy_game::LazyGame;
 use super::position::Position;
 use super::strategy::{Strategy, StrategyName, StrategyParams, pick};
-use super::whole::LazyGame;
 use crate::engine::fight::Winner;
 use crate::engine::{Dice, Dist, FromConfig, HistId, Layout, MetricId, Model, Recorder};
 use crate::error::Result;

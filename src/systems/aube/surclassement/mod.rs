@@ -29,6 +29,7 @@ pub mod exact;
 pub mod exchange;
 pub mod fighter;
 pub mod game;
+pub mod lazy_game;
 pub mod position;
 pub mod stage;
 pub mod strategy;
