@@ -94,6 +94,15 @@ fn an_exact_file_reports_exact_values_with_intervals_of_zero_width() {
     assert!(meta.contains("\"exact\": true"), "{meta}");
     let page = std::fs::read_to_string(out_dir.join("t/report.html")).unwrap();
     assert!(page.contains("exact values"));
+    // The page names the options the study played without giving them: `extremes` at its
+    // default, not `crit`, which a variant gives.
+    let defaults = page
+        .split("switches and choices at their default</td><td>")
+        .nth(1)
+        .and_then(|rest| rest.split("</td>").next())
+        .expect("a row of the options left at their default");
+    assert!(defaults.contains("extremes=auto"), "{defaults}");
+    assert!(!defaults.contains("crit="), "{defaults}");
     let hist = std::fs::read_to_string(out_dir.join("t/histograms.csv")).unwrap();
     assert!(
         hist.lines().count() > 20,

@@ -214,6 +214,10 @@ fn study_body(out: &mut String, m: &ReportMeta) {
         ),
         ("grid", escape(&grid.join("; "))),
         ("variants", escape(&variants.join("; "))),
+        (
+            "switches and choices at their default",
+            escape(&m.defaults.join(" ")),
+        ),
         ("house rules", escape(&house.join("; "))),
         (
             "seed",
@@ -227,7 +231,7 @@ fn study_body(out: &mut String, m: &ReportMeta) {
         ("grid points", m.points.to_string()),
         ("analysis file", escape(&m.source)),
     ] {
-        if k == "house rules" && v.is_empty() {
+        if matches!(k, "house rules" | "switches and choices at their default") && v.is_empty() {
             continue;
         }
         let _ = writeln!(out, "<tr><td>{k}</td><td>{v}</td></tr>");

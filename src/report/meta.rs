@@ -2,6 +2,7 @@
 //! page (and any other tool) can describe the analysis without rerunning it.
 
 use crate::analysis::{Analysis, AnalysisResult};
+use crate::engine::params::ParamKind;
 use crate::engine::runner::SampleSize;
 use crate::engine::summary::Estimate;
 use crate::error::{Error, Result};
@@ -53,6 +54,10 @@ pub struct ReportMeta {
     pub grid: Vec<(String, Vec<String>)>,
     /// Variants and their overrides.
     pub variants: Vec<(String, Vec<String>)>,
+    /// The mechanic's switches and choices that the study leaves at their default,
+    /// `name=default`: with the parameters given, every option the study played.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub defaults: Vec<String>,
     /// True when every value is exact and nothing was sampled (`exact = true`); written
     /// only then.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
@@ -158,6 +163,7 @@ impl ReportMeta {
                     )
                 })
                 .collect(),
+            defaults: defaults_left(analysis),
             exact: result.exact,
             rules: analysis.rule_changes(),
             seed: result.seed,
@@ -199,6 +205,44 @@ impl ReportMeta {
             ))
         })
     }
+}
+
+/// The switches and choices of `analysis`'s mechanic that it gives nowhere (neither fixed,
+/// swept nor in a variant, nor through a named fighter's group), with their default:
+/// `name=default`.
+fn defaults_left(analysis: &Analysis) -> Vec<String> {
+    let given: Vec<&str> = analysis
+        .fixed
+        .iter()
+        .map(|(k, _)| k.as_str())
+        .chain(analysis.axes.iter().map(|(k, _)| k.as_str()))
+        .chain(
+            analysis
+                .variants
+                .iter()
+                .flat_map(|v| v.overrides.iter().map(|(k, _)| k.as_str())),
+        )
+        .collect();
+    let is_given = |name: &str| {
+        given.contains(&name)
+            || name
+                .split_once('.')
+                .is_some_and(|(group, _)| given.contains(&group))
+    };
+    analysis
+        .mechanic
+        .params()
+        .into_iter()
+        .filter(|spec| !is_given(&spec.name))
+        .filter_map(|spec| match spec.kind {
+            ParamKind::Bool { default } => Some(format!("{}={default}", spec.name)),
+            ParamKind::Choice {
+                default: Some(default),
+                ..
+            } => Some(format!("{}={default}", spec.name)),
+            _ => None,
+        })
+        .collect()
 }
 
 fn row(at: String, m: &Estimate) -> PreviewRow {
