@@ -7,8 +7,11 @@
 //! The text's profile has twelve scores (three types, three cibles, three défenses, three
 //! résistances); a fight in which everyone perseveres with one type and one cible reads
 //! four of them, given here as totals: `attack` (`type + cible`), and the `defense`
-//! against the type its foes use with the `resistance` of the zone they aim at.
+//! against the type its foes use with the `resistance` of the zone they aim at. Its
+//! `manoeuvre` says when it takes the *manœuvre défensive* instead of attacking
+//! ([`super::manoeuvre`]).
 
+use super::manoeuvre::Manoeuvre;
 use super::resolution::Guard;
 use crate::error::{Error, Result};
 
@@ -29,6 +32,9 @@ crate::config! {
         /// initiative priority, 1 (ranged, not engaged) to 8 (magic under pressure): 4 long
         /// reach (two-handed), 5 medium (one-handed), 6 short (daggers, fists, grabs)
         priority: i64 = int(1..=8, default = 5),
+        /// [choice] when it takes the manœuvre défensive (+1 to its défense, no attack that
+        /// turn): never, always, outnumbered (while the foes standing outnumber its side)
+        manoeuvre: Manoeuvre = choice(default = Manoeuvre::Never),
     }
 }
 

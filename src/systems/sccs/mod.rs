@@ -38,6 +38,7 @@ use crate::engine::roster::Kind;
 pub mod exchange;
 pub mod exchange_margin;
 pub mod fighter;
+pub mod manoeuvre;
 pub mod melee;
 pub mod melee_fight;
 pub mod resolution;

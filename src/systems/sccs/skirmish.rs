@@ -35,6 +35,7 @@
 
 use super::exchange_margin::ExchangeMargin;
 use super::fighter::Fighter;
+use super::manoeuvre::{MANOEUVRE_BONUS, Manoeuvre, ManoeuvreLasts};
 use super::melee::{MAX_ENGAGED, MAX_IMPACTS, Melee, MeleeOutcome, MeleeParams, WearParams};
 use super::resolution::{Counter, Guard, Receiving, TieParams};
 use super::tension_die::TensionDie;
@@ -70,6 +71,14 @@ crate::config! {
         target_a: Target = choice(default = Target::Focus),
         /// [choice] whom each combatant of side B attacks: focus, spread, random
         target_b: Target = choice(default = Target::Focus),
+        /// [choice] how long the +1 of a manœuvre défensive (a fighter's manoeuvre) lasts:
+        /// next_turn (until the start of its own next turn), round (until the end of the
+        /// round)
+        manoeuvre_lasts: ManoeuvreLasts = choice(default = ManoeuvreLasts::NextTurn),
+        /// [choice] a combatant taking the manœuvre défensive drops its tension counter (it
+        /// does not repeat its attack); false: it keeps it, only a change of type or cible
+        /// dropping it
+        manoeuvre_drops_counter: bool = switch(default = false),
         /// the tension switch
         tie: TieParams = flatten(),
     }
@@ -173,6 +182,13 @@ pub struct Skirmish {
     rounds: u32,
     each_round: bool,
     targets: [Target; 2],
+    /// Some combatant may take the *manœuvre défensive*: the fight is played with it
+    /// (settled once here, so that a fight without it plays the code it played before).
+    manoeuvres: bool,
+    /// Switch `manoeuvre_lasts` is `round`.
+    manoeuvre_for_the_round: bool,
+    /// Switch `manoeuvre_drops_counter`.
+    manoeuvre_drops_counter: bool,
     params: SkirmishParams,
 }
 
@@ -183,6 +199,9 @@ struct State {
     counter: Vec<Counter>,
     target: Vec<usize>,
     received: Vec<i64>,
+    /// The protection each combatant's *manœuvre défensive* adds now (0 or
+    /// [`MANOEUVRE_BONUS`]); empty when nobody may take it.
+    guarding: Vec<i64>,
 }
 
 impl Skirmish {
@@ -217,9 +236,51 @@ impl Skirmish {
         self.members(side).filter(|&i| !self.out(s, i)).count() as u8
     }
 
+    /// Combatant `j`'s protection now, before erosion: its [`Guard`] worn by the fight,
+    /// plus its *manœuvre défensive* while it lasts (only when `MANOEUVRES`).
+    #[inline(always)]
+    fn protection<const MANOEUVRES: bool>(&self, s: &State, j: usize) -> i64 {
+        let p = self.guards[j].now(s.durability[j], s.impacts[j]);
+        if MANOEUVRES { p + s.guarding[j] } else { p }
+    }
+
+    /// Combatant `i`'s turn with manœuvres played: the bonus of its last manœuvre ends
+    /// (switch `manoeuvre_lasts` at `next_turn`), and it takes a new one when its policy
+    /// says so. Returns true when it took it (and so does not attack).
+    fn manoeuvres(&self, s: &mut State, i: usize) -> bool {
+        if !self.manoeuvre_for_the_round {
+            s.guarding[i] = 0;
+        }
+        let side = self.side(i);
+        let policy = self.fighters[i].manoeuvre;
+        let takes = policy != Manoeuvre::Never
+            && policy.takes(self.standing(s, 1 - side), self.standing(s, side));
+        if takes {
+            s.guarding[i] = MANOEUVRE_BONUS;
+            if self.manoeuvre_drops_counter {
+                s.counter[i].drop_counter();
+            }
+        }
+        takes
+    }
+
     /// Combatant `i` attacks: picks a foe standing with room (fewer than four attacks
     /// received this round) and strikes it. Returns true when the foe is put out.
+    #[cfg(test)]
     fn act<D: Dice>(&self, s: &mut State, i: usize, foes: &mut Vec<usize>, dice: &mut D) -> bool {
+        self.attack::<false, D>(s, i, foes, dice)
+    }
+
+    /// [`Skirmish::act`], the protections read with the *manœuvres défensives* when
+    /// `MANOEUVRES`.
+    #[inline(always)]
+    fn attack<const MANOEUVRES: bool, D: Dice>(
+        &self,
+        s: &mut State,
+        i: usize,
+        foes: &mut Vec<usize>,
+        dice: &mut D,
+    ) -> bool {
         let side = self.side(i);
         foes.clear();
         foes.extend(
@@ -233,18 +294,13 @@ impl Skirmish {
             .members(side)
             .filter(|&j| j < i && !self.out(s, j))
             .count();
-        let d = self.targets[side].pick(
-            foes,
-            k,
-            |j| self.guards[j].now(s.durability[j], s.impacts[j]),
-            dice,
-        );
+        let d = self.targets[side].pick(foes, k, |j| self.protection::<MANOEUVRES>(s, j), dice);
         if s.target[i] != d {
             s.counter[i].drop_counter();
             s.target[i] = d;
         }
         let a = self.fighters[i].attack - i64::from(s.impacts[i]);
-        let p = self.guards[d].now(s.durability[d], s.impacts[d]);
+        let p = self.protection::<MANOEUVRES>(s, d);
         let a = self.exchange_margin.attack(dice, a, p);
         s.received[d] += 1;
         let rank = if self.erosion { s.received[d] } else { 1 };
@@ -265,25 +321,48 @@ impl Skirmish {
     /// The fight as `sccs.melee`, when one combatant faces one and one of them can never
     /// hurt the other: the other attacking the harmless one as a lone attacker, and the
     /// side the harmless one is on (0 for A).
+    ///
+    /// A combatant taking the *manœuvre défensive* at every turn never attacks, so is
+    /// harmless; its +1 is `sccs.melee`'s `defensive_manoeuvre` when it meets every
+    /// attack (it acts before the attacker: priority, then attack), and is no part of the
+    /// fight when it meets none (it acts after, the bonus lasting the round). Acting after
+    /// with the bonus lasting to its next turn, the first attack meets the protection
+    /// without it: no melee.
     pub fn as_melee(&self) -> Option<(Melee, usize)> {
         // A house rule's exchange margin may let any attack land: nobody is harmless.
         if self.fighters.len() != 2 || self.na != 1 || !self.exchange_margin.0.is_official() {
             return None;
         }
+        let holds = |i: usize| self.fighters[i].manoeuvre == Manoeuvre::Always;
         let harmless = |i: usize| {
             let d = 1 - i;
             let f = &self.fighters[d];
-            self.fighters[i].attack < self.guards[d].now(f.durability as u32, 0)
+            holds(i) || self.fighters[i].attack < self.guards[d].now(f.durability as u32, 0)
         };
         let defender = (0..2).find(|&i| harmless(i))?;
         let (d, att) = (&self.fighters[defender], &self.fighters[1 - defender]);
+        if holds(1 - defender) {
+            // Neither attacks: not a melee.
+            return None;
+        }
+        let defensive_manoeuvre = if holds(defender) {
+            let first = |f: &Fighter| (f.priority, -f.attack);
+            match (first(d).cmp(&first(att)), self.manoeuvre_for_the_round) {
+                (std::cmp::Ordering::Less, _) => true,
+                (std::cmp::Ordering::Greater, true) => false,
+                // The D6 orders them, or the bonus meets every attack but the first.
+                _ => return None,
+            }
+        } else {
+            false
+        };
         let p = &self.params;
         let melee = MeleeParams {
             defense: d.defense,
             resistance: d.resistance,
             armour_res: d.armour_res,
             durability: d.durability,
-            defensive_manoeuvre: false,
+            defensive_manoeuvre,
             attackers: vec![att.attack],
             n_attackers: 0,
             attack: 0,
@@ -335,6 +414,9 @@ impl TryFrom<SkirmishParams> for Skirmish {
             rounds: p.rounds,
             each_round: p.initiative_each_round,
             targets: [p.target_a, p.target_b],
+            manoeuvres: fighters.iter().any(|f| f.manoeuvre != Manoeuvre::Never),
+            manoeuvre_for_the_round: p.manoeuvre_lasts == ManoeuvreLasts::Round,
+            manoeuvre_drops_counter: p.manoeuvre_drops_counter,
             fighters,
             params: p,
         })
@@ -381,33 +463,11 @@ impl Roll for Skirmish {
     type Outcome = SkirmishOutcome;
 
     fn roll<D: Dice>(&self, dice: &mut D) -> SkirmishOutcome {
-        let n = self.fighters.len();
-        let mut s = State {
-            durability: self.fighters.iter().map(|f| f.durability as u32).collect(),
-            impacts: vec![0; n],
-            counter: vec![Counter::default(); n],
-            target: vec![usize::MAX; n],
-            received: vec![0; n],
-        };
-        let mut foes = Vec::with_capacity(n);
-        let mut order = Vec::new();
-        for round in 1..=self.rounds {
-            if round == 1 || self.each_round {
-                order = self.initiative(dice);
-            }
-            s.received.iter_mut().for_each(|r| *r = 0);
-            for &i in &order {
-                if self.out(&s, i) {
-                    continue;
-                }
-                let side = self.side(i);
-                if self.act(&mut s, i, &mut foes, dice) && self.standing(&s, 1 - side) == 0 {
-                    let winner = Winner::from(Side::at(side));
-                    return self.outcome(&s, winner, round);
-                }
-            }
+        if self.manoeuvres {
+            self.fight::<true, D>(dice)
+        } else {
+            self.fight::<false, D>(dice)
         }
-        self.outcome(&s, Winner::Draw, self.rounds)
     }
 
     /// `sccs.melee`'s exact values, when the fight is one ([`Skirmish::as_melee`]).
@@ -435,6 +495,45 @@ impl Roll for Skirmish {
 }
 
 impl Skirmish {
+    /// The fight, played with the *manœuvres défensives* when `MANOEUVRES` (chosen once,
+    /// in [`Roll::roll`], so that a fight where nobody takes one runs no step of them).
+    #[inline(always)]
+    fn fight<const MANOEUVRES: bool, D: Dice>(&self, dice: &mut D) -> SkirmishOutcome {
+        let n = self.fighters.len();
+        let mut s = State {
+            durability: self.fighters.iter().map(|f| f.durability as u32).collect(),
+            impacts: vec![0; n],
+            counter: vec![Counter::default(); n],
+            target: vec![usize::MAX; n],
+            received: vec![0; n],
+            guarding: if MANOEUVRES { vec![0; n] } else { Vec::new() },
+        };
+        let mut foes = Vec::with_capacity(n);
+        let mut order = Vec::new();
+        for round in 1..=self.rounds {
+            if round == 1 || self.each_round {
+                order = self.initiative(dice);
+            }
+            s.received.iter_mut().for_each(|r| *r = 0);
+            if MANOEUVRES && self.manoeuvre_for_the_round {
+                s.guarding.iter_mut().for_each(|g| *g = 0);
+            }
+            for &i in &order {
+                if self.out(&s, i) || (MANOEUVRES && self.manoeuvres(&mut s, i)) {
+                    continue;
+                }
+                let side = self.side(i);
+                if self.attack::<MANOEUVRES, D>(&mut s, i, &mut foes, dice)
+                    && self.standing(&s, 1 - side) == 0
+                {
+                    let winner = Winner::from(Side::at(side));
+                    return self.outcome(&s, winner, round);
+                }
+            }
+        }
+        self.outcome(&s, Winner::Draw, self.rounds)
+    }
+
     fn outcome(&self, s: &State, winner: Winner, rounds: u32) -> SkirmishOutcome {
         SkirmishOutcome {
             winner,
@@ -450,3 +549,7 @@ pub type SkirmishModel = Rolled<Skirmish, SkirmishMetrics>;
 #[cfg(test)]
 #[path = "skirmish_tests.rs"]
 mod tests;
+
+#[cfg(test)]
+#[path = "skirmish_manoeuvre_tests.rs"]
+mod manoeuvre_tests;

@@ -1,0 +1,168 @@
+//! Unit tests of the *manœuvre défensive* inside `sccs.skirmish` (a sibling file of
+//! `skirmish.rs`): rounds on rigged dice worked from the text, one holding against one as
+//! `sccs.melee` with its `defensive_manoeuvre`, and the two switches.
+
+use super::*;
+use crate::engine::Model;
+use crate::engine::model::replay_one;
+use crate::engine::simulation;
+use crate::systems::sccs::SKIRMISH;
+use crate::systems::test_support::{assert_each_agrees, assert_same_fights, expect_model};
+
+fn model(words: &str) -> SkirmishModel {
+    expect_model(&SKIRMISH, words)
+}
+
+fn play(words: &str, dice: &[u32]) -> SkirmishOutcome {
+    replay_one(&model(words), dice).0
+}
+
+fn end(winner: Winner, rounds: u32, standing: [u8; 2]) -> SkirmishOutcome {
+    SkirmishOutcome {
+        winner,
+        rounds,
+        standing,
+    }
+}
+
+/// The chance of each round `rounds` in which side B wins, exactly, or `None` when the
+/// skirmish has no exact values.
+fn b_wins_by_round(words: &str, rounds: std::ops::RangeInclusive<u32>) -> Option<Vec<f64>> {
+    let dist = model(words).rule.exact()?;
+    Some(
+        rounds
+            .map(|r| dist.p_where(|o| o.winner == Winner::B && o.rounds == r))
+            .collect(),
+    )
+}
+
+/// The soldier (spear, priority 4) against the duelist (rapier, priority 5, attack 7),
+/// the soldier first. Attacking, its 6 beats the duelist's 4 + 1: side A wins in round 1,
+/// no die. Holding (`soldier_guard`), it never attacks and its protection is 3 + 3 + 1 = 7
+/// from its first turn, before the duelist strikes: 7 against 7 ties at every round, the
+/// D6 sets the counter c and the impact comes c repetitions later, in round c + 1: side B
+/// wins in rounds 2 to 7, each 1/6. That is `sccs.melee` with the manœuvre défensive.
+#[test]
+fn holding_before_the_attacker_is_the_melee_with_the_manoeuvre() {
+    assert_eq!(
+        play("side_a=soldier side_b=duelist", &[]),
+        end(Winner::A, 1, [1, 0])
+    );
+    let words = "side_a=soldier_guard side_b=duelist";
+    assert_eq!(play(words, &[4]), end(Winner::B, 5, [0, 1]));
+    let (melee, defender) = model(words).rule.as_melee().expect("a melee");
+    assert_eq!((melee.protection, melee.attackers[0], defender), (7, 7, 0));
+    let by_round = b_wins_by_round(words, 1..=8).expect("exact");
+    let sixth = 1.0 / 6.0;
+    let expected = [0.0, sixth, sixth, sixth, sixth, sixth, sixth, 0.0];
+    for (p, e) in by_round.iter().zip(expected) {
+        assert!((p - e).abs() < 1e-12, "{by_round:?}");
+    }
+}
+
+/// The knight (priority 5, attack 6) holding against the duelist (priority 5, attack 7):
+/// the duelist acts first. Round 1: 7 against the knight's 7, a tie, the counter set (a
+/// 3); the knight takes the manœuvre. By default the +1 lasts to the knight's next turn,
+/// so the duelist meets 8 in every later round, countered, and the counter never moves:
+/// a draw. With `manoeuvre_lasts=round` the +1 ends with the round before the duelist
+/// strikes again: 7 against 7 every round, the impact in round c + 1, exactly as without
+/// the manœuvre.
+#[test]
+fn holding_after_the_attacker_depends_on_how_long_the_bonus_lasts() {
+    let words = "side_a=knight_guard side_b=duelist";
+    assert_eq!(play(words, &[3]), end(Winner::Draw, 10, [1, 1]));
+    assert!(model(words).rule.exact().is_none());
+    let round = "side_a=knight_guard side_b=duelist manoeuvre_lasts=round";
+    assert_eq!(play(round, &[3]), end(Winner::B, 4, [0, 1]));
+    let (melee, _) = model(round).rule.as_melee().expect("a melee");
+    assert_eq!(melee.protection, 7);
+    let by_round = b_wins_by_round(round, 2..=7).expect("exact");
+    assert!(by_round.iter().all(|p| (p - 1.0 / 6.0).abs() < 1e-12));
+}
+
+/// Fight for fight, the soldier holding is the melee on the same dice; its Monte Carlo
+/// agrees with the exact values derived from that melee, for both switches.
+#[test]
+fn one_holding_against_one_agrees_with_the_melee() {
+    let words = "side_a=soldier_guard side_b=duelist impacts_to_out=2";
+    let m = model(words);
+    let (melee, defender) = m.rule.as_melee().expect("a melee");
+    assert_same_fights(
+        (29, 0),
+        5_000,
+        words,
+        |dice| {
+            let o = m.sample(dice);
+            (o.winner != Winner::Draw).then_some((o.rounds, o.standing[defender]))
+        },
+        |dice| {
+            let mo = melee.roll(dice);
+            (mo.round_out > 0).then_some((mo.round_out, 0))
+        },
+    );
+    let cases = [
+        "side_a=soldier_guard side_b=duelist",
+        "side_a=duelist side_b=soldier_guard impacts_to_out=2 tension_counts_tie=true",
+        "side_a=knight_guard side_b=duelist manoeuvre_lasts=round rounds=5",
+    ];
+    assert_each_agrees(cases, 5, |words| {
+        let m = model(words);
+        assert!(m.exact().is_some(), "{words}");
+        simulation(m)
+    });
+    // Both holding: nobody attacks, no melee; equal priority and attack: the D6 orders
+    // them, no exact values.
+    for words in [
+        "side_a=knight_guard side_b=knight_guard",
+        "side_a=soldier_guard side_b=soldier",
+    ] {
+        assert!(model(words).rule.as_melee().is_none(), "{words}");
+    }
+}
+
+/// The soldier alone against two militia (all priority 4; the soldier's 6 first, the
+/// militia in the order of their dice 1 and 2): outnumbered, the wary soldier holds. Its
+/// protection is 7: the first militia's 5 is countered, the second meets 7 − 1 = 6,
+/// countered; no die after the initiative's, a draw. Attacking instead (`soldier`), it
+/// ties the first militia (6 against 6, a 6) and the second militia's 5 meets 6 − 1 = 5,
+/// a tie (a 6): no impact in one round either, but dice rolled.
+#[test]
+fn outnumbered_the_wary_soldier_holds() {
+    let words = "side_a=soldier_wary side_b=militia*2 rounds=2";
+    assert_eq!(play(words, &[1, 2]), end(Winner::Draw, 2, [1, 2]));
+    let words = "side_a=soldier side_b=militia*2 rounds=1";
+    assert_eq!(play(words, &[1, 2, 6, 6]), end(Winner::Draw, 1, [1, 2]));
+}
+
+/// The turn of a combatant taking the manœuvre: its bonus set, its counter kept, or
+/// dropped with `manoeuvre_drops_counter`; the bonus of its last turn ends at its turn
+/// by default, at the end of the round with `manoeuvre_lasts=round`.
+#[test]
+fn the_manoeuvre_turn_and_its_switches() {
+    let turn = |words: &str, policy_takes: bool| {
+        let m = model(words);
+        let n = m.rule.fighters.len();
+        let mut s = State {
+            durability: vec![0; n],
+            impacts: vec![0; n],
+            counter: vec![Counter::default(); n],
+            target: vec![usize::MAX; n],
+            received: vec![0; n],
+            guarding: vec![MANOEUVRE_BONUS; n],
+        };
+        crate::engine::replay(&[4], |d| {
+            s.counter[0].tie(d, TensionDie::official(6), false);
+        });
+        assert_eq!(m.rule.manoeuvres(&mut s, 0), policy_takes, "{words}");
+        (s.counter[0].remaining(), s.guarding[0])
+    };
+    assert_eq!(turn("side_a=soldier_guard side_b=militia", true), (4, 1));
+    let drops = "side_a=soldier_guard side_b=militia manoeuvre_drops_counter=true";
+    assert_eq!(turn(drops, true), (0, 1));
+    // Not outnumbered: the wary soldier attacks, its last bonus over.
+    assert_eq!(turn("side_a=soldier_wary side_b=militia", false), (4, 0));
+    let round = "side_a=soldier_wary side_b=militia manoeuvre_lasts=round";
+    assert_eq!(turn(round, false), (4, 1));
+    assert!(!model("side_a=soldier side_b=militia").rule.manoeuvres);
+    assert!(model("side_a=soldier side_b=knight_wary").rule.manoeuvres);
+}

@@ -1,0 +1,69 @@
+//! The *manœuvre défensive* of `sccs.skirmish` (issue 29), run as a user runs it: a
+//! combatant holding from the built-in roster and from the user's own, exact one against
+//! one, the switch of how long the bonus lasts, and a bad policy refused.
+
+mod common;
+
+use common::*;
+
+/// The soldier holding (`soldier_guard`: manœuvre défensive at every turn) against the
+/// duelist: it acts first, so the duelist's 7 always meets 3 + 3 + 1 = 7, a tie; the D6
+/// sets the counter c and the duelist wins in round c + 1: mean 4.5 rounds, surely.
+#[test]
+fn a_soldier_holding_is_exact_one_against_one() {
+    let words = ["sccs.skirmish", "side_a=soldier_guard", "side_b=duelist"];
+    assert!((exact(&words, "b_wins") - 1.0).abs() < 1e-12);
+    assert!((exact(&words, "mean_rounds") - 4.5).abs() < 1e-12);
+}
+
+/// A knight of the user's roster holding against the duelist, who acts first: by default
+/// the +1 lasts to the knight's next turn, every attack after the first is countered, a
+/// draw over the 10 rounds (Monte Carlo: no exact value); with `manoeuvre_lasts=round`
+/// every attack ties, and the duelist wins in round c + 1, exactly.
+#[test]
+fn a_holding_knight_from_the_users_roster_and_the_switch() {
+    let dir = temp_dir("sccs-manoeuvre");
+    let roster = write_file(
+        &dir,
+        "guard.toml",
+        "system = \"sccs\"\n[[fighter]]\nname = \"warden\"\nabout = \"a knight who holds\"\n\
+         attack = 6\ndefense = 3\nresistance = 4\narmour_res = 3\ndurability = 4\n\
+         priority = 5\nmanoeuvre = \"always\"\n",
+    );
+    let words = ["sccs.skirmish", "side_a=warden", "side_b=duelist"];
+    let v = answer(&words, &["--roster", &roster, "--samples", "2000"]);
+    assert_eq!(estimate(&v, "draw").0, 1.0, "{v}");
+    let mut round = words.to_vec();
+    round.push("manoeuvre_lasts=round");
+    round.extend(["--roster", &roster]);
+    assert!((exact(&round, "mean_rounds") - 4.5).abs() < 1e-12);
+}
+
+/// A policy the text does not know is refused with the words it takes, exit code 2.
+#[test]
+fn a_bad_manoeuvre_is_refused() {
+    let dir = temp_dir("sccs-manoeuvre-bad");
+    let roster = write_file(
+        &dir,
+        "bad.toml",
+        "system = \"sccs\"\n[[fighter]]\nname = \"coward\"\nattack = 5\ndefense = 3\n\
+         resistance = 1\nmanoeuvre = \"sometimes\"\n",
+    );
+    let out = alea(&[
+        "prob",
+        "sccs.skirmish",
+        "side_a=coward",
+        "side_b=militia",
+        "--roster",
+        &roster,
+    ]);
+    assert_user_error(&out, &["manoeuvre", "outnumbered"]);
+    let out = alea(&[
+        "prob",
+        "sccs.skirmish",
+        "side_a=knight",
+        "side_b=militia",
+        "manoeuvre_lasts=forever",
+    ]);
+    assert_user_error(&out, &["next_turn", "round"]);
+}
