@@ -48,6 +48,11 @@ pub use crate::systems::target::Target;
 /// Most combatants on a side.
 pub const MAX_SIDE: usize = 16;
 
+/// The initiative priority of the long reach weapons (*Priorité 4 : Allonge Longue*,
+/// "Armes à deux mains (ex : Lances, Espadons, Masses, Haches)"), those that strike from
+/// the second rank (switch `second_rank`).
+pub const LONG_REACH: i64 = 4;
+
 crate::config! {
     /// The parameters of `sccs.skirmish`.
     #[derive(Debug, Clone, PartialEq)]
@@ -79,6 +84,10 @@ crate::config! {
         /// does not repeat its attack); false: it keeps it, only a change of type or cible
         /// dropping it
         manoeuvre_drops_counter: bool = switch(default = false),
+        /// combatants with a long reach (priority 4, allonge longue: spears) strike a foe
+        /// already engaged by four from the second rank; false: the fight as before, a
+        /// combatant whose target is full taking another foe with room
+        second_rank: bool = switch(default = false),
         /// the tension switch
         tie: TieParams = flatten(),
     }
@@ -182,9 +191,15 @@ pub struct Skirmish {
     rounds: u32,
     each_round: bool,
     targets: [Target; 2],
-    /// Some combatant may take the *manœuvre défensive*: the fight is played with it
-    /// (settled once here, so that a fight without it plays the code it played before).
-    manoeuvres: bool,
+    /// Some option of the text beyond the plain attack is played (a combatant may take
+    /// the *manœuvre défensive*, or strike from the second rank): the fight is played with
+    /// them (settled once here, so that a fight without them plays the code it played
+    /// before).
+    options: bool,
+    /// The most attacks a target may have received this round for each combatant to
+    /// strike it: the engagement limit, four, or no limit for a combatant with a long
+    /// reach striking from the second rank (switch `second_rank`).
+    reach: Vec<i64>,
     /// Switch `manoeuvre_lasts` is `round`.
     manoeuvre_for_the_round: bool,
     /// Switch `manoeuvre_drops_counter`.
@@ -237,11 +252,22 @@ impl Skirmish {
     }
 
     /// Combatant `j`'s protection now, before erosion: its [`Guard`] worn by the fight,
-    /// plus its *manœuvre défensive* while it lasts (only when `MANOEUVRES`).
+    /// plus its *manœuvre défensive* while it lasts (only when `OPTIONS`).
     #[inline(always)]
-    fn protection<const MANOEUVRES: bool>(&self, s: &State, j: usize) -> i64 {
+    fn protection<const OPTIONS: bool>(&self, s: &State, j: usize) -> i64 {
         let p = self.guards[j].now(s.durability[j], s.impacts[j]);
-        if MANOEUVRES { p + s.guarding[j] } else { p }
+        if OPTIONS { p + s.guarding[j] } else { p }
+    }
+
+    /// The most attacks a target may have received this round for combatant `i` to strike
+    /// it: the engagement limit, or [`Skirmish::reach`]'s when `OPTIONS`.
+    #[inline(always)]
+    fn room<const OPTIONS: bool>(&self, i: usize) -> i64 {
+        if OPTIONS {
+            self.reach[i]
+        } else {
+            MAX_ENGAGED as i64
+        }
     }
 
     /// Combatant `i`'s turn with manœuvres played: the bonus of its last manœuvre ends
@@ -268,13 +294,18 @@ impl Skirmish {
     /// received this round) and strikes it. Returns true when the foe is put out.
     #[cfg(test)]
     fn act<D: Dice>(&self, s: &mut State, i: usize, foes: &mut Vec<usize>, dice: &mut D) -> bool {
-        self.attack::<false, D>(s, i, foes, dice)
+        if self.options {
+            self.attack::<true, D>(s, i, foes, dice)
+        } else {
+            self.attack::<false, D>(s, i, foes, dice)
+        }
     }
 
-    /// [`Skirmish::act`], the protections read with the *manœuvres défensives* when
-    /// `MANOEUVRES`.
+    /// [`Skirmish::act`], with the options of the text when `OPTIONS`: the protections
+    /// read with the *manœuvres défensives*, and a combatant with a long reach striking a
+    /// target already engaged by four from the second rank (switch `second_rank`).
     #[inline(always)]
-    fn attack<const MANOEUVRES: bool, D: Dice>(
+    fn attack<const OPTIONS: bool, D: Dice>(
         &self,
         s: &mut State,
         i: usize,
@@ -285,7 +316,7 @@ impl Skirmish {
         foes.clear();
         foes.extend(
             self.members(1 - side)
-                .filter(|&j| !self.out(s, j) && s.received[j] < MAX_ENGAGED as i64),
+                .filter(|&j| !self.out(s, j) && s.received[j] < self.room::<OPTIONS>(i)),
         );
         if foes.is_empty() {
             return false;
@@ -294,13 +325,13 @@ impl Skirmish {
             .members(side)
             .filter(|&j| j < i && !self.out(s, j))
             .count();
-        let d = self.targets[side].pick(foes, k, |j| self.protection::<MANOEUVRES>(s, j), dice);
+        let d = self.targets[side].pick(foes, k, |j| self.protection::<OPTIONS>(s, j), dice);
         if s.target[i] != d {
             s.counter[i].drop_counter();
             s.target[i] = d;
         }
         let a = self.fighters[i].attack - i64::from(s.impacts[i]);
-        let p = self.protection::<MANOEUVRES>(s, d);
+        let p = self.protection::<OPTIONS>(s, d);
         let a = self.exchange_margin.attack(dice, a, p);
         s.received[d] += 1;
         let rank = if self.erosion { s.received[d] } else { 1 };
@@ -414,7 +445,17 @@ impl TryFrom<SkirmishParams> for Skirmish {
             rounds: p.rounds,
             each_round: p.initiative_each_round,
             targets: [p.target_a, p.target_b],
-            manoeuvres: fighters.iter().any(|f| f.manoeuvre != Manoeuvre::Never),
+            options: p.second_rank || fighters.iter().any(|f| f.manoeuvre != Manoeuvre::Never),
+            reach: fighters
+                .iter()
+                .map(|f| {
+                    if p.second_rank && f.priority == LONG_REACH {
+                        i64::MAX
+                    } else {
+                        MAX_ENGAGED as i64
+                    }
+                })
+                .collect(),
             manoeuvre_for_the_round: p.manoeuvre_lasts == ManoeuvreLasts::Round,
             manoeuvre_drops_counter: p.manoeuvre_drops_counter,
             fighters,
@@ -463,7 +504,7 @@ impl Roll for Skirmish {
     type Outcome = SkirmishOutcome;
 
     fn roll<D: Dice>(&self, dice: &mut D) -> SkirmishOutcome {
-        if self.manoeuvres {
+        if self.options {
             self.fight::<true, D>(dice)
         } else {
             self.fight::<false, D>(dice)
@@ -495,10 +536,11 @@ impl Roll for Skirmish {
 }
 
 impl Skirmish {
-    /// The fight, played with the *manœuvres défensives* when `MANOEUVRES` (chosen once,
-    /// in [`Roll::roll`], so that a fight where nobody takes one runs no step of them).
+    /// The fight, played with the options of the text (*manœuvre défensive*, the second
+    /// rank) when `OPTIONS` (chosen once, in [`Roll::roll`], so that a fight without them
+    /// runs no step of them).
     #[inline(always)]
-    fn fight<const MANOEUVRES: bool, D: Dice>(&self, dice: &mut D) -> SkirmishOutcome {
+    fn fight<const OPTIONS: bool, D: Dice>(&self, dice: &mut D) -> SkirmishOutcome {
         let n = self.fighters.len();
         let mut s = State {
             durability: self.fighters.iter().map(|f| f.durability as u32).collect(),
@@ -506,7 +548,7 @@ impl Skirmish {
             counter: vec![Counter::default(); n],
             target: vec![usize::MAX; n],
             received: vec![0; n],
-            guarding: if MANOEUVRES { vec![0; n] } else { Vec::new() },
+            guarding: if OPTIONS { vec![0; n] } else { Vec::new() },
         };
         let mut foes = Vec::with_capacity(n);
         let mut order = Vec::new();
@@ -515,15 +557,15 @@ impl Skirmish {
                 order = self.initiative(dice);
             }
             s.received.iter_mut().for_each(|r| *r = 0);
-            if MANOEUVRES && self.manoeuvre_for_the_round {
+            if OPTIONS && self.manoeuvre_for_the_round {
                 s.guarding.iter_mut().for_each(|g| *g = 0);
             }
             for &i in &order {
-                if self.out(&s, i) || (MANOEUVRES && self.manoeuvres(&mut s, i)) {
+                if self.out(&s, i) || (OPTIONS && self.manoeuvres(&mut s, i)) {
                     continue;
                 }
                 let side = self.side(i);
-                if self.attack::<MANOEUVRES, D>(&mut s, i, &mut foes, dice)
+                if self.attack::<OPTIONS, D>(&mut s, i, &mut foes, dice)
                     && self.standing(&s, 1 - side) == 0
                 {
                     let winner = Winner::from(Side::at(side));
@@ -551,5 +593,5 @@ pub type SkirmishModel = Rolled<Skirmish, SkirmishMetrics>;
 mod tests;
 
 #[cfg(test)]
-#[path = "skirmish_manoeuvre_tests.rs"]
-mod manoeuvre_tests;
+#[path = "skirmish_options_tests.rs"]
+mod options_tests;

@@ -1,6 +1,7 @@
-//! The *manœuvre défensive* of `sccs.skirmish` (issue 29), run as a user runs it: a
-//! combatant holding from the built-in roster and from the user's own, exact one against
-//! one, the switch of how long the bonus lasts, and a bad policy refused.
+//! The options of `sccs.skirmish` from the text (issue 29), run as a user runs them: the
+//! *manœuvre défensive* (a combatant holding from the built-in roster and from the user's
+//! own, exact one against one, the switch of how long the bonus lasts, a bad policy
+//! refused) and the attacks from the second rank (switch `second_rank`).
 
 mod common;
 
@@ -66,4 +67,25 @@ fn a_bad_manoeuvre_is_refused() {
         "manoeuvre_lasts=forever",
     ]);
     assert_user_error(&out, &["next_turn", "round"]);
+}
+
+/// The second rank (switch `second_rank`): six militia against the knight and the soldier
+/// win more often when the spears beyond the four engaged strike too; four fill no
+/// target, so the switch changes nothing, estimate for estimate.
+#[test]
+fn the_second_rank_through_the_binary() {
+    let six = ["sccs.skirmish", "side_a=knight,soldier", "side_b=militia*6"];
+    let extra = ["--samples", "4000"];
+    let plain = estimate(&answer(&six, &extra), "b_wins");
+    let mut reach = six.to_vec();
+    reach.push("second_rank=true");
+    let reach = estimate(&answer(&reach, &extra), "b_wins");
+    assert!(reach.1 > plain.2, "{plain:?} {reach:?}");
+    let four = ["sccs.skirmish", "side_a=knight,soldier", "side_b=militia*4"];
+    let mut four_reach = four.to_vec();
+    four_reach.push("second_rank=true");
+    assert_eq!(
+        estimate(&answer(&four, &extra), "b_wins"),
+        estimate(&answer(&four_reach, &extra), "b_wins")
+    );
 }

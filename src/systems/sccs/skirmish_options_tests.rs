@@ -1,13 +1,16 @@
-//! Unit tests of the *manœuvre défensive* inside `sccs.skirmish` (a sibling file of
-//! `skirmish.rs`): rounds on rigged dice worked from the text, one holding against one as
-//! `sccs.melee` with its `defensive_manoeuvre`, and the two switches.
+//! Unit tests of the options of the text inside `sccs.skirmish` (a sibling file of
+//! `skirmish.rs`): the *manœuvre défensive* (rounds on rigged dice worked from the text,
+//! one holding against one as `sccs.melee` with its `defensive_manoeuvre`, and its two
+//! switches) and the attacks from the second rank.
 
 use super::*;
 use crate::engine::Model;
 use crate::engine::model::replay_one;
 use crate::engine::simulation;
 use crate::systems::sccs::SKIRMISH;
-use crate::systems::test_support::{assert_each_agrees, assert_same_fights, expect_model};
+use crate::systems::test_support::{
+    assert_each_agrees, assert_same_fights, estimate_of, expect_model,
+};
 
 fn model(words: &str) -> SkirmishModel {
     expect_model(&SKIRMISH, words)
@@ -163,6 +166,90 @@ fn the_manoeuvre_turn_and_its_switches() {
     assert_eq!(turn("side_a=soldier_wary side_b=militia", false), (4, 0));
     let round = "side_a=soldier_wary side_b=militia manoeuvre_lasts=round";
     assert_eq!(turn(round, false), (4, 1));
-    assert!(!model("side_a=soldier side_b=militia").rule.manoeuvres);
-    assert!(model("side_a=soldier side_b=knight_wary").rule.manoeuvres);
+    assert!(!model("side_a=soldier side_b=militia").rule.options);
+    assert!(model("side_a=soldier side_b=knight_wary").rule.options);
+    assert!(
+        model("side_a=soldier side_b=militia second_rank=true")
+            .rule
+            .options
+    );
+}
+
+/// A fresh state of `m`'s fight: every armour whole, nobody hit, nothing received.
+fn fresh(m: &SkirmishModel) -> State {
+    let n = m.rule.fighters.len();
+    State {
+        durability: m
+            .rule
+            .fighters
+            .iter()
+            .map(|f| f.durability as u32)
+            .collect(),
+        impacts: vec![0; n],
+        counter: vec![Counter::default(); n],
+        target: vec![usize::MAX; n],
+        received: vec![0; n],
+        guarding: vec![0; n],
+    }
+}
+
+/// The knight (protection 7, armour 3 of durability 4) has received four attacks this
+/// round. A fifth militia (spear: priority 4, allonge longue) finds no room by default; with
+/// `second_rank` it strikes from the second rank: its 5 meets 7 − 4 = 3, floored at its 5,
+/// and the armour absorbs it (durability 4 to 3). A cutthroat (dagger, priority 6) has no
+/// reach: no attack either way.
+#[test]
+fn a_spear_strikes_from_the_second_rank() {
+    let strike = |words: &str, attacker: usize| {
+        let m = model(words);
+        let mut s = fresh(&m);
+        s.received[0] = MAX_ENGAGED as i64;
+        let none: [u32; 0] = [];
+        let out =
+            crate::engine::replay(&none, |d| m.rule.act(&mut s, attacker, &mut Vec::new(), d));
+        (out, s.received[0], s.durability[0])
+    };
+    assert_eq!(strike("side_a=knight side_b=militia*5", 5), (false, 4, 4));
+    let words = "side_a=knight side_b=militia*5 second_rank=true";
+    assert_eq!(strike(words, 5), (false, 5, 3));
+    let words = "side_a=knight side_b=militia*4,cutthroat second_rank=true";
+    assert_eq!(strike(words, 5), (false, 4, 4));
+}
+
+/// Five militia on the duelist (rapier, protection 4 + 1 = 5, no armour) for one round,
+/// the tying exchange counted (`tension_counts_tie`): they act first (priority 4), in the
+/// order of their dice 1 to 5 (the fifth listed first). The first ties (5 against 5, a 6),
+/// the next three meet 4, 3 and 2, floored at their 5 with no armour below: ties (three
+/// 6s). By default the fifth finds no room, and the duelist's 7 puts a militia out: a
+/// draw, four militia standing. From the second rank the fifth strikes too: floored, a
+/// tie, a 1, and counted, the impact: the duelist is out in round 1.
+#[test]
+fn five_militia_with_the_second_rank_on_rigged_dice() {
+    let words = "side_a=duelist side_b=militia*5 rounds=1 tension_counts_tie=true";
+    let o = play(words, &[1, 2, 3, 4, 5, 6, 6, 6, 6]);
+    assert_eq!(o, end(Winner::Draw, 1, [1, 4]));
+    let o = play(
+        &format!("{words} second_rank=true"),
+        &[1, 2, 3, 4, 5, 6, 6, 6, 6, 1],
+    );
+    assert_eq!(o, end(Winner::B, 1, [0, 5]));
+}
+
+/// With the second rank, six militia put the knight and the soldier out more often than
+/// without (Wilson intervals at a fixed seed, apart); four militia never fill a target,
+/// so the rule changes nothing there, draw for draw.
+#[test]
+fn the_second_rank_helps_a_large_band() {
+    let chance = |words: &str| {
+        let m = model(&format!("side_a=knight,soldier rounds=20 {words}"));
+        estimate_of(simulation(m).as_ref(), 0, 20_261_127, 20_000, "b_wins")
+    };
+    let (plain, reach) = (
+        chance("side_b=militia*6"),
+        chance("side_b=militia*6 second_rank=true"),
+    );
+    assert!(reach.lo > plain.hi, "{plain:?} {reach:?}");
+    let four = chance("side_b=militia*4");
+    let four_reach = chance("side_b=militia*4 second_rank=true");
+    assert_eq!(four.estimate, four_reach.estimate);
 }
