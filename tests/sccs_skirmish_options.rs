@@ -1,7 +1,7 @@
 //! The options of `sccs.skirmish` from the text (issue 29), run as a user runs them: the
 //! *manœuvre défensive* (a combatant holding from the built-in roster and from the user's
 //! own, exact one against one, the switch of how long the bonus lasts, a bad policy
-//! refused) and the attacks from the second rank (switch `second_rank`).
+//! refused), the attacks from the second rank (switch `second_rank`) and two weapons.
 
 mod common;
 
@@ -88,4 +88,37 @@ fn the_second_rank_through_the_binary() {
         estimate(&answer(&four, &extra), "b_wins"),
         estimate(&answer(&four_reach, &extra), "b_wins")
     );
+}
+
+/// Two daggers (the built-in `bravo`) against the militia: the second dagger spends the
+/// militia's armour in round 1 and the first lands in round 2, whatever the D6: side A
+/// wins within two rounds surely. A user's fighter with two weapons and a sword's
+/// priority is refused: dual_wield is a short weapon in each hand.
+#[test]
+fn two_daggers_through_the_binary() {
+    let words = [
+        "sccs.skirmish",
+        "side_a=bravo",
+        "side_b=militia",
+        "rounds=2",
+    ];
+    let v = answer(&words, &["--samples", "2000"]);
+    assert_eq!(estimate(&v, "a_wins").0, 1.0, "{v}");
+    assert_eq!(estimate(&v, "mean_rounds").0, 2.0, "{v}");
+    let dir = temp_dir("sccs-dual");
+    let roster = write_file(
+        &dir,
+        "dual.toml",
+        "system = \"sccs\"\n[[fighter]]\nname = \"swords\"\nattack = 6\ndefense = 3\n\
+         resistance = 2\npriority = 5\ndual_wield = true\n",
+    );
+    let out = alea(&[
+        "prob",
+        "sccs.skirmish",
+        "side_a=swords",
+        "side_b=militia",
+        "--roster",
+        &roster,
+    ]);
+    assert_user_error(&out, &["swords", "short weapon in each hand"]);
 }

@@ -35,8 +35,14 @@ crate::config! {
         /// [choice] when it takes the manœuvre défensive (+1 to its défense, no attack that
         /// turn): never, always, outnumbered (while the foes standing outnumber its side)
         manoeuvre: Manoeuvre = choice(default = Manoeuvre::Never),
+        /// a short weapon in each hand (priority 6 only): one attack per weapon, two a turn
+        dual_wield: bool = switch(default = false),
     }
 }
+
+/// The initiative priority of the short weapons (*Priorité 6 : Allonge Courte*: "Dagues,
+/// Poings, Saisies"), those a combatant may hold one in each hand (`dual_wield`).
+pub const SHORT_REACH: i64 = 6;
 
 impl Fighter {
     /// Checks the armour of the member `name` of side `side`: its résistance within the
@@ -56,6 +62,15 @@ impl Fighter {
                 side,
                 format!(
                     "'{name}': durability belongs to the armour: give armour_res > 0, or durability = 0"
+                ),
+            ));
+        }
+        if self.dual_wield && self.priority != SHORT_REACH {
+            return Err(Error::value(
+                side,
+                format!(
+                    "'{name}': dual_wield is a short weapon in each hand (priority {SHORT_REACH}, allonge courte: daggers, fists), not priority {}",
+                    self.priority
                 ),
             ));
         }

@@ -88,6 +88,10 @@ crate::config! {
         /// already engaged by four from the second rank; false: the fight as before, a
         /// combatant whose target is full taking another foe with room
         second_rank: bool = switch(default = false),
+        /// [choice] the two attacks of a combatant with a short weapon in each hand
+        /// (dual_wield) take the malus of multiple actions, -1 each (modifiers.extra_target);
+        /// false: none, the two being the one action L'Attaque grants
+        dual_wield_malus: bool = switch(default = false),
         /// the tension switch
         tie: TieParams = flatten(),
     }
@@ -200,6 +204,9 @@ pub struct Skirmish {
     /// strike it: the engagement limit, four, or no limit for a combatant with a long
     /// reach striking from the second rank (switch `second_rank`).
     reach: Vec<i64>,
+    /// What each combatant's attacks lose to the malus of multiple actions: the rule
+    /// tables' `extra_target` for two weapons with switch `dual_wield_malus`, else 0.
+    attack_malus: Vec<i64>,
     /// Switch `manoeuvre_lasts` is `round`.
     manoeuvre_for_the_round: bool,
     /// Switch `manoeuvre_drops_counter`.
@@ -331,6 +338,7 @@ impl Skirmish {
             s.target[i] = d;
         }
         let a = self.fighters[i].attack - i64::from(s.impacts[i]);
+        let a = if OPTIONS { a - self.attack_malus[i] } else { a };
         let p = self.protection::<OPTIONS>(s, d);
         let a = self.exchange_margin.attack(dice, a, p);
         s.received[d] += 1;
@@ -362,6 +370,10 @@ impl Skirmish {
     pub fn as_melee(&self) -> Option<(Melee, usize)> {
         // A house rule's exchange margin may let any attack land: nobody is harmless.
         if self.fighters.len() != 2 || self.na != 1 || !self.exchange_margin.0.is_official() {
+            return None;
+        }
+        // Two weapons strike twice a round, and the second attack meets erosion: no melee.
+        if self.fighters.iter().any(|f| f.dual_wield) {
             return None;
         }
         let holds = |i: usize| self.fighters[i].manoeuvre == Manoeuvre::Always;
@@ -445,7 +457,20 @@ impl TryFrom<SkirmishParams> for Skirmish {
             rounds: p.rounds,
             each_round: p.initiative_each_round,
             targets: [p.target_a, p.target_b],
-            options: p.second_rank || fighters.iter().any(|f| f.manoeuvre != Manoeuvre::Never),
+            options: p.second_rank
+                || fighters
+                    .iter()
+                    .any(|f| f.manoeuvre != Manoeuvre::Never || f.dual_wield),
+            attack_malus: fighters
+                .iter()
+                .map(|f| {
+                    if f.dual_wield && p.dual_wield_malus {
+                        p.tie.tables.modifiers.extra_target
+                    } else {
+                        0
+                    }
+                })
+                .collect(),
             reach: fighters
                 .iter()
                 .map(|f| {
@@ -565,11 +590,18 @@ impl Skirmish {
                     continue;
                 }
                 let side = self.side(i);
-                if self.attack::<OPTIONS, D>(&mut s, i, &mut foes, dice)
-                    && self.standing(&s, 1 - side) == 0
-                {
-                    let winner = Winner::from(Side::at(side));
-                    return self.outcome(&s, winner, round);
+                let strikes = if OPTIONS && self.fighters[i].dual_wield {
+                    2
+                } else {
+                    1
+                };
+                for _ in 0..strikes {
+                    if self.attack::<OPTIONS, D>(&mut s, i, &mut foes, dice)
+                        && self.standing(&s, 1 - side) == 0
+                    {
+                        let winner = Winner::from(Side::at(side));
+                        return self.outcome(&s, winner, round);
+                    }
                 }
             }
         }

@@ -1,7 +1,7 @@
 //! Unit tests of the options of the text inside `sccs.skirmish` (a sibling file of
 //! `skirmish.rs`): the *manœuvre défensive* (rounds on rigged dice worked from the text,
 //! one holding against one as `sccs.melee` with its `defensive_manoeuvre`, and its two
-//! switches) and the attacks from the second rank.
+//! switches), the attacks from the second rank and two weapons.
 
 use super::*;
 use crate::engine::Model;
@@ -252,4 +252,36 @@ fn the_second_rank_helps_a_large_band() {
     let four = chance("side_b=militia*4");
     let four_reach = chance("side_b=militia*4 second_rank=true");
     assert_eq!(four.estimate, four_reach.estimate);
+}
+
+/// `words` with every member's `dual_wield` off (the same figures with one weapon).
+fn one_weapon(words: &str) -> SkirmishModel {
+    let mut p = model(words).rule.params.clone();
+    for side in [&mut p.side_a, &mut p.side_b] {
+        for (_, f) in &mut side.members {
+            f.dual_wield = false;
+        }
+    }
+    SkirmishModel::new(Skirmish::try_from(p).expect("a skirmish"))
+}
+
+/// The bravo (a dagger in each hand: attack 6, protection 4 + 2 = 6, armour 1 of
+/// durability 1, priority 6) against the militia (attack 5, protection 6, armour 1 of
+/// durability 1, priority 4, so first). Round 1: the militia's 5 against 6, countered; the
+/// bravo's first dagger ties (6 against 6, a 3), the second meets 6 − 1 = 5, floored at 6:
+/// the armour absorbs it and is spent (durability 0, its résistance lost: protection 5).
+/// Round 2: countered again, and the first dagger's 6 beats 5: the militia is out. With one
+/// dagger the counter of 3 runs out in round 4. With the malus of multiple actions
+/// (`dual_wield_malus`) each dagger strikes at 5: the first is countered by 6, the second
+/// ties with 6 − 1 = 5 (a 3), and so every round, the armour never touched: the counter
+/// runs out in round 4.
+#[test]
+fn two_daggers_on_rigged_dice() {
+    let words = "side_a=bravo side_b=militia";
+    assert_eq!(play(words, &[3]), end(Winner::A, 2, [1, 0]));
+    let single = replay_one(&one_weapon(words), &[3]).0;
+    assert_eq!(single, end(Winner::A, 4, [1, 0]));
+    let malus = format!("{words} dual_wield_malus=true");
+    assert_eq!(play(&malus, &[3]), end(Winner::A, 4, [1, 0]));
+    assert!(model(words).rule.as_melee().is_none());
 }

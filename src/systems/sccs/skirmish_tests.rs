@@ -144,11 +144,22 @@ fn armour_figures_are_checked() {
         durability: 1,
         priority: 5,
         manoeuvre: Manoeuvre::Never,
+        dual_wield: false,
     };
     let e = error_text(f.check("side_a", "x"));
     assert!(e.contains("cannot exceed"), "{e}");
     let e = error_text(Fighter { armour_res: 0, ..f }.check("side_b", "x"));
     assert!(e.contains("durability belongs to the armour"), "{e}");
+    let e = error_text(
+        Fighter {
+            armour_res: 0,
+            durability: 0,
+            dual_wield: true,
+            ..f
+        }
+        .check("side_a", "x"),
+    );
+    assert!(e.contains("short weapon in each hand"), "{e}");
 }
 
 /// When one of two can never hurt the other, the skirmish is `sccs.melee` with the other
