@@ -25,6 +25,14 @@
 //! **\[choice\]** Whom a combatant attacks: switches `target_a` and `target_b`
 //! ([`Target`]); `focus` takes the foe standing with the lowest protection now.
 //!
+//! The options of the text, each off by default (the fight then runs the code it ran
+//! before them, chosen once per fight): the *manœuvre défensive* (section 5, a
+//! combatant's `manoeuvre`, [`super::manoeuvre`]: +1 to its défense instead of attacking,
+//! switches `manoeuvre_lasts` and `manoeuvre_drops_counter`), the attacks from the second
+//! rank (switch `second_rank`: a long reach, priority 4, strikes a target already engaged
+//! by four) and two weapons (section 5, *L'Attaque*: a combatant's `dual_wield`, two
+//! attacks a turn with a short weapon in each hand, switch `dual_wield_malus`).
+//!
 //! One against one, this is not `sccs.melee`: there only the attackers strike, here both
 //! do. The two fights are the same when one of the two can never hurt the other (its
 //! attack below the other's protection: countered at every exchange, and a lone attacker
