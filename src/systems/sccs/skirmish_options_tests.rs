@@ -285,3 +285,33 @@ fn two_daggers_on_rigged_dice() {
     assert_eq!(play(&malus, &[3]), end(Winner::A, 4, [1, 0]));
     assert!(model(words).rule.as_melee().is_none());
 }
+
+/// The exact distribution of `m`'s outcome, every die of its sampling enumerated.
+fn enumerated(m: &SkirmishModel) -> crate::engine::Dist<SkirmishOutcome> {
+    crate::engine::enumerate(|d| m.sample(d)).expect("an exact distribution")
+}
+
+/// Exact values the engine derives from the sampling itself, every die enumerated,
+/// against the text worked by hand: the knight holding after the duelist is a draw
+/// surely (its +1 to its next turn counters every attack after the first); with the +1
+/// to the end of the round, the enumeration is the melee's exact distribution; the bravo's
+/// two daggers win in round 2 surely, one dagger in round c + 1, within 4 rounds when
+/// c is at most 3: half the time.
+#[test]
+fn exact_by_enumerating_the_sampling() {
+    let held = enumerated(&model("side_a=knight_guard side_b=duelist"));
+    assert!((held.p_where(|o| *o == end(Winner::Draw, 10, [1, 1])) - 1.0).abs() < 1e-12);
+    let round = model("side_a=knight_guard side_b=duelist manoeuvre_lasts=round");
+    let (by_dice, by_melee) = (enumerated(&round), round.rule.exact().expect("a melee"));
+    for r in 1..=10 {
+        let at = |d: &crate::engine::Dist<SkirmishOutcome>| {
+            d.p_where(|o| o.winner == Winner::B && o.rounds == r)
+        };
+        assert!((at(&by_dice) - at(&by_melee)).abs() < 1e-12, "round {r}");
+    }
+    let words = "side_a=bravo side_b=militia rounds=4";
+    let two = enumerated(&model(words));
+    assert!((two.p_where(|o| *o == end(Winner::A, 2, [1, 0])) - 1.0).abs() < 1e-12);
+    let one = enumerated(&one_weapon(words));
+    assert!((one.p_where(|o| o.winner == Winner::A) - 0.5).abs() < 1e-12);
+}
