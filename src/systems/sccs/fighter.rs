@@ -7,8 +7,11 @@
 //! The text's profile has twelve scores (three types, three cibles, three défenses, three
 //! résistances); a fight in which everyone perseveres with one type and one cible reads
 //! four of them, given here as totals: `attack` (`type + cible`), and the `defense`
-//! against the type its foes use with the `resistance` of the zone they aim at.
+//! against the type its foes use with the `resistance` of the zone they aim at. Its
+//! `manoeuvre` says when it takes the *manœuvre défensive* instead of attacking
+//! ([`super::manoeuvre`]).
 
+use super::manoeuvre::Manoeuvre;
 use super::resolution::Guard;
 use crate::error::{Error, Result};
 
@@ -29,8 +32,17 @@ crate::config! {
         /// initiative priority, 1 (ranged, not engaged) to 8 (magic under pressure): 4 long
         /// reach (two-handed), 5 medium (one-handed), 6 short (daggers, fists, grabs)
         priority: i64 = int(1..=8, default = 5),
+        /// [choice] when it takes the manœuvre défensive (+1 to its défense, no attack that
+        /// turn): never, always, outnumbered (while the foes standing outnumber its side)
+        manoeuvre: Manoeuvre = choice(default = Manoeuvre::Never),
+        /// a short weapon in each hand (priority 6 only): one attack per weapon, two a turn
+        dual_wield: bool = switch(default = false),
     }
 }
+
+/// The initiative priority of the short weapons (*Priorité 6 : Allonge Courte*: "Dagues,
+/// Poings, Saisies"), those a combatant may hold one in each hand (`dual_wield`).
+pub const SHORT_REACH: i64 = 6;
 
 impl Fighter {
     /// Checks the armour of the member `name` of side `side`: its résistance within the
@@ -50,6 +62,15 @@ impl Fighter {
                 side,
                 format!(
                     "'{name}': durability belongs to the armour: give armour_res > 0, or durability = 0"
+                ),
+            ));
+        }
+        if self.dual_wield && self.priority != SHORT_REACH {
+            return Err(Error::value(
+                side,
+                format!(
+                    "'{name}': dual_wield is a short weapon in each hand (priority {SHORT_REACH}, allonge courte: daggers, fists), not priority {}",
+                    self.priority
                 ),
             ));
         }

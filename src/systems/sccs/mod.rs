@@ -3,10 +3,12 @@
 //!
 //! Seed sections implemented: 3 "Le Moteur de Résolution" (the comparison, *l'Incantation
 //! Libre* and its three modes, *Résultats de la Comparaison* cases A, B and C, *la Loi du
-//! Surnombre* with the sacrifice of the armour, *l'Avantage Tactique*, *Attaques Étendues
-//! et Multiples*), 4 "Déroulement d'un combat" (the initiative priorities, in the group
-//! fight `sccs.skirmish`), 5 "Actions" (*la Manœuvre Défensive*) and 6 "Règles
-//! spécifiques à la magie" (*Maintien d'un sort sur la durée*, *Cercle Rituel*).
+//! Surnombre* with the sacrifice of the armour and the second rank, *l'Avantage Tactique*,
+//! *Attaques Étendues et Multiples*), 4 "Déroulement d'un combat" (the initiative
+//! priorities, in the group fight `sccs.skirmish`), 5 "Actions" (*la Manœuvre Défensive*,
+//! in `sccs.melee` and turn by turn in `sccs.skirmish`; *L'Attaque* with a short weapon in
+//! each hand) and 6 "Règles spécifiques à la magie" (*Maintien d'un sort sur la durée*,
+//! *Cercle Rituel*).
 //! Exploration (section 7) has no randomness worth simulating beyond the tension test.
 //!
 //! There is no damage roll: the only die is the D6 of the tension test, so every mechanic
@@ -38,6 +40,7 @@ use crate::engine::roster::Kind;
 pub mod exchange;
 pub mod exchange_margin;
 pub mod fighter;
+pub mod manoeuvre;
 pub mod melee;
 pub mod melee_fight;
 pub mod resolution;

@@ -25,6 +25,14 @@
 //! **\[choice\]** Whom a combatant attacks: switches `target_a` and `target_b`
 //! ([`Target`]); `focus` takes the foe standing with the lowest protection now.
 //!
+//! The options of the text, each off by default (the fight then runs the code it ran
+//! before them, chosen once per fight): the *manœuvre défensive* (section 5, a
+//! combatant's `manoeuvre`, [`super::manoeuvre`]: +1 to its défense instead of attacking,
+//! switches `manoeuvre_lasts` and `manoeuvre_drops_counter`), the attacks from the second
+//! rank (switch `second_rank`: a long reach, priority 4, strikes a target already engaged
+//! by four) and two weapons (section 5, *L'Attaque*: a combatant's `dual_wield`, two
+//! attacks a turn with a short weapon in each hand, switch `dual_wield_malus`).
+//!
 //! One against one, this is not `sccs.melee`: there only the attackers strike, here both
 //! do. The two fights are the same when one of the two can never hurt the other (its
 //! attack below the other's protection: countered at every exchange, and a lone attacker
@@ -35,6 +43,7 @@
 
 use super::exchange_margin::ExchangeMargin;
 use super::fighter::Fighter;
+use super::manoeuvre::{MANOEUVRE_BONUS, Manoeuvre, ManoeuvreLasts};
 use super::melee::{MAX_ENGAGED, MAX_IMPACTS, Melee, MeleeOutcome, MeleeParams, WearParams};
 use super::resolution::{Counter, Guard, Receiving, TieParams};
 use super::tension_die::TensionDie;
@@ -46,6 +55,11 @@ pub use crate::systems::target::Target;
 
 /// Most combatants on a side.
 pub const MAX_SIDE: usize = 16;
+
+/// The initiative priority of the long reach weapons (*Priorité 4 : Allonge Longue*,
+/// "Armes à deux mains (ex : Lances, Espadons, Masses, Haches)"), those that strike from
+/// the second rank (switch `second_rank`).
+pub const LONG_REACH: i64 = 4;
 
 crate::config! {
     /// The parameters of `sccs.skirmish`.
@@ -70,6 +84,22 @@ crate::config! {
         target_a: Target = choice(default = Target::Focus),
         /// [choice] whom each combatant of side B attacks: focus, spread, random
         target_b: Target = choice(default = Target::Focus),
+        /// [choice] how long the +1 of a manœuvre défensive (a fighter's manoeuvre) lasts:
+        /// next_turn (until the start of its own next turn), round (until the end of the
+        /// round)
+        manoeuvre_lasts: ManoeuvreLasts = choice(default = ManoeuvreLasts::NextTurn),
+        /// [choice] a combatant taking the manœuvre défensive drops its tension counter (it
+        /// does not repeat its attack); false: it keeps it, only a change of type or cible
+        /// dropping it
+        manoeuvre_drops_counter: bool = switch(default = false),
+        /// combatants with a long reach (priority 4, allonge longue: spears) strike a foe
+        /// already engaged by four from the second rank; false: the fight as before, a
+        /// combatant whose target is full taking another foe with room
+        second_rank: bool = switch(default = false),
+        /// [choice] the two attacks of a combatant with a short weapon in each hand
+        /// (dual_wield) take the malus of multiple actions, -1 each (modifiers.extra_target);
+        /// false: none, the two being the one action L'Attaque grants
+        dual_wield_malus: bool = switch(default = false),
         /// the tension switch
         tie: TieParams = flatten(),
     }
@@ -173,6 +203,22 @@ pub struct Skirmish {
     rounds: u32,
     each_round: bool,
     targets: [Target; 2],
+    /// Some option of the text beyond the plain attack is played (a combatant may take
+    /// the *manœuvre défensive*, or strike from the second rank): the fight is played with
+    /// them (settled once here, so that a fight without them plays the code it played
+    /// before).
+    options: bool,
+    /// The most attacks a target may have received this round for each combatant to
+    /// strike it: the engagement limit, four, or no limit for a combatant with a long
+    /// reach striking from the second rank (switch `second_rank`).
+    reach: Vec<i64>,
+    /// What each combatant's attacks lose to the malus of multiple actions: the rule
+    /// tables' `extra_target` for two weapons with switch `dual_wield_malus`, else 0.
+    attack_malus: Vec<i64>,
+    /// Switch `manoeuvre_lasts` is `round`.
+    manoeuvre_for_the_round: bool,
+    /// Switch `manoeuvre_drops_counter`.
+    manoeuvre_drops_counter: bool,
     params: SkirmishParams,
 }
 
@@ -183,6 +229,9 @@ struct State {
     counter: Vec<Counter>,
     target: Vec<usize>,
     received: Vec<i64>,
+    /// The protection each combatant's *manœuvre défensive* adds now (0 or
+    /// [`MANOEUVRE_BONUS`]); empty when nobody may take it.
+    guarding: Vec<i64>,
 }
 
 impl Skirmish {
@@ -217,14 +266,72 @@ impl Skirmish {
         self.members(side).filter(|&i| !self.out(s, i)).count() as u8
     }
 
+    /// Combatant `j`'s protection now, before erosion: its [`Guard`] worn by the fight,
+    /// plus its *manœuvre défensive* while it lasts (only when `OPTIONS`).
+    #[inline(always)]
+    fn protection<const OPTIONS: bool>(&self, s: &State, j: usize) -> i64 {
+        let p = self.guards[j].now(s.durability[j], s.impacts[j]);
+        if OPTIONS { p + s.guarding[j] } else { p }
+    }
+
+    /// The most attacks a target may have received this round for combatant `i` to strike
+    /// it: the engagement limit, or [`Skirmish::reach`]'s when `OPTIONS`.
+    #[inline(always)]
+    fn room<const OPTIONS: bool>(&self, i: usize) -> i64 {
+        if OPTIONS {
+            self.reach[i]
+        } else {
+            MAX_ENGAGED as i64
+        }
+    }
+
+    /// Combatant `i`'s turn with manœuvres played: the bonus of its last manœuvre ends
+    /// (switch `manoeuvre_lasts` at `next_turn`), and it takes a new one when its policy
+    /// says so. Returns true when it took it (and so does not attack).
+    fn manoeuvres(&self, s: &mut State, i: usize) -> bool {
+        if !self.manoeuvre_for_the_round {
+            s.guarding[i] = 0;
+        }
+        let side = self.side(i);
+        let policy = self.fighters[i].manoeuvre;
+        let takes = policy != Manoeuvre::Never
+            && policy.takes(self.standing(s, 1 - side), self.standing(s, side));
+        if takes {
+            s.guarding[i] = MANOEUVRE_BONUS;
+            if self.manoeuvre_drops_counter {
+                s.counter[i].drop_counter();
+            }
+        }
+        takes
+    }
+
     /// Combatant `i` attacks: picks a foe standing with room (fewer than four attacks
     /// received this round) and strikes it. Returns true when the foe is put out.
+    #[cfg(test)]
     fn act<D: Dice>(&self, s: &mut State, i: usize, foes: &mut Vec<usize>, dice: &mut D) -> bool {
+        if self.options {
+            self.attack::<true, D>(s, i, foes, dice)
+        } else {
+            self.attack::<false, D>(s, i, foes, dice)
+        }
+    }
+
+    /// [`Skirmish::act`], with the options of the text when `OPTIONS`: the protections
+    /// read with the *manœuvres défensives*, and a combatant with a long reach striking a
+    /// target already engaged by four from the second rank (switch `second_rank`).
+    #[inline(always)]
+    fn attack<const OPTIONS: bool, D: Dice>(
+        &self,
+        s: &mut State,
+        i: usize,
+        foes: &mut Vec<usize>,
+        dice: &mut D,
+    ) -> bool {
         let side = self.side(i);
         foes.clear();
         foes.extend(
             self.members(1 - side)
-                .filter(|&j| !self.out(s, j) && s.received[j] < MAX_ENGAGED as i64),
+                .filter(|&j| !self.out(s, j) && s.received[j] < self.room::<OPTIONS>(i)),
         );
         if foes.is_empty() {
             return false;
@@ -233,18 +340,14 @@ impl Skirmish {
             .members(side)
             .filter(|&j| j < i && !self.out(s, j))
             .count();
-        let d = self.targets[side].pick(
-            foes,
-            k,
-            |j| self.guards[j].now(s.durability[j], s.impacts[j]),
-            dice,
-        );
+        let d = self.targets[side].pick(foes, k, |j| self.protection::<OPTIONS>(s, j), dice);
         if s.target[i] != d {
             s.counter[i].drop_counter();
             s.target[i] = d;
         }
         let a = self.fighters[i].attack - i64::from(s.impacts[i]);
-        let p = self.guards[d].now(s.durability[d], s.impacts[d]);
+        let a = if OPTIONS { a - self.attack_malus[i] } else { a };
+        let p = self.protection::<OPTIONS>(s, d);
         let a = self.exchange_margin.attack(dice, a, p);
         s.received[d] += 1;
         let rank = if self.erosion { s.received[d] } else { 1 };
@@ -265,25 +368,52 @@ impl Skirmish {
     /// The fight as `sccs.melee`, when one combatant faces one and one of them can never
     /// hurt the other: the other attacking the harmless one as a lone attacker, and the
     /// side the harmless one is on (0 for A).
+    ///
+    /// A combatant taking the *manœuvre défensive* at every turn never attacks, so is
+    /// harmless; its +1 is `sccs.melee`'s `defensive_manoeuvre` when it meets every
+    /// attack (it acts before the attacker: priority, then attack), and is no part of the
+    /// fight when it meets none (it acts after, the bonus lasting the round). Acting after
+    /// with the bonus lasting to its next turn, the first attack meets the protection
+    /// without it: no melee.
     pub fn as_melee(&self) -> Option<(Melee, usize)> {
         // A house rule's exchange margin may let any attack land: nobody is harmless.
         if self.fighters.len() != 2 || self.na != 1 || !self.exchange_margin.0.is_official() {
             return None;
         }
+        // Two weapons strike twice a round, and the second attack meets erosion: no melee.
+        if self.fighters.iter().any(|f| f.dual_wield) {
+            return None;
+        }
+        let holds = |i: usize| self.fighters[i].manoeuvre == Manoeuvre::Always;
         let harmless = |i: usize| {
             let d = 1 - i;
             let f = &self.fighters[d];
-            self.fighters[i].attack < self.guards[d].now(f.durability as u32, 0)
+            holds(i) || self.fighters[i].attack < self.guards[d].now(f.durability as u32, 0)
         };
         let defender = (0..2).find(|&i| harmless(i))?;
         let (d, att) = (&self.fighters[defender], &self.fighters[1 - defender]);
+        if holds(1 - defender) {
+            // Neither attacks: not a melee.
+            return None;
+        }
+        let defensive_manoeuvre = if holds(defender) {
+            let first = |f: &Fighter| (f.priority, -f.attack);
+            match (first(d).cmp(&first(att)), self.manoeuvre_for_the_round) {
+                (std::cmp::Ordering::Less, _) => true,
+                (std::cmp::Ordering::Greater, true) => false,
+                // The D6 orders them, or the bonus meets every attack but the first.
+                _ => return None,
+            }
+        } else {
+            false
+        };
         let p = &self.params;
         let melee = MeleeParams {
             defense: d.defense,
             resistance: d.resistance,
             armour_res: d.armour_res,
             durability: d.durability,
-            defensive_manoeuvre: false,
+            defensive_manoeuvre,
             attackers: vec![att.attack],
             n_attackers: 0,
             attack: 0,
@@ -335,6 +465,32 @@ impl TryFrom<SkirmishParams> for Skirmish {
             rounds: p.rounds,
             each_round: p.initiative_each_round,
             targets: [p.target_a, p.target_b],
+            options: p.second_rank
+                || fighters
+                    .iter()
+                    .any(|f| f.manoeuvre != Manoeuvre::Never || f.dual_wield),
+            attack_malus: fighters
+                .iter()
+                .map(|f| {
+                    if f.dual_wield && p.dual_wield_malus {
+                        p.tie.tables.modifiers.extra_target
+                    } else {
+                        0
+                    }
+                })
+                .collect(),
+            reach: fighters
+                .iter()
+                .map(|f| {
+                    if p.second_rank && f.priority == LONG_REACH {
+                        i64::MAX
+                    } else {
+                        MAX_ENGAGED as i64
+                    }
+                })
+                .collect(),
+            manoeuvre_for_the_round: p.manoeuvre_lasts == ManoeuvreLasts::Round,
+            manoeuvre_drops_counter: p.manoeuvre_drops_counter,
             fighters,
             params: p,
         })
@@ -381,33 +537,11 @@ impl Roll for Skirmish {
     type Outcome = SkirmishOutcome;
 
     fn roll<D: Dice>(&self, dice: &mut D) -> SkirmishOutcome {
-        let n = self.fighters.len();
-        let mut s = State {
-            durability: self.fighters.iter().map(|f| f.durability as u32).collect(),
-            impacts: vec![0; n],
-            counter: vec![Counter::default(); n],
-            target: vec![usize::MAX; n],
-            received: vec![0; n],
-        };
-        let mut foes = Vec::with_capacity(n);
-        let mut order = Vec::new();
-        for round in 1..=self.rounds {
-            if round == 1 || self.each_round {
-                order = self.initiative(dice);
-            }
-            s.received.iter_mut().for_each(|r| *r = 0);
-            for &i in &order {
-                if self.out(&s, i) {
-                    continue;
-                }
-                let side = self.side(i);
-                if self.act(&mut s, i, &mut foes, dice) && self.standing(&s, 1 - side) == 0 {
-                    let winner = Winner::from(Side::at(side));
-                    return self.outcome(&s, winner, round);
-                }
-            }
+        if self.options {
+            self.fight::<true, D>(dice)
+        } else {
+            self.fight::<false, D>(dice)
         }
-        self.outcome(&s, Winner::Draw, self.rounds)
     }
 
     /// `sccs.melee`'s exact values, when the fight is one ([`Skirmish::as_melee`]).
@@ -435,6 +569,53 @@ impl Roll for Skirmish {
 }
 
 impl Skirmish {
+    /// The fight, played with the options of the text (*manœuvre défensive*, the second
+    /// rank) when `OPTIONS` (chosen once, in [`Roll::roll`], so that a fight without them
+    /// runs no step of them).
+    #[inline(always)]
+    fn fight<const OPTIONS: bool, D: Dice>(&self, dice: &mut D) -> SkirmishOutcome {
+        let n = self.fighters.len();
+        let mut s = State {
+            durability: self.fighters.iter().map(|f| f.durability as u32).collect(),
+            impacts: vec![0; n],
+            counter: vec![Counter::default(); n],
+            target: vec![usize::MAX; n],
+            received: vec![0; n],
+            guarding: if OPTIONS { vec![0; n] } else { Vec::new() },
+        };
+        let mut foes = Vec::with_capacity(n);
+        let mut order = Vec::new();
+        for round in 1..=self.rounds {
+            if round == 1 || self.each_round {
+                order = self.initiative(dice);
+            }
+            s.received.iter_mut().for_each(|r| *r = 0);
+            if OPTIONS && self.manoeuvre_for_the_round {
+                s.guarding.iter_mut().for_each(|g| *g = 0);
+            }
+            for &i in &order {
+                if self.out(&s, i) || (OPTIONS && self.manoeuvres(&mut s, i)) {
+                    continue;
+                }
+                let side = self.side(i);
+                let strikes = if OPTIONS && self.fighters[i].dual_wield {
+                    2
+                } else {
+                    1
+                };
+                for _ in 0..strikes {
+                    if self.attack::<OPTIONS, D>(&mut s, i, &mut foes, dice)
+                        && self.standing(&s, 1 - side) == 0
+                    {
+                        let winner = Winner::from(Side::at(side));
+                        return self.outcome(&s, winner, round);
+                    }
+                }
+            }
+        }
+        self.outcome(&s, Winner::Draw, self.rounds)
+    }
+
     fn outcome(&self, s: &State, winner: Winner, rounds: u32) -> SkirmishOutcome {
         SkirmishOutcome {
             winner,
@@ -450,3 +631,7 @@ pub type SkirmishModel = Rolled<Skirmish, SkirmishMetrics>;
 #[cfg(test)]
 #[path = "skirmish_tests.rs"]
 mod tests;
+
+#[cfg(test)]
+#[path = "skirmish_options_tests.rs"]
+mod options_tests;

@@ -103,6 +103,7 @@ fn at_most_four_attack_one_target_in_a_round() {
         counter: vec![Counter::default(); 6],
         target: vec![usize::MAX; 6],
         received: vec![0, 0, 0, 0, 0, 0],
+        guarding: Vec::new(),
     };
     s.received[0] = MAX_ENGAGED as i64;
     let mut foes = Vec::new();
@@ -142,11 +143,23 @@ fn armour_figures_are_checked() {
         armour_res: 3,
         durability: 1,
         priority: 5,
+        manoeuvre: Manoeuvre::Never,
+        dual_wield: false,
     };
     let e = error_text(f.check("side_a", "x"));
     assert!(e.contains("cannot exceed"), "{e}");
     let e = error_text(Fighter { armour_res: 0, ..f }.check("side_b", "x"));
     assert!(e.contains("durability belongs to the armour"), "{e}");
+    let e = error_text(
+        Fighter {
+            armour_res: 0,
+            durability: 0,
+            dual_wield: true,
+            ..f
+        }
+        .check("side_a", "x"),
+    );
+    assert!(e.contains("short weapon in each hand"), "{e}");
 }
 
 /// When one of two can never hurt the other, the skirmish is `sccs.melee` with the other
