@@ -245,7 +245,10 @@ fn mutated_analyses_are_read_or_refused_clearly() {
             text = mutate(&mut rng, &text);
         }
         read_analysis(path, &text, &mut counts);
-        if counts.inputs % 60 == 0 {
+        // Run through the binary below with 200 samples: a file of exact values only
+        // (`exact = true`) ignores the sample count and may take seconds, so it is read
+        // here but not run.
+        if counts.inputs % 60 == 0 && !text.contains("exact = true") {
             samples.push(without_charts(&text));
         }
     }
