@@ -6,9 +6,9 @@
 
 use super::{FightOrder, FightOutcome, FightRule, GROUP, HeroPolicy, MAX_FOES, MAX_PCS, Opponent};
 use crate::engine::Dice;
-use crate::systems::cle::attack::{AttackRule, DamageRule};
+use crate::systems::cle::attack::{AttackRule, DamageRule, Rerolls};
 use crate::systems::cle::opposition::Contender;
-use crate::systems::cle::vitality::{State, hero_points};
+use crate::systems::cle::vitality::State;
 
 /// Everyone's state during a fight.
 pub(super) struct Battle {
@@ -45,7 +45,15 @@ impl FightRule {
     }
 
     /// PC `i` attacks foe `t`.
-    fn pc_attacks<D: Dice>(&self, dice: &mut D, b: &mut Battle, i: usize, t: usize, round: u32) {
+    pub(super) fn pc_attacks<D: Dice>(
+        &self,
+        dice: &mut D,
+        b: &mut Battle,
+        i: usize,
+        t: usize,
+        round: u32,
+    ) {
+        self.new_turn(b);
         let (pc, (tier, foe)) = (&self.pc[i], &self.foe[t]);
         let use_hero =
             matches!(self.hero_policy, HeroPolicy::Attack | HeroPolicy::Both) && b.pcs[i].hero > 0;
@@ -70,8 +78,14 @@ impl FightRule {
                 dice: self.damage_dice,
                 ..DamageRule::new(pc.weapon)
             },
+            rerolls: Rerolls {
+                attacker: self.rerolls_attack(&b.pcs[i]),
+                defender: false,
+            },
         };
-        let (hit, damage) = rule.strike(dice);
+        let strike = rule.strike_full(dice);
+        Self::pay_reroll(b, i, &strike);
+        let (hit, damage) = (strike.hit, strike.damage);
         if hit {
             match tier {
                 Opponent::Boss => {
@@ -118,10 +132,15 @@ impl FightRule {
                 dice: self.damage_dice,
                 ..DamageRule::new(foe.weapon)
             },
+            rerolls: Rerolls {
+                attacker: false,
+                defender: self.rerolls_defence(&b.pcs[t]),
+            },
         };
-        let (hit, damage) = rule.strike(dice);
-        if hit {
-            b.pcs[t].wound_like_pc(dice, (profile, self.test_total), damage, round);
+        let strike = rule.strike_full(dice);
+        Self::pay_reroll(b, t, &strike);
+        if strike.hit {
+            self.pc_is_hit(dice, b, (t, &strike), &rule.damage, round);
         }
     }
 
@@ -148,6 +167,7 @@ impl FightRule {
             .filter(|&&f| b.foes[f as usize].standing(round));
         if let Some(&lead) = standing.next() {
             let size = 1 + standing.count() as i64;
+            self.new_turn(b);
             self.foe_attacks(dice, b, (lead as usize, size), t, round);
         }
     }
@@ -218,6 +238,7 @@ impl FightRule {
         let mut acted = [false; MAX_FOES];
         for pc in b.pcs.iter_mut() {
             pc.flag = false;
+            pc.hero_used = 0;
         }
         if self.order == FightOrder::FoesFirst {
             self.foes_act_in_turn(dice, b, round_groups, &mut acted, round);
@@ -267,7 +288,7 @@ impl FightRule {
 
     /// Plays the whole fight.
     pub fn roll<D: Dice>(&self, dice: &mut D) -> FightOutcome {
-        let hero = hero_points(self.pcs);
+        let hero = self.hero_points;
         let mut b = Battle {
             pcs: self.pc.map(|p| State::new(p.vitality, hero)),
             foes: self.foe.map(|(_, p)| State::new(p.vitality, 0)),

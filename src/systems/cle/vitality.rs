@@ -129,6 +129,9 @@ pub struct State {
     pub hero: i64,
     /// Has acted this round (foes) or used the defence hero die this round (PCs).
     pub flag: bool,
+    /// The hero point effects a PC has used this round (or turn): one bit per effect
+    /// (`super::fight`'s hero module).
+    pub hero_used: u8,
 }
 
 impl State {
