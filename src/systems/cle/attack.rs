@@ -137,6 +137,22 @@ impl AttackRule {
     /// dice again when the hit deals damage (`rerolls.defender`).
     #[inline(always)]
     pub fn strike_full<D: Dice>(&self, dice: &mut D) -> Strike {
+        self.strike_with::<true, D>(dice)
+    }
+
+    /// Rolls the attack without any roll again, whatever [`AttackRule::rerolls`] says: a
+    /// fight whose PCs roll nothing again takes this, the checks of the rolls again
+    /// compiled out.
+    #[inline(always)]
+    pub fn strike_plain<D: Dice>(&self, dice: &mut D) -> (bool, i64) {
+        let s = self.strike_with::<false, D>(dice);
+        (s.hit, s.damage)
+    }
+
+    /// The attack of [`AttackRule::strike_full`], its rolls again played only when
+    /// `REROLLS`.
+    #[inline(always)]
+    fn strike_with<const REROLLS: bool, D: Dice>(&self, dice: &mut D) -> Strike {
         let throw = AttackThrow {
             count: self.attacker.dice,
             read_dice: self.damage.read_dice(),
@@ -154,7 +170,7 @@ impl AttackRule {
             self.attacker.score_reading(reading),
             defender.score_reading(def_reading),
         );
-        if !hit && self.rerolls.attacker {
+        if REROLLS && !hit && self.rerolls.attacker {
             (reading, sum, sixes) = dice.step(&throw);
             out.attacker_rerolled = true;
             hit = self.hits(
@@ -170,7 +186,7 @@ impl AttackRule {
             .read_total(dice, self.attacker.dice == 4, sum, sixes);
         let raw = sum + self.damage.roll_extra(dice, sixes);
         let mut damage = self.damage.finish(raw, hero);
-        if damage > 0 && self.rerolls.defender {
+        if REROLLS && damage > 0 && self.rerolls.defender {
             (def_reading, hero) = dice.step(&defence);
             out.defender_rerolled = true;
             if !self.hits(

@@ -4,7 +4,10 @@
 //! Each round the foes standing, in order, form groups: a figurant with up to four more
 //! figurants of the same profile right after it, any other foe alone.
 
-use super::{FightOrder, FightOutcome, FightRule, GROUP, HeroPolicy, MAX_FOES, MAX_PCS, Opponent};
+use super::{
+    FightOrder, FightOutcome, FightRule, GROUP, HeroPolicy, HeroSpending, MAX_FOES, MAX_PCS,
+    Opponent,
+};
 use crate::engine::Dice;
 use crate::systems::cle::attack::{AttackRule, DamageRule, Rerolls};
 use crate::systems::cle::opposition::Contender;
@@ -45,7 +48,7 @@ impl FightRule {
     }
 
     /// PC `i` attacks foe `t`.
-    pub(super) fn pc_attacks<D: Dice>(
+    pub(super) fn pc_attacks<const HERO: bool, D: Dice>(
         &self,
         dice: &mut D,
         b: &mut Battle,
@@ -53,7 +56,7 @@ impl FightRule {
         t: usize,
         round: u32,
     ) {
-        self.new_turn(b);
+        self.new_turn::<HERO>(b);
         let (pc, (tier, foe)) = (&self.pc[i], &self.foe[t]);
         let use_hero =
             matches!(self.hero_policy, HeroPolicy::Attack | HeroPolicy::Both) && b.pcs[i].hero > 0;
@@ -79,13 +82,17 @@ impl FightRule {
                 ..DamageRule::new(pc.weapon)
             },
             rerolls: Rerolls {
-                attacker: self.rerolls_attack(&b.pcs[i]),
+                attacker: HERO && self.rerolls_attack(&b.pcs[i]),
                 defender: false,
             },
         };
-        let strike = rule.strike_full(dice);
-        Self::pay_reroll(b, i, &strike);
-        let (hit, damage) = (strike.hit, strike.damage);
+        let (hit, damage) = if HERO {
+            let strike = rule.strike_full(dice);
+            Self::pay_reroll(b, i, &strike);
+            (strike.hit, strike.damage)
+        } else {
+            rule.strike_plain(dice)
+        };
         if hit {
             match tier {
                 Opponent::Boss => {
@@ -97,7 +104,7 @@ impl FightRule {
     }
 
     /// A foe group of `size` standing members, led by foe `f`, attacks PC `t`.
-    pub(super) fn foe_attacks<D: Dice>(
+    pub(super) fn foe_attacks<const HERO: bool, D: Dice>(
         &self,
         dice: &mut D,
         b: &mut Battle,
@@ -134,13 +141,20 @@ impl FightRule {
             },
             rerolls: Rerolls {
                 attacker: false,
-                defender: self.rerolls_defence(&b.pcs[t]),
+                defender: HERO && self.rerolls_defence(&b.pcs[t]),
             },
         };
-        let strike = rule.strike_full(dice);
-        Self::pay_reroll(b, t, &strike);
-        if strike.hit {
-            self.pc_is_hit(dice, b, (t, &strike), &rule.damage, round);
+        if HERO {
+            let strike = rule.strike_full(dice);
+            Self::pay_reroll(b, t, &strike);
+            if strike.hit {
+                self.pc_is_hit(dice, b, (t, &strike), &rule.damage, round);
+            }
+        } else {
+            let (hit, damage) = rule.strike_plain(dice);
+            if hit {
+                b.pcs[t].wound_like_pc(dice, (profile, self.test_total), damage, round);
+            }
         }
     }
 
@@ -152,7 +166,7 @@ impl FightRule {
 
     /// Group `g` acts against PC `t`, if any of its members still stands (the first
     /// standing leads).
-    fn group_acts<D: Dice>(
+    fn group_acts<const HERO: bool, D: Dice>(
         &self,
         dice: &mut D,
         b: &mut Battle,
@@ -167,8 +181,8 @@ impl FightRule {
             .filter(|&&f| b.foes[f as usize].standing(round));
         if let Some(&lead) = standing.next() {
             let size = 1 + standing.count() as i64;
-            self.new_turn(b);
-            self.foe_attacks(dice, b, (lead as usize, size), t, round);
+            self.new_turn::<HERO>(b);
+            self.foe_attacks::<HERO, D>(dice, b, (lead as usize, size), t, round);
         }
     }
 
@@ -187,7 +201,7 @@ impl FightRule {
 
     /// Every foe group that has not acted this round and still stands acts, the k-th of
     /// them against the k-th standing PC (cyclically).
-    fn foes_act_in_turn<D: Dice>(
+    fn foes_act_in_turn<const HERO: bool, D: Dice>(
         &self,
         dice: &mut D,
         b: &mut Battle,
@@ -211,7 +225,7 @@ impl FightRule {
                 .nth(nth)
                 .unwrap_or(0);
             acted[g] = true;
-            self.group_acts(dice, b, round_groups, g, t, round);
+            self.group_acts::<HERO, D>(dice, b, round_groups, g, t, round);
             k += 1;
         }
     }
@@ -220,7 +234,12 @@ impl FightRule {
     /// order of play, then the foes that have not acted; at its end the dying whose time
     /// has come die.
     #[inline(always)]
-    pub(super) fn play_round<D: Dice>(&self, dice: &mut D, b: &mut Battle, round: u32) {
+    pub(super) fn play_round<const HERO: bool, D: Dice>(
+        &self,
+        dice: &mut D,
+        b: &mut Battle,
+        round: u32,
+    ) {
         let (n_pcs, n_foes) = (self.pcs, self.foes);
         // This round's foe order (standing ones) and groups.
         let mut order = [0u8; MAX_FOES];
@@ -238,10 +257,12 @@ impl FightRule {
         let mut acted = [false; MAX_FOES];
         for pc in b.pcs.iter_mut() {
             pc.flag = false;
-            pc.hero_used = 0;
+            if HERO {
+                pc.hero_used = 0;
+            }
         }
         if self.order == FightOrder::FoesFirst {
-            self.foes_act_in_turn(dice, b, round_groups, &mut acted, round);
+            self.foes_act_in_turn::<HERO, D>(dice, b, round_groups, &mut acted, round);
         }
         for i in 0..n_pcs {
             if !b.pcs[i].standing(round) {
@@ -251,7 +272,7 @@ impl FightRule {
                 break;
             };
             let t = t as usize;
-            self.pc_attacks(dice, b, i, t, round);
+            self.pc_attacks::<HERO, D>(dice, b, i, t, round);
             // The attacked foe's group answers, else the first that has not acted (with
             // `answer_eliminated`, only when the attacked foe is out).
             let at = order.iter().position(|&f| f as usize == t).unwrap_or(0);
@@ -268,7 +289,7 @@ impl FightRule {
             };
             if let Some(g) = answer {
                 acted[g] = true;
-                self.group_acts(dice, b, round_groups, g, i, round);
+                self.group_acts::<HERO, D>(dice, b, round_groups, g, i, round);
             }
             if Self::standing_count(&b.pcs[..n_pcs], round) == 0
                 || Self::standing_count(&b.foes[..n_foes], round) == 0
@@ -277,7 +298,7 @@ impl FightRule {
             }
         }
         // Foes that have not acted, against the standing PCs in turn.
-        self.foes_act_in_turn(dice, b, round_groups, &mut acted, round);
+        self.foes_act_in_turn::<HERO, D>(dice, b, round_groups, &mut acted, round);
         // End of the round: the dying whose time has come die.
         for s in b.pcs[..n_pcs].iter_mut().chain(b.foes[..n_foes].iter_mut()) {
             if s.dies_at != 0 && s.dies_at <= round {
@@ -286,8 +307,20 @@ impl FightRule {
         }
     }
 
-    /// Plays the whole fight.
+    /// Plays the whole fight: with the hero point effects of [`super::hero`], or, when
+    /// the PCs spend on nothing but the fourth die, the same play with their checks
+    /// compiled out (chosen once per fight, not at every attack).
     pub fn roll<D: Dice>(&self, dice: &mut D) -> FightOutcome {
+        if self.hero == HeroSpending::NONE {
+            self.fight::<false, D>(dice)
+        } else {
+            self.fight::<true, D>(dice)
+        }
+    }
+
+    /// Plays the whole fight, the hero point effects beyond the fourth die when `HERO`.
+    #[inline(always)]
+    pub(super) fn fight<const HERO: bool, D: Dice>(&self, dice: &mut D) -> FightOutcome {
         let hero = self.hero_points;
         let mut b = Battle {
             pcs: self.pc.map(|p| State::new(p.vitality, hero)),
@@ -298,7 +331,7 @@ impl FightRule {
         let mut rounds = self.max_rounds;
         let (mut pcs_win, mut foes_win) = (false, false);
         for round in 1..=self.max_rounds {
-            self.play_round(dice, &mut b, round);
+            self.play_round::<HERO, D>(dice, &mut b, round);
             // Out: dead, or unconscious (those who fell this round included).
             foes_win = b.pcs[..n_pcs].iter().all(|s| !s.standing(round));
             pcs_win = b.foes[..n_foes].iter().all(|s| !s.standing(round));
