@@ -83,3 +83,20 @@ fn bad_hero_switches_are_refused() {
         &["hero_limit"],
     );
 }
+
+#[test]
+fn primes_and_penalites_are_fighter_options() {
+    // The foes taking Efficacité and Danger on every attack: the fight changes (other
+    // estimates from the same seed); a trade of the text's list only.
+    let run = |trade: &'static str| {
+        let words = ["cle.fight", "pcs=3", "foes=boss_brute", trade];
+        answer(&words, &["--samples", "20000", "--seed", "3"])["metrics"].clone()
+    };
+    let none = run("foe_trade=none");
+    assert_ne!(none, run("foe_trade=efficacite_danger"));
+    assert_ne!(none, run("pc_trade=prudence_difficulte"));
+    assert_user_error(
+        &alea(&["prob", "cle.fight", "pc_trade=risque"]),
+        &["pc_trade"],
+    );
+}

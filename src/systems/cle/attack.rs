@@ -40,6 +40,9 @@ pub struct AttackRule {
     pub defender_dice: u32,
     /// The defender is in melee with several foes: −2 to the defence.
     pub outnumbered: bool,
+    /// The defender's other modifiers: +2 for a *Prudence*, −2 for a *Danger* taken on
+    /// its own last action.
+    pub guard: i64,
     /// Switch `auto_triples` of the opposition.
     pub auto_triples: bool,
     /// The damage.
@@ -107,7 +110,7 @@ impl AttackRule {
         Contender {
             skill: self.defense,
             dice: self.defender_dice,
-            modifiers: if self.outnumbered { -2 } else { 0 },
+            modifiers: self.guard + if self.outnumbered { -2 } else { 0 },
             total: self.attacker.total,
         }
     }
@@ -341,6 +344,7 @@ impl From<AttackParams> for AttackRule {
             defense: p.defense,
             defender_dice: dice_count(p.defender_hero_die),
             outnumbered: p.outnumbered,
+            guard: 0,
             auto_triples: p.auto_triples,
             damage: DamageRule {
                 weapon: p.damage,

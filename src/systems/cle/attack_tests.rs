@@ -11,6 +11,7 @@ fn rule(combat: i64, defense: i64, weapon: Weapon) -> AttackRule {
         defense,
         defender_dice: 3,
         outnumbered: false,
+        guard: 0,
         auto_triples: false,
         damage: DamageRule::new(weapon),
         rerolls: Rerolls::NONE,

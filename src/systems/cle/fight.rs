@@ -13,7 +13,8 @@
 //!   (`party`); the foes are of one tier (`opponent`, `foe.*`) or a list of roster names
 //!   of several tiers (`foes`: a boss with seconds couteaux and figurant groups). PCs act
 //!   in a fixed order each round and all attack the first standing foe in the order listed
-//!   (focus fire). Nobody uses primes, pénalités or atouts.
+//!   (focus fire). Nobody uses atouts; primes and pénalités only as [`trade`] says (a
+//!   Prudence, Danger, Efficacité, Attaque meurtrière or Difficulté on every attack).
 //! - **\[choice, switch `order`\]** of the system's page, the order of play (the text lets the
 //!   players pick who acts and lets the GM answer each attack): `answer` (the default):
 //!   after a PC attacks, the attacked foe (its group, for figurants) answers at once
@@ -63,6 +64,11 @@ mod play;
 #[path = "fight_hero.rs"]
 pub mod hero;
 pub use hero::{HeroCancel, HeroLimit, HeroReroll, HeroSpending};
+
+/// The primes paid with pénalités on every attack (`fight_trade.rs`).
+#[path = "fight_trade.rs"]
+pub mod trade;
+pub use trade::Trade;
 
 /// Most foes (seconds couteaux or figurants) in a fight.
 pub const MAX_FOES: usize = 20;
@@ -121,6 +127,10 @@ pub struct FightRule {
     pub hero_points: i64,
     /// The other hero point effects: rolls again, cancelled wounds, allies covering.
     pub hero: HeroSpending,
+    /// Switch `pc_trade`: the prime and pénalité the PCs take on every attack.
+    pub pc_trade: Trade,
+    /// Switch `foe_trade`: the prime and pénalité the foes take on every attack.
+    pub foe_trade: Trade,
     /// Each foe's tier and profile, vitality for this number of PCs (1 for figurants); the
     /// first `foes` take part.
     pub foe: [(Opponent, Profile); MAX_FOES],
@@ -150,6 +160,8 @@ impl FightRule {
             hero_policy: HeroPolicy::Attack,
             hero_points: hero_points(pcs),
             hero: HeroSpending::NONE,
+            pc_trade: Trade::None,
+            foe_trade: Trade::None,
             foe: [(opponent, foe); MAX_FOES],
             foes,
             outnumbered: true,
@@ -279,6 +291,13 @@ crate::config! {
         /// [choice] each hero point effect (the fourth die on defence too) once a round
         /// (round), or once in each character's turn (turn)
         hero_limit: HeroLimit = choice(default = HeroLimit::Round),
+        /// the prime and pénalité the PCs take on every attack: none, efficacite_danger
+        /// (+2, the next defence -2), meurtriere_danger (+1d6 damage, the next defence
+        /// -2), prudence_difficulte (-2, the next defence +2)
+        pc_trade: Trade = choice(default = Trade::None),
+        /// the prime and pénalité the foes take on every attack (as pc_trade; a figurant
+        /// group's lead carries it)
+        foe_trade: Trade = choice(default = Trade::None),
         /// boss (one, mal en point like a PC), seconds (seconds couteaux), figurants (1
         /// vitality, groups of 5)
         opponent: Opponent = choice(default = Opponent::Boss),
@@ -438,6 +457,8 @@ impl TryFrom<FightParams> for FightRule {
             cover_protection: p.cover_protection,
             limit: p.hero_limit,
         };
+        rule.pc_trade = p.pc_trade;
+        rule.foe_trade = p.foe_trade;
         rule.outnumbered = p.outnumbered;
         rule.order = p.order;
         rule.max_rounds = p.max_rounds;

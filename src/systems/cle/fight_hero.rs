@@ -104,8 +104,8 @@ impl FightRule {
     /// A new *tour de jeu* begins: with `hero_limit=turn` every PC may use each effect
     /// (and the fourth die on defence) again.
     #[inline(always)]
-    pub(super) fn new_turn<const HERO: bool>(&self, b: &mut Battle) {
-        if HERO && self.hero.limit == HeroLimit::Turn {
+    pub(super) fn new_turn<const OPTIONS: bool>(&self, b: &mut Battle) {
+        if OPTIONS && self.hero.limit == HeroLimit::Turn {
             for pc in b.pcs.iter_mut() {
                 pc.flag = false;
                 pc.hero_used = 0;

@@ -4,6 +4,7 @@
 //! Each round the foes standing, in order, form groups: a figurant with up to four more
 //! figurants of the same profile right after it, any other foe alone.
 
+use super::trade::{Trade, guard};
 use super::{
     FightOrder, FightOutcome, FightRule, GROUP, HeroPolicy, HeroSpending, MAX_FOES, MAX_PCS,
     Opponent,
@@ -48,7 +49,7 @@ impl FightRule {
     }
 
     /// PC `i` attacks foe `t`.
-    pub(super) fn pc_attacks<const HERO: bool, D: Dice>(
+    pub(super) fn pc_attacks<const OPTIONS: bool, D: Dice>(
         &self,
         dice: &mut D,
         b: &mut Battle,
@@ -56,7 +57,7 @@ impl FightRule {
         t: usize,
         round: u32,
     ) {
-        self.new_turn::<HERO>(b);
+        self.new_turn::<OPTIONS>(b);
         let (pc, (tier, foe)) = (&self.pc[i], &self.foe[t]);
         let use_hero =
             matches!(self.hero_policy, HeroPolicy::Attack | HeroPolicy::Both) && b.pcs[i].hero > 0;
@@ -64,31 +65,39 @@ impl FightRule {
             b.pcs[i].hero -= 1;
             b.hero_spent += 1;
         }
+        let (modifiers, murderous) = if OPTIONS {
+            self.pc_trade.attack()
+        } else {
+            (0, 0)
+        };
         let rule = AttackRule {
             attacker: Contender {
                 skill: pc.combat,
                 dice: if use_hero { 4 } else { 3 },
-                modifiers: 0,
+                modifiers,
                 total: self.test_total,
             },
             defense: foe.defense,
             defender_dice: 3,
             outnumbered: self.outnumbered && Self::standing_count(&b.pcs[..self.pcs], round) >= 2,
+            guard: if OPTIONS { guard(&mut b.foes[t]) } else { 0 },
             auto_triples: false,
             damage: DamageRule {
                 bonus: pc.bonus,
                 protection: foe.protection,
+                murderous,
                 dice: self.damage_dice,
                 ..DamageRule::new(pc.weapon)
             },
             rerolls: Rerolls {
-                attacker: HERO && self.rerolls_attack(&b.pcs[i]),
+                attacker: OPTIONS && self.rerolls_attack(&b.pcs[i]),
                 defender: false,
             },
         };
-        let (hit, damage) = if HERO {
+        let (hit, damage) = if OPTIONS {
             let strike = rule.strike_full(dice);
             Self::pay_reroll(b, i, &strike);
+            self.pc_trade.after_attack(&mut b.pcs[i]);
             (strike.hit, strike.damage)
         } else {
             rule.strike_plain(dice)
@@ -104,7 +113,7 @@ impl FightRule {
     }
 
     /// A foe group of `size` standing members, led by foe `f`, attacks PC `t`.
-    pub(super) fn foe_attacks<const HERO: bool, D: Dice>(
+    pub(super) fn foe_attacks<const OPTIONS: bool, D: Dice>(
         &self,
         dice: &mut D,
         b: &mut Battle,
@@ -122,31 +131,39 @@ impl FightRule {
             pc.flag = true;
             b.hero_spent += 1;
         }
+        let (modifiers, murderous) = if OPTIONS {
+            self.foe_trade.attack()
+        } else {
+            (0, 0)
+        };
         let rule = AttackRule {
             attacker: Contender {
                 skill: foe.combat,
                 dice: 3,
-                modifiers: size - 1,
+                modifiers: size - 1 + modifiers,
                 total: self.test_total,
             },
             defense: profile.defense,
             defender_dice: if use_hero { 4 } else { 3 },
             outnumbered: self.outnumbered && Self::standing_count(&b.foes[..self.foes], round) >= 2,
+            guard: if OPTIONS { guard(&mut b.pcs[t]) } else { 0 },
             auto_triples: false,
             damage: DamageRule {
                 bonus: foe.bonus + size - 1,
                 protection: profile.protection,
+                murderous,
                 dice: self.damage_dice,
                 ..DamageRule::new(foe.weapon)
             },
             rerolls: Rerolls {
                 attacker: false,
-                defender: HERO && self.rerolls_defence(&b.pcs[t]),
+                defender: OPTIONS && self.rerolls_defence(&b.pcs[t]),
             },
         };
-        if HERO {
+        if OPTIONS {
             let strike = rule.strike_full(dice);
             Self::pay_reroll(b, t, &strike);
+            self.foe_trade.after_attack(&mut b.foes[f]);
             if strike.hit {
                 self.pc_is_hit(dice, b, (t, &strike), &rule.damage, round);
             }
@@ -166,7 +183,7 @@ impl FightRule {
 
     /// Group `g` acts against PC `t`, if any of its members still stands (the first
     /// standing leads).
-    fn group_acts<const HERO: bool, D: Dice>(
+    fn group_acts<const OPTIONS: bool, D: Dice>(
         &self,
         dice: &mut D,
         b: &mut Battle,
@@ -181,8 +198,8 @@ impl FightRule {
             .filter(|&&f| b.foes[f as usize].standing(round));
         if let Some(&lead) = standing.next() {
             let size = 1 + standing.count() as i64;
-            self.new_turn::<HERO>(b);
-            self.foe_attacks::<HERO, D>(dice, b, (lead as usize, size), t, round);
+            self.new_turn::<OPTIONS>(b);
+            self.foe_attacks::<OPTIONS, D>(dice, b, (lead as usize, size), t, round);
         }
     }
 
@@ -201,7 +218,7 @@ impl FightRule {
 
     /// Every foe group that has not acted this round and still stands acts, the k-th of
     /// them against the k-th standing PC (cyclically).
-    fn foes_act_in_turn<const HERO: bool, D: Dice>(
+    fn foes_act_in_turn<const OPTIONS: bool, D: Dice>(
         &self,
         dice: &mut D,
         b: &mut Battle,
@@ -225,7 +242,7 @@ impl FightRule {
                 .nth(nth)
                 .unwrap_or(0);
             acted[g] = true;
-            self.group_acts::<HERO, D>(dice, b, round_groups, g, t, round);
+            self.group_acts::<OPTIONS, D>(dice, b, round_groups, g, t, round);
             k += 1;
         }
     }
@@ -234,7 +251,7 @@ impl FightRule {
     /// order of play, then the foes that have not acted; at its end the dying whose time
     /// has come die.
     #[inline(always)]
-    pub(super) fn play_round<const HERO: bool, D: Dice>(
+    pub(super) fn play_round<const OPTIONS: bool, D: Dice>(
         &self,
         dice: &mut D,
         b: &mut Battle,
@@ -257,12 +274,12 @@ impl FightRule {
         let mut acted = [false; MAX_FOES];
         for pc in b.pcs.iter_mut() {
             pc.flag = false;
-            if HERO {
+            if OPTIONS {
                 pc.hero_used = 0;
             }
         }
         if self.order == FightOrder::FoesFirst {
-            self.foes_act_in_turn::<HERO, D>(dice, b, round_groups, &mut acted, round);
+            self.foes_act_in_turn::<OPTIONS, D>(dice, b, round_groups, &mut acted, round);
         }
         for i in 0..n_pcs {
             if !b.pcs[i].standing(round) {
@@ -272,7 +289,7 @@ impl FightRule {
                 break;
             };
             let t = t as usize;
-            self.pc_attacks::<HERO, D>(dice, b, i, t, round);
+            self.pc_attacks::<OPTIONS, D>(dice, b, i, t, round);
             // The attacked foe's group answers, else the first that has not acted (with
             // `answer_eliminated`, only when the attacked foe is out).
             let at = order.iter().position(|&f| f as usize == t).unwrap_or(0);
@@ -289,7 +306,7 @@ impl FightRule {
             };
             if let Some(g) = answer {
                 acted[g] = true;
-                self.group_acts::<HERO, D>(dice, b, round_groups, g, i, round);
+                self.group_acts::<OPTIONS, D>(dice, b, round_groups, g, i, round);
             }
             if Self::standing_count(&b.pcs[..n_pcs], round) == 0
                 || Self::standing_count(&b.foes[..n_foes], round) == 0
@@ -298,7 +315,7 @@ impl FightRule {
             }
         }
         // Foes that have not acted, against the standing PCs in turn.
-        self.foes_act_in_turn::<HERO, D>(dice, b, round_groups, &mut acted, round);
+        self.foes_act_in_turn::<OPTIONS, D>(dice, b, round_groups, &mut acted, round);
         // End of the round: the dying whose time has come die.
         for s in b.pcs[..n_pcs].iter_mut().chain(b.foes[..n_foes].iter_mut()) {
             if s.dies_at != 0 && s.dies_at <= round {
@@ -307,20 +324,25 @@ impl FightRule {
         }
     }
 
-    /// Plays the whole fight: with the hero point effects of [`super::hero`], or, when
-    /// the PCs spend on nothing but the fourth die, the same play with their checks
-    /// compiled out (chosen once per fight, not at every attack).
+    /// Plays the whole fight: with the hero point effects of [`super::hero`] and the trades
+    /// of [`super::trade`], or, when the PCs spend on nothing but the fourth die and
+    /// nobody trades, the same play with their checks compiled out (chosen once per fight,
+    /// not at every attack).
     pub fn roll<D: Dice>(&self, dice: &mut D) -> FightOutcome {
-        if self.hero == HeroSpending::NONE {
+        if self.hero == HeroSpending::NONE
+            && self.pc_trade == Trade::None
+            && self.foe_trade == Trade::None
+        {
             self.fight::<false, D>(dice)
         } else {
             self.fight::<true, D>(dice)
         }
     }
 
-    /// Plays the whole fight, the hero point effects beyond the fourth die when `HERO`.
+    /// Plays the whole fight, the hero point effects beyond the fourth die and the trades
+    /// of primes and pénalités when `OPTIONS`.
     #[inline(always)]
-    pub(super) fn fight<const HERO: bool, D: Dice>(&self, dice: &mut D) -> FightOutcome {
+    pub(super) fn fight<const OPTIONS: bool, D: Dice>(&self, dice: &mut D) -> FightOutcome {
         let hero = self.hero_points;
         let mut b = Battle {
             pcs: self.pc.map(|p| State::new(p.vitality, hero)),
@@ -331,7 +353,7 @@ impl FightRule {
         let mut rounds = self.max_rounds;
         let (mut pcs_win, mut foes_win) = (false, false);
         for round in 1..=self.max_rounds {
-            self.play_round::<HERO, D>(dice, &mut b, round);
+            self.play_round::<OPTIONS, D>(dice, &mut b, round);
             // Out: dead, or unconscious (those who fell this round included).
             foes_win = b.pcs[..n_pcs].iter().all(|s| !s.standing(round));
             pcs_win = b.foes[..n_foes].iter().all(|s| !s.standing(round));

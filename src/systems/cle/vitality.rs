@@ -132,6 +132,10 @@ pub struct State {
     /// The hero point effects a PC has used this round (or turn): one bit per effect
     /// (`super::fight`'s hero module).
     pub hero_used: u8,
+    /// *Prudences* pending: the next defences at +2 (`super::fight`'s trade module).
+    pub prudence: u8,
+    /// *Dangers* pending: the next defences at −2.
+    pub danger: u8,
 }
 
 impl State {
