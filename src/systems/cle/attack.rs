@@ -40,10 +40,57 @@ pub struct AttackRule {
     pub defender_dice: u32,
     /// The defender is in melee with several foes: −2 to the defence.
     pub outnumbered: bool,
+    /// The defender's other modifiers: +2 for a *Prudence*, −2 for a *Danger* taken on
+    /// its own last action.
+    pub guard: i64,
     /// Switch `auto_triples` of the opposition.
     pub auto_triples: bool,
     /// The damage.
     pub damage: DamageRule,
+    /// Which sides spend a hero point to roll a failed test again.
+    pub rerolls: Rerolls,
+}
+
+/// The hero point's second effect in an attack (seed *Fiche 2*, "Les points d'héroïsme":
+/// "après avoir effectué un test, l'annuler et le recommencer"): which side cancels its
+/// failed test and rolls it again, the other side's roll standing.
+///
+/// Reading of this program (no switch): the attacker rolls again an attack that misses;
+/// the defender rolls again a defence that fails against a hit dealing at least 1 damage
+/// (a hit for 0 costs nothing to take). The roll again is made with the same number of
+/// dice (a fourth die bought for the first roll is kept, as `cle.test` does by default),
+/// and a defender's new fourth die is the one taken off the damage.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub struct Rerolls {
+    /// The attacker rolls a missed attack again.
+    pub attacker: bool,
+    /// The defender rolls a failed defence again (a hit dealing damage).
+    pub defender: bool,
+}
+
+impl Rerolls {
+    /// Nobody rolls again.
+    pub const NONE: Self = Self {
+        attacker: false,
+        defender: false,
+    };
+}
+
+/// One attack as a fight needs it: the hit and damage, what the damage was before the
+/// protection, and which side rolled again.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct Strike {
+    /// Whether the attack hits.
+    pub hit: bool,
+    /// Damage dealt (0 on a miss).
+    pub damage: i64,
+    /// The damage dice's total, before the bonus, the protection and the halvings (0 on a
+    /// miss): what another defender would take ([`DamageRule::finish`]).
+    pub raw: i64,
+    /// The attacker rolled a missed attack again.
+    pub attacker_rerolled: bool,
+    /// The defender rolled a failed defence again.
+    pub defender_rerolled: bool,
 }
 
 /// The outcome of one attack.
@@ -63,7 +110,7 @@ impl AttackRule {
         Contender {
             skill: self.defense,
             dice: self.defender_dice,
-            modifiers: if self.outnumbered { -2 } else { 0 },
+            modifiers: self.guard + if self.outnumbered { -2 } else { 0 },
             total: self.attacker.total,
         }
     }
@@ -83,27 +130,81 @@ impl AttackRule {
     /// whether it hits, and the damage.
     #[inline(always)]
     pub fn strike<D: Dice>(&self, dice: &mut D) -> (bool, i64) {
-        let (reading, sum, sixes) = dice.step(&AttackThrow {
+        let s = self.strike_full(dice);
+        (s.hit, s.damage)
+    }
+
+    /// Rolls the attack as [`AttackRule::strike`] does, with the rolls again of
+    /// [`AttackRule::rerolls`]: the attacker's dice, the defender's dice, the attacker's
+    /// dice again on a miss (`rerolls.attacker`), the damage dice on a hit, the defender's
+    /// dice again when the hit deals damage (`rerolls.defender`).
+    #[inline(always)]
+    pub fn strike_full<D: Dice>(&self, dice: &mut D) -> Strike {
+        self.strike_with::<true, D>(dice)
+    }
+
+    /// Rolls the attack without any roll again, whatever [`AttackRule::rerolls`] says: a
+    /// fight whose PCs roll nothing again takes this, the checks of the rolls again
+    /// compiled out.
+    #[inline(always)]
+    pub fn strike_plain<D: Dice>(&self, dice: &mut D) -> (bool, i64) {
+        let s = self.strike_with::<false, D>(dice);
+        (s.hit, s.damage)
+    }
+
+    /// The attack of [`AttackRule::strike_full`], its rolls again played only when
+    /// `REROLLS`.
+    #[inline(always)]
+    fn strike_with<const REROLLS: bool, D: Dice>(&self, dice: &mut D) -> Strike {
+        let throw = AttackThrow {
             count: self.attacker.dice,
             read_dice: self.damage.read_dice(),
             total: self.attacker.total,
-        });
+        };
+        let (mut reading, mut sum, mut sixes) = dice.step(&throw);
         let defender = self.defender();
-        let (def_reading, hero) = dice.step(&DefenceThrow {
+        let defence = DefenceThrow {
             count: defender.dice,
             total: defender.total,
-        });
-        if self.hits(
+        };
+        let (mut def_reading, mut hero) = dice.step(&defence);
+        let mut out = Strike::default();
+        let mut hit = self.hits(
             self.attacker.score_reading(reading),
             defender.score_reading(def_reading),
-        ) {
-            let sum = self
-                .damage
-                .read_total(dice, self.attacker.dice == 4, sum, sixes);
-            let extra = self.damage.roll_extra(dice, sixes);
-            (true, self.damage.finish(sum + extra, hero))
-        } else {
-            (false, 0)
+        );
+        if REROLLS && !hit && self.rerolls.attacker {
+            (reading, sum, sixes) = dice.step(&throw);
+            out.attacker_rerolled = true;
+            hit = self.hits(
+                self.attacker.score_reading(reading),
+                defender.score_reading(def_reading),
+            );
+        }
+        if !hit {
+            return out;
+        }
+        let sum = self
+            .damage
+            .read_total(dice, self.attacker.dice == 4, sum, sixes);
+        let raw = sum + self.damage.roll_extra(dice, sixes);
+        let mut damage = self.damage.finish(raw, hero);
+        if REROLLS && damage > 0 && self.rerolls.defender {
+            (def_reading, hero) = dice.step(&defence);
+            out.defender_rerolled = true;
+            if !self.hits(
+                self.attacker.score_reading(reading),
+                defender.score_reading(def_reading),
+            ) {
+                return out;
+            }
+            damage = self.damage.finish(raw, hero);
+        }
+        Strike {
+            hit: true,
+            damage,
+            raw,
+            ..out
         }
     }
 
@@ -208,6 +309,11 @@ crate::config! {
         hero_die: bool = switch(default = false),
         /// the defender spends a hero point: 4d6, the fourth die is taken off the damage
         defender_hero_die: bool = switch(default = false),
+        /// the attacker spends a hero point to roll a missed attack again (same dice)
+        attacker_reroll: bool = switch(default = false),
+        /// the defender spends a hero point to roll again a failed defence against a hit
+        /// dealing damage (same dice)
+        defender_reroll: bool = switch(default = false),
         /// the defender is in melee with several foes: -2 to the defence
         outnumbered: bool = switch(default = false),
         /// [choice] the automatic triples apply to the opposition
@@ -238,6 +344,7 @@ impl From<AttackParams> for AttackRule {
             defense: p.defense,
             defender_dice: dice_count(p.defender_hero_die),
             outnumbered: p.outnumbered,
+            guard: 0,
             auto_triples: p.auto_triples,
             damage: DamageRule {
                 weapon: p.damage,
@@ -250,6 +357,10 @@ impl From<AttackParams> for AttackRule {
                 light_wound_before_protection: p.light_wound_before_protection,
                 multiple: p.multiple,
                 dice: p.damage_dice,
+            },
+            rerolls: Rerolls {
+                attacker: p.attacker_reroll,
+                defender: p.defender_reroll,
             },
         }
     }

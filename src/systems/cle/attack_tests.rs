@@ -11,8 +11,10 @@ fn rule(combat: i64, defense: i64, weapon: Weapon) -> AttackRule {
         defense,
         defender_dice: 3,
         outnumbered: false,
+        guard: 0,
         auto_triples: false,
         damage: DamageRule::new(weapon),
+        rerolls: Rerolls::NONE,
     }
 }
 
@@ -321,5 +323,75 @@ fn bad_input_is_an_error() {
             "combat=5",
             "combat=5 defense=5 murderous=9",
         ],
+    );
+}
+
+#[test]
+fn a_hero_point_rolls_a_failed_test_again_against_the_same_roll() {
+    // Combat 5 against Défense 5: a hit when the attack's 3d6 reach the defence's (the
+    // active side wins ties), 4249/7776. Rolled again on a miss, against the same defence
+    // d: the mean of 1 - P(a < d)^2; a failed defence rolled again against the same attack
+    // a: the mean of P(d <= a)^2. Counted here over the 216 faces of each roll.
+    let mut by_sum = [0u64; 19];
+    for roll in D6Roll::all(3) {
+        by_sum[roll.sum() as usize] += 1;
+    }
+    let at_most = |s: usize| by_sum[..=s].iter().sum::<u64>() as f64 / 216.0;
+    let p = |s: usize| by_sum[s] as f64 / 216.0;
+    let again: f64 = (3..=18)
+        .map(|d| p(d) * (1.0 - at_most(d - 1).powi(2)))
+        .sum();
+    let defended_again: f64 = (3..=18).map(|a| p(a) * at_most(a).powi(2)).sum();
+    assert!((again - 1792481.0 / 2519424.0).abs() < 1e-12);
+    assert!((defended_again - 960871.0 / 2519424.0).abs() < 1e-12);
+    let hit = |rerolls| {
+        exact_of(&AttackRule {
+            rerolls,
+            ..rule(5, 5, Weapon::D1)
+        })
+        .p_where(|o| o.hit)
+    };
+    assert!((hit(Rerolls::NONE) - 4249.0 / 7776.0).abs() < 1e-12);
+    let attacker = Rerolls {
+        attacker: true,
+        defender: false,
+    };
+    assert!((hit(attacker) - again).abs() < 1e-12);
+    let defender = Rerolls {
+        attacker: false,
+        defender: true,
+    };
+    assert!((hit(defender) - defended_again).abs() < 1e-12);
+}
+
+#[test]
+fn rolls_again_on_rigged_dice() {
+    let both = AttackRule {
+        rerolls: Rerolls {
+            attacker: true,
+            defender: true,
+        },
+        ..rule(5, 5, Weapon::D2)
+    };
+    // A miss (3 + 5 against 18 + 5), rolled again: 6 + 5 + 4 = 15 + 5 against 23, still a
+    // miss; nothing more is rolled.
+    let s = replay(&[1, 1, 1, 6, 6, 6, 6, 5, 4], |d| both.strike_full(d));
+    assert!(!s.hit && s.attacker_rerolled && !s.defender_rerolled);
+    // A hit (16 against 3), the defence rolled again (6 + 6 + 6 = 18): defended.
+    let s = replay(&[6, 5, 5, 1, 1, 1, 6, 6, 6], |d| both.strike_full(d));
+    assert!(!s.hit && !s.attacker_rerolled && s.defender_rerolled);
+    // A hit dealing 0 damage (protection 12 against the white dice 10) is not defended
+    // again.
+    let armoured = AttackRule {
+        damage: DamageRule {
+            protection: 12,
+            ..both.damage
+        },
+        ..both
+    };
+    let s = replay(&[6, 5, 5, 1, 1, 1], |d| armoured.strike_full(d));
+    assert_eq!(
+        (s.hit, s.damage, s.raw, s.defender_rerolled),
+        (true, 0, 10, false)
     );
 }

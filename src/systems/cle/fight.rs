@@ -13,7 +13,8 @@
 //!   (`party`); the foes are of one tier (`opponent`, `foe.*`) or a list of roster names
 //!   of several tiers (`foes`: a boss with seconds couteaux and figurant groups). PCs act
 //!   in a fixed order each round and all attack the first standing foe in the order listed
-//!   (focus fire). Nobody uses primes, pénalités or atouts.
+//!   (focus fire). Nobody uses atouts; primes and pénalités only as [`trade`] says (a
+//!   Prudence, Danger, Efficacité, Attaque meurtrière or Difficulté on every attack).
 //! - **\[choice, switch `order`\]** of the system's page, the order of play (the text lets the
 //!   players pick who acts and lets the GM answer each attack): `answer` (the default):
 //!   after a PC attacks, the attacked foe (its group, for figurants) answers at once
@@ -31,7 +32,9 @@
 //!   (the text's "in melee with several foes").
 //! - Hero points (10/8/6/4 per PC for 2/3/4/5 PCs) are spent by `hero_policy`: a fourth
 //!   die on each attack (adds to the damage), on the first defence of each round (taken
-//!   off the damage), both, or never. NPCs have none.
+//!   off the damage), both, or never (`hero_points` gives another number per PC). NPCs
+//!   have none. The text's other effects, a failed test rolled again, a wound cancelled,
+//!   an ally taking a wound, are switches of [`hero`], off by default.
 //! - A character is out when dead or unconscious; unconscious ones wake after their rounds
 //!   and fight on (still *mal en point*); foes never finish off the unconscious.
 //! - No first aid: `pc_deaths` counts PCs dead or in *danger de mort* when the fight ends.
@@ -56,6 +59,16 @@ use crate::error::{Error, Result};
 /// The round-by-round play of [`FightRule::roll`] (`fight_play.rs`).
 #[path = "fight_play.rs"]
 mod play;
+
+/// The hero points spent beyond the fourth die (`fight_hero.rs`).
+#[path = "fight_hero.rs"]
+pub mod hero;
+pub use hero::{HeroCancel, HeroLimit, HeroReroll, HeroSpending};
+
+/// The primes paid with pénalités on every attack (`fight_trade.rs`).
+#[path = "fight_trade.rs"]
+pub mod trade;
+pub use trade::Trade;
 
 /// Most foes (seconds couteaux or figurants) in a fight.
 pub const MAX_FOES: usize = 20;
@@ -108,8 +121,16 @@ pub struct FightRule {
     pub pcs: usize,
     /// Each PC's profile (the first `pcs` take part).
     pub pc: [Profile; MAX_PCS],
-    /// Hero point policy.
+    /// Hero point policy: the fourth die.
     pub hero_policy: HeroPolicy,
+    /// Hero points per PC at the start (the text's table by default).
+    pub hero_points: i64,
+    /// The other hero point effects: rolls again, cancelled wounds, allies covering.
+    pub hero: HeroSpending,
+    /// Switch `pc_trade`: the prime and pénalité the PCs take on every attack.
+    pub pc_trade: Trade,
+    /// Switch `foe_trade`: the prime and pénalité the foes take on every attack.
+    pub foe_trade: Trade,
     /// Each foe's tier and profile, vitality for this number of PCs (1 for figurants); the
     /// first `foes` take part.
     pub foe: [(Opponent, Profile); MAX_FOES],
@@ -130,12 +151,17 @@ pub struct FightRule {
 
 impl FightRule {
     /// `pcs` PCs of profile `pc` against `foes` foes of tier `opponent` and profile `foe`,
-    /// with the defaults: hero points on attacks, `outnumbered`, `order=answer`, 60 rounds.
+    /// with the defaults: the text's hero points spent on attacks and on nothing else,
+    /// `outnumbered`, `order=answer`, 60 rounds.
     pub fn uniform(pcs: usize, pc: Profile, opponent: Opponent, foe: Profile, foes: usize) -> Self {
         Self {
             pcs,
             pc: [pc; MAX_PCS],
             hero_policy: HeroPolicy::Attack,
+            hero_points: hero_points(pcs),
+            hero: HeroSpending::NONE,
+            pc_trade: Trade::None,
+            foe_trade: Trade::None,
             foe: [(opponent, foe); MAX_FOES],
             foes,
             outnumbered: true,
@@ -247,6 +273,31 @@ crate::config! {
         /// hero points (10/8/6/4 per PC for 2/3/4/5 PCs) buy a fourth die on: none, attack,
         /// defense (first defence each round), both
         hero_policy: HeroPolicy = choice(default = HeroPolicy::Attack),
+        /// hero points per PC at the start (default: the text's 10/8/6/4 for 2/3/4/5 PCs)
+        hero_points: Option<i64> = int(0..=30, optional),
+        /// a PC spends 1 hero point to roll a failed test again, once a round: none,
+        /// attack (a missed attack), defense (a failed defence against a hit dealing
+        /// damage), both (the first of them that fails)
+        hero_reroll: HeroReroll = choice(default = HeroReroll::None),
+        /// a PC spends 2 hero points to cancel a wound, once a round: none, mal_en_point
+        /// (a wound that would bring the mal en point tests), any (every wound)
+        hero_cancel: HeroCancel = choice(default = HeroCancel::None),
+        /// an ally spends 2 hero points, once a round, to take a wound that would bring a
+        /// PC's mal en point tests, when it stays above 0 vitality itself
+        hero_cover: bool = switch(default = false),
+        /// [choice] the ally who covers takes the hit against its own protection (else
+        /// the damage announced to the PC it covers)
+        cover_protection: bool = switch(default = false),
+        /// [choice] each hero point effect (the fourth die on defence too) once a round
+        /// (round), or once in each character's turn (turn)
+        hero_limit: HeroLimit = choice(default = HeroLimit::Round),
+        /// the prime and pénalité the PCs take on every attack: none, efficacite_danger
+        /// (+2, the next defence -2), meurtriere_danger (+1d6 damage, the next defence
+        /// -2), prudence_difficulte (-2, the next defence +2)
+        pc_trade: Trade = choice(default = Trade::None),
+        /// the prime and pénalité the foes take on every attack (as pc_trade; a figurant
+        /// group's lead carries it)
+        foe_trade: Trade = choice(default = Trade::None),
         /// boss (one, mal en point like a PC), seconds (seconds couteaux), figurants (1
         /// vitality, groups of 5)
         opponent: Opponent = choice(default = Opponent::Boss),
@@ -317,7 +368,7 @@ impl Report<FightRule> for FightMetrics {
         let pcs = rule.pcs as i64;
         layout.bounded(metrics.mean_rounds, 1, i64::from(rule.max_rounds));
         layout.bounded(metrics.pc_deaths, 0, pcs);
-        layout.bounded(metrics.hero_points_spent, 0, pcs * hero_points(rule.pcs));
+        layout.bounded(metrics.hero_points_spent, 0, pcs * rule.hero_points);
         metrics
     }
 
@@ -398,6 +449,16 @@ impl TryFrom<FightParams> for FightRule {
             *slot = *f;
         }
         rule.hero_policy = p.hero_policy;
+        rule.hero_points = p.hero_points.unwrap_or(hero_points(pcs));
+        rule.hero = HeroSpending {
+            reroll: p.hero_reroll,
+            cancel: p.hero_cancel,
+            cover: p.hero_cover,
+            cover_protection: p.cover_protection,
+            limit: p.hero_limit,
+        };
+        rule.pc_trade = p.pc_trade;
+        rule.foe_trade = p.foe_trade;
         rule.outnumbered = p.outnumbered;
         rule.order = p.order;
         rule.max_rounds = p.max_rounds;

@@ -4,11 +4,15 @@
 //! Each round the foes standing, in order, form groups: a figurant with up to four more
 //! figurants of the same profile right after it, any other foe alone.
 
-use super::{FightOrder, FightOutcome, FightRule, GROUP, HeroPolicy, MAX_FOES, MAX_PCS, Opponent};
+use super::trade::{Trade, guard};
+use super::{
+    FightOrder, FightOutcome, FightRule, GROUP, HeroPolicy, HeroSpending, MAX_FOES, MAX_PCS,
+    Opponent,
+};
 use crate::engine::Dice;
-use crate::systems::cle::attack::{AttackRule, DamageRule};
+use crate::systems::cle::attack::{AttackRule, DamageRule, Rerolls};
 use crate::systems::cle::opposition::Contender;
-use crate::systems::cle::vitality::{State, hero_points};
+use crate::systems::cle::vitality::State;
 
 /// Everyone's state during a fight.
 pub(super) struct Battle {
@@ -45,7 +49,15 @@ impl FightRule {
     }
 
     /// PC `i` attacks foe `t`.
-    fn pc_attacks<D: Dice>(&self, dice: &mut D, b: &mut Battle, i: usize, t: usize, round: u32) {
+    pub(super) fn pc_attacks<const OPTIONS: bool, D: Dice>(
+        &self,
+        dice: &mut D,
+        b: &mut Battle,
+        i: usize,
+        t: usize,
+        round: u32,
+    ) {
+        self.new_turn::<OPTIONS>(b);
         let (pc, (tier, foe)) = (&self.pc[i], &self.foe[t]);
         let use_hero =
             matches!(self.hero_policy, HeroPolicy::Attack | HeroPolicy::Both) && b.pcs[i].hero > 0;
@@ -53,25 +65,43 @@ impl FightRule {
             b.pcs[i].hero -= 1;
             b.hero_spent += 1;
         }
+        let (modifiers, murderous) = if OPTIONS {
+            self.pc_trade.attack()
+        } else {
+            (0, 0)
+        };
         let rule = AttackRule {
             attacker: Contender {
                 skill: pc.combat,
                 dice: if use_hero { 4 } else { 3 },
-                modifiers: 0,
+                modifiers,
                 total: self.test_total,
             },
             defense: foe.defense,
             defender_dice: 3,
             outnumbered: self.outnumbered && Self::standing_count(&b.pcs[..self.pcs], round) >= 2,
+            guard: if OPTIONS { guard(&mut b.foes[t]) } else { 0 },
             auto_triples: false,
             damage: DamageRule {
                 bonus: pc.bonus,
                 protection: foe.protection,
+                murderous,
                 dice: self.damage_dice,
                 ..DamageRule::new(pc.weapon)
             },
+            rerolls: Rerolls {
+                attacker: OPTIONS && self.rerolls_attack(&b.pcs[i]),
+                defender: false,
+            },
         };
-        let (hit, damage) = rule.strike(dice);
+        let (hit, damage) = if OPTIONS {
+            let strike = rule.strike_full(dice);
+            Self::pay_reroll(b, i, &strike);
+            self.pc_trade.after_attack(&mut b.pcs[i]);
+            (strike.hit, strike.damage)
+        } else {
+            rule.strike_plain(dice)
+        };
         if hit {
             match tier {
                 Opponent::Boss => {
@@ -83,7 +113,7 @@ impl FightRule {
     }
 
     /// A foe group of `size` standing members, led by foe `f`, attacks PC `t`.
-    pub(super) fn foe_attacks<D: Dice>(
+    pub(super) fn foe_attacks<const OPTIONS: bool, D: Dice>(
         &self,
         dice: &mut D,
         b: &mut Battle,
@@ -101,27 +131,47 @@ impl FightRule {
             pc.flag = true;
             b.hero_spent += 1;
         }
+        let (modifiers, murderous) = if OPTIONS {
+            self.foe_trade.attack()
+        } else {
+            (0, 0)
+        };
         let rule = AttackRule {
             attacker: Contender {
                 skill: foe.combat,
                 dice: 3,
-                modifiers: size - 1,
+                modifiers: size - 1 + modifiers,
                 total: self.test_total,
             },
             defense: profile.defense,
             defender_dice: if use_hero { 4 } else { 3 },
             outnumbered: self.outnumbered && Self::standing_count(&b.foes[..self.foes], round) >= 2,
+            guard: if OPTIONS { guard(&mut b.pcs[t]) } else { 0 },
             auto_triples: false,
             damage: DamageRule {
                 bonus: foe.bonus + size - 1,
                 protection: profile.protection,
+                murderous,
                 dice: self.damage_dice,
                 ..DamageRule::new(foe.weapon)
             },
+            rerolls: Rerolls {
+                attacker: false,
+                defender: OPTIONS && self.rerolls_defence(&b.pcs[t]),
+            },
         };
-        let (hit, damage) = rule.strike(dice);
-        if hit {
-            b.pcs[t].wound_like_pc(dice, (profile, self.test_total), damage, round);
+        if OPTIONS {
+            let strike = rule.strike_full(dice);
+            Self::pay_reroll(b, t, &strike);
+            self.foe_trade.after_attack(&mut b.foes[f]);
+            if strike.hit {
+                self.pc_is_hit(dice, b, (t, &strike), &rule.damage, round);
+            }
+        } else {
+            let (hit, damage) = rule.strike_plain(dice);
+            if hit {
+                b.pcs[t].wound_like_pc(dice, (profile, self.test_total), damage, round);
+            }
         }
     }
 
@@ -133,7 +183,7 @@ impl FightRule {
 
     /// Group `g` acts against PC `t`, if any of its members still stands (the first
     /// standing leads).
-    fn group_acts<D: Dice>(
+    fn group_acts<const OPTIONS: bool, D: Dice>(
         &self,
         dice: &mut D,
         b: &mut Battle,
@@ -148,7 +198,8 @@ impl FightRule {
             .filter(|&&f| b.foes[f as usize].standing(round));
         if let Some(&lead) = standing.next() {
             let size = 1 + standing.count() as i64;
-            self.foe_attacks(dice, b, (lead as usize, size), t, round);
+            self.new_turn::<OPTIONS>(b);
+            self.foe_attacks::<OPTIONS, D>(dice, b, (lead as usize, size), t, round);
         }
     }
 
@@ -167,7 +218,7 @@ impl FightRule {
 
     /// Every foe group that has not acted this round and still stands acts, the k-th of
     /// them against the k-th standing PC (cyclically).
-    fn foes_act_in_turn<D: Dice>(
+    fn foes_act_in_turn<const OPTIONS: bool, D: Dice>(
         &self,
         dice: &mut D,
         b: &mut Battle,
@@ -191,7 +242,7 @@ impl FightRule {
                 .nth(nth)
                 .unwrap_or(0);
             acted[g] = true;
-            self.group_acts(dice, b, round_groups, g, t, round);
+            self.group_acts::<OPTIONS, D>(dice, b, round_groups, g, t, round);
             k += 1;
         }
     }
@@ -200,7 +251,12 @@ impl FightRule {
     /// order of play, then the foes that have not acted; at its end the dying whose time
     /// has come die.
     #[inline(always)]
-    pub(super) fn play_round<D: Dice>(&self, dice: &mut D, b: &mut Battle, round: u32) {
+    pub(super) fn play_round<const OPTIONS: bool, D: Dice>(
+        &self,
+        dice: &mut D,
+        b: &mut Battle,
+        round: u32,
+    ) {
         let (n_pcs, n_foes) = (self.pcs, self.foes);
         // This round's foe order (standing ones) and groups.
         let mut order = [0u8; MAX_FOES];
@@ -218,9 +274,12 @@ impl FightRule {
         let mut acted = [false; MAX_FOES];
         for pc in b.pcs.iter_mut() {
             pc.flag = false;
+            if OPTIONS {
+                pc.hero_used = 0;
+            }
         }
         if self.order == FightOrder::FoesFirst {
-            self.foes_act_in_turn(dice, b, round_groups, &mut acted, round);
+            self.foes_act_in_turn::<OPTIONS, D>(dice, b, round_groups, &mut acted, round);
         }
         for i in 0..n_pcs {
             if !b.pcs[i].standing(round) {
@@ -230,7 +289,7 @@ impl FightRule {
                 break;
             };
             let t = t as usize;
-            self.pc_attacks(dice, b, i, t, round);
+            self.pc_attacks::<OPTIONS, D>(dice, b, i, t, round);
             // The attacked foe's group answers, else the first that has not acted (with
             // `answer_eliminated`, only when the attacked foe is out).
             let at = order.iter().position(|&f| f as usize == t).unwrap_or(0);
@@ -247,7 +306,7 @@ impl FightRule {
             };
             if let Some(g) = answer {
                 acted[g] = true;
-                self.group_acts(dice, b, round_groups, g, i, round);
+                self.group_acts::<OPTIONS, D>(dice, b, round_groups, g, i, round);
             }
             if Self::standing_count(&b.pcs[..n_pcs], round) == 0
                 || Self::standing_count(&b.foes[..n_foes], round) == 0
@@ -256,7 +315,7 @@ impl FightRule {
             }
         }
         // Foes that have not acted, against the standing PCs in turn.
-        self.foes_act_in_turn(dice, b, round_groups, &mut acted, round);
+        self.foes_act_in_turn::<OPTIONS, D>(dice, b, round_groups, &mut acted, round);
         // End of the round: the dying whose time has come die.
         for s in b.pcs[..n_pcs].iter_mut().chain(b.foes[..n_foes].iter_mut()) {
             if s.dies_at != 0 && s.dies_at <= round {
@@ -265,9 +324,26 @@ impl FightRule {
         }
     }
 
-    /// Plays the whole fight.
+    /// Plays the whole fight: with the hero point effects of [`super::hero`] and the trades
+    /// of [`super::trade`], or, when the PCs spend on nothing but the fourth die and
+    /// nobody trades, the same play with their checks compiled out (chosen once per fight,
+    /// not at every attack).
     pub fn roll<D: Dice>(&self, dice: &mut D) -> FightOutcome {
-        let hero = hero_points(self.pcs);
+        if self.hero == HeroSpending::NONE
+            && self.pc_trade == Trade::None
+            && self.foe_trade == Trade::None
+        {
+            self.fight::<false, D>(dice)
+        } else {
+            self.fight::<true, D>(dice)
+        }
+    }
+
+    /// Plays the whole fight, the hero point effects beyond the fourth die and the trades
+    /// of primes and pénalités when `OPTIONS`.
+    #[inline(always)]
+    pub(super) fn fight<const OPTIONS: bool, D: Dice>(&self, dice: &mut D) -> FightOutcome {
+        let hero = self.hero_points;
         let mut b = Battle {
             pcs: self.pc.map(|p| State::new(p.vitality, hero)),
             foes: self.foe.map(|(_, p)| State::new(p.vitality, 0)),
@@ -277,7 +353,7 @@ impl FightRule {
         let mut rounds = self.max_rounds;
         let (mut pcs_win, mut foes_win) = (false, false);
         for round in 1..=self.max_rounds {
-            self.play_round(dice, &mut b, round);
+            self.play_round::<OPTIONS, D>(dice, &mut b, round);
             // Out: dead, or unconscious (those who fell this round included).
             foes_win = b.pcs[..n_pcs].iter().all(|s| !s.standing(round));
             pcs_win = b.foes[..n_foes].iter().all(|s| !s.standing(round));

@@ -29,7 +29,7 @@ fn figurant_group_bonus_to_test_and_damage() {
     // Attack 3+3+3 + 8 + 4 = 21 against 6+6+5 + 6 - 2 = 21: equal totals, Combat 8
     // beats Défense 6. Damage: whites 3 + 3, + bonus 1 + 4, - protection 1 = 10.
     replay(&[3, 3, 3, 6, 6, 5], |dice| {
-        r.foe_attacks(dice, &mut b, (0, 5), 0, 1)
+        r.foe_attacks::<false, _>(dice, &mut b, (0, 5), 0, 1)
     });
     assert_eq!(b.pcs[0].vitality, 10);
 }
@@ -299,7 +299,7 @@ fn a_foe_that_has_acted_leaves_the_attack_unanswered_with_answer_eliminated() {
             foes: [State::new(30, 0); MAX_FOES],
             hero_spent: 0,
         };
-        replay(rolls, |dice| rule.play_round(dice, &mut b, 1));
+        replay(rolls, |dice| rule.play_round::<false, _>(dice, &mut b, 1));
         (b.pcs[0].vitality, b.pcs[1].vitality)
     };
     let answer_order = [miss, hit, miss, hit].concat();

@@ -129,6 +129,13 @@ pub struct State {
     pub hero: i64,
     /// Has acted this round (foes) or used the defence hero die this round (PCs).
     pub flag: bool,
+    /// The hero point effects a PC has used this round (or turn): one bit per effect
+    /// (`super::fight`'s hero module).
+    pub hero_used: u8,
+    /// *Prudences* pending: the next defences at +2 (`super::fight`'s trade module).
+    pub prudence: u8,
+    /// *Dangers* pending: the next defences at −2.
+    pub danger: u8,
 }
 
 impl State {
