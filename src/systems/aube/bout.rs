@@ -147,25 +147,49 @@ impl Bout {
     }
 
     /// The swing of `attacker` on the other fighter now, spending the attacker's pending
-    /// étourdis.
+    /// étourdis; with `PLAIN`, both fighters are known to play without options
+    /// ([`Fighter::is_plain`]).
     #[inline]
-    pub fn swing(&self, s: &mut [FighterState; 2], attacker: Side) -> Swing {
+    pub fn swing<const PLAIN: bool>(&self, s: &mut [FighterState; 2], attacker: Side) -> Swing {
         let [a, b] = s;
         if attacker == Side::A {
-            self.swing_at(a, b)
+            self.swing_as::<PLAIN>(a, b)
         } else {
-            self.swing_at(b, a)
+            self.swing_as::<PLAIN>(b, a)
         }
     }
 
     /// The swing of `attacker` on `defender` now, spending the attacker's pending
-    /// étourdis (a fight of any number of fighters).
+    /// étourdis (a fight of any number of fighters), with the fighters' conduct: the
+    /// handicap of multiple actions, the esquive of a fighter that only defends.
     #[inline]
     pub fn swing_at(&self, attacker: &mut FighterState, defender: &FighterState) -> Swing {
-        let ta = attacker.attack_total();
+        self.swing_as::<false>(attacker, defender)
+    }
+
+    /// [`Bout::swing_at`]; with `PLAIN` both fighters are known to play without options,
+    /// and their conduct is not read.
+    #[inline(always)]
+    fn swing_as<const PLAIN: bool>(
+        &self,
+        attacker: &mut FighterState,
+        defender: &FighterState,
+    ) -> Swing {
+        let steps = &self.rule.tables.multiple;
+        let (ta, tp) = if PLAIN {
+            (
+                attacker.attack_total(),
+                defender.parry_total(self.rule.fa, self.etourdi),
+            )
+        } else {
+            (
+                attacker.fight_attack_total(steps),
+                defender.fight_parry_total(self.rule.fa, steps, self.etourdi),
+            )
+        };
         Swing {
             ta,
-            tp: defender.parry_total(self.rule.fa, self.etourdi),
+            tp,
             bd: attacker.fighter.bd,
             enc: defender.encaissement(self.etourdi),
             be: defender.fighter.be,
@@ -187,11 +211,12 @@ impl Bout {
     /// only): then nothing can change any more, since only hits change anything. Asked
     /// when no étourdi is pending.
     pub fn frozen(&self, s: &[FighterState; 2]) -> bool {
+        let steps = &self.rule.tables.multiple;
         (0..2).all(|k| {
             let (att, def) = (&s[k], &s[1 - k]);
-            let ta = att.fighter.ta() - att.wounds.fatigue();
-            let tp = def.fighter.tp(self.rule.fa) - def.wounds.fatigue();
-            !att.fighter.options.rule(ta, tp).can_beat_nd()
+            let ta = att.fighter.fight_ta(steps) - att.wounds.fatigue();
+            let tp = def.fighter.fight_tp(self.rule.fa, steps) - def.wounds.fatigue();
+            !att.fighter.conduct.strikes() || !att.fighter.options.rule(ta, tp).can_beat_nd()
         })
     }
 
@@ -205,9 +230,10 @@ impl Bout {
         }
     }
 
-    /// Plays round `round` on `s`, telling `observe` every attack ([`Watch`]). With
-    /// `PLAIN`, both fighters are known to test with the default options: the options are
-    /// then the constant defaults, and the compiler drops their checks from the hot loop.
+    /// Plays round `round` on `s`, telling `observe` every attack ([`Watch`]); a fighter
+    /// that only defends does not attack. With `PLAIN`, both fighters are known to play
+    /// without options ([`Fighter::is_plain`]): the options are then the constant
+    /// defaults, and the compiler drops their checks from the hot loop.
     #[inline(always)]
     pub fn play_round<D: Dice, const PLAIN: bool, W: Watch>(
         &self,
@@ -219,8 +245,11 @@ impl Bout {
         let mut hits = 0;
         let first = self.first(dice);
         for attacker in [first, first.other()] {
+            if !PLAIN && !s[attacker.index()].fighter.conduct.strikes() {
+                continue;
+            }
             let defender = attacker.other().index();
-            let mut swing = self.swing(s, attacker);
+            let mut swing = self.swing::<PLAIN>(s, attacker);
             if PLAIN {
                 (swing.att, swing.def) = (TestOptions::DEFAULT, TestOptions::DEFAULT);
             }
@@ -279,7 +308,7 @@ impl Bout {
         dice: &mut D,
         observe: &mut W,
     ) -> (Option<Side>, u32) {
-        if s.iter().all(|f| f.fighter.options == TestOptions::DEFAULT) {
+        if s.iter().all(|f| f.fighter.is_plain()) {
             self.fight_on_as::<D, true, W>(s, rounds, dice, observe)
         } else {
             self.fight_on_as::<D, false, W>(s, rounds, dice, observe)
@@ -315,16 +344,14 @@ impl Bout {
         (None, rounds)
     }
 
-    /// The fatigue past which nothing changes for each fighter, when both test with the
-    /// default options (else `None`): its attack fails without a roll (TA - PF <= 1), every
+    /// The fatigue past which nothing changes for each fighter, when both play without
+    /// options ([`Fighter::is_plain`]; else `None`): its attack fails without a roll (TA - PF <= 1), every
     /// success hits it (TP - PF <= 0) and its resistance test fails without a roll
     /// (`enc - fm - PF <= 1`, armour included when it raises `enc`). A fighter past it
     /// plays the same whatever its fatigue and its pending étourdis; the exact fights merge
     /// such tracks ([`Bout::merge`]).
     pub fn saturation(&self, fighters: &[Fighter; 2]) -> Option<[i64; 2]> {
-        let plain = fighters
-            .iter()
-            .all(|f| f.options == super::resolution::TestOptions::DEFAULT);
+        let plain = fighters.iter().all(Fighter::is_plain);
         plain.then(|| {
             fighters.map(|f| {
                 let armour = match self.rule.armour {

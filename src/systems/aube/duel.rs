@@ -207,6 +207,8 @@ impl DuelModel {
 
 impl FromConfig<DuelParams> for DuelModel {
     fn from_config(p: DuelParams) -> Result<Self> {
+        p.a.conduct.check("a")?;
+        p.b.conduct.check("b")?;
         let bout = p.wounds.bout(p.factors, p.initiative, p.end);
         Ok(Self::with_bout(p.a, p.b, bout, p.end.max_rounds))
     }
@@ -275,3 +277,7 @@ pub fn duel_outcome(
 #[cfg(test)]
 #[path = "duel_tests.rs"]
 mod tests;
+
+#[cfg(test)]
+#[path = "duel_conduct_tests.rs"]
+mod conduct_tests;

@@ -200,6 +200,9 @@ impl MeleeModel {
             if foes.is_empty() {
                 break;
             }
+            if !att[a].fighter.conduct.strikes() {
+                continue;
+            }
             let d = self.targets[side].pick(foes, k, |j| -def[j].wounds.fatigue(), dice);
             let swing = self.bout.swing_at(&mut att[a], &def[d]);
             let outcome = self.bout.rule.roll(&swing, dice);
@@ -231,6 +234,11 @@ impl FromConfig<MeleeParams> for MeleeModel {
             p.side_a.fighters().copied().collect::<Vec<_>>(),
             p.side_b.fighters().copied().collect::<Vec<_>>(),
         ];
+        for (side, who) in sides.iter().zip(["side_a", "side_b"]) {
+            for f in side {
+                f.conduct.check(who)?;
+            }
+        }
         let bout = p.wounds.bout(p.factors, p.initiative, p.end);
         let mut layout = Layout::new();
         let m = MeleeMetrics::declare(&mut layout, [sides[0].len(), sides[1].len()]);

@@ -26,6 +26,7 @@ use crate::engine::roster::Kind;
 pub mod attack;
 pub mod blow_effect;
 pub mod bout;
+pub mod conduct;
 pub mod confrontation;
 pub mod creation;
 pub mod creation_ca;
