@@ -99,3 +99,20 @@ fn a_roster_fighter_that_only_defends_in_a_melee() {
     let b_wins = v["metrics"]["b_wins"]["exact"].as_f64().unwrap_or(f64::NAN);
     assert!(same(b_wins, 1.0), "{v}");
 }
+
+#[test]
+fn a_fist_fight_counts_only_fatigue() {
+    // Every hit of bd 11 on enc 0 reads a légère: 3 fatigue points, no wound. Knocked out
+    // at 3, the first hit ends the fight: A first wins 2/3, and nobody is wounded.
+    let words = duel(&["a.bd=11", "b.bd=11", "nonlethal=fatigue", "knockout=3"]);
+    assert!(same(exact_of(&words, "a_wins"), 2.0 / 3.0));
+    let words: Vec<&str> = words.iter().map(String::as_str).collect();
+    let out = alea(&[&["prob"], &words[..], &["--exact", "--json"]].concat());
+    let v = common::json(&out);
+    let wounded = &v["histograms"]["b_wounds"];
+    assert_eq!(wounded["0"].as_f64(), Some(1.0), "{wounded}");
+    assert_user_error(
+        &alea(&["prob", "aube.duel", "a=average", "b=average", "knockout=10"]),
+        &["nonlethal"],
+    );
+}

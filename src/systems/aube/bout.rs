@@ -13,6 +13,7 @@
 use super::attack::{AttackOutcome, AttackRule, Swing};
 use super::damage::{Armour, DamageOutcome, DamageResult};
 use super::fighter::{Fighter, FighterState};
+use super::nonlethal::FistRules;
 use super::resolution::TestOptions;
 use super::wounds::{EtourdiScope, OutAt, OverflowFatigue, WoundTrack};
 use crate::engine::Dice;
@@ -72,6 +73,12 @@ pub struct Bout {
     pub etourdi_fatigue: bool,
     /// Switch `etourdi`: what a pending étourdi lowers.
     pub etourdi: EtourdiScope,
+    /// Non-lethal blows (a fist fight): how the blows count, the GC's wounds and the
+    /// knockout.
+    pub fists: FistRules,
+    /// The fatigue points that knock a fighter out: `knockout` in a fist fight, never
+    /// (`i64::MAX`) otherwise, so that [`Bout::is_out`] asks one comparison either way.
+    pub knockout_at: i64,
 }
 
 /// One attack as a step: what the attack of `swing` under `rule` does to the defender's
@@ -143,7 +150,29 @@ impl Bout {
             overflow_fatigue: OverflowFatigue::Recorded,
             etourdi_fatigue: false,
             etourdi: EtourdiScope::NextAttack,
+            fists: FistRules::OFF,
+            knockout_at: i64::MAX,
         }
+    }
+
+    /// The same rules with the blows of `fists` (lethal when off).
+    pub fn with_fists(self, fists: FistRules) -> Self {
+        Self {
+            fists,
+            knockout_at: if fists.is_on() {
+                fists.knockout
+            } else {
+                i64::MAX
+            },
+            ..self
+        }
+    }
+
+    /// Whether a fighter with `track` is out: a wound of the grade of `out_at`, or, in a
+    /// fist fight, `knockout` fatigue points.
+    #[inline]
+    pub fn is_out(&self, track: &WoundTrack) -> bool {
+        track.is_out(self.out_at) || track.fatigue() >= self.knockout_at
     }
 
     /// The swing of `attacker` on the other fighter now, spending the attacker's pending
@@ -204,7 +233,33 @@ impl Bout {
         if self.etourdi_fatigue && result == DamageResult::Etourdi {
             track.add_fatigue(1);
         }
+        if self.fists.is_on() {
+            return self.punch(track, result);
+        }
         track.take_with(result, self.overflow_fatigue, &self.rule.tables)
+    }
+
+    /// Puts a non-lethal hit's `result` on `track` ([`super::nonlethal`]): its fatigue
+    /// points only (no étourdi), and the GC's wound once the count passes 10 under
+    /// `nonlethal=wounds`, recorded on the track as any wound (moved up a grade when its
+    /// boxes are full) with no more fatigue than the blow's unless `gc_wound_fatigue`.
+    /// Returns the wound recorded, or `None`.
+    fn punch(&self, track: &mut WoundTrack, result: DamageResult) -> DamageResult {
+        let tables = &self.rule.tables;
+        let effect = self
+            .fists
+            .blow(track.fatigue(), tables.fatigue)
+            .effect(result);
+        track.add_fatigue(effect.fatigue);
+        let Some(wound) = effect.wound else {
+            return DamageResult::None;
+        };
+        let held = track.fatigue();
+        let recorded = track.take_with(wound, self.overflow_fatigue, tables);
+        if !self.fists.gc_wound_fatigue {
+            track.add_fatigue(held - track.fatigue());
+        }
+        recorded
     }
 
     /// Whether neither fighter can hit the other as things stand, étourdis aside (fatigue
@@ -286,7 +341,7 @@ impl Bout {
                 outcome,
                 recorded,
             });
-            if s[defender].wounds.is_out(self.out_at) {
+            if self.is_out(&s[defender].wounds) {
                 return Played {
                     winner: Some(attacker),
                     hits,
@@ -345,13 +400,14 @@ impl Bout {
     }
 
     /// The fatigue past which nothing changes for each fighter, when both play without
-    /// options ([`Fighter::is_plain`]; else `None`): its attack fails without a roll (TA - PF <= 1), every
+    /// options ([`Fighter::is_plain`]) and the blows are lethal (else `None`: fatigue
+    /// knocks out in a fist fight): its attack fails without a roll (TA - PF <= 1), every
     /// success hits it (TP - PF <= 0) and its resistance test fails without a roll
     /// (`enc - fm - PF <= 1`, armour included when it raises `enc`). A fighter past it
     /// plays the same whatever its fatigue and its pending étourdis; the exact fights merge
     /// such tracks ([`Bout::merge`]).
     pub fn saturation(&self, fighters: &[Fighter; 2]) -> Option<[i64; 2]> {
-        let plain = fighters.iter().all(Fighter::is_plain);
+        let plain = fighters.iter().all(Fighter::is_plain) && !self.fists.is_on();
         plain.then(|| {
             fighters.map(|f| {
                 let armour = match self.rule.armour {

@@ -29,6 +29,7 @@ use super::duel::{DuelFight, DuelModel, DuelOutcome, Winner, WoundRules, duel_ou
 use super::duel_end::DuelEndParams;
 use super::duel_exact::{FightEnd, exact_is_tried};
 use super::fighter::{Fighter, FighterState};
+use super::nonlethal::FistRules;
 use crate::engine::fight::FightMetrics;
 use crate::engine::fight_outcome::{ExactBudget, FightModel, FightOutcome};
 use crate::engine::{Dice, FromConfig, HistId, Layout, MetricId, Party, Recorder};
@@ -59,6 +60,8 @@ crate::config! {
         end: DuelEndParams = flatten(),
         /// `overflow_fatigue`, `etourdi_fatigue` and `etourdi`
         wounds: WoundRules = flatten(),
+        /// `nonlethal`, `nonlethal_wound_once`, `gc_wound_fatigue` and `knockout`: a fist fight
+        fists: FistRules = flatten(),
     }
 }
 
@@ -161,7 +164,7 @@ impl MeleeModel {
     }
 
     fn out(&self, s: &FighterState) -> bool {
-        s.wounds.is_out(self.bout.out_at)
+        self.bout.is_out(&s.wounds)
     }
 
     /// The fighters of `fighters` still standing, into `into`.
@@ -239,7 +242,11 @@ impl FromConfig<MeleeParams> for MeleeModel {
                 f.conduct.check(who)?;
             }
         }
-        let bout = p.wounds.bout(p.factors, p.initiative, p.end);
+        p.fists.check()?;
+        let bout = p
+            .wounds
+            .bout(p.factors, p.initiative, p.end)
+            .with_fists(p.fists);
         let mut layout = Layout::new();
         let m = MeleeMetrics::declare(&mut layout, [sides[0].len(), sides[1].len()]);
         layout.bounded(m.end.mean_rounds, 0, i64::from(p.end.max_rounds));

@@ -15,9 +15,16 @@
 //! \[choice\] The counter passes 10 on a blow, and every later blow that gives fatigue
 //! points while it is still above 10 imposes a wound too; switch `nonlethal_wound_once`:
 //! only the blow that takes it past 10 does.
+//!
+//! In a fight ([`FistRules`], the switches `nonlethal`, `nonlethal_wound_once`,
+//! `gc_wound_fatigue` and `knockout` of `aube.duel` and `aube.melee`) every blow counts so,
+//! and \[choice\] a fighter is knocked out when its fatigue points reach `knockout`
+//! (default 20, what a fatal blow gives); the GC's wound goes on the track as any wound,
+//! \[choice\] with no fatigue of its own unless `gc_wound_fatigue`.
 
 use super::damage::DamageResult;
 use super::tables::FatigueTable;
+use crate::error::{Error, Result};
 
 crate::choice! {
     /// How a blow's damage counts.
@@ -31,6 +38,73 @@ crate::choice! {
 
 /// The fatigue count a non-lethal blow must leave above for the GC's wound: 10.
 pub const WOUND_ABOVE: i64 = 10;
+
+/// The default `knockout`: the fatigue points of a fatal blow on Tableau 3.1.
+pub const KNOCKOUT: i64 = 20;
+
+crate::config! {
+    /// Non-lethal blows in a fight, a fist fight (`nonlethal`, `nonlethal_wound_once`,
+    /// `gc_wound_fatigue` and `knockout` of `aube.duel` and `aube.melee`).
+    #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+    pub struct FistRules {
+        /// how every blow of the fight counts: off (lethal, the default), fatigue (only its fatigue points: fists), wounds (and the GC's wound once the fatigue passes 10)
+        nonlethal: NonlethalMode = choice(default = NonlethalMode::Off),
+        /// [choice] only the blow that takes the fatigue past 10 imposes a wound (else every blow that gives fatigue above 10)
+        nonlethal_wound_once: bool = switch(default = false),
+        /// [choice] the GC's wound also gives its own fatigue points (else only the blow's count)
+        gc_wound_fatigue: bool = switch(default = false),
+        /// [choice] fatigue points at which a fighter of a fist fight is knocked out (20: what a fatal blow gives)
+        knockout: i64 = int(1..=200, default = KNOCKOUT),
+    }
+}
+
+impl FistRules {
+    /// The fight's blows are lethal, as without the options.
+    pub const OFF: FistRules = FistRules {
+        nonlethal: NonlethalMode::Off,
+        nonlethal_wound_once: false,
+        gc_wound_fatigue: false,
+        knockout: KNOCKOUT,
+    };
+
+    /// Whether the blows are non-lethal.
+    pub fn is_on(&self) -> bool {
+        self.nonlethal != NonlethalMode::Off
+    }
+
+    /// One clear error when a non-lethal option is given to a lethal fight.
+    pub fn check(&self) -> Result<()> {
+        let lethal = !self.is_on();
+        if lethal
+            && (self.nonlethal_wound_once || self.gc_wound_fatigue || self.knockout != KNOCKOUT)
+        {
+            return Err(Error::value(
+                "nonlethal",
+                "nonlethal_wound_once, gc_wound_fatigue and knockout describe a fist fight; give nonlethal=fatigue or nonlethal=wounds",
+            ));
+        }
+        if !matches!(self.nonlethal, NonlethalMode::Wounds)
+            && (self.nonlethal_wound_once || self.gc_wound_fatigue)
+        {
+            return Err(Error::value(
+                "nonlethal",
+                "nonlethal_wound_once and gc_wound_fatigue describe the GC's wound; give nonlethal=wounds",
+            ));
+        }
+        Ok(())
+    }
+
+    /// What a blow read as `result` does to a fighter holding `held` fatigue points.
+    #[inline]
+    pub fn blow(&self, held: i64, fatigue: FatigueTable) -> Nonlethal {
+        Nonlethal {
+            wounds: self.nonlethal == NonlethalMode::Wounds,
+            held,
+            once: self.nonlethal_wound_once,
+            fatigue,
+        }
+    }
+}
 
 /// A non-lethal blow: what it adds and what the GC imposes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
