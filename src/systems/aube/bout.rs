@@ -230,13 +230,30 @@ impl Bout {
     /// Puts a hit's `result` on `track`; returns what the track recorded.
     #[inline]
     pub fn wound(&self, track: &mut WoundTrack, result: DamageResult) -> DamageResult {
+        self.wound_as::<false>(track, result)
+    }
+
+    /// [`Bout::wound`]; with `PLAIN` the blows are known to be lethal.
+    #[inline(always)]
+    fn wound_as<const PLAIN: bool>(
+        &self,
+        track: &mut WoundTrack,
+        result: DamageResult,
+    ) -> DamageResult {
         if self.etourdi_fatigue && result == DamageResult::Etourdi {
             track.add_fatigue(1);
         }
-        if self.fists.is_on() {
+        if !PLAIN && self.fists.is_on() {
             return self.punch(track, result);
         }
         track.take_with(result, self.overflow_fatigue, &self.rule.tables)
+    }
+
+    /// Whether the round may be played as `PLAIN` ([`Bout::play_round`]): both fighters
+    /// play without options ([`Fighter::is_plain`]) and the blows are lethal.
+    #[inline]
+    pub fn plain(&self, fighters: &[Fighter; 2]) -> bool {
+        fighters.iter().all(Fighter::is_plain) && !self.fists.is_on()
     }
 
     /// Puts a non-lethal hit's `result` on `track` ([`super::nonlethal`]): its fatigue
@@ -286,9 +303,9 @@ impl Bout {
     }
 
     /// Plays round `round` on `s`, telling `observe` every attack ([`Watch`]); a fighter
-    /// that only defends does not attack. With `PLAIN`, both fighters are known to play
-    /// without options ([`Fighter::is_plain`]): the options are then the constant
-    /// defaults, and the compiler drops their checks from the hot loop.
+    /// that only defends does not attack. With `PLAIN` ([`Bout::plain`]), both fighters
+    /// are known to play without options and the blows to be lethal: the options are then
+    /// the constant defaults, and the compiler drops their checks from the hot loop.
     #[inline(always)]
     pub fn play_round<D: Dice, const PLAIN: bool, W: Watch>(
         &self,
@@ -328,7 +345,7 @@ impl Bout {
             };
             let recorded = if outcome.hit {
                 hits += 1;
-                self.wound(&mut s[defender].wounds, outcome.damage.result)
+                self.wound_as::<PLAIN>(&mut s[defender].wounds, outcome.damage.result)
             } else {
                 DamageResult::None
             };
@@ -341,7 +358,12 @@ impl Bout {
                 outcome,
                 recorded,
             });
-            if self.is_out(&s[defender].wounds) {
+            let out = if PLAIN {
+                s[defender].wounds.is_out(self.out_at)
+            } else {
+                self.is_out(&s[defender].wounds)
+            };
+            if out {
                 return Played {
                     winner: Some(attacker),
                     hits,
@@ -363,7 +385,7 @@ impl Bout {
         dice: &mut D,
         observe: &mut W,
     ) -> (Option<Side>, u32) {
-        if s.iter().all(|f| f.fighter.is_plain()) {
+        if self.plain(&[s[0].fighter, s[1].fighter]) {
             self.fight_on_as::<D, true, W>(s, rounds, dice, observe)
         } else {
             self.fight_on_as::<D, false, W>(s, rounds, dice, observe)
@@ -407,8 +429,7 @@ impl Bout {
     /// plays the same whatever its fatigue and its pending étourdis; the exact fights merge
     /// such tracks ([`Bout::merge`]).
     pub fn saturation(&self, fighters: &[Fighter; 2]) -> Option<[i64; 2]> {
-        let plain = fighters.iter().all(Fighter::is_plain) && !self.fists.is_on();
-        plain.then(|| {
+        self.plain(fighters).then(|| {
             fighters.map(|f| {
                 let armour = match self.rule.armour {
                     Armour::ReducesDom => 0,

@@ -44,9 +44,9 @@ crate::config! {
         /// CA in Évitement (Ph + Ma + BC): the esquive is evitement - fa; needed by stance=defend
         evitement: Option<i64> = int(-100..=100, optional),
         /// [choice] actions done at once each round, the fight's among them (1: no multiple action, no handicap)
-        actions: usize = int(1..=10, default = 1),
+        actions: u32 = int(1..=10, default = 1),
         /// the rank by importance of the fight's action (the attack, or the dodge) among the actions: handicap actions + 3(rank - 1)
-        rank: usize = int(1..=10, default = 1),
+        rank: u32 = int(1..=10, default = 1),
     }
 }
 
@@ -69,7 +69,7 @@ impl Conduct {
     /// rank among its actions; none for a lone action).
     #[inline]
     pub fn handicap(&self, steps: &MultipleTable) -> i64 {
-        multiple::handicap(self.actions, self.rank, steps, true)
+        multiple::handicap(self.actions as usize, self.rank as usize, steps, true)
     }
 
     /// What the fighter's attack loses: the handicap when it fights, else nothing.
@@ -121,7 +121,7 @@ mod tests {
     use super::*;
     use crate::systems::aube::tables::AubeTables;
 
-    fn conduct(stance: Stance, actions: usize, rank: usize) -> Conduct {
+    fn conduct(stance: Stance, actions: u32, rank: u32) -> Conduct {
         Conduct {
             stance,
             evitement: Some(14),
