@@ -160,7 +160,7 @@ impl Bout {
         Self {
             fists,
             knockout_at: if fists.is_on() {
-                fists.knockout
+                fists.knockout()
             } else {
                 i64::MAX
             },
@@ -259,7 +259,7 @@ impl Bout {
     /// Puts a non-lethal hit's `result` on `track` ([`super::nonlethal`]): its fatigue
     /// points only (no étourdi), and the GC's wound once the count passes 10 under
     /// `nonlethal=wounds`, recorded on the track as any wound (moved up a grade when its
-    /// boxes are full) with no more fatigue than the blow's unless `gc_wound_fatigue`.
+    /// boxes are full) with no more fatigue than the blow's unless `nonlethal=wounds_fatigue`.
     /// Returns the wound recorded, or `None`.
     fn punch(&self, track: &mut WoundTrack, result: DamageResult) -> DamageResult {
         let tables = &self.rule.tables;
@@ -273,7 +273,7 @@ impl Bout {
         };
         let held = track.fatigue();
         let recorded = track.take_with(wound, self.overflow_fatigue, tables);
-        if !self.fists.gc_wound_fatigue {
+        if !self.fists.gc_wound_fatigue() {
             track.add_fatigue(held - track.fatigue());
         }
         recorded

@@ -66,7 +66,7 @@ crate::config! {
         end: DuelEndParams = flatten(),
         /// `overflow_fatigue`, `etourdi_fatigue` and `etourdi`
         wounds: WoundRules = flatten(),
-        /// `nonlethal`, `nonlethal_wound_once`, `gc_wound_fatigue` and `knockout`: a fist fight
+        /// `nonlethal` and `knockout`: a fist fight
         fists: FistRules = flatten(),
     }
 }

@@ -7,14 +7,13 @@ use crate::engine::Model;
 use crate::engine::model::replay_one;
 use crate::systems::aube::DUEL;
 use crate::systems::aube::damage::DamageResult;
-use crate::systems::aube::nonlethal::{FistRules, NonlethalMode};
+use crate::systems::aube::nonlethal::{FistMode, FistRules};
 use crate::systems::aube::wounds::WoundTrack;
 use crate::systems::test_support::{assert_mechanic_agrees, assert_rejected, expect_model};
 
-fn fists(nonlethal: NonlethalMode, gc_wound_fatigue: bool) -> Bout {
+fn fists(nonlethal: FistMode) -> Bout {
     Bout::new(AttackRule::new(10, 0)).with_fists(FistRules {
         nonlethal,
-        gc_wound_fatigue,
         ..FistRules::OFF
     })
 }
@@ -28,7 +27,7 @@ fn tired(pf: i64) -> WoundTrack {
 
 #[test]
 fn a_punch_counts_only_its_fatigue() {
-    let bout = fists(NonlethalMode::Fatigue, false);
+    let bout = fists(FistMode::Fatigue);
     let mut t = tired(0);
     // A légère: 3 PF, no wound; an étourdi: nothing (no −1 pending).
     assert_eq!(bout.wound(&mut t, DamageResult::Legere), DamageResult::None);
@@ -48,16 +47,16 @@ fn a_punch_counts_only_its_fatigue() {
 #[test]
 fn the_gc_wound_past_10_goes_on_the_track() {
     // 8 held and a légère: 11, above 10: a blessure légère recorded, with no more PF.
-    let bout = fists(NonlethalMode::Wounds, false);
+    let bout = fists(FistMode::Wounds);
     let mut t = tired(8);
     assert_eq!(
         bout.wound(&mut t, DamageResult::Legere),
         DamageResult::Legere
     );
     assert_eq!((t.fatigue(), t.count(DamageResult::Legere)), (11, 1));
-    // With gc_wound_fatigue the wound's own 3 PF come too.
+    // With nonlethal=wounds_fatigue the wound's own 3 PF come too.
     let mut t = tired(8);
-    fists(NonlethalMode::Wounds, true).wound(&mut t, DamageResult::Legere);
+    fists(FistMode::WoundsFatigue).wound(&mut t, DamageResult::Legere);
     assert_eq!(t.fatigue(), 14);
     // 20 at once (a fatale read): a grave.
     let mut t = tired(0);
@@ -114,8 +113,7 @@ fn fist_words_need_a_fist_fight() {
         &DUEL,
         &[
             "a=average b=average knockout=10",
-            "a=average b=average nonlethal_wound_once=true",
-            "a=average b=average nonlethal=fatigue gc_wound_fatigue=true",
+            "a=average b=average nonlethal=wounds_twice",
             "a=average b=average nonlethal=maybe",
             "a=average b=average nonlethal=fatigue knockout=0",
         ],
@@ -129,7 +127,7 @@ fn monte_carlo_agrees_with_exact() {
         &[
             "a=average b=average nonlethal=fatigue",
             "a=krom b=bjorn nonlethal=wounds out_at=grave knockout=40",
-            "a=average b=krom nonlethal=wounds out_at=legere nonlethal_wound_once=true gc_wound_fatigue=true",
+            "a=average b=krom nonlethal=wounds_once_fatigue out_at=legere",
         ],
         3,
     );
