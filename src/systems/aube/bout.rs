@@ -13,6 +13,7 @@
 use super::attack::{AttackOutcome, AttackRule, Swing};
 use super::damage::{Armour, DamageOutcome, DamageResult};
 use super::fighter::{Fighter, FighterState};
+use super::nonlethal::FistRules;
 use super::resolution::TestOptions;
 use super::wounds::{EtourdiScope, OutAt, OverflowFatigue, WoundTrack};
 use crate::engine::Dice;
@@ -72,6 +73,12 @@ pub struct Bout {
     pub etourdi_fatigue: bool,
     /// Switch `etourdi`: what a pending étourdi lowers.
     pub etourdi: EtourdiScope,
+    /// Non-lethal blows (a fist fight): how the blows count, the GC's wounds and the
+    /// knockout.
+    pub fists: FistRules,
+    /// The fatigue points that knock a fighter out: `knockout` in a fist fight, never
+    /// (`i64::MAX`) otherwise, so that [`Bout::is_out`] asks one comparison either way.
+    pub knockout_at: i64,
 }
 
 /// One attack as a step: what the attack of `swing` under `rule` does to the defender's
@@ -143,29 +150,75 @@ impl Bout {
             overflow_fatigue: OverflowFatigue::Recorded,
             etourdi_fatigue: false,
             etourdi: EtourdiScope::NextAttack,
+            fists: FistRules::OFF,
+            knockout_at: i64::MAX,
         }
     }
 
-    /// The swing of `attacker` on the other fighter now, spending the attacker's pending
-    /// étourdis.
+    /// The same rules with the blows of `fists` (lethal when off).
+    pub fn with_fists(self, fists: FistRules) -> Self {
+        Self {
+            fists,
+            knockout_at: if fists.is_on() {
+                fists.knockout()
+            } else {
+                i64::MAX
+            },
+            ..self
+        }
+    }
+
+    /// Whether a fighter with `track` is out: a wound of the grade of `out_at`, or, in a
+    /// fist fight, `knockout` fatigue points.
     #[inline]
-    pub fn swing(&self, s: &mut [FighterState; 2], attacker: Side) -> Swing {
+    pub fn is_out(&self, track: &WoundTrack) -> bool {
+        track.is_out(self.out_at) || track.fatigue() >= self.knockout_at
+    }
+
+    /// The swing of `attacker` on the other fighter now, spending the attacker's pending
+    /// étourdis; with `PLAIN`, both fighters are known to play without options
+    /// ([`Fighter::is_plain`]).
+    #[inline]
+    pub fn swing<const PLAIN: bool>(&self, s: &mut [FighterState; 2], attacker: Side) -> Swing {
         let [a, b] = s;
         if attacker == Side::A {
-            self.swing_at(a, b)
+            self.swing_as::<PLAIN>(a, b)
         } else {
-            self.swing_at(b, a)
+            self.swing_as::<PLAIN>(b, a)
         }
     }
 
     /// The swing of `attacker` on `defender` now, spending the attacker's pending
-    /// étourdis (a fight of any number of fighters).
+    /// étourdis (a fight of any number of fighters), with the fighters' conduct: the
+    /// handicap of multiple actions, the esquive of a fighter that only defends.
     #[inline]
     pub fn swing_at(&self, attacker: &mut FighterState, defender: &FighterState) -> Swing {
-        let ta = attacker.attack_total();
+        self.swing_as::<false>(attacker, defender)
+    }
+
+    /// [`Bout::swing_at`]; with `PLAIN` both fighters are known to play without options,
+    /// and their conduct is not read.
+    #[inline(always)]
+    fn swing_as<const PLAIN: bool>(
+        &self,
+        attacker: &mut FighterState,
+        defender: &FighterState,
+    ) -> Swing {
+        let steps = &self.rule.tables.multiple;
+        let (ta, tp) = if PLAIN {
+            (
+                attacker.attack_total(),
+                defender.parry_total(self.rule.fa, self.etourdi),
+            )
+        } else {
+            (
+                attacker.fight_attack_total(steps),
+                defender.fight_parry_total(self.rule.fa, steps, self.etourdi),
+            )
+        };
         Swing {
             ta,
-            tp: defender.parry_total(self.rule.fa, self.etourdi),
+            tp,
             bd: attacker.fighter.bd,
             enc: defender.encaissement(self.etourdi),
             be: defender.fighter.be,
@@ -177,21 +230,65 @@ impl Bout {
     /// Puts a hit's `result` on `track`; returns what the track recorded.
     #[inline]
     pub fn wound(&self, track: &mut WoundTrack, result: DamageResult) -> DamageResult {
+        self.wound_as::<false>(track, result)
+    }
+
+    /// [`Bout::wound`]; with `PLAIN` the blows are known to be lethal.
+    #[inline(always)]
+    fn wound_as<const PLAIN: bool>(
+        &self,
+        track: &mut WoundTrack,
+        result: DamageResult,
+    ) -> DamageResult {
         if self.etourdi_fatigue && result == DamageResult::Etourdi {
             track.add_fatigue(1);
         }
+        if !PLAIN && self.fists.is_on() {
+            return self.punch(track, result);
+        }
         track.take_with(result, self.overflow_fatigue, &self.rule.tables)
+    }
+
+    /// Whether the round may be played as `PLAIN` ([`Bout::play_round`]): both fighters
+    /// play without options ([`Fighter::is_plain`]) and the blows are lethal.
+    #[inline]
+    pub fn plain(&self, fighters: &[Fighter; 2]) -> bool {
+        fighters.iter().all(Fighter::is_plain) && !self.fists.is_on()
+    }
+
+    /// Puts a non-lethal hit's `result` on `track` ([`super::nonlethal`]): its fatigue
+    /// points only (no étourdi), and the GC's wound once the count passes 10 under
+    /// `nonlethal=wounds`, recorded on the track as any wound (moved up a grade when its
+    /// boxes are full) with no more fatigue than the blow's unless `nonlethal=wounds_fatigue`.
+    /// Returns the wound recorded, or `None`.
+    fn punch(&self, track: &mut WoundTrack, result: DamageResult) -> DamageResult {
+        let tables = &self.rule.tables;
+        let effect = self
+            .fists
+            .blow(track.fatigue(), tables.fatigue)
+            .effect(result);
+        track.add_fatigue(effect.fatigue);
+        let Some(wound) = effect.wound else {
+            return DamageResult::None;
+        };
+        let held = track.fatigue();
+        let recorded = track.take_with(wound, self.overflow_fatigue, tables);
+        if !self.fists.gc_wound_fatigue() {
+            track.add_fatigue(held - track.fatigue());
+        }
+        recorded
     }
 
     /// Whether neither fighter can hit the other as things stand, étourdis aside (fatigue
     /// only): then nothing can change any more, since only hits change anything. Asked
     /// when no étourdi is pending.
     pub fn frozen(&self, s: &[FighterState; 2]) -> bool {
+        let steps = &self.rule.tables.multiple;
         (0..2).all(|k| {
             let (att, def) = (&s[k], &s[1 - k]);
-            let ta = att.fighter.ta() - att.wounds.fatigue();
-            let tp = def.fighter.tp(self.rule.fa) - def.wounds.fatigue();
-            !att.fighter.options.rule(ta, tp).can_beat_nd()
+            let ta = att.fighter.fight_ta(steps) - att.wounds.fatigue();
+            let tp = def.fighter.fight_tp(self.rule.fa, steps) - def.wounds.fatigue();
+            !att.fighter.conduct.strikes() || !att.fighter.options.rule(ta, tp).can_beat_nd()
         })
     }
 
@@ -205,9 +302,10 @@ impl Bout {
         }
     }
 
-    /// Plays round `round` on `s`, telling `observe` every attack ([`Watch`]). With
-    /// `PLAIN`, both fighters are known to test with the default options: the options are
-    /// then the constant defaults, and the compiler drops their checks from the hot loop.
+    /// Plays round `round` on `s`, telling `observe` every attack ([`Watch`]); a fighter
+    /// that only defends does not attack. With `PLAIN` ([`Bout::plain`]), both fighters
+    /// are known to play without options and the blows to be lethal: the options are then
+    /// the constant defaults, and the compiler drops their checks from the hot loop.
     #[inline(always)]
     pub fn play_round<D: Dice, const PLAIN: bool, W: Watch>(
         &self,
@@ -219,8 +317,11 @@ impl Bout {
         let mut hits = 0;
         let first = self.first(dice);
         for attacker in [first, first.other()] {
+            if !PLAIN && !s[attacker.index()].fighter.conduct.strikes() {
+                continue;
+            }
             let defender = attacker.other().index();
-            let mut swing = self.swing(s, attacker);
+            let mut swing = self.swing::<PLAIN>(s, attacker);
             if PLAIN {
                 (swing.att, swing.def) = (TestOptions::DEFAULT, TestOptions::DEFAULT);
             }
@@ -244,7 +345,7 @@ impl Bout {
             };
             let recorded = if outcome.hit {
                 hits += 1;
-                self.wound(&mut s[defender].wounds, outcome.damage.result)
+                self.wound_as::<PLAIN>(&mut s[defender].wounds, outcome.damage.result)
             } else {
                 DamageResult::None
             };
@@ -257,7 +358,12 @@ impl Bout {
                 outcome,
                 recorded,
             });
-            if s[defender].wounds.is_out(self.out_at) {
+            let out = if PLAIN {
+                s[defender].wounds.is_out(self.out_at)
+            } else {
+                self.is_out(&s[defender].wounds)
+            };
+            if out {
                 return Played {
                     winner: Some(attacker),
                     hits,
@@ -279,7 +385,7 @@ impl Bout {
         dice: &mut D,
         observe: &mut W,
     ) -> (Option<Side>, u32) {
-        if s.iter().all(|f| f.fighter.options == TestOptions::DEFAULT) {
+        if self.plain(&[s[0].fighter, s[1].fighter]) {
             self.fight_on_as::<D, true, W>(s, rounds, dice, observe)
         } else {
             self.fight_on_as::<D, false, W>(s, rounds, dice, observe)
@@ -315,17 +421,15 @@ impl Bout {
         (None, rounds)
     }
 
-    /// The fatigue past which nothing changes for each fighter, when both test with the
-    /// default options (else `None`): its attack fails without a roll (TA - PF <= 1), every
+    /// The fatigue past which nothing changes for each fighter, when both play without
+    /// options ([`Fighter::is_plain`]) and the blows are lethal (else `None`: fatigue
+    /// knocks out in a fist fight): its attack fails without a roll (TA - PF <= 1), every
     /// success hits it (TP - PF <= 0) and its resistance test fails without a roll
     /// (`enc - fm - PF <= 1`, armour included when it raises `enc`). A fighter past it
     /// plays the same whatever its fatigue and its pending étourdis; the exact fights merge
     /// such tracks ([`Bout::merge`]).
     pub fn saturation(&self, fighters: &[Fighter; 2]) -> Option<[i64; 2]> {
-        let plain = fighters
-            .iter()
-            .all(|f| f.options == super::resolution::TestOptions::DEFAULT);
-        plain.then(|| {
+        self.plain(fighters).then(|| {
             fighters.map(|f| {
                 let armour = match self.rule.armour {
                     Armour::ReducesDom => 0,

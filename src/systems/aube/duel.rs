@@ -28,6 +28,7 @@ use super::duel_end::DuelEndParams;
 pub use super::duel_exact::DuelFight;
 use super::duel_exact::{FightEnd, exact_is_tried};
 use super::fighter::{Fighter, FighterState};
+use super::nonlethal::FistRules;
 use super::wounds::{EtourdiScope, OverflowFatigue};
 use crate::engine::fight::FightMetrics;
 pub use crate::engine::fight::{EXACT_TOLERANCE, STATE_BUDGET, Winner};
@@ -65,6 +66,8 @@ crate::config! {
         end: DuelEndParams = flatten(),
         /// `overflow_fatigue`, `etourdi_fatigue` and `etourdi`
         wounds: WoundRules = flatten(),
+        /// `nonlethal` and `knockout`: a fist fight
+        fists: FistRules = flatten(),
     }
 }
 
@@ -91,6 +94,8 @@ impl WoundRules {
             overflow_fatigue: self.overflow_fatigue,
             etourdi_fatigue: self.etourdi_fatigue,
             etourdi: self.etourdi,
+            fists: FistRules::OFF,
+            knockout_at: i64::MAX,
         }
     }
 }
@@ -207,7 +212,13 @@ impl DuelModel {
 
 impl FromConfig<DuelParams> for DuelModel {
     fn from_config(p: DuelParams) -> Result<Self> {
-        let bout = p.wounds.bout(p.factors, p.initiative, p.end);
+        p.a.conduct.check("a")?;
+        p.b.conduct.check("b")?;
+        p.fists.check()?;
+        let bout = p
+            .wounds
+            .bout(p.factors, p.initiative, p.end)
+            .with_fists(p.fists);
         Ok(Self::with_bout(p.a, p.b, bout, p.end.max_rounds))
     }
 }
@@ -275,3 +286,11 @@ pub fn duel_outcome(
 #[cfg(test)]
 #[path = "duel_tests.rs"]
 mod tests;
+
+#[cfg(test)]
+#[path = "duel_conduct_tests.rs"]
+mod conduct_tests;
+
+#[cfg(test)]
+#[path = "duel_fist_tests.rs"]
+mod fist_tests;

@@ -69,7 +69,7 @@ pub struct DuelFight {
     pub bout: Bout,
     /// The fatigue past which each fighter's track is merged ([`Bout::saturation`]).
     cap: Option<[i64; 2]>,
-    /// Both fighters test with the default options.
+    /// Both fighters play without options and the blows are lethal ([`Bout::plain`]).
     plain: bool,
 }
 
@@ -80,9 +80,7 @@ impl DuelFight {
             fighters,
             bout,
             cap: bout.saturation(&fighters),
-            plain: fighters
-                .iter()
-                .all(|f| f.options == super::resolution::TestOptions::DEFAULT),
+            plain: bout.plain(&fighters),
         }
     }
 

@@ -12,7 +12,9 @@
 //! resistance tests. \[choice\] An attack's ND is the defender's TP, folded (ND above 20)
 //! by the attacker's heroism rules, since it is the attacker's test.
 
+use super::conduct::Conduct;
 use super::resolution::TestOptions;
+use super::tables::MultipleTable;
 use super::wounds::{EtourdiScope, WoundTrack};
 
 crate::config! {
@@ -31,6 +33,8 @@ crate::config! {
         enc: i64 = int(-100..=100),
         /// bonus d'encaisse of the armour
         be: i64 = int(-100..=100),
+        /// how it fights: `stance`, `evitement`, `actions` and `rank`
+        conduct: Conduct = flatten(),
         /// the options of this fighter's tests (its attacks and resistance tests)
         options: TestOptions = flatten(),
     }
@@ -95,6 +99,7 @@ impl Fighter {
         bd: 20,
         enc: 13,
         be: 3,
+        conduct: Conduct::DEFAULT,
         options: TestOptions::DEFAULT,
     };
     /// Björn, the seed's second fighter.
@@ -105,6 +110,7 @@ impl Fighter {
         bd: 15,
         enc: 11,
         be: 4,
+        conduct: Conduct::DEFAULT,
         options: TestOptions::DEFAULT,
     };
     /// The average fighter of the analyses.
@@ -115,6 +121,7 @@ impl Fighter {
         bd: 15,
         enc: 12,
         be: 3,
+        conduct: Conduct::DEFAULT,
         options: TestOptions::DEFAULT,
     };
 
@@ -148,6 +155,28 @@ impl Fighter {
     pub fn tp(&self, fa: i64) -> i64 {
         self.defender().tp(fa)
     }
+
+    /// Whether the fighter plays the game without options: the default options of its
+    /// tests and the default conduct (fights, one action). The fights then take the
+    /// options as constants ([`super::bout::Bout::play_round`]).
+    #[inline]
+    pub fn is_plain(&self) -> bool {
+        self.options == TestOptions::DEFAULT && self.conduct == Conduct::DEFAULT
+    }
+
+    /// TA of its attacks in the fight before fatigue: `ca + ba` less the handicap of its
+    /// multiple actions ([`Conduct::attack_handicap`]).
+    #[inline]
+    pub fn fight_ta(&self, steps: &MultipleTable) -> i64 {
+        self.ta() - self.conduct.attack_handicap(steps)
+    }
+
+    /// Its defence in the fight before fatigue: the total de parade, or the esquive when
+    /// it only defends ([`Conduct::defence`]).
+    #[inline]
+    pub fn fight_tp(&self, fa: i64, steps: &MultipleTable) -> i64 {
+        self.conduct.defence(self.tp(fa), fa, steps)
+    }
 }
 
 /// A fighter in a fight: figures and the wounds taken so far.
@@ -173,6 +202,20 @@ impl FighterState {
     #[inline]
     pub fn attack_total(&mut self) -> i64 {
         self.fighter.ta() - self.wounds.attack_handicap()
+    }
+
+    /// [`FighterState::attack_total`] less the handicap of the fighter's multiple actions
+    /// ([`Fighter::fight_ta`]).
+    #[inline]
+    pub fn fight_attack_total(&mut self, steps: &MultipleTable) -> i64 {
+        self.fighter.fight_ta(steps) - self.wounds.attack_handicap()
+    }
+
+    /// [`FighterState::parry_total`] with the fighter's conduct: its esquive when it only
+    /// defends ([`Fighter::fight_tp`]).
+    #[inline]
+    pub fn fight_parry_total(&self, fa: i64, steps: &MultipleTable, scope: EtourdiScope) -> i64 {
+        self.fighter.fight_tp(fa, steps) - self.wounds.defence_handicap(scope)
     }
 
     /// TP now: `ca + bp - fa` less fatigue (and the pending étourdis under `scope`
@@ -224,11 +267,17 @@ mod tests {
     #[test]
     fn specs_are_prefixed_and_required() {
         let specs = Fighter::specs("a");
-        assert_eq!(specs.len(), 6 + TestOptions::specs("").len());
+        let conduct = Conduct::specs("").len();
+        assert_eq!(specs.len(), 6 + conduct + TestOptions::specs("").len());
         assert_eq!(specs[0].name, "a.ca");
-        assert_eq!(specs[6].name, "a.crit");
+        assert_eq!(specs[6].name, "a.stance");
+        assert_eq!(specs[6 + conduct].name, "a.crit");
         assert!(specs[..6].iter().all(|s| s.default_value().is_none()));
-        assert!(specs[6..].iter().all(|s| s.default_value().is_some()));
+        assert!(
+            specs[6..]
+                .iter()
+                .all(|s| s.default_value().is_some() || s.optional)
+        );
         let given = parse_assignments("t", &specs, &["a.ca=9".into(), "a.bd=20".into()])
             .expect("known names");
         let e = ParamValues::resolve("t", &specs, &given, crate::engine::Rosters::none())

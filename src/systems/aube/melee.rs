@@ -29,6 +29,7 @@ use super::duel::{DuelFight, DuelModel, DuelOutcome, Winner, WoundRules, duel_ou
 use super::duel_end::DuelEndParams;
 use super::duel_exact::{FightEnd, exact_is_tried};
 use super::fighter::{Fighter, FighterState};
+use super::nonlethal::FistRules;
 use crate::engine::fight::FightMetrics;
 use crate::engine::fight_outcome::{ExactBudget, FightModel, FightOutcome};
 use crate::engine::{Dice, FromConfig, HistId, Layout, MetricId, Party, Recorder};
@@ -59,6 +60,8 @@ crate::config! {
         end: DuelEndParams = flatten(),
         /// `overflow_fatigue`, `etourdi_fatigue` and `etourdi`
         wounds: WoundRules = flatten(),
+        /// `nonlethal` and `knockout`: a fist fight
+        fists: FistRules = flatten(),
     }
 }
 
@@ -161,7 +164,7 @@ impl MeleeModel {
     }
 
     fn out(&self, s: &FighterState) -> bool {
-        s.wounds.is_out(self.bout.out_at)
+        self.bout.is_out(&s.wounds)
     }
 
     /// The fighters of `fighters` still standing, into `into`.
@@ -200,6 +203,9 @@ impl MeleeModel {
             if foes.is_empty() {
                 break;
             }
+            if !att[a].fighter.conduct.strikes() {
+                continue;
+            }
             let d = self.targets[side].pick(foes, k, |j| -def[j].wounds.fatigue(), dice);
             let swing = self.bout.swing_at(&mut att[a], &def[d]);
             let outcome = self.bout.rule.roll(&swing, dice);
@@ -231,7 +237,16 @@ impl FromConfig<MeleeParams> for MeleeModel {
             p.side_a.fighters().copied().collect::<Vec<_>>(),
             p.side_b.fighters().copied().collect::<Vec<_>>(),
         ];
-        let bout = p.wounds.bout(p.factors, p.initiative, p.end);
+        for (side, who) in sides.iter().zip(["side_a", "side_b"]) {
+            for f in side {
+                f.conduct.check(who)?;
+            }
+        }
+        p.fists.check()?;
+        let bout = p
+            .wounds
+            .bout(p.factors, p.initiative, p.end)
+            .with_fists(p.fists);
         let mut layout = Layout::new();
         let m = MeleeMetrics::declare(&mut layout, [sides[0].len(), sides[1].len()]);
         layout.bounded(m.end.mean_rounds, 0, i64::from(p.end.max_rounds));

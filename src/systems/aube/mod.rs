@@ -13,7 +13,8 @@
 //! [`wounds`] (wound track, fatigue, étourdi), [`fighter`] (a fighter and its state in a
 //! fight), [`attack`] (the attack step, `aube.attack`), [`duel`], [`confrontation`],
 //! [`multiple`], [`encaissement`] (`aube.damage`, `aube.depassement`), [`nonlethal`]
-//! (non-lethal damage, a switch of `aube.damage`), [`tir`] and [`creation`].
+//! (non-lethal damage, a switch of `aube.damage` and of the fights: fists), [`tir`] and
+//! [`creation`]; [`conduct`] (multiple actions and defending only in a fight).
 //!
 //! [`bout`] is one round of classic combat, shared by [`duel`], [`gauntlet`] (fights in
 //! a row) and [`melee`] (side against side); [`duel_exact`] makes it a fight the engine
@@ -26,6 +27,7 @@ use crate::engine::roster::Kind;
 pub mod attack;
 pub mod blow_effect;
 pub mod bout;
+pub mod conduct;
 pub mod confrontation;
 pub mod creation;
 pub mod creation_ca;

@@ -20,21 +20,31 @@ use crate::engine::{
 /// Most actions (planned and unplanned) in one turn.
 pub const MAX_ACTIONS: usize = 16;
 
-/// The handicap of every action, planned ones first, with the steps of `steps`; with
-/// `lone_action_free` a lone planned action (`n = 1`) has none (switch `lone_action_free`).
+/// The handicap of planned action `k` (1-based) of `n`: `n + planned (k - 1)` with the
+/// steps of `steps`; with `lone_action_free` a lone planned action (`n = 1`) has none
+/// (switch `lone_action_free`). The rule step of `aube.multiple`, and of the fights whose
+/// fighters act several times at once (`a.actions` of `aube.duel`).
+#[inline]
+pub fn handicap(n: usize, k: usize, steps: &MultipleTable, lone_action_free: bool) -> i64 {
+    let first = if n == 1 && lone_action_free {
+        0
+    } else {
+        n as i64
+    };
+    first + steps.planned * (k as i64 - 1)
+}
+
+/// The handicap of every action, planned ones first, with the steps of `steps` (each
+/// planned one its [`handicap`]; unplanned extra action `j` the last planned one's plus
+/// `unplanned j`).
 pub fn handicaps(
     n: usize,
     unplanned: usize,
     steps: &MultipleTable,
     lone_action_free: bool,
 ) -> Vec<i64> {
-    let first = if n == 1 && lone_action_free {
-        0
-    } else {
-        n as i64
-    };
-    let planned = (1..=n as i64).map(move |k| first + steps.planned * (k - 1));
-    let last = first + steps.planned * (n as i64 - 1);
+    let planned = (1..=n).map(move |k| handicap(n, k, steps, lone_action_free));
+    let last = handicap(n, n, steps, lone_action_free);
     planned
         .chain((1..=unplanned as i64).map(|j| last + steps.unplanned * j))
         .collect()

@@ -15,9 +15,16 @@
 //! \[choice\] The counter passes 10 on a blow, and every later blow that gives fatigue
 //! points while it is still above 10 imposes a wound too; switch `nonlethal_wound_once`:
 //! only the blow that takes it past 10 does.
+//!
+//! In a fight ([`FistRules`], the switches `nonlethal` and `knockout` of `aube.duel` and
+//! `aube.melee`) every blow counts so, and \[choice\] a fighter is knocked out when its
+//! fatigue points reach `knockout` (default 20, what a fatal blow gives); the GC's wound
+//! goes on the track as any wound, \[choice\] with no fatigue of its own unless
+//! `nonlethal=wounds_fatigue` (or `wounds_once_fatigue`).
 
 use super::damage::DamageResult;
 use super::tables::FatigueTable;
+use crate::error::{Error, Result};
 
 crate::choice! {
     /// How a blow's damage counts.
@@ -31,6 +38,89 @@ crate::choice! {
 
 /// The fatigue count a non-lethal blow must leave above for the GC's wound: 10.
 pub const WOUND_ABOVE: i64 = 10;
+
+/// The default `knockout`: the fatigue points of a fatal blow on Tableau 3.1.
+pub const KNOCKOUT: i64 = 20;
+
+crate::choice! {
+    /// How the blows of a fight count (`nonlethal` of `aube.duel` and `aube.melee`): one
+    /// choice, so that a fight's header names one word for them.
+    ///
+    /// - `off`: lethal blows (the default).
+    /// - `fatigue`: fists: only each blow's fatigue points count.
+    /// - `wounds`: and the GC's wound once the count passes 10, by every blow that gives
+    ///   fatigue above 10.
+    /// - `wounds_once`: the same, only by the blow that takes the count past 10.
+    /// - `wounds_fatigue`: `wounds`, the GC's wound adding its own fatigue points.
+    /// - `wounds_once_fatigue`: `wounds_once`, the GC's wound adding its own fatigue points.
+    #[derive(Hash)]
+    pub enum FistMode {
+        Off = "off", Fatigue = "fatigue", Wounds = "wounds", WoundsOnce = "wounds_once",
+        WoundsFatigue = "wounds_fatigue", WoundsOnceFatigue = "wounds_once_fatigue"
+    }
+}
+
+crate::config! {
+    /// Non-lethal blows in a fight, a fist fight (`nonlethal` and `knockout` of
+    /// `aube.duel` and `aube.melee`).
+    #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+    pub struct FistRules {
+        /// [choice] how every blow counts: off (lethal), fatigue (fists: only its fatigue points), wounds (and the GC's wound past 10 PF, by every blow above 10), wounds_once (only by the blow that passes 10); _fatigue: the GC's wound adds its own PF
+        nonlethal: FistMode = choice(default = FistMode::Off),
+        /// [choice] fatigue points at which a fighter of a fist fight is knocked out (not given: 20, what a fatal blow gives)
+        knockout: Option<i64> = int(1..=200, optional),
+    }
+}
+
+impl FistRules {
+    /// The fight's blows are lethal, as without the options.
+    pub const OFF: FistRules = FistRules {
+        nonlethal: FistMode::Off,
+        knockout: None,
+    };
+
+    /// Whether the blows are non-lethal.
+    #[inline]
+    pub fn is_on(&self) -> bool {
+        self.nonlethal != FistMode::Off
+    }
+
+    /// The fatigue points that knock a fighter out ([`KNOCKOUT`] unless given).
+    pub fn knockout(&self) -> i64 {
+        self.knockout.unwrap_or(KNOCKOUT)
+    }
+
+    /// Whether the GC's wound adds its own fatigue points.
+    pub fn gc_wound_fatigue(&self) -> bool {
+        matches!(
+            self.nonlethal,
+            FistMode::WoundsFatigue | FistMode::WoundsOnceFatigue
+        )
+    }
+
+    /// One clear error when a fist fight's option is given to a lethal fight.
+    pub fn check(&self) -> Result<()> {
+        if !self.is_on() && self.knockout.is_some() {
+            return Err(Error::value(
+                "knockout",
+                "knocks out in a fist fight; give nonlethal=fatigue, wounds...",
+            ));
+        }
+        Ok(())
+    }
+
+    /// What a blow does to a fighter holding `held` fatigue points.
+    #[inline]
+    pub fn blow(&self, held: i64, fatigue: FatigueTable) -> Nonlethal {
+        use FistMode::*;
+        Nonlethal {
+            wounds: !matches!(self.nonlethal, Off | Fatigue),
+            held,
+            once: matches!(self.nonlethal, WoundsOnce | WoundsOnceFatigue),
+            fatigue,
+        }
+    }
+}
 
 /// A non-lethal blow: what it adds and what the GC imposes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]

@@ -96,6 +96,8 @@ crate::config! {
         monster: MonsterParams = fighter("monster"),
         /// [choice] initiative ties: reroll, or simultaneous (both act; both may die)
         ties: Ties = choice(default = Ties::Reroll),
+        /// [choice] the fighter did not rest (Repos): -1 to its attack and damage rolls (the monster keeps its figures)
+        unrested: bool = switch(default = false),
         /// rounds before the duel is called a draw (both still standing: counted as `draw`, lasting max_rounds)
         max_rounds: u32 = int(1..=MOST_ROUNDS, default = MAX_ROUNDS as i64, bounds_rounds),
         /// the rule tables (THAC0 rows, bounds of the roll): `alea rules ose`
@@ -344,15 +346,28 @@ impl DuelModel {
 
     /// The same under `tables` (the monster's THAC0, the bounds of the roll needed).
     pub fn under(fighter: Fighter, monster: Monster, ties: Ties, tables: &OseTables) -> Self {
+        Self::under_rested(fighter, monster, ties, tables, false)
+    }
+
+    /// [`DuelModel::under`], the fighter `unrested` or not: its attack and damage rolls
+    /// lose the rest penalty ([`super::rest`]), worked into its blow once.
+    pub fn under_rested(
+        fighter: Fighter,
+        monster: Monster,
+        ties: Ties,
+        tables: &OseTables,
+        unrested: bool,
+    ) -> Self {
         let attack = &tables.attack;
-        let fighter_hits = hit_table_under(fighter.thac0, monster.ac, fighter.str, attack);
+        let bonus = fighter.str - super::rest::penalty(unrested);
+        let fighter_hits = hit_table_under(fighter.thac0, monster.ac, bonus, attack);
         let monster_hits = hit_table_under(tables.thac0(monster.hd), fighter.ac, 0, attack);
         let mut layout = Layout::new();
         let m = DuelMetrics::declare(&mut layout);
         layout.bounded(m.mean_rounds, 1, i64::from(MAX_ROUNDS));
         Self {
             duel: Duel {
-                fighter_blow: Blow::new(&fighter_hits, fighter.damage, fighter.str),
+                fighter_blow: Blow::new(&fighter_hits, fighter.damage, bonus),
                 monster_blow: Blow::new(&monster_hits, monster.damage, 0),
                 fighter_hp: fighter.hp,
                 monster_hp: monster.hp,
@@ -449,10 +464,12 @@ impl DuelModel {
 impl FromConfig<DuelParams> for DuelModel {
     fn from_config(p: DuelParams) -> Result<Self> {
         check_initiative(p.initiative_die, p.ties)?;
-        Ok(Self::under(p.fighter, p.monster.into(), p.ties, &p.tables)
-            .capped_at(p.max_rounds)
-            .with_attack_die(p.die)
-            .with_round_dice(p.damage_die, p.initiative_die))
+        Ok(
+            Self::under_rested(p.fighter, p.monster.into(), p.ties, &p.tables, p.unrested)
+                .capped_at(p.max_rounds)
+                .with_attack_die(p.die)
+                .with_round_dice(p.damage_die, p.initiative_die),
+        )
     }
 }
 

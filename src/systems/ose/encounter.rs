@@ -129,6 +129,10 @@ crate::config! {
         retreat_hp: i64 = int(0..=200, default = 0),
         /// [choice] how a PC retreats: withdraw (backs away: normal blows, out of reach once the monsters have acted) or flee (gone when its side acts; blows before that at +2, shield ignored)
         retreat: Retreat = choice(default = Retreat::Withdraw),
+        /// [choice] the party did not rest (Repos): -1 to every PC's attack and damage rolls, melee and missiles (the monsters keep their figures)
+        unrested: bool = switch(default = false),
+        /// [choice] with unrested, a spell's damage loses 1 too (else a spell, which rolls no attack, keeps its damage)
+        unrested_spells: bool = switch(default = false),
         /// rounds before the encounter is called a draw (both sides still standing: counted as `draw`, lasting max_rounds)
         max_rounds: u32 = int(1..=MOST_ROUNDS, default = MAX_ROUNDS as i64, bounds_rounds),
         /// the rule tables (THAC0 rows, bounds of the roll): `alea rules ose`
@@ -183,6 +187,8 @@ struct Striker {
     bonus: i64,
     /// Missile damage die (sides; 0: none).
     missile: u32,
+    /// Added to the missile damage (DEX does not count: the rest penalty of a PC).
+    missile_bonus: i64,
     /// Its melee blow comes last in the round.
     slow: bool,
 }
@@ -325,11 +331,12 @@ impl EncounterModel {
                 (false, true) => Some(Order::FighterFirst),
                 _ => None,
             };
-            DuelModel::under(
+            DuelModel::under_rested(
                 self.party[0].fighter,
                 Monster::from(self.monsters[0].monster),
                 self.p.ties,
                 &self.p.tables,
+                self.p.unrested,
             )
             .capped_at(self.p.max_rounds)
             .with_attack_die(self.p.die)
@@ -347,7 +354,18 @@ impl EncounterModel {
 impl FromConfig<EncounterParams> for EncounterModel {
     fn from_config(p: EncounterParams) -> Result<Self> {
         check_initiative(p.initiative_die, p.ties)?;
-        let party: Vec<PartyMember> = p.party.fighters().copied().collect();
+        if p.unrested_spells && !p.unrested {
+            return Err(Error::value(
+                "unrested_spells",
+                "takes the rest penalty off the spells of a party that did not rest: give unrested=true",
+            ));
+        }
+        let mut party: Vec<PartyMember> = p.party.fighters().copied().collect();
+        if p.unrested_spells {
+            for f in &mut party {
+                f.spell_bonus -= super::rest::REST_PENALTY;
+            }
+        }
         let mut monsters: Vec<GroupMonster> = p.monsters.fighters().copied().collect();
         if let (Some(count), Some((_, listed))) = (p.count, p.monsters.names.last()) {
             let last = monsters[monsters.len() - 1];
@@ -381,9 +399,11 @@ impl FromConfig<EncounterParams> for EncounterModel {
                 })
                 .collect()
         };
-        let pc_hits = pc_tables(&|f| f.fighter.str);
-        let parting_hits = pc_tables(&|f| f.fighter.str + attack.retreating);
-        let pc_missile_hits = pc_tables(&|f| f.dex + range);
+        // The rest penalty: -1 to every PC's attack and damage rolls, worked in here.
+        let rest = super::rest::penalty(p.unrested);
+        let pc_hits = pc_tables(&|f| f.fighter.str - rest);
+        let parting_hits = pc_tables(&|f| f.fighter.str + attack.retreating - rest);
+        let pc_missile_hits = pc_tables(&|f| f.dex + range - rest);
         // The monsters' tables against each PC: (bonus, whether the shield counts).
         let monster_tables = |bonus: i64, shield: bool| -> Vec<[bool; 21]> {
             monsters
@@ -405,8 +425,9 @@ impl FromConfig<EncounterParams> for EncounterModel {
                 .iter()
                 .map(|f| Striker {
                     damage: f.fighter.damage,
-                    bonus: f.fighter.str,
+                    bonus: f.fighter.str - rest,
                     missile: f.missile,
+                    missile_bonus: -rest,
                     slow: f.slow,
                 })
                 .collect(),
@@ -416,6 +437,7 @@ impl FromConfig<EncounterParams> for EncounterModel {
                     damage: m.monster.damage,
                     bonus: 0,
                     missile: m.missile,
+                    missile_bonus: 0,
                     slow: m.slow,
                 })
                 .collect(),

@@ -139,7 +139,7 @@ impl EncounterModel {
             if self.hits(side, attack, turned, a, d, face) {
                 let s = self.strikers[side][a];
                 let (sides, bonus) = match attack {
-                    Attack::Missile => (s.missile, 0),
+                    Attack::Missile => (s.missile, s.missile_bonus),
                     Attack::Melee | Attack::Parting => (s.damage, s.bonus),
                 };
                 let face = self

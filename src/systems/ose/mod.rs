@@ -35,6 +35,7 @@ pub mod healing;
 pub mod hiring;
 pub mod morale;
 pub mod reaction;
+pub mod rest;
 pub mod save;
 pub mod sheet;
 pub mod steps;
