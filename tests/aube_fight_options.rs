@@ -72,6 +72,17 @@ fn defending_only_dodges_and_never_strikes() {
         ]),
         &["a.rank"],
     );
+    // The gauntlet plays the same fighters, and refuses the same incomplete option.
+    assert_user_error(
+        &alea(&[
+            "prob",
+            "aube.gauntlet",
+            "a=average",
+            "b=average",
+            "a.stance=defend",
+        ]),
+        &["a.evitement"],
+    );
 }
 
 #[test]

@@ -195,6 +195,8 @@ impl GauntletModel {
 
 impl FromConfig<GauntletParams> for GauntletModel {
     fn from_config(p: GauntletParams) -> Result<Self> {
+        p.a.conduct.check("a")?;
+        p.b.conduct.check("b")?;
         let end = DuelEndParams {
             out_at: p.out_at,
             max_rounds: p.max_rounds,
