@@ -69,6 +69,19 @@ fn describe(analysis: &Analysis, name: &str, names: &[(String, String)]) -> Desc
     }
 }
 
+/// `names` (a side's group and the name it is shown by), where two sides share a name
+/// each keeping its letter: "A (average) puts B (average) out", not "average puts average
+/// out".
+fn letters_for_twins(mut names: Vec<(String, String)>) -> Vec<(String, String)> {
+    let shown: Vec<String> = names.iter().map(|(_, name)| name.clone()).collect();
+    for (group, name) in &mut names {
+        if shown.iter().filter(|other| *other == name).count() > 1 {
+            *name = format!("{} ({name})", group.to_uppercase());
+        }
+    }
+    names
+}
+
 /// `text` with each standalone capital letter naming a side (`A` for the group `a`)
 /// replaced by the fighter's name.
 fn with_names(text: &str, names: &[(String, String)]) -> String {
@@ -288,6 +301,7 @@ pub(super) fn sentences(analysis: &Analysis, result: &AnalysisResult) -> Vec<Str
         },
         &analysis.rosters,
     );
+    let names = letters_for_twins(names);
     let metrics: Vec<Described> = main_metrics(analysis)
         .iter()
         .map(|name| describe(analysis, name, &names))
@@ -386,6 +400,14 @@ mod tests {
             "chance Kröm puts Björn out, Kröm's turn"
         );
         assert_eq!(with_names("A and B", &[]), "A and B");
+        let twins = letters_for_twins(vec![
+            ("a".to_string(), "average".to_string()),
+            ("b".into(), "average".into()),
+        ]);
+        assert_eq!(
+            with_names("chance A puts B out", &twins),
+            "chance A (average) puts B (average) out"
+        );
         assert_eq!(lower_first("Chance of a hit"), "chance of a hit");
         assert_eq!(lower_first("ND beaten"), "ND beaten");
         assert_eq!(lower_first("A's turn"), "A's turn");
