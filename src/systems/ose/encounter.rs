@@ -59,10 +59,10 @@
 
 use super::attack::{ATTACK_DIE, hit_table_under};
 use super::duel::{
-    Duel, DuelEnd, DuelModel, DuelOutcome, MAX_ROUNDS, MOST_ROUNDS, Monster, MonsterParams, Order,
-    Ties, Winner, exact_budget,
+    Duel, DuelEnd, DuelModel, DuelOutcome, MAX_ROUNDS, MOST_ROUNDS, Monster, Order, Ties, Winner,
+    exact_budget,
 };
-pub use super::encounter_kit::{MissileRange, PartyMember, Retreat};
+pub use super::encounter_kit::{GroupMonster, MissileRange, PartyMember, Retreat};
 use super::morale::never_fights;
 use super::steps::{DAMAGE_DIE, INITIATIVE_DIE, MORALE_ROLL, check_initiative};
 use super::tables::OseTables;
@@ -75,21 +75,6 @@ use std::borrow::Cow;
 
 /// Most fighters on a side.
 pub const MAX_SIDE: usize = 30;
-
-crate::config! {
-    /// A monster of a group (an `ose` roster's `[[monster]]`).
-    #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-    pub struct GroupMonster {
-        /// hit dice, armour class, hit points and damage
-        monster: MonsterParams = flatten(),
-        /// morale score: 2d6 above it and the group flees (12 never fails)
-        morale: u32 = int(2..=12, default = 7),
-        /// missile weapon's damage die (sides; 0: none), shot during the encounter's `approach` rounds
-        missile: u32 = int(0..=20, default = 0),
-        /// a slow weapon: its melee blow comes last in the round, after every other side's
-        slow: bool = switch(default = false),
-    }
-}
 
 crate::config! {
     /// The parameters of `ose.encounter`.

@@ -1,4 +1,4 @@
-//! What a fighter carries into `ose.encounter` beyond the duel's fighter, and the
+//! What a fighter carries into `ose.encounter` beyond the duel's fighter or monster, and the
 //! encounter's options that read it (seed: *Attaques à distance*, *Armes lentes*, *Lancer
 //! de sorts*, *Déplacement en mêlée*; the `ose` page → Encounter, missiles, slow weapons,
 //! spells, retreat).
@@ -13,7 +13,7 @@
 //! - A shield (`shield`, the part of `ac` it gives): lost to the blows on a PC that
 //!   retreats (*retraite*: "ignore le bonus à la CA du bouclier").
 
-use super::duel::Fighter;
+use super::duel::{Fighter, MonsterParams};
 
 crate::config! {
     /// A player character of a party (an `ose` roster's `[[fighter]]`): the duel's
@@ -36,6 +36,21 @@ crate::config! {
         spell_damage: u32 = int(2..=20, default = 6),
         /// added to a spell's damage die (magic missile: +1)
         spell_bonus: i64 = int(0..=20, default = 1),
+    }
+}
+
+crate::config! {
+    /// A monster of a group (an `ose` roster's `[[monster]]`).
+    #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+    pub struct GroupMonster {
+        /// hit dice, armour class, hit points and damage
+        monster: MonsterParams = flatten(),
+        /// morale score: 2d6 above it and the group flees (12 never fails)
+        morale: u32 = int(2..=12, default = 7),
+        /// missile weapon's damage die (sides; 0: none), shot during the encounter's `approach` rounds
+        missile: u32 = int(0..=20, default = 0),
+        /// a slow weapon: its melee blow comes last in the round, after every other side's
+        slow: bool = switch(default = false),
     }
 }
 

@@ -40,6 +40,11 @@ crate::config! {
     }
 }
 
+/// The initiative priority of the long reach weapons (*Priorité 4 : Allonge Longue*,
+/// "Armes à deux mains (ex : Lances, Espadons, Masses, Haches)"), those that strike from
+/// the second rank (switch `second_rank`).
+pub const LONG_REACH: i64 = 4;
+
 /// The initiative priority of the short weapons (*Priorité 6 : Allonge Courte*: "Dagues,
 /// Poings, Saisies"), those a combatant may hold one in each hand (`dual_wield`).
 pub const SHORT_REACH: i64 = 6;

@@ -37,6 +37,7 @@
 
 use crate::engine::roster::Kind;
 
+pub mod d6_order;
 pub mod exchange;
 pub mod exchange_margin;
 pub mod fighter;

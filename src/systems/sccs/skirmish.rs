@@ -5,11 +5,11 @@
 //! one side is out.
 //!
 //! Every combatant standing acts once a round, in the order of the initiative: priority
-//! 1 to 8 (lower first), on equal priority the higher attack score first, then a D6 each,
-//! the higher first (equal dice rolled again). **\[choice\]** The order is settled once,
-//! at the start of the fight (the priorities are fixed by the equipment); switch
-//! `initiative_each_round` rolls the dice of equal priorities again every round. A
-//! combatant put out before its turn does not act.
+//! 1 to 8 (lower first), on equal priority the higher attack score first, then a D6 each
+//! ([`super::d6_order`]). **\[choice\]** The order is settled once, at the start of the
+//! fight (the priorities are fixed by the equipment); switch `initiative_each_round` rolls
+//! the dice of equal priorities again every round. A combatant out before its turn does
+//! not act.
 //!
 //! Each attack is one exchange of [`Receiving::land`], the code `sccs.melee` runs: the
 //! attacker's score `A`, less 1 per impact it has taken (the text's −1 to all actions),
@@ -41,8 +41,9 @@
 //!
 //! [`as_melee`]: Skirmish::as_melee
 
+use super::d6_order::settle;
 use super::exchange_margin::ExchangeMargin;
-use super::fighter::Fighter;
+use super::fighter::{Fighter, LONG_REACH};
 use super::manoeuvre::{MANOEUVRE_BONUS, Manoeuvre, ManoeuvreLasts};
 use super::melee::{MAX_ENGAGED, MAX_IMPACTS, Melee, MeleeOutcome, MeleeParams, WearParams};
 use super::resolution::{Counter, Guard, Receiving, TieParams};
@@ -55,11 +56,6 @@ pub use crate::systems::target::Target;
 
 /// Most combatants on a side.
 pub const MAX_SIDE: usize = 16;
-
-/// The initiative priority of the long reach weapons (*Priorité 4 : Allonge Longue*,
-/// "Armes à deux mains (ex : Lances, Espadons, Masses, Haches)"), those that strike from
-/// the second rank (switch `second_rank`).
-pub const LONG_REACH: i64 = 4;
 
 crate::config! {
     /// The parameters of `sccs.skirmish`.
@@ -494,42 +490,6 @@ impl TryFrom<SkirmishParams> for Skirmish {
             fighters,
             params: p,
         })
-    }
-}
-
-/// Orders `run` (sorted by `key`) within each stretch of equal keys by [`by_d6`].
-fn settle<D: Dice, K: PartialEq>(run: &mut [usize], key: impl Fn(usize) -> K, dice: &mut D) {
-    let mut start = 0;
-    while start < run.len() {
-        let first = key(run[start]);
-        let len = run[start..]
-            .iter()
-            .take_while(|&&i| key(i) == first)
-            .count();
-        by_d6(&mut run[start..start + len], dice);
-        start += len;
-    }
-}
-
-/// Orders `group` by a D6 each, the higher first, rolling again among those still equal
-/// (*la Loi du Regard*); no die for a group of one.
-fn by_d6<D: Dice>(group: &mut [usize], dice: &mut D) {
-    if group.len() < 2 {
-        return;
-    }
-    let mut rolled: Vec<(u32, usize)> = group.iter().map(|&i| (dice.d6(), i)).collect();
-    rolled.sort_by_key(|&(r, _)| std::cmp::Reverse(r));
-    for (slot, &(_, i)) in group.iter_mut().zip(&rolled) {
-        *slot = i;
-    }
-    let mut start = 0;
-    while start < rolled.len() {
-        let len = rolled[start..]
-            .iter()
-            .take_while(|(r, _)| *r == rolled[start].0)
-            .count();
-        by_d6(&mut group[start..start + len], dice);
-        start += len;
     }
 }
 
