@@ -1,7 +1,9 @@
 //! A quick hasher for the engine's and the mechanics' caches: keys are small integers and
 //! states, hashed often and never chosen by an adversary, so a multiply-rotate hash (much
-//! quicker than the standard SipHash) serves. Only maps that are looked up, never
-//! iterated for sums, use it: it changes nothing but the time a lookup takes.
+//! quicker than the standard SipHash) serves. The caches are only looked up, so for them
+//! it changes nothing but the time a lookup takes. [`super::chain::FixedMap`], which
+//! merges a round's outcomes and is iterated, uses it too: being fixed, it lists them in
+//! the same order on every run.
 
 use std::hash::{BuildHasherDefault, Hasher};
 
