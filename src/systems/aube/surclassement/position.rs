@@ -55,6 +55,7 @@ fn merged_contests(contests: &[(ContestResult, f64)]) -> Vec<(ContestResult, f64
 }
 
 /// [`merged_contests`] into `out`, with `sums` as the dense table (both emptied first).
+#[cfg(test)]
 fn merged_contests_into(
     contests: &[(ContestResult, f64)],
     sums: &mut Vec<Option<(ContestResult, f64)>>,
@@ -69,32 +70,60 @@ fn merged_contests_into(
     if lo > hi {
         return;
     }
-    let span = (hi - lo + 1) as usize;
-    // Slot: nobody won, A by each magnitude, B by each magnitude, a tie.
-    let slot = |winner: Option<Winner>, magnitude: i64| -> usize {
-        let m = (magnitude - lo) as usize;
-        match winner {
+    let mut dense = DenseContests::new(sums, lo, hi);
+    for &(key, p) in contests {
+        dense.add(key, p);
+    }
+    dense.finish_into(out);
+}
+
+/// A dense table adding up the chances of contest outcomes whose magnitudes lie in
+/// `lo..=hi`, each sum taken in the order the outcomes come: the outcomes of one
+/// exchange merged without sorting, in the order of [`merged`] (nobody won, A by each
+/// magnitude, B by each magnitude, a tie). Wider bounds than needed change nothing but
+/// the table's size.
+struct DenseContests<'a> {
+    sums: &'a mut Vec<Option<(ContestResult, f64)>>,
+    lo: i64,
+    span: usize,
+}
+
+impl<'a> DenseContests<'a> {
+    /// An empty table over `sums` (emptied) for magnitudes in `lo..=hi`.
+    fn new(sums: &'a mut Vec<Option<(ContestResult, f64)>>, lo: i64, hi: i64) -> Self {
+        let span = (hi - lo + 1) as usize;
+        sums.clear();
+        sums.resize(2 + 2 * span, None);
+        Self { sums, lo, span }
+    }
+
+    #[inline]
+    fn add(&mut self, key: ContestResult, p: f64) {
+        let m = (key.1 - self.lo) as usize;
+        let slot = match key.0 {
             None => 0,
             Some(Winner::A) => 1 + m,
-            Some(Winner::B) => 1 + span + m,
-            Some(Winner::Draw) => 1 + 2 * span,
-        }
-    };
-    sums.clear();
-    sums.resize(2 + 2 * span, None);
-    for &(key, p) in contests {
-        match &mut sums[slot(key.0, key.1)] {
+            Some(Winner::B) => 1 + self.span + m,
+            Some(Winner::Draw) => 1 + 2 * self.span,
+        };
+        match &mut self.sums[slot] {
             Some((_, sum)) => *sum += p,
             empty => *empty = Some((key, p)),
         }
     }
-    out.extend(sums.iter().flatten());
+
+    /// The merged outcomes into `out` (emptied first).
+    fn finish_into(self, out: &mut Vec<(ContestResult, f64)>) {
+        out.clear();
+        out.extend(self.sums.iter().flatten());
+    }
 }
 
 /// `effects` with equal effects merged as [`merged`] merges them (each sum taken in the
 /// order of `effects`, so bit for bit the same), without sorting: added up in a dense
 /// table (`sums`, emptied first) laid out in the order of [`Effect`] (quiet, A's feint
 /// holdings, B's, blows against A by result, against B).
+#[cfg(test)]
 fn merged_effects(effects: &[(Effect, f64)], sums: &mut Vec<Option<(Effect, f64)>>) -> Law {
     let mut most = 1;
     for &(e, _) in effects {
@@ -102,28 +131,54 @@ fn merged_effects(effects: &[(Effect, f64)], sums: &mut Vec<Option<(Effect, f64)
             most = most.max(f);
         }
     }
-    let most = most as usize;
-    let results = DamageResult::ALL.len();
-    let slot = |e: Effect| match e {
-        Effect::Quiet => 0,
-        Effect::Feint(side, f) => 1 + side * most + (f as usize - 1),
-        Effect::Blow(side, r) => 1 + 2 * most + side * results + r.index(),
-    };
-    sums.clear();
-    sums.resize(1 + 2 * most + 2 * results, None);
+    let mut dense = DenseEffects::new(sums, most);
     for &(e, p) in effects {
-        match &mut sums[slot(e)] {
+        dense.add(e, p);
+    }
+    dense.finish(&mut Vec::new())
+}
+
+/// A dense table adding up the chances of an exchange's effects, each sum taken in the
+/// order the effects come, laid out in the order of [`Effect`]: the effects merged
+/// without sorting, as [`merged`] merges them. Feint holdings must not exceed `most`.
+struct DenseEffects<'a> {
+    sums: &'a mut Vec<Option<(Effect, f64)>>,
+    most: usize,
+}
+
+impl<'a> DenseEffects<'a> {
+    /// An empty table over `sums` (emptied) for feint holdings up to `most`.
+    fn new(sums: &'a mut Vec<Option<(Effect, f64)>>, most: i64) -> Self {
+        let most = most.max(1) as usize;
+        sums.clear();
+        sums.resize(1 + 2 * most + 2 * DamageResult::ALL.len(), None);
+        Self { sums, most }
+    }
+
+    #[inline]
+    fn add(&mut self, e: Effect, p: f64) {
+        let slot = match e {
+            Effect::Quiet => 0,
+            Effect::Feint(side, f) => 1 + side * self.most + (f as usize - 1),
+            Effect::Blow(side, r) => 1 + 2 * self.most + side * DamageResult::ALL.len() + r.index(),
+        };
+        match &mut self.sums[slot] {
             Some((_, sum)) => *sum += p,
             empty => *empty = Some((e, p)),
         }
     }
-    sums.iter().flatten().copied().collect()
+
+    /// The merged law (`buffer` is where it is gathered before it is copied out once).
+    fn finish(self, buffer: &mut Vec<(Effect, f64)>) -> Law {
+        buffer.clear();
+        buffer.extend(self.sums.iter().flatten());
+        Rc::from(&buffer[..])
+    }
 }
 
 /// The buffers [`Fight::law`] works in, kept from law to law.
 #[derive(Debug, Default)]
 struct LawScratch {
-    contests: Vec<(ContestResult, f64)>,
     contest_sums: Vec<Option<(ContestResult, f64)>>,
     merged: Vec<(ContestResult, f64)>,
     effects: Vec<(Effect, f64)>,
@@ -361,50 +416,74 @@ impl Fight {
         let (la, lb) = (self.test(stances[0].ca), self.test(stances[1].ca));
         let mut scratch = self.scratch.borrow_mut();
         let LawScratch {
-            contests,
             contest_sums,
             merged,
-            effects: law,
+            effects: buffer,
             effect_sums,
         } = &mut *scratch;
-        contests.clear();
-        for &(sa, ra, pa) in la.iter() {
-            for &(sb, rb, pb) in lb.iter() {
-                let read = |success, raw, s: &Stance| Move {
-                    success,
-                    raw,
-                    e: raw + s.bonus + s.feint,
+        let read = |success, raw, s: &Stance| Move {
+            success,
+            raw,
+            e: raw + s.bonus + s.feint,
+        };
+        // Bounds on the magnitudes: a winner's `E` (at most its best, at least its
+        // worst), less at most what a loser's success can subtract.
+        let bounds = |law: &TestLaw, s: &Stance| {
+            let (mut lo, mut hi) = (0_i64, 0_i64);
+            for &(success, raw, _) in law.iter() {
+                let m = read(success, raw, s);
+                let lose = match self.rules.loser_subtracts {
+                    LoserSubtracts::Raw => m.raw,
+                    LoserSubtracts::Modified => m.e,
                 };
-                let won = contest(
-                    self.rules.loser_subtracts,
-                    &read(sa, ra, &stances[0]),
-                    &read(sb, rb, &stances[1]),
-                );
-                contests.push((won, pa * pb));
+                for x in [m.e, lose] {
+                    lo = lo.min(x);
+                    hi = hi.max(x);
+                }
+            }
+            (lo, hi)
+        };
+        let ((alo, ahi), (blo, bhi)) = (bounds(&la, &stances[0]), bounds(&lb, &stances[1]));
+        let (lo, hi) = (alo.min(blo) - ahi.max(bhi), ahi.max(bhi) - alo.min(blo));
+        let mut contests = DenseContests::new(contest_sums, lo, hi);
+        for &(sa, ra, pa) in la.iter() {
+            let a = read(sa, ra, &stances[0]);
+            for &(sb, rb, pb) in lb.iter() {
+                let won = contest(self.rules.loser_subtracts, &a, &read(sb, rb, &stances[1]));
+                contests.add(won, pa * pb);
             }
         }
-        merged_contests_into(contests, contest_sums, merged);
-        law.clear();
+        contests.finish_into(merged);
+        let most = merged
+            .iter()
+            .filter_map(|&((winner, magnitude), _)| match winner {
+                Some(Winner::A) if stances[0].manoeuvre == Manoeuvre::Ma => Some(magnitude),
+                Some(Winner::B) if stances[1].manoeuvre == Manoeuvre::Ma => Some(magnitude),
+                _ => None,
+            })
+            .max()
+            .unwrap_or(1);
+        let mut law = DenseEffects::new(effect_sums, most);
         for &((winner, magnitude), p) in merged.iter() {
             let (w, l) = match winner {
                 Some(Winner::A) => (0, 1),
                 Some(Winner::B) => (1, 0),
                 None | Some(Winner::Draw) => {
-                    law.push((Effect::Quiet, p));
+                    law.add(Effect::Quiet, p);
                     continue;
                 }
             };
             match effect(stances[w].manoeuvre, magnitude) {
-                Won::Feint(f) if f > 0 => law.push((Effect::Feint(w, f), p)),
-                Won::Nothing | Won::Feint(_) => law.push((Effect::Quiet, p)),
+                Won::Feint(f) if f > 0 => law.add(Effect::Feint(w, f), p),
+                Won::Nothing | Won::Feint(_) => law.add(Effect::Quiet, p),
                 Won::Blow(dom) => {
                     for &(result, q) in self.damage(l, pos.tracks[l].fatigue(), dom).iter() {
-                        law.push((Effect::Blow(l, result), p * q));
+                        law.add(Effect::Blow(l, result), p * q);
                     }
                 }
             }
         }
-        merged_effects(law, effect_sums)
+        law.finish(buffer)
     }
 
     /// Every outcome of the exchange from `pos` where A makes `moves[0]` and B
