@@ -54,6 +54,7 @@ use super::fighter::{Fighter, Manoeuvre, Rules};
 use super::game::Mix;
 use super::position::{Effect, Fight, Law, Position};
 use super::stage::{feint_gains, fixed_point, matrix, plainest};
+use crate::engine::hash::Quick;
 use crate::error::{Error, Result};
 use crate::systems::aube::damage::DamageResult;
 use crate::systems::aube::wounds::OutAt;
@@ -370,7 +371,7 @@ impl WholeDuel {
 
     /// The index in `distinct` of the pair of mixes `pair` (added when new; `known` holds
     /// the index of each pair added, by the bits of its chances).
-    fn intern(&mut self, pair: [Mix; 2], known: &mut HashMap<[u64; 6], u32>) -> u32 {
+    fn intern(&mut self, pair: [Mix; 2], known: &mut HashMap<[u64; 6], u32, Quick>) -> u32 {
         let bits = [
             pair[0][0], pair[0][1], pair[0][2], pair[1][0], pair[1][1], pair[1][2],
         ]
@@ -483,7 +484,7 @@ struct Scratch {
     /// Each position's last move in a sweep.
     delta: Vec<f64>,
     /// The index in [`WholeDuel::distinct`] of each pair of mixes met so far.
-    known_mixes: HashMap<[u64; 6], u32>,
+    known_mixes: HashMap<[u64; 6], u32, Quick>,
 }
 
 impl Scratch {
@@ -493,7 +494,7 @@ impl Scratch {
             cells: Vec::with_capacity(width * 9),
             here: Vec::new(),
             delta: Vec::with_capacity(width),
-            known_mixes: HashMap::new(),
+            known_mixes: HashMap::default(),
         }
     }
 }
