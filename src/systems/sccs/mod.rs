@@ -37,6 +37,7 @@
 
 use crate::engine::roster::Kind;
 
+pub mod attente;
 pub mod d6_order;
 pub mod exchange;
 pub mod exchange_margin;

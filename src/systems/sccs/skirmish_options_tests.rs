@@ -5,9 +5,11 @@
 
 use super::*;
 use crate::engine::Model;
+use crate::engine::Roll;
 use crate::engine::model::replay_one;
 use crate::engine::simulation;
 use crate::systems::sccs::SKIRMISH;
+use crate::systems::sccs::attente::NOT_WAITING;
 use crate::systems::test_support::{
     assert_each_agrees, assert_same_fights, estimate_of, expect_model,
 };
@@ -152,6 +154,7 @@ fn the_manoeuvre_turn_and_its_switches() {
             target: vec![usize::MAX; n],
             received: vec![0; n],
             guarding: vec![MANOEUVRE_BONUS; n],
+            waiting: vec![NOT_WAITING; n],
         };
         crate::engine::replay(&[4], |d| {
             s.counter[0].tie(d, TensionDie::official(6), false);
@@ -190,6 +193,7 @@ fn fresh(m: &SkirmishModel) -> State {
         target: vec![usize::MAX; n],
         received: vec![0; n],
         guarding: vec![0; n],
+        waiting: vec![NOT_WAITING; n],
     }
 }
 

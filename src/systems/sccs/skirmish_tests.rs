@@ -4,6 +4,7 @@
 
 use super::*;
 use crate::engine::Model;
+use crate::engine::Roll;
 use crate::engine::model::replay_one;
 use crate::engine::simulation;
 use crate::systems::sccs::SKIRMISH;
@@ -104,6 +105,7 @@ fn at_most_four_attack_one_target_in_a_round() {
         target: vec![usize::MAX; 6],
         received: vec![0, 0, 0, 0, 0, 0],
         guarding: Vec::new(),
+        waiting: Vec::new(),
     };
     s.received[0] = MAX_ENGAGED as i64;
     let mut foes = Vec::new();
@@ -145,6 +147,7 @@ fn armour_figures_are_checked() {
         priority: 5,
         manoeuvre: Manoeuvre::Never,
         dual_wield: false,
+        attente: crate::systems::sccs::attente::Attente::Never,
     };
     let e = error_text(f.check("side_a", "x"));
     assert!(e.contains("cannot exceed"), "{e}");
