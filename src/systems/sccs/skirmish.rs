@@ -555,6 +555,7 @@ pub type SkirmishModel = Rolled<Skirmish, SkirmishMetrics>;
 
 #[path = "skirmish_as_melee.rs"]
 mod as_melee;
+pub use as_melee::AsMelee;
 
 #[path = "skirmish_attente.rs"]
 mod attente;
