@@ -236,19 +236,42 @@ pub struct Skirmish {
     params: SkirmishParams,
 }
 
-/// Each combatant's state in a fight, indexed as [`Skirmish::fighters`].
+/// Most combatants in a skirmish: two full sides.
+const MAX_FIGHTERS: usize = 2 * MAX_SIDE;
+
+/// Each combatant's state in a fight, indexed as [`Skirmish::fighters`] (the slots past
+/// the last combatant unused): fixed arrays, so that a fight allocates none of it.
 struct State {
-    durability: Vec<u32>,
-    impacts: Vec<u32>,
-    counter: Vec<Counter>,
-    target: Vec<usize>,
-    received: Vec<i64>,
+    durability: [u32; MAX_FIGHTERS],
+    impacts: [u32; MAX_FIGHTERS],
+    counter: [Counter; MAX_FIGHTERS],
+    target: [usize; MAX_FIGHTERS],
+    received: [i64; MAX_FIGHTERS],
     /// The protection each combatant's *manœuvre défensive* adds now (0 or
-    /// [`MANOEUVRE_BONUS`]); empty when nobody may take it.
-    guarding: Vec<i64>,
-    /// What each combatant's held action (*L'Attente*) waits for; empty when nobody may
-    /// take it.
-    waiting: Vec<Waiting>,
+    /// [`MANOEUVRE_BONUS`]).
+    guarding: [i64; MAX_FIGHTERS],
+    /// What each combatant's held action (*L'Attente*) waits for.
+    waiting: [Waiting; MAX_FIGHTERS],
+}
+
+impl State {
+    /// The state at the start of a fight of `fighters` (at most [`MAX_FIGHTERS`]): every
+    /// armour whole, nobody hit, no counter, no target, nothing received, held or guarded.
+    fn new(fighters: &[Fighter]) -> Self {
+        let mut durability = [0; MAX_FIGHTERS];
+        for (d, f) in durability.iter_mut().zip(fighters) {
+            *d = f.durability as u32;
+        }
+        Self {
+            durability,
+            impacts: [0; MAX_FIGHTERS],
+            counter: [Counter::default(); MAX_FIGHTERS],
+            target: [usize::MAX; MAX_FIGHTERS],
+            received: [0; MAX_FIGHTERS],
+            guarding: [0; MAX_FIGHTERS],
+            waiting: [NOT_WAITING; MAX_FIGHTERS],
+        }
+    }
 }
 
 impl Skirmish {
@@ -413,6 +436,12 @@ impl TryFrom<SkirmishParams> for Skirmish {
             .copied()
             .collect();
         let na = p.side_a.len();
+        if fighters.len() > MAX_FIGHTERS {
+            return Err(Error::value(
+                "side_a",
+                format!("at most {MAX_SIDE} combatants a side"),
+            ));
+        }
         let guards = fighters
             .iter()
             .map(|f| f.guard(p.wear.wound_malus, p.wear.spent_armour_protects))
@@ -475,19 +504,7 @@ impl Skirmish {
     #[inline(always)]
     fn fight<const OPTIONS: bool, D: Dice>(&self, dice: &mut D) -> SkirmishOutcome {
         let n = self.fighters.len();
-        let mut s = State {
-            durability: self.fighters.iter().map(|f| f.durability as u32).collect(),
-            impacts: vec![0; n],
-            counter: vec![Counter::default(); n],
-            target: vec![usize::MAX; n],
-            received: vec![0; n],
-            guarding: if OPTIONS { vec![0; n] } else { Vec::new() },
-            waiting: if OPTIONS && self.attente {
-                vec![NOT_WAITING; n]
-            } else {
-                Vec::new()
-            },
-        };
+        let mut s = State::new(&self.fighters);
         let mut foes = Vec::with_capacity(n);
         let mut order = Vec::new();
         for round in 1..=self.rounds {

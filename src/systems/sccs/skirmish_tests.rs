@@ -93,20 +93,7 @@ fn at_most_four_attack_one_target_in_a_round() {
     let o = play(words, &[1, 2, 3, 4, 5, 6, 2]);
     assert_eq!(o, end(Winner::Draw, 1, [1, 5]));
     let m = model(words);
-    let mut s = State {
-        durability: m
-            .rule
-            .fighters
-            .iter()
-            .map(|f| f.durability as u32)
-            .collect(),
-        impacts: vec![0; 6],
-        counter: vec![Counter::default(); 6],
-        target: vec![usize::MAX; 6],
-        received: vec![0, 0, 0, 0, 0, 0],
-        guarding: Vec::new(),
-        waiting: Vec::new(),
-    };
+    let mut s = State::new(&m.rule.fighters);
     s.received[0] = MAX_ENGAGED as i64;
     let mut foes = Vec::new();
     let none: [u32; 0] = [];
