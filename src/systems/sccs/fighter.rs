@@ -9,8 +9,10 @@
 //! four of them, given here as totals: `attack` (`type + cible`), and the `defense`
 //! against the type its foes use with the `resistance` of the zone they aim at. Its
 //! `manoeuvre` says when it takes the *manœuvre défensive* instead of attacking
-//! ([`super::manoeuvre`]).
+//! ([`super::manoeuvre`]), its `attente` when it holds its action to interrupt a foe's
+//! ([`super::attente`]).
 
+use super::attente::Attente;
 use super::manoeuvre::Manoeuvre;
 use super::resolution::Guard;
 use crate::error::{Error, Result};
@@ -37,6 +39,9 @@ crate::config! {
         manoeuvre: Manoeuvre = choice(default = Manoeuvre::Never),
         /// a short weapon in each hand (priority 6 only): one attack per weapon, two a turn
         dual_wield: bool = switch(default = false),
+        /// [choice] when it takes L'Attente (holds its action at its turn and strikes by
+        /// interrupting a foe's action, « J'interromps ! »): never, always
+        attente: Attente = choice(default = Attente::Never),
     }
 }
 
@@ -79,7 +84,20 @@ impl Fighter {
                 ),
             ));
         }
+        if self.attente != Attente::Never && self.manoeuvre != Manoeuvre::Never {
+            return Err(Error::value(
+                side,
+                format!(
+                    "'{name}': one option a turn (Chaque personnage peut choisir UNE option): give attente or manoeuvre, not both"
+                ),
+            ));
+        }
         Ok(())
+    }
+
+    /// Whether it may take *L'Attente* (its `attente` is not `never`).
+    pub fn waits(&self) -> bool {
+        self.attente != Attente::Never
     }
 
     /// Its protection `défense + résistance` as the fight wears it (`wound_malus` per

@@ -7,7 +7,7 @@
 //! *Attaques Étendues et Multiples*), 4 "Déroulement d'un combat" (the initiative
 //! priorities, in the group fight `sccs.skirmish`), 5 "Actions" (*la Manœuvre Défensive*,
 //! in `sccs.melee` and turn by turn in `sccs.skirmish`; *L'Attaque* with a short weapon in
-//! each hand) and 6 "Règles spécifiques à la magie" (*Maintien d'un sort sur la durée*,
+//! each hand; *L'Attente*, « J'interromps ! », in `sccs.skirmish`) and 6 "Règles spécifiques à la magie" (*Maintien d'un sort sur la durée*,
 //! *Cercle Rituel*).
 //! Exploration (section 7) has no randomness worth simulating beyond the tension test.
 //!
@@ -37,6 +37,7 @@
 
 use crate::engine::roster::Kind;
 
+pub mod attente;
 pub mod d6_order;
 pub mod exchange;
 pub mod exchange_margin;

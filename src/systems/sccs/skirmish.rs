@@ -30,27 +30,32 @@
 //! combatant's `manoeuvre`, [`super::manoeuvre`]: +1 to its défense instead of attacking,
 //! switches `manoeuvre_lasts` and `manoeuvre_drops_counter`), the attacks from the second
 //! rank (switch `second_rank`: a long reach, priority 4, strikes a target already engaged
-//! by four) and two weapons (section 5, *L'Attaque*: a combatant's `dual_wield`, two
-//! attacks a turn with a short weapon in each hand, switch `dual_wield_malus`).
+//! by four), two weapons (section 5, *L'Attaque*: a combatant's `dual_wield`, two
+//! attacks a turn with a short weapon in each hand, switch `dual_wield_malus`) and
+//! *L'Attente* (section 5, a combatant's `attente`, [`super::attente`]: it holds its action
+//! and strikes a foe just before that foe acts, « J'interromps ! », switches
+//! `attente_target` and `attente_lapses`; played in `skirmish_attente.rs`).
 //!
 //! One against one, this is not `sccs.melee`: there only the attackers strike, here both
 //! do. The two fights are the same when one of the two can never hurt the other (its
 //! attack below the other's protection: countered at every exchange, and a lone attacker
 //! meets no erosion, and no house rule puts dice into the exchange); then `exact()` takes
-//! `sccs.melee`'s exact values ([`as_melee`]), and the tests check it with the shared checker. Every other fight is Monte Carlo only.
+//! `sccs.melee`'s exact values ([`as_melee`], in `skirmish_as_melee.rs`), and the tests
+//! check it with the shared checker. Every other fight is Monte Carlo only.
 //!
 //! [`as_melee`]: Skirmish::as_melee
 
+use super::attente::{AttenteTarget, NOT_WAITING, Waiting};
 use super::d6_order::settle;
 use super::exchange_margin::ExchangeMargin;
 use super::fighter::{Fighter, LONG_REACH};
 use super::manoeuvre::{MANOEUVRE_BONUS, Manoeuvre, ManoeuvreLasts};
-use super::melee::{MAX_ENGAGED, MAX_IMPACTS, Melee, MeleeOutcome, MeleeParams, WearParams};
+use super::melee::{MAX_ENGAGED, MAX_IMPACTS, WearParams};
 use super::resolution::{Counter, Guard, Receiving, TieParams};
 use super::tension_die::TensionDie;
 pub use crate::engine::fight::Winner;
 use crate::engine::fight::{FightMetrics, Side};
-use crate::engine::{Dice, Dist, HistId, Layout, MetricId, Party, Recorder, Report, Roll, Rolled};
+use crate::engine::{Dice, HistId, Layout, MetricId, Party, Recorder, Report, Rolled};
 use crate::error::{Error, Result};
 pub use crate::systems::target::Target;
 
@@ -96,6 +101,13 @@ crate::config! {
         /// (dual_wield) take the malus of multiple actions, -1 each (modifiers.extra_target);
         /// false: none, the two being the one action L'Attaque grants
         dual_wield_malus: bool = switch(default = false),
+        /// [choice] whose action a combatant holding its action (a fighter's attente)
+        /// interrupts: next_foe (the first foe to act, struck just before it acts), chosen
+        /// (the foe its side's targeting picks when it holds)
+        attente_target: AttenteTarget = choice(default = AttenteTarget::NextFoe),
+        /// [choice] a held action (L'Attente) not used by the end of the round is lost;
+        /// false: it waits into the next round ("à tout moment")
+        attente_lapses: bool = switch(default = false),
         /// the tension switch
         tie: TieParams = flatten(),
     }
@@ -215,19 +227,51 @@ pub struct Skirmish {
     manoeuvre_for_the_round: bool,
     /// Switch `manoeuvre_drops_counter`.
     manoeuvre_drops_counter: bool,
+    /// Some combatant may take *L'Attente* (a fighter's `attente`).
+    attente: bool,
+    /// Switch `attente_target` is `chosen`.
+    attente_chosen: bool,
+    /// Switch `attente_lapses`.
+    attente_lapses: bool,
     params: SkirmishParams,
 }
 
-/// Each combatant's state in a fight, indexed as [`Skirmish::fighters`].
+/// Most combatants in a skirmish: two full sides.
+const MAX_FIGHTERS: usize = 2 * MAX_SIDE;
+
+/// Each combatant's state in a fight, indexed as [`Skirmish::fighters`] (the slots past
+/// the last combatant unused): fixed arrays, so that a fight allocates none of it.
 struct State {
-    durability: Vec<u32>,
-    impacts: Vec<u32>,
-    counter: Vec<Counter>,
-    target: Vec<usize>,
-    received: Vec<i64>,
+    durability: [u32; MAX_FIGHTERS],
+    impacts: [u32; MAX_FIGHTERS],
+    counter: [Counter; MAX_FIGHTERS],
+    target: [usize; MAX_FIGHTERS],
+    received: [i64; MAX_FIGHTERS],
     /// The protection each combatant's *manœuvre défensive* adds now (0 or
-    /// [`MANOEUVRE_BONUS`]); empty when nobody may take it.
-    guarding: Vec<i64>,
+    /// [`MANOEUVRE_BONUS`]).
+    guarding: [i64; MAX_FIGHTERS],
+    /// What each combatant's held action (*L'Attente*) waits for.
+    waiting: [Waiting; MAX_FIGHTERS],
+}
+
+impl State {
+    /// The state at the start of a fight of `fighters` (at most [`MAX_FIGHTERS`]): every
+    /// armour whole, nobody hit, no counter, no target, nothing received, held or guarded.
+    fn new(fighters: &[Fighter]) -> Self {
+        let mut durability = [0; MAX_FIGHTERS];
+        for (d, f) in durability.iter_mut().zip(fighters) {
+            *d = f.durability as u32;
+        }
+        Self {
+            durability,
+            impacts: [0; MAX_FIGHTERS],
+            counter: [Counter::default(); MAX_FIGHTERS],
+            target: [usize::MAX; MAX_FIGHTERS],
+            received: [0; MAX_FIGHTERS],
+            guarding: [0; MAX_FIGHTERS],
+            waiting: [NOT_WAITING; MAX_FIGHTERS],
+        }
+    }
 }
 
 impl Skirmish {
@@ -337,6 +381,19 @@ impl Skirmish {
             .filter(|&j| j < i && !self.out(s, j))
             .count();
         let d = self.targets[side].pick(foes, k, |j| self.protection::<OPTIONS>(s, j), dice);
+        self.strike::<OPTIONS, D>(s, i, d, dice)
+    }
+
+    /// Combatant `i` strikes foe `d` (one exchange): its counter dropped if `d` is a new
+    /// target. Returns true when `d` is put out.
+    #[inline(always)]
+    fn strike<const OPTIONS: bool, D: Dice>(
+        &self,
+        s: &mut State,
+        i: usize,
+        d: usize,
+        dice: &mut D,
+    ) -> bool {
         if s.target[i] != d {
             s.counter[i].drop_counter();
             s.target[i] = d;
@@ -360,68 +417,6 @@ impl Skirmish {
         }
         self.out(s, d)
     }
-
-    /// The fight as `sccs.melee`, when one combatant faces one and one of them can never
-    /// hurt the other: the other attacking the harmless one as a lone attacker, and the
-    /// side the harmless one is on (0 for A).
-    ///
-    /// A combatant taking the *manœuvre défensive* at every turn never attacks, so is
-    /// harmless; its +1 is `sccs.melee`'s `defensive_manoeuvre` when it meets every
-    /// attack (it acts before the attacker: priority, then attack), and is no part of the
-    /// fight when it meets none (it acts after, the bonus lasting the round). Acting after
-    /// with the bonus lasting to its next turn, the first attack meets the protection
-    /// without it: no melee.
-    pub fn as_melee(&self) -> Option<(Melee, usize)> {
-        // A house rule's exchange margin may let any attack land: nobody is harmless.
-        if self.fighters.len() != 2 || self.na != 1 || !self.exchange_margin.0.is_official() {
-            return None;
-        }
-        // Two weapons strike twice a round, and the second attack meets erosion: no melee.
-        if self.fighters.iter().any(|f| f.dual_wield) {
-            return None;
-        }
-        let holds = |i: usize| self.fighters[i].manoeuvre == Manoeuvre::Always;
-        let harmless = |i: usize| {
-            let d = 1 - i;
-            let f = &self.fighters[d];
-            holds(i) || self.fighters[i].attack < self.guards[d].now(f.durability as u32, 0)
-        };
-        let defender = (0..2).find(|&i| harmless(i))?;
-        let (d, att) = (&self.fighters[defender], &self.fighters[1 - defender]);
-        if holds(1 - defender) {
-            // Neither attacks: not a melee.
-            return None;
-        }
-        let defensive_manoeuvre = if holds(defender) {
-            let first = |f: &Fighter| (f.priority, -f.attack);
-            match (first(d).cmp(&first(att)), self.manoeuvre_for_the_round) {
-                (std::cmp::Ordering::Less, _) => true,
-                (std::cmp::Ordering::Greater, true) => false,
-                // The D6 orders them, or the bonus meets every attack but the first.
-                _ => return None,
-            }
-        } else {
-            false
-        };
-        let p = &self.params;
-        let melee = MeleeParams {
-            defense: d.defense,
-            resistance: d.resistance,
-            armour_res: d.armour_res,
-            durability: d.durability,
-            defensive_manoeuvre,
-            attackers: vec![att.attack],
-            n_attackers: 0,
-            attack: 0,
-            erosion_by_engaged: false,
-            rounds: p.rounds,
-            impacts_to_out: p.impacts_to_out,
-            wear: p.wear,
-            tie: p.tie,
-        };
-        // The defender's armour was checked as a member's: the fight is a valid melee.
-        Some((Melee::try_from(melee).ok()?, defender))
-    }
 }
 
 /// The fight of `p`, each member's armour checked.
@@ -441,6 +436,12 @@ impl TryFrom<SkirmishParams> for Skirmish {
             .copied()
             .collect();
         let na = p.side_a.len();
+        if fighters.len() > MAX_FIGHTERS {
+            return Err(Error::value(
+                "side_a",
+                format!("at most {MAX_SIDE} combatants a side"),
+            ));
+        }
         let guards = fighters
             .iter()
             .map(|f| f.guard(p.wear.wound_malus, p.wear.spent_armour_protects))
@@ -464,7 +465,7 @@ impl TryFrom<SkirmishParams> for Skirmish {
             options: p.second_rank
                 || fighters
                     .iter()
-                    .any(|f| f.manoeuvre != Manoeuvre::Never || f.dual_wield),
+                    .any(|f| f.manoeuvre != Manoeuvre::Never || f.dual_wield || f.waits()),
             attack_malus: fighters
                 .iter()
                 .map(|f| {
@@ -487,44 +488,12 @@ impl TryFrom<SkirmishParams> for Skirmish {
                 .collect(),
             manoeuvre_for_the_round: p.manoeuvre_lasts == ManoeuvreLasts::Round,
             manoeuvre_drops_counter: p.manoeuvre_drops_counter,
+            attente: fighters.iter().any(Fighter::waits),
+            attente_chosen: p.attente_target == AttenteTarget::Chosen,
+            attente_lapses: p.attente_lapses,
             fighters,
             params: p,
         })
-    }
-}
-
-impl Roll for Skirmish {
-    type Outcome = SkirmishOutcome;
-
-    fn roll<D: Dice>(&self, dice: &mut D) -> SkirmishOutcome {
-        if self.options {
-            self.fight::<true, D>(dice)
-        } else {
-            self.fight::<false, D>(dice)
-        }
-    }
-
-    /// `sccs.melee`'s exact values, when the fight is one ([`Skirmish::as_melee`]).
-    fn exact(&self) -> Option<Dist<SkirmishOutcome>> {
-        let (melee, defender) = self.as_melee()?;
-        let winner = Winner::from(Side::at(defender).other());
-        Some(melee.exact()?.map(|o: &MeleeOutcome| {
-            if o.round_out > 0 {
-                let mut standing = [1, 1];
-                standing[defender] = 0;
-                SkirmishOutcome {
-                    winner,
-                    rounds: o.round_out,
-                    standing,
-                }
-            } else {
-                SkirmishOutcome {
-                    winner: Winner::Draw,
-                    rounds: melee.rounds,
-                    standing: [1, 1],
-                }
-            }
-        }))
     }
 }
 
@@ -535,14 +504,7 @@ impl Skirmish {
     #[inline(always)]
     fn fight<const OPTIONS: bool, D: Dice>(&self, dice: &mut D) -> SkirmishOutcome {
         let n = self.fighters.len();
-        let mut s = State {
-            durability: self.fighters.iter().map(|f| f.durability as u32).collect(),
-            impacts: vec![0; n],
-            counter: vec![Counter::default(); n],
-            target: vec![usize::MAX; n],
-            received: vec![0; n],
-            guarding: if OPTIONS { vec![0; n] } else { Vec::new() },
-        };
+        let mut s = State::new(&self.fighters);
         let mut foes = Vec::with_capacity(n);
         let mut order = Vec::new();
         for round in 1..=self.rounds {
@@ -553,17 +515,26 @@ impl Skirmish {
             if OPTIONS && self.manoeuvre_for_the_round {
                 s.guarding.iter_mut().for_each(|g| *g = 0);
             }
+            if OPTIONS && self.attente_lapses {
+                s.waiting.iter_mut().for_each(|w| *w = NOT_WAITING);
+            }
             for &i in &order {
-                if self.out(&s, i) || (OPTIONS && self.manoeuvres(&mut s, i)) {
+                if self.out(&s, i) {
+                    continue;
+                }
+                if OPTIONS && self.attente {
+                    if let Some(winner) = self.interruptions(&mut s, i, &order, dice) {
+                        return self.outcome(&s, winner, round);
+                    }
+                    if self.out(&s, i) || self.waits(&mut s, i, &mut foes, dice) {
+                        continue;
+                    }
+                }
+                if OPTIONS && self.manoeuvres(&mut s, i) {
                     continue;
                 }
                 let side = self.side(i);
-                let strikes = if OPTIONS && self.fighters[i].dual_wield {
-                    2
-                } else {
-                    1
-                };
-                for _ in 0..strikes {
+                for _ in 0..self.strikes::<OPTIONS>(i) {
                     if self.attack::<OPTIONS, D>(&mut s, i, &mut foes, dice)
                         && self.standing(&s, 1 - side) == 0
                     {
@@ -574,6 +545,17 @@ impl Skirmish {
             }
         }
         self.outcome(&s, Winner::Draw, self.rounds)
+    }
+
+    /// The attacks combatant `i` makes at its turn: two with a short weapon in each hand
+    /// (only when `OPTIONS`), else one.
+    #[inline(always)]
+    fn strikes<const OPTIONS: bool>(&self, i: usize) -> usize {
+        if OPTIONS && self.fighters[i].dual_wield {
+            2
+        } else {
+            1
+        }
     }
 
     fn outcome(&self, s: &State, winner: Winner, rounds: u32) -> SkirmishOutcome {
@@ -588,6 +570,13 @@ impl Skirmish {
 /// `sccs.skirmish`: side A against side B.
 pub type SkirmishModel = Rolled<Skirmish, SkirmishMetrics>;
 
+#[path = "skirmish_as_melee.rs"]
+mod as_melee;
+pub use as_melee::AsMelee;
+
+#[path = "skirmish_attente.rs"]
+mod attente;
+
 #[cfg(test)]
 #[path = "skirmish_tests.rs"]
 mod tests;
@@ -595,3 +584,7 @@ mod tests;
 #[cfg(test)]
 #[path = "skirmish_options_tests.rs"]
 mod options_tests;
+
+#[cfg(test)]
+#[path = "skirmish_attente_tests.rs"]
+mod attente_tests;

@@ -5,6 +5,7 @@
 
 use super::*;
 use crate::engine::Model;
+use crate::engine::Roll;
 use crate::engine::model::replay_one;
 use crate::engine::simulation;
 use crate::systems::sccs::SKIRMISH;
@@ -144,15 +145,8 @@ fn outnumbered_the_wary_soldier_holds() {
 fn the_manoeuvre_turn_and_its_switches() {
     let turn = |words: &str, policy_takes: bool| {
         let m = model(words);
-        let n = m.rule.fighters.len();
-        let mut s = State {
-            durability: vec![0; n],
-            impacts: vec![0; n],
-            counter: vec![Counter::default(); n],
-            target: vec![usize::MAX; n],
-            received: vec![0; n],
-            guarding: vec![MANOEUVRE_BONUS; n],
-        };
+        let mut s = State::new(&m.rule.fighters);
+        s.guarding = [MANOEUVRE_BONUS; MAX_FIGHTERS];
         crate::engine::replay(&[4], |d| {
             s.counter[0].tie(d, TensionDie::official(6), false);
         });
@@ -177,20 +171,7 @@ fn the_manoeuvre_turn_and_its_switches() {
 
 /// A fresh state of `m`'s fight: every armour whole, nobody hit, nothing received.
 fn fresh(m: &SkirmishModel) -> State {
-    let n = m.rule.fighters.len();
-    State {
-        durability: m
-            .rule
-            .fighters
-            .iter()
-            .map(|f| f.durability as u32)
-            .collect(),
-        impacts: vec![0; n],
-        counter: vec![Counter::default(); n],
-        target: vec![usize::MAX; n],
-        received: vec![0; n],
-        guarding: vec![0; n],
-    }
+    State::new(&m.rule.fighters)
 }
 
 /// The knight (protection 7, armour 3 of durability 4) has received four attacks this

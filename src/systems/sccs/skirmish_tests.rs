@@ -4,6 +4,7 @@
 
 use super::*;
 use crate::engine::Model;
+use crate::engine::Roll;
 use crate::engine::model::replay_one;
 use crate::engine::simulation;
 use crate::systems::sccs::SKIRMISH;
@@ -92,19 +93,7 @@ fn at_most_four_attack_one_target_in_a_round() {
     let o = play(words, &[1, 2, 3, 4, 5, 6, 2]);
     assert_eq!(o, end(Winner::Draw, 1, [1, 5]));
     let m = model(words);
-    let mut s = State {
-        durability: m
-            .rule
-            .fighters
-            .iter()
-            .map(|f| f.durability as u32)
-            .collect(),
-        impacts: vec![0; 6],
-        counter: vec![Counter::default(); 6],
-        target: vec![usize::MAX; 6],
-        received: vec![0, 0, 0, 0, 0, 0],
-        guarding: Vec::new(),
-    };
+    let mut s = State::new(&m.rule.fighters);
     s.received[0] = MAX_ENGAGED as i64;
     let mut foes = Vec::new();
     let none: [u32; 0] = [];
@@ -145,6 +134,7 @@ fn armour_figures_are_checked() {
         priority: 5,
         manoeuvre: Manoeuvre::Never,
         dual_wield: false,
+        attente: crate::systems::sccs::attente::Attente::Never,
     };
     let e = error_text(f.check("side_a", "x"));
     assert!(e.contains("cannot exceed"), "{e}");
