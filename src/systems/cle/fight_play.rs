@@ -6,8 +6,8 @@
 
 use super::trade::{Trade, guard};
 use super::{
-    FightOrder, FightOutcome, FightRule, GROUP, HeroPolicy, HeroSpending, MAX_FOES, MAX_PCS,
-    Opponent,
+    Downed, FightOrder, FightOutcome, FightRule, GROUP, HeroPolicy, HeroSpending, MAX_FOES,
+    MAX_PCS, Opponent,
 };
 use crate::engine::Dice;
 use crate::systems::cle::attack::{AttackRule, DamageRule, Rerolls};
@@ -199,7 +199,10 @@ impl FightRule {
         if let Some(&lead) = standing.next() {
             let size = 1 + standing.count() as i64;
             self.new_turn::<OPTIONS>(b);
-            self.foe_attacks::<OPTIONS, D>(dice, b, (lead as usize, size), t, round);
+            let lead = (lead as usize, size);
+            if !(OPTIONS && self.foe_tends_or_finishes(dice, b, lead, round)) {
+                self.foe_attacks::<OPTIONS, D>(dice, b, lead, t, round);
+            }
         }
     }
 
@@ -289,6 +292,13 @@ impl FightRule {
                 break;
             };
             let t = t as usize;
+            if OPTIONS && self.downed != Downed::NONE {
+                self.new_turn::<OPTIONS>(b);
+                if self.pc_tends_or_finishes(dice, b, i, round) {
+                    // No attack: nothing to answer.
+                    continue;
+                }
+            }
             self.pc_attacks::<OPTIONS, D>(dice, b, i, t, round);
             // The attacked foe's group answers, else the first that has not acted (with
             // `answer_eliminated`, only when the attacked foe is out).
@@ -332,6 +342,7 @@ impl FightRule {
         if self.hero == HeroSpending::NONE
             && self.pc_trade == Trade::None
             && self.foe_trade == Trade::None
+            && self.downed == Downed::NONE
         {
             self.fight::<false, D>(dice)
         } else {
