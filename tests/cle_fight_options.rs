@@ -1,9 +1,10 @@
 //! The options of `cle.fight` beyond the attacks (issue 29), asked as a user asks them:
-//! finishing off the unconscious and first aid during a fight.
+//! finishing off the unconscious and first aid during a fight, surprise and the attacks a
+//! defender does not perceive.
 
 mod common;
 
-use common::{alea, answer, assert_user_error, estimate};
+use common::{alea, answer, assert_user_error, estimate, exact};
 
 /// The metrics of `cle.fight` with `words`, 20,000 fights from seed 7.
 fn fight(words: &[&str]) -> serde_json::Value {
@@ -53,4 +54,42 @@ fn bad_downed_switches_are_refused() {
         &["finish_off"],
     );
     assert_user_error(&alea(&["prob", "cle.fight", "pc.soins=41"]), &["soins"]);
+}
+
+#[test]
+fn an_unperceived_attack_is_a_combat_test() {
+    // "il suffit que le joueur de son adversaire réussisse un test de Combat avec une
+    // difficulté […] généralement 10": Combat 5 against 10 whatever the Défense, 3d6 >= 5,
+    // 212/216; Combat -10 only on three 6, 1/216.
+    let hit = |combat: &str| {
+        exact(
+            &["cle.attack", combat, "defense=30", "unperceived=10"],
+            "hit",
+        )
+    };
+    assert!((hit("combat=5") - 212.0 / 216.0).abs() < 1e-9);
+    assert!((hit("combat=-10") - 1.0 / 216.0).abs() < 1e-9);
+}
+
+#[test]
+fn the_side_taken_by_surprise_loses_more_fights() {
+    // Three PCs against the boss and its lieutenants: a first round without defence and
+    // without action changes the odds both ways.
+    let words = ["pcs=3", "foes=boss_brute,lieutenants", "pc.combat=10"];
+    let (p, p_low, p_high) = estimate(&fight(&words), "pcs_win");
+    let (f, f_low, _) = estimate(
+        &fight(&[&words[..], &["surprise=foes"]].concat()),
+        "pcs_win",
+    );
+    let (s, _, s_high) = estimate(&fight(&[&words[..], &["surprise=pcs"]].concat()), "pcs_win");
+    assert!(p_high < f_low, "{p} against {f}");
+    assert!(s_high < p_low, "{s} against {p}");
+    assert_user_error(
+        &alea(&["prob", "cle.fight", "surprise=both"]),
+        &["surprise"],
+    );
+    assert_user_error(
+        &alea(&["prob", "cle.fight", "unperceived=41"]),
+        &["unperceived"],
+    );
 }

@@ -38,7 +38,8 @@
 //! - A character is out when dead or unconscious; unconscious ones wake after their rounds
 //!   and fight on (still *mal en point*). Finishing off the unconscious and first aid are
 //!   switches of [`aid`], off by default; `pc_deaths` counts PCs dead or in *danger de
-//!   mort* when the fight ends (first aid after it not counted).
+//!   mort* when the fight ends (first aid after it not counted). Surprise (a side that
+//!   neither acts nor defends in the first round) is switch `surprise` of [`surprise`].
 //! - A fight still going after `max_rounds` rounds is won by nobody, as is one where both
 //!   sides are out in the same round: a `draw` (a capped fight lasts `max_rounds`).
 //!
@@ -76,6 +77,11 @@ pub use trade::Trade;
 #[path = "fight_aid.rs"]
 pub mod aid;
 pub use aid::{Downed, Sides};
+
+/// Surprise in the first round (`fight_surprise.rs`).
+#[path = "fight_surprise.rs"]
+pub mod surprise;
+pub use surprise::Surprise;
 
 /// Most foes (seconds couteaux or figurants) in a fight.
 pub const MAX_FOES: usize = 20;
@@ -140,6 +146,10 @@ pub struct FightRule {
     pub foe_trade: Trade,
     /// Switches `finish_off`, `first_aid`, `aid_retry`: the downed killed or tended.
     pub downed: Downed,
+    /// Switch `surprise`: the side surprised in the first round.
+    pub surprise: Surprise,
+    /// The difficulty of the Combat test of an attack on a surprised defender.
+    pub unperceived: i64,
     /// Each foe's tier and profile, vitality for this number of PCs (1 for figurants); the
     /// first `foes` take part.
     pub foe: [(Opponent, Profile); MAX_FOES],
@@ -172,6 +182,8 @@ impl FightRule {
             pc_trade: Trade::None,
             foe_trade: Trade::None,
             downed: Downed::NONE,
+            surprise: Surprise::None,
+            unperceived: 10,
             foe: [(opponent, foe); MAX_FOES],
             foes,
             outnumbered: true,
@@ -320,6 +332,12 @@ crate::config! {
         /// [choice] a character whose first aid failed is tended again at the next turns
         /// (else never again in the fight)
         aid_retry: bool = switch(default = false),
+        /// the side surprised in the first round, which neither acts nor defends: none,
+        /// pcs, foes
+        surprise: Surprise = choice(default = Surprise::None),
+        /// the difficulty of the Combat test that hits a surprised defender (the text:
+        /// set by the GM, generally 10)
+        unperceived: i64 = int(0..=40, default = 10),
         /// the rule tables (the difficulty of first aid): `alea rules cle`
         tables: CleTables = rules(),
         /// boss (one, mal en point like a PC), seconds (seconds couteaux), figurants (1
@@ -483,6 +501,8 @@ impl TryFrom<FightParams> for FightRule {
         };
         rule.pc_trade = p.pc_trade;
         rule.foe_trade = p.foe_trade;
+        rule.surprise = p.surprise;
+        rule.unperceived = p.unperceived;
         rule.downed = Downed {
             finish_off: p.finish_off,
             first_aid: p.first_aid,
