@@ -121,17 +121,6 @@ impl AttackRule {
         }
     }
 
-    /// Whether an attack read as `attack` hits a defence read as `defence` (unread when
-    /// the attack is [`AttackRule::unperceived`]).
-    #[inline(always)]
-    fn lands(&self, attack: Reading, defence: Reading) -> bool {
-        let a = self.attacker.score_reading(attack);
-        match self.unperceived {
-            None => self.hits(a, self.defender().score_reading(defence)),
-            Some(difficulty) => succeeds(a.total, a.auto, difficulty),
-        }
-    }
-
     fn hits(&self, a: Score, d: Score) -> bool {
         winner(
             a,
@@ -191,14 +180,13 @@ impl AttackRule {
         } else {
             dice.step(&defence)
         };
+        // Whether the attack read as `attack` hits the defence read as `defence` (unread
+        // when unperceived: the Combat test against the difficulty decides).
         let lands = |attack: Reading, defence: Reading| {
-            if REROLLS {
-                self.lands(attack, defence)
-            } else {
-                self.hits(
-                    self.attacker.score_reading(attack),
-                    defender.score_reading(defence),
-                )
+            let a = self.attacker.score_reading(attack);
+            match self.unperceived {
+                Some(difficulty) if unperceived => succeeds(a.total, a.auto, difficulty),
+                _ => self.hits(a, defender.score_reading(defence)),
             }
         };
         let mut out = Strike::default();
