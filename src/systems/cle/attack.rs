@@ -22,7 +22,7 @@
 use super::damage::{DAMAGE_DICE, read_damage};
 pub use super::damage::{DamageRule, Weapon};
 use super::opposition::{Contender, Score, Winner, winner};
-use super::roll::{D6Roll, Reading, TEST_TOTAL};
+use super::roll::{D6Roll, Reading, TEST_TOTAL, succeeds};
 use crate::engine::enumerate::Bounds;
 use crate::engine::house_step::StepRule;
 use crate::engine::step::Step;
@@ -49,6 +49,12 @@ pub struct AttackRule {
     pub damage: DamageRule,
     /// Which sides spend a hero point to roll a failed test again.
     pub rerolls: Rerolls,
+    /// The defender does not perceive the attack (seed *Fiche 3*, "La défense": "il ne
+    /// peut se défendre contre elle : il suffit que le joueur de son adversaire réussisse
+    /// un test de *Combat* avec une difficulté déterminée par le meneur de jeu […] –
+    /// généralement 10"): no defence is rolled; the attack hits when the Combat test,
+    /// with its automatic results, reaches this difficulty. `None`: an opposition.
+    pub unperceived: Option<i64>,
 }
 
 /// The hero point's second effect in an attack (seed *Fiche 2*, "Les points d'héroïsme":
@@ -143,9 +149,9 @@ impl AttackRule {
         self.strike_with::<true, D>(dice)
     }
 
-    /// Rolls the attack without any roll again, whatever [`AttackRule::rerolls`] says: a
-    /// fight whose PCs roll nothing again takes this, the checks of the rolls again
-    /// compiled out.
+    /// Rolls the attack without any roll again, whatever [`AttackRule::rerolls`] says, and
+    /// as an attack the defender perceives, whatever [`AttackRule::unperceived`] says: a
+    /// fight whose fighters play none of these takes this, their checks compiled out.
     #[inline(always)]
     pub fn strike_plain<D: Dice>(&self, dice: &mut D) -> (bool, i64) {
         let s = self.strike_with::<false, D>(dice);
@@ -167,19 +173,28 @@ impl AttackRule {
             count: defender.dice,
             total: defender.total,
         };
-        let (mut def_reading, mut hero) = dice.step(&defence);
+        let unperceived = REROLLS && self.unperceived.is_some();
+        // An unperceived attack rolls no defence (its reading stands in, unread).
+        let (mut def_reading, mut hero) = if unperceived {
+            (reading, 0)
+        } else {
+            dice.step(&defence)
+        };
+        // Whether the attack read as `attack` hits the defence read as `defence` (unread
+        // when unperceived: the Combat test against the difficulty decides).
+        let lands = |attack: Reading, defence: Reading| {
+            let a = self.attacker.score_reading(attack);
+            match self.unperceived {
+                Some(difficulty) if unperceived => succeeds(a.total, a.auto, difficulty),
+                _ => self.hits(a, defender.score_reading(defence)),
+            }
+        };
         let mut out = Strike::default();
-        let mut hit = self.hits(
-            self.attacker.score_reading(reading),
-            defender.score_reading(def_reading),
-        );
+        let mut hit = lands(reading, def_reading);
         if REROLLS && !hit && self.rerolls.attacker {
             (reading, sum, sixes) = dice.step(&throw);
             out.attacker_rerolled = true;
-            hit = self.hits(
-                self.attacker.score_reading(reading),
-                defender.score_reading(def_reading),
-            );
+            hit = lands(reading, def_reading);
         }
         if !hit {
             return out;
@@ -189,13 +204,10 @@ impl AttackRule {
             .read_total(dice, self.attacker.dice == 4, sum, sixes);
         let raw = sum + self.damage.roll_extra(dice, sixes);
         let mut damage = self.damage.finish(raw, hero);
-        if REROLLS && damage > 0 && self.rerolls.defender {
+        if REROLLS && damage > 0 && self.rerolls.defender && !unperceived {
             (def_reading, hero) = dice.step(&defence);
             out.defender_rerolled = true;
-            if !self.hits(
-                self.attacker.score_reading(reading),
-                defender.score_reading(def_reading),
-            ) {
+            if !lands(reading, def_reading) {
                 return out;
             }
             damage = self.damage.finish(raw, hero);
@@ -209,13 +221,12 @@ impl AttackRule {
     }
 
     /// Rolls the attack ([`AttackRule::strike`], a step), then the plain damage from fresh
-    /// dice.
+    /// dice (without the defender's hero die when the attack is unperceived: no defence).
     #[inline(always)]
     pub fn roll<D: Dice>(&self, dice: &mut D) -> AttackOutcome {
         let (hit, damage) = dice.step(self);
-        let plain = self
-            .damage
-            .plain(dice, self.attacker.dice == 4, self.defender_dice == 4);
+        let defended = self.defender_dice == 4 && self.unperceived.is_none();
+        let plain = self.damage.plain(dice, self.attacker.dice == 4, defended);
         AttackOutcome { hit, damage, plain }
     }
 }
@@ -316,6 +327,10 @@ crate::config! {
         defender_reroll: bool = switch(default = false),
         /// the defender is in melee with several foes: -2 to the defence
         outnumbered: bool = switch(default = false),
+        /// the defender does not perceive the attack (surprised): no defence, the attack
+        /// hits on a Combat test against this difficulty (the text: generally 10);
+        /// defender_hero_die, defender_reroll and outnumbered then do nothing
+        unperceived: Option<i64> = int(0..=40, optional),
         /// [choice] the automatic triples apply to the opposition
         auto_triples: bool = switch(default = false),
         /// the damage dice read off the attack: official, or a house rule's script
@@ -362,6 +377,7 @@ impl From<AttackParams> for AttackRule {
                 attacker: p.attacker_reroll,
                 defender: p.defender_reroll,
             },
+            unperceived: p.unperceived,
         }
     }
 }

@@ -15,6 +15,7 @@ fn rule(combat: i64, defense: i64, weapon: Weapon) -> AttackRule {
         auto_triples: false,
         damage: DamageRule::new(weapon),
         rerolls: Rerolls::NONE,
+        unperceived: None,
     }
 }
 
@@ -394,4 +395,43 @@ fn rolls_again_on_rigged_dice() {
         (s.hit, s.damage, s.raw, s.defender_rerolled),
         (true, 0, 10, false)
     );
+}
+
+#[test]
+fn an_unperceived_attack_is_a_combat_test_against_the_difficulty() {
+    let unseen = |combat: i64, difficulty: i64| AttackRule {
+        unperceived: Some(difficulty),
+        ..rule(combat, 30, Weapon::D2)
+    };
+    // No defence rolled, the damage read off the attack: red 5, whites 2 + 4.
+    assert_eq!(strike(unseen(5, 10), &[5, 2, 4]), (true, 6));
+    // Combat 5 against 10: 3d6 >= 5, 212/216; Combat 0: 3d6 >= 10, 135/216; Combat -10
+    // against 10: only the automatic success of three 6, 1/216; Combat 20: every roll
+    // but the automatic failure of three 1, 215/216. The defender's hero die and rolls
+    // again, and the -2 of being outnumbered, do nothing.
+    let p_hit = |r: AttackRule| exact_of(&r).p_where(|o| o.hit);
+    assert!((p_hit(unseen(5, 10)) - 212.0 / 216.0).abs() < 1e-12);
+    assert!((p_hit(unseen(0, 10)) - 135.0 / 216.0).abs() < 1e-12);
+    assert!((p_hit(unseen(-10, 10)) - 1.0 / 216.0).abs() < 1e-12);
+    assert!((p_hit(unseen(20, 10)) - 215.0 / 216.0).abs() < 1e-12);
+    let defended = AttackRule {
+        defender_dice: 4,
+        outnumbered: true,
+        rerolls: Rerolls {
+            attacker: false,
+            defender: true,
+        },
+        ..unseen(0, 10)
+    };
+    assert!((p_hit(defended) - 135.0 / 216.0).abs() < 1e-12);
+    // A miss rolled again by the attacker: 1 - (81/216)^2.
+    let again = AttackRule {
+        rerolls: Rerolls {
+            attacker: true,
+            defender: false,
+        },
+        ..unseen(0, 10)
+    };
+    let missed = 81.0_f64 / 216.0;
+    assert!((p_hit(again) - (1.0 - missed * missed)).abs() < 1e-12);
 }

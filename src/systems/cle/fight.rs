@@ -36,8 +36,10 @@
 //!   have none. The text's other effects, a failed test rolled again, a wound cancelled,
 //!   an ally taking a wound, are switches of [`hero`], off by default.
 //! - A character is out when dead or unconscious; unconscious ones wake after their rounds
-//!   and fight on (still *mal en point*); foes never finish off the unconscious.
-//! - No first aid: `pc_deaths` counts PCs dead or in *danger de mort* when the fight ends.
+//!   and fight on (still *mal en point*). Finishing off the unconscious and first aid are
+//!   switches of [`aid`], off by default; `pc_deaths` counts PCs dead or in *danger de
+//!   mort* when the fight ends (first aid after it not counted). Surprise (a side that
+//!   neither acts nor defends in the first round) is switch `surprise` of [`surprise`].
 //! - A fight still going after `max_rounds` rounds is won by nobody, as is one where both
 //!   sides are out in the same round: a `draw` (a capped fight lasts `max_rounds`).
 //!
@@ -51,6 +53,7 @@
 
 use super::damage::{DAMAGE_DICE, Weapon};
 use super::roll::TEST_TOTAL;
+use super::tables::CleTables;
 pub use super::vitality::{Profile, State, hero_points};
 use crate::engine::house_step::StepRule;
 use crate::engine::{HistId, Layout, MetricId, Party, Recorder, Report, Rolled};
@@ -69,6 +72,16 @@ pub use hero::{HeroCancel, HeroLimit, HeroReroll, HeroSpending};
 #[path = "fight_trade.rs"]
 pub mod trade;
 pub use trade::Trade;
+
+/// The downed finished off or given first aid (`fight_aid.rs`).
+#[path = "fight_aid.rs"]
+pub mod aid;
+pub use aid::{Downed, Sides};
+
+/// Surprise in the first round (`fight_surprise.rs`).
+#[path = "fight_surprise.rs"]
+pub mod surprise;
+pub use surprise::Surprise;
 
 /// Most foes (seconds couteaux or figurants) in a fight.
 pub const MAX_FOES: usize = 20;
@@ -131,6 +144,12 @@ pub struct FightRule {
     pub pc_trade: Trade,
     /// Switch `foe_trade`: the prime and pénalité the foes take on every attack.
     pub foe_trade: Trade,
+    /// Switches `finish_off`, `first_aid`, `aid_retry`: the downed killed or tended.
+    pub downed: Downed,
+    /// Switch `surprise`: the side surprised in the first round.
+    pub surprise: Surprise,
+    /// The difficulty of the Combat test of an attack on a surprised defender.
+    pub unperceived: i64,
     /// Each foe's tier and profile, vitality for this number of PCs (1 for figurants); the
     /// first `foes` take part.
     pub foe: [(Opponent, Profile); MAX_FOES],
@@ -162,6 +181,9 @@ impl FightRule {
             hero: HeroSpending::NONE,
             pc_trade: Trade::None,
             foe_trade: Trade::None,
+            downed: Downed::NONE,
+            surprise: Surprise::None,
+            unperceived: 10,
             foe: [(opponent, foe); MAX_FOES],
             foes,
             outnumbered: true,
@@ -206,6 +228,8 @@ crate::config! {
         bonus: i64 = int(-5..=20, default = 1),
         /// protection
         protection: i64 = int(0..=20, default = 1),
+        /// Soins (first aid in the fight, with first_aid)
+        soins: i64 = int(-10..=40, default = 5),
     }
 }
 
@@ -221,6 +245,7 @@ impl ProfileParams {
             weapon: self.damage,
             bonus: self.bonus,
             protection: self.protection,
+            soins: self.soins,
         }
     }
 }
@@ -298,6 +323,23 @@ crate::config! {
         /// the prime and pénalité the foes take on every attack (as pc_trade; a figurant
         /// group's lead carries it)
         foe_trade: Trade = choice(default = Trade::None),
+        /// who kills an unconscious adversary (one who would stand again) with an action
+        /// instead of attacking: none, pcs, foes, both
+        finish_off: Sides = choice(default = Sides::None),
+        /// who gives first aid (Soins against 20) to an ally dying or unconscious with an
+        /// action instead of attacking: none, pcs, foes, both
+        first_aid: Sides = choice(default = Sides::None),
+        /// [choice] a character whose first aid failed is tended again at the next turns
+        /// (else never again in the fight)
+        aid_retry: bool = switch(default = false),
+        /// the side surprised in the first round, which neither acts nor defends: none,
+        /// pcs, foes
+        surprise: Surprise = choice(default = Surprise::None),
+        /// the difficulty of the Combat test that hits a surprised defender (the text:
+        /// set by the GM, generally 10)
+        unperceived: i64 = int(0..=40, default = 10),
+        /// the rule tables (the difficulty of first aid): `alea rules cle`
+        tables: CleTables = rules(),
         /// boss (one, mal en point like a PC), seconds (seconds couteaux), figurants (1
         /// vitality, groups of 5)
         opponent: Opponent = choice(default = Opponent::Boss),
@@ -353,7 +395,7 @@ impl Report<FightRule> for FightMetrics {
             mean_rounds: layout.mean("mean_rounds", "mean rounds of the fight"),
             pc_deaths: layout.mean(
                 "pc_deaths",
-                "mean PCs dead or in danger de mort at the end (no first aid)",
+                "mean PCs dead or in danger de mort at the end (first aid after the fight not counted)",
             ),
             p_any_pc_dies: layout.proportion(
                 "p_any_pc_dies",
@@ -459,6 +501,14 @@ impl TryFrom<FightParams> for FightRule {
         };
         rule.pc_trade = p.pc_trade;
         rule.foe_trade = p.foe_trade;
+        rule.surprise = p.surprise;
+        rule.unperceived = p.unperceived;
+        rule.downed = Downed {
+            finish_off: p.finish_off,
+            first_aid: p.first_aid,
+            aid_retry: p.aid_retry,
+            aid_difficulty: p.tables.care.first_aid,
+        };
         rule.outnumbered = p.outnumbered;
         rule.order = p.order;
         rule.max_rounds = p.max_rounds;

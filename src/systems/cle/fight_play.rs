@@ -6,8 +6,8 @@
 
 use super::trade::{Trade, guard};
 use super::{
-    FightOrder, FightOutcome, FightRule, GROUP, HeroPolicy, HeroSpending, MAX_FOES, MAX_PCS,
-    Opponent,
+    Downed, FightOrder, FightOutcome, FightRule, GROUP, HeroPolicy, HeroSpending, MAX_FOES,
+    MAX_PCS, Opponent, Surprise,
 };
 use crate::engine::Dice;
 use crate::systems::cle::attack::{AttackRule, DamageRule, Rerolls};
@@ -70,6 +70,7 @@ impl FightRule {
         } else {
             (0, 0)
         };
+        let unseen = OPTIONS && self.foes_surprised(round);
         let rule = AttackRule {
             attacker: Contender {
                 skill: pc.combat,
@@ -80,7 +81,11 @@ impl FightRule {
             defense: foe.defense,
             defender_dice: 3,
             outnumbered: self.outnumbered && Self::standing_count(&b.pcs[..self.pcs], round) >= 2,
-            guard: if OPTIONS { guard(&mut b.foes[t]) } else { 0 },
+            guard: if OPTIONS && !unseen {
+                guard(&mut b.foes[t])
+            } else {
+                0
+            },
             auto_triples: false,
             damage: DamageRule {
                 bonus: pc.bonus,
@@ -93,6 +98,7 @@ impl FightRule {
                 attacker: OPTIONS && self.rerolls_attack(&b.pcs[i]),
                 defender: false,
             },
+            unperceived: self.unperceived_if(unseen),
         };
         let (hit, damage) = if OPTIONS {
             let strike = rule.strike_full(dice);
@@ -122,10 +128,12 @@ impl FightRule {
         round: u32,
     ) {
         let (foe, profile) = (&self.foe[f].1, &self.pc[t]);
+        let unseen = OPTIONS && self.pcs_surprised(round);
         let pc = &mut b.pcs[t];
         let use_hero = matches!(self.hero_policy, HeroPolicy::Defense | HeroPolicy::Both)
             && pc.hero > 0
-            && !pc.flag;
+            && !pc.flag
+            && !unseen;
         if use_hero {
             pc.hero -= 1;
             pc.flag = true;
@@ -146,7 +154,11 @@ impl FightRule {
             defense: profile.defense,
             defender_dice: if use_hero { 4 } else { 3 },
             outnumbered: self.outnumbered && Self::standing_count(&b.foes[..self.foes], round) >= 2,
-            guard: if OPTIONS { guard(&mut b.pcs[t]) } else { 0 },
+            guard: if OPTIONS && !unseen {
+                guard(&mut b.pcs[t])
+            } else {
+                0
+            },
             auto_triples: false,
             damage: DamageRule {
                 bonus: foe.bonus + size - 1,
@@ -159,6 +171,7 @@ impl FightRule {
                 attacker: false,
                 defender: OPTIONS && self.rerolls_defence(&b.pcs[t]),
             },
+            unperceived: self.unperceived_if(unseen),
         };
         if OPTIONS {
             let strike = rule.strike_full(dice);
@@ -199,7 +212,10 @@ impl FightRule {
         if let Some(&lead) = standing.next() {
             let size = 1 + standing.count() as i64;
             self.new_turn::<OPTIONS>(b);
-            self.foe_attacks::<OPTIONS, D>(dice, b, (lead as usize, size), t, round);
+            let lead = (lead as usize, size);
+            if !(OPTIONS && self.foe_tends_or_finishes(dice, b, lead, round)) {
+                self.foe_attacks::<OPTIONS, D>(dice, b, lead, t, round);
+            }
         }
     }
 
@@ -271,7 +287,8 @@ impl FightRule {
         let mut group_ranges = [(0u8, 0u8); MAX_FOES];
         let groups = self.form_groups(order, &mut group_ranges);
         let round_groups = (order, &group_ranges[..groups]);
-        let mut acted = [false; MAX_FOES];
+        // Surprised foes neither act nor answer this round.
+        let mut acted = [OPTIONS && self.foes_surprised(round); MAX_FOES];
         for pc in b.pcs.iter_mut() {
             pc.flag = false;
             if OPTIONS {
@@ -281,7 +298,13 @@ impl FightRule {
         if self.order == FightOrder::FoesFirst {
             self.foes_act_in_turn::<OPTIONS, D>(dice, b, round_groups, &mut acted, round);
         }
-        for i in 0..n_pcs {
+        // Surprised PCs do not act this round.
+        let pcs_acting = if OPTIONS && self.pcs_surprised(round) {
+            0
+        } else {
+            n_pcs
+        };
+        for i in 0..pcs_acting {
             if !b.pcs[i].standing(round) {
                 continue;
             }
@@ -289,6 +312,13 @@ impl FightRule {
                 break;
             };
             let t = t as usize;
+            if OPTIONS && self.downed != Downed::NONE {
+                self.new_turn::<OPTIONS>(b);
+                if self.pc_tends_or_finishes(dice, b, i, round) {
+                    // No attack: nothing to answer.
+                    continue;
+                }
+            }
             self.pc_attacks::<OPTIONS, D>(dice, b, i, t, round);
             // The attacked foe's group answers, else the first that has not acted (with
             // `answer_eliminated`, only when the attacked foe is out).
@@ -332,6 +362,8 @@ impl FightRule {
         if self.hero == HeroSpending::NONE
             && self.pc_trade == Trade::None
             && self.foe_trade == Trade::None
+            && self.downed == Downed::NONE
+            && self.surprise == Surprise::None
         {
             self.fight::<false, D>(dice)
         } else {

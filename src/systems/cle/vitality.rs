@@ -108,6 +108,8 @@ pub struct Profile {
     pub bonus: i64,
     /// Protection.
     pub protection: i64,
+    /// Soins, for first aid in a fight.
+    pub soins: i64,
 }
 
 /// One combatant's state during a fight.
@@ -136,6 +138,8 @@ pub struct State {
     pub prudence: u8,
     /// *Dangers* pending: the next defences at −2.
     pub danger: u8,
+    /// First aid was tried on this character and failed (`super::fight`'s aid module).
+    pub aid_failed: bool,
 }
 
 impl State {
@@ -219,7 +223,7 @@ impl State {
 #[cfg(test)]
 impl Profile {
     /// The profile the tests use: Combat 8, Défense 6, Résistance and Volonté 6, a D2
-    /// weapon with bonus 1, protection 1, and `vitality`.
+    /// weapon with bonus 1, protection 1, Soins 5, and `vitality`.
     pub(crate) fn for_tests(vitality: i64) -> Self {
         Self {
             combat: 8,
@@ -230,6 +234,7 @@ impl Profile {
             weapon: Weapon::D2,
             bonus: 1,
             protection: 1,
+            soins: 5,
         }
     }
 }
