@@ -24,6 +24,7 @@
 
 use crate::engine::roster::Kind;
 
+pub mod aspect;
 pub mod attack;
 pub mod blow_effect;
 pub mod bout;
