@@ -28,6 +28,7 @@ pub mod aspect;
 pub mod attack;
 pub mod blow_effect;
 pub mod bout;
+pub mod casting;
 pub mod conduct;
 pub mod confrontation;
 pub mod creation;
@@ -79,6 +80,10 @@ crate::mechanics! {
     /// a test against a difficulty that softens a blow (eff + diff - °R), then Tableau 3.1
     DEPASSEMENT: encaissement::DepassementParams => encaissement::DepassementModel
         = ("aube.depassement", "ca=17 diff=8 eff=15 enc=14");
+    /// a caster casting a spell again and again, each cast a dépassement whose backlash
+    /// lands on the caster's Mystique: until the target falls or the caster is spent
+    CASTING: casting::CastingParams => casting::CastingModel
+        = ("aube.casting", "ca=17 diff=8 eff=15 enc=14 target.enc=12 bd=12");
     /// one shot: range difficulty and dodge against skill and weapon, then Tableau 3.1
     TIR: tir::TirParams => attack::AttackModel = ("aube.tir", "ca=12 bd=10 enc=12");
     /// a new character's aspects (2d6+3, third = 30 - sum), moyens, and best weapon CA
