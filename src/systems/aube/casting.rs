@@ -222,7 +222,11 @@ impl Casting {
         let mut backlash = self.p.defence.rule(self.p.options);
         backlash.enc -= karma;
         let blow = self.p.target.enc.map(|enc| {
-            let mut rule = self.p.defence.rule(TestOptions::DEFAULT);
+            let target_options = TestOptions {
+                die: self.p.options.die,
+                ..TestOptions::DEFAULT
+            };
+            let mut rule = self.p.defence.rule(target_options);
             rule.enc = enc - target.fatigue();
             rule.be = self.p.target.be;
             rule
