@@ -415,7 +415,7 @@ impl FightOutcome for CastingModel {
     type Outcome = CastingOutcome;
 
     fn exact_fight(&self) -> Option<Cow<'_, Casting>> {
-        (self.casting.p.options.crit == CritDie::None).then(|| Cow::Borrowed(&self.casting))
+        (self.casting.p.options.crit == CritDie::None).then_some(Cow::Borrowed(&self.casting))
     }
 
     fn exact_budget(&self) -> ExactBudget {
