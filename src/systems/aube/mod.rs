@@ -14,7 +14,10 @@
 //! fight), [`attack`] (the attack step, `aube.attack`), [`duel`], [`confrontation`],
 //! [`multiple`], [`encaissement`] (`aube.damage`, `aube.depassement`), [`nonlethal`]
 //! (non-lethal damage, a switch of `aube.damage` and of the fights: fists), [`tir`] and
-//! [`creation`]; [`conduct`] (multiple actions and defending only in a fight).
+//! [`creation`]; [`conduct`] (multiple actions and defending only in a fight); [`aspect`]
+//! (the Physique, Mental and Mystique: the aspect the blows of a fight land on, a
+//! fighter's figures in each) and [`casting`] (`aube.casting`: a caster's dépassements
+//! again and again, the backlash on his Mystique).
 //!
 //! [`bout`] is one round of classic combat, shared by [`duel`], [`gauntlet`] (fights in
 //! a row) and [`melee`] (side against side); [`duel_exact`] makes it a fight the engine
