@@ -10,6 +10,7 @@
 //! as they stand: fatigue points lower TA, TP and `enc`; pending étourdis lower the next
 //! attack (and, under switch `etourdi=aspect`, TP and `enc` until that attack).
 
+use super::aspect::Aspect;
 use super::attack::{AttackOutcome, AttackRule, Swing};
 use super::damage::{Armour, DamageOutcome, DamageResult};
 use super::fighter::{Fighter, FighterState};
@@ -79,6 +80,10 @@ pub struct Bout {
     /// The fatigue points that knock a fighter out: `knockout` in a fist fight, never
     /// (`i64::MAX`) otherwise, so that [`Bout::is_out`] asks one comparison either way.
     pub knockout_at: i64,
+    /// The aspect every blow lands on (switch `aspect`): each fighter's track is that
+    /// aspect's, resisted with its encaissement and armour there; its fatigue lowers the
+    /// fighter's CAs of that aspect only.
+    pub aspect: Aspect,
 }
 
 /// One attack as a step: what the attack of `swing` under `rule` does to the defender's
@@ -152,7 +157,13 @@ impl Bout {
             etourdi: EtourdiScope::NextAttack,
             fists: FistRules::OFF,
             knockout_at: i64::MAX,
+            aspect: Aspect::Physique,
         }
+    }
+
+    /// The same rules with every blow landing on `aspect`.
+    pub fn with_aspect(self, aspect: Aspect) -> Self {
+        Self { aspect, ..self }
     }
 
     /// The same rules with the blows of `fists` (lethal when off).
@@ -205,23 +216,27 @@ impl Bout {
         defender: &FighterState,
     ) -> Swing {
         let steps = &self.rule.tables.multiple;
-        let (ta, tp) = if PLAIN {
+        let (ta, tp, enc, be) = if PLAIN {
             (
                 attacker.attack_total(),
                 defender.parry_total(self.rule.fa, self.etourdi),
+                defender.encaissement(self.etourdi),
+                defender.fighter.be,
             )
         } else {
             (
-                attacker.fight_attack_total(steps),
-                defender.fight_parry_total(self.rule.fa, steps, self.etourdi),
+                attacker.fight_attack_total(steps, self.aspect),
+                defender.fight_parry_total(self.rule.fa, steps, self.etourdi, self.aspect),
+                defender.encaissement_in(self.etourdi, self.aspect),
+                defender.be_in(self.aspect),
             )
         };
         Swing {
             ta,
             tp,
             bd: attacker.fighter.bd,
-            enc: defender.encaissement(self.etourdi),
-            be: defender.fighter.be,
+            enc,
+            be,
             att: attacker.fighter.options,
             def: defender.fighter.options,
         }
@@ -250,10 +265,13 @@ impl Bout {
     }
 
     /// Whether the round may be played as `PLAIN` ([`Bout::play_round`]): both fighters
-    /// play without options ([`Fighter::is_plain`]) and the blows are lethal.
+    /// play without options ([`Fighter::is_plain`]) and the blows are lethal and land on
+    /// the Physique.
     #[inline]
     pub fn plain(&self, fighters: &[Fighter; 2]) -> bool {
-        fighters.iter().all(Fighter::is_plain) && !self.fists.is_on()
+        fighters.iter().all(Fighter::is_plain)
+            && !self.fists.is_on()
+            && self.aspect == Aspect::Physique
     }
 
     /// Puts a non-lethal hit's `result` on `track` ([`super::nonlethal`]): its fatigue
@@ -286,8 +304,9 @@ impl Bout {
         let steps = &self.rule.tables.multiple;
         (0..2).all(|k| {
             let (att, def) = (&s[k], &s[1 - k]);
-            let ta = att.fighter.fight_ta(steps) - att.wounds.fatigue();
-            let tp = def.fighter.fight_tp(self.rule.fa, steps) - def.wounds.fatigue();
+            let ta = att.fighter.fight_ta(steps) - att.attack_fatigue(self.aspect);
+            let tp = def.fighter.fight_tp(self.rule.fa, steps)
+                - def.defence_fatigue(EtourdiScope::NextAttack, self.aspect);
             !att.fighter.conduct.strikes() || !att.fighter.options.rule(ta, tp).can_beat_nd()
         })
     }

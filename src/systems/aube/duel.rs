@@ -21,6 +21,7 @@
 //! (possible with a crit die, the heroism rules or rolled extremes) have no exact values
 //! (see [`super::duel_exact`]).
 
+use super::aspect::Aspect;
 use super::attack::{AttackRule, Factors};
 pub use super::bout::{AttackSeen, Bout, Initiative};
 use super::bout::{Unseen, Watch};
@@ -68,6 +69,8 @@ crate::config! {
         wounds: WoundRules = flatten(),
         /// `nonlethal` and `knockout`: a fist fight
         fists: FistRules = flatten(),
+        /// the aspect every blow lands on: physique, mental (points de crise, resisted with enc_mental) or mystique (points de karma, enc_mystique)
+        aspect: Aspect = choice(default = Aspect::Physique),
     }
 }
 
@@ -96,6 +99,7 @@ impl WoundRules {
             etourdi: self.etourdi,
             fists: FistRules::OFF,
             knockout_at: i64::MAX,
+            aspect: Aspect::Physique,
         }
     }
 }
@@ -214,11 +218,14 @@ impl FromConfig<DuelParams> for DuelModel {
     fn from_config(p: DuelParams) -> Result<Self> {
         p.a.conduct.check("a")?;
         p.b.conduct.check("b")?;
+        p.a.aspects.check("a", p.aspect)?;
+        p.b.aspects.check("b", p.aspect)?;
         p.fists.check()?;
         let bout = p
             .wounds
             .bout(p.factors, p.initiative, p.end)
-            .with_fists(p.fists);
+            .with_fists(p.fists)
+            .with_aspect(p.aspect);
         Ok(Self::with_bout(p.a, p.b, bout, p.end.max_rounds))
     }
 }
@@ -294,3 +301,7 @@ mod conduct_tests;
 #[cfg(test)]
 #[path = "duel_fist_tests.rs"]
 mod fist_tests;
+
+#[cfg(test)]
+#[path = "duel_aspect_tests.rs"]
+mod aspect_tests;

@@ -12,6 +12,7 @@
 //! resistance tests. \[choice\] An attack's ND is the defender's TP, folded (ND above 20)
 //! by the attacker's heroism rules, since it is the attacker's test.
 
+use super::aspect::{Aspect, AspectFigures};
 use super::conduct::Conduct;
 use super::resolution::TestOptions;
 use super::tables::MultipleTable;
@@ -37,6 +38,8 @@ crate::config! {
         conduct: Conduct = flatten(),
         /// the options of this fighter's tests (its attacks and resistance tests)
         options: TestOptions = flatten(),
+        /// its figures in the Mental and the Mystique, and its weapon skill's aspect
+        aspects: AspectFigures = flatten(),
     }
 }
 
@@ -101,6 +104,7 @@ impl Fighter {
         be: 3,
         conduct: Conduct::DEFAULT,
         options: TestOptions::DEFAULT,
+        aspects: AspectFigures::DEFAULT,
     };
     /// Björn, the seed's second fighter.
     pub const BJORN: Fighter = Fighter {
@@ -112,6 +116,7 @@ impl Fighter {
         be: 4,
         conduct: Conduct::DEFAULT,
         options: TestOptions::DEFAULT,
+        aspects: AspectFigures::DEFAULT,
     };
     /// The average fighter of the analyses.
     pub const AVERAGE: Fighter = Fighter {
@@ -123,6 +128,7 @@ impl Fighter {
         be: 3,
         conduct: Conduct::DEFAULT,
         options: TestOptions::DEFAULT,
+        aspects: AspectFigures::DEFAULT,
     };
 
     /// The fighter's figures as an attacker.
@@ -157,11 +163,25 @@ impl Fighter {
     }
 
     /// Whether the fighter plays the game without options: the default options of its
-    /// tests and the default conduct (fights, one action). The fights then take the
-    /// options as constants ([`super::bout::Bout::play_round`]).
+    /// tests, the default conduct (fights, one action) and a Physique weapon skill. The
+    /// fights then take the options as constants ([`super::bout::Bout::play_round`]).
     #[inline]
     pub fn is_plain(&self) -> bool {
-        self.options == TestOptions::DEFAULT && self.conduct == Conduct::DEFAULT
+        self.options == TestOptions::DEFAULT
+            && self.conduct == Conduct::DEFAULT
+            && self.aspects.skill_aspect == Aspect::Physique
+    }
+
+    /// The aspect of its defence in a fight: its weapon skill's (the total de parade is
+    /// the skill's CA), or the Physique when it only dodges (the esquive is "un jet de
+    /// Manœuvre en Physique").
+    #[inline]
+    pub fn defence_aspect(&self) -> Aspect {
+        if self.conduct.strikes() {
+            self.aspects.skill_aspect
+        } else {
+            Aspect::Physique
+        }
     }
 
     /// TA of its attacks in the fight before fatigue: `ca + ba` less the handicap of its
@@ -204,18 +224,69 @@ impl FighterState {
         self.fighter.ta() - self.wounds.attack_handicap()
     }
 
-    /// [`FighterState::attack_total`] less the handicap of the fighter's multiple actions
-    /// ([`Fighter::fight_ta`]).
+    /// TA of the attack made now in a fight whose blows land on `hit` (its track is the
+    /// one of that aspect): `ca + ba` less the handicap of the fighter's multiple actions
+    /// ([`Fighter::fight_ta`]), and less the track's fatigue and pending étourdis when the
+    /// weapon skill is of that aspect. The attack spends the étourdis either way
+    /// (\[choice\]: "la prochaine action habituellement"; one of another aspect lowers it
+    /// not).
     #[inline]
-    pub fn fight_attack_total(&mut self, steps: &MultipleTable) -> i64 {
-        self.fighter.fight_ta(steps) - self.wounds.attack_handicap()
+    pub fn fight_attack_total(&mut self, steps: &MultipleTable, hit: Aspect) -> i64 {
+        let handicap = self.wounds.attack_handicap();
+        let hampered = self.fighter.aspects.skill_aspect == hit;
+        self.fighter.fight_ta(steps) - if hampered { handicap } else { 0 }
     }
 
-    /// [`FighterState::parry_total`] with the fighter's conduct: its esquive when it only
-    /// defends ([`Fighter::fight_tp`]).
+    /// [`FighterState::parry_total`] with the fighter's conduct (its esquive when it only
+    /// defends, [`Fighter::fight_tp`]) in a fight whose blows land on `hit`: the track's
+    /// handicap counts when the defence is of that aspect ([`Fighter::defence_aspect`]).
     #[inline]
-    pub fn fight_parry_total(&self, fa: i64, steps: &MultipleTable, scope: EtourdiScope) -> i64 {
-        self.fighter.fight_tp(fa, steps) - self.wounds.defence_handicap(scope)
+    pub fn fight_parry_total(
+        &self,
+        fa: i64,
+        steps: &MultipleTable,
+        scope: EtourdiScope,
+        hit: Aspect,
+    ) -> i64 {
+        self.fighter.fight_tp(fa, steps) - self.defence_fatigue(scope, hit)
+    }
+
+    /// The handicap of the track (of the aspect `hit`) on the fighter's defence: its
+    /// [`WoundTrack::defence_handicap`] when the defence is of that aspect, else none.
+    #[inline]
+    pub fn defence_fatigue(&self, scope: EtourdiScope, hit: Aspect) -> i64 {
+        if self.fighter.defence_aspect() == hit {
+            self.wounds.defence_handicap(scope)
+        } else {
+            0
+        }
+    }
+
+    /// The track's fatigue on the fighter's attack, étourdis aside: its fatigue when the
+    /// weapon skill is of the aspect `hit`, else none.
+    #[inline]
+    pub fn attack_fatigue(&self, hit: Aspect) -> i64 {
+        if self.fighter.aspects.skill_aspect == hit {
+            self.wounds.fatigue()
+        } else {
+            0
+        }
+    }
+
+    /// The encaissement in the aspect `hit` now ("un jet de Résistance dans l'aspect
+    /// affecté"), less the track's fatigue (and the pending étourdis under `scope`
+    /// [`EtourdiScope::Aspect`]).
+    #[inline]
+    pub fn encaissement_in(&self, scope: EtourdiScope, hit: Aspect) -> i64 {
+        let f = &self.fighter;
+        f.aspects.enc_in(hit, f.enc).unwrap_or(f.enc) - self.wounds.defence_handicap(scope)
+    }
+
+    /// The bonus d'encaisse in the aspect `hit` ("son armure (physique, mentale ou
+    /// mystique)").
+    #[inline]
+    pub fn be_in(&self, hit: Aspect) -> i64 {
+        self.fighter.aspects.be_in(hit, self.fighter.be)
     }
 
     /// TP now: `ca + bp - fa` less fatigue (and the pending étourdis under `scope`
@@ -268,7 +339,10 @@ mod tests {
     fn specs_are_prefixed_and_required() {
         let specs = Fighter::specs("a");
         let conduct = Conduct::specs("").len();
-        assert_eq!(specs.len(), 6 + conduct + TestOptions::specs("").len());
+        assert_eq!(
+            specs.len(),
+            6 + conduct + TestOptions::specs("").len() + AspectFigures::specs("").len()
+        );
         assert_eq!(specs[0].name, "a.ca");
         assert_eq!(specs[6].name, "a.stance");
         assert_eq!(specs[6 + conduct].name, "a.crit");

@@ -23,6 +23,7 @@
 //! it fight for fight on the same dice), so it takes the duel's exact values
 //! ([`super::duel_exact`]); larger fights are Monte Carlo only.
 
+use super::aspect::Aspect;
 use super::attack::Factors;
 use super::bout::{Bout, Initiative};
 use super::duel::{DuelFight, DuelModel, DuelOutcome, Winner, WoundRules, duel_outcome};
@@ -62,6 +63,8 @@ crate::config! {
         wounds: WoundRules = flatten(),
         /// `nonlethal` and `knockout`: a fist fight
         fists: FistRules = flatten(),
+        /// the aspect every blow lands on: physique, mental (points de crise, resisted with enc_mental) or mystique (points de karma, enc_mystique)
+        aspect: Aspect = choice(default = Aspect::Physique),
     }
 }
 
@@ -240,13 +243,15 @@ impl FromConfig<MeleeParams> for MeleeModel {
         for (side, who) in sides.iter().zip(["side_a", "side_b"]) {
             for f in side {
                 f.conduct.check(who)?;
+                f.aspects.check(who, p.aspect)?;
             }
         }
         p.fists.check()?;
         let bout = p
             .wounds
             .bout(p.factors, p.initiative, p.end)
-            .with_fists(p.fists);
+            .with_fists(p.fists)
+            .with_aspect(p.aspect);
         let mut layout = Layout::new();
         let m = MeleeMetrics::declare(&mut layout, [sides[0].len(), sides[1].len()]);
         layout.bounded(m.end.mean_rounds, 0, i64::from(p.end.max_rounds));

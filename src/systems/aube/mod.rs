@@ -14,7 +14,10 @@
 //! fight), [`attack`] (the attack step, `aube.attack`), [`duel`], [`confrontation`],
 //! [`multiple`], [`encaissement`] (`aube.damage`, `aube.depassement`), [`nonlethal`]
 //! (non-lethal damage, a switch of `aube.damage` and of the fights: fists), [`tir`] and
-//! [`creation`]; [`conduct`] (multiple actions and defending only in a fight).
+//! [`creation`]; [`conduct`] (multiple actions and defending only in a fight); [`aspect`]
+//! (the Physique, Mental and Mystique: the aspect the blows of a fight land on, a
+//! fighter's figures in each) and [`casting`] (`aube.casting`: a caster's dépassements
+//! again and again, the backlash on his Mystique).
 //!
 //! [`bout`] is one round of classic combat, shared by [`duel`], [`gauntlet`] (fights in
 //! a row) and [`melee`] (side against side); [`duel_exact`] makes it a fight the engine
@@ -24,9 +27,11 @@
 
 use crate::engine::roster::Kind;
 
+pub mod aspect;
 pub mod attack;
 pub mod blow_effect;
 pub mod bout;
+pub mod casting;
 pub mod conduct;
 pub mod confrontation;
 pub mod creation;
@@ -78,6 +83,10 @@ crate::mechanics! {
     /// a test against a difficulty that softens a blow (eff + diff - °R), then Tableau 3.1
     DEPASSEMENT: encaissement::DepassementParams => encaissement::DepassementModel
         = ("aube.depassement", "ca=17 diff=8 eff=15 enc=14");
+    /// a caster casting a spell again and again, each cast a dépassement whose backlash
+    /// lands on the caster's Mystique: until the target falls or the caster is spent
+    CASTING: casting::CastingParams => casting::CastingModel
+        = ("aube.casting", "ca=17 diff=8 eff=15 enc=14 target.enc=12 bd=12");
     /// one shot: range difficulty and dodge against skill and weapon, then Tableau 3.1
     TIR: tir::TirParams => attack::AttackModel = ("aube.tir", "ca=12 bd=10 enc=12");
     /// a new character's aspects (2d6+3, third = 30 - sum), moyens, and best weapon CA
