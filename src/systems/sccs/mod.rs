@@ -39,6 +39,7 @@ use crate::engine::roster::Kind;
 
 pub mod attente;
 pub mod d6_order;
+pub mod engagement;
 pub mod exchange;
 pub mod exchange_margin;
 pub mod fighter;

@@ -34,7 +34,10 @@
 //! attacks a turn with a short weapon in each hand, switch `dual_wield_malus`) and
 //! *L'Attente* (section 5, a combatant's `attente`, [`super::attente`]: it holds its action
 //! and strikes a foe just before that foe acts, « J'interromps ! », switches
-//! `attente_target` and `attente_lapses`; played in `skirmish_attente.rs`).
+//! `attente_target` and `attente_lapses`; played in `skirmish_attente.rs`), and the
+//! priorities that change once engaged (section 4, switch `engaged_priority`,
+//! [`super::engagement`]: a shooter at 1 acts at 7 and a caster at 2 at 8 while a foe in
+//! melee attacks it, switch `engaged_by_any_foe`; played in `skirmish_engaged.rs`).
 //!
 //! One against one, this is not `sccs.melee`: there only the attackers strike, here both
 //! do. The two fights are the same when one of the two can never hurt the other (its
@@ -47,6 +50,7 @@
 
 use super::attente::{AttenteTarget, NOT_WAITING, Waiting};
 use super::d6_order::settle;
+use super::engagement::priority_now;
 use super::exchange_margin::ExchangeMargin;
 use super::fighter::{Fighter, LONG_REACH};
 use super::manoeuvre::{MANOEUVRE_BONUS, Manoeuvre, ManoeuvreLasts};
@@ -108,6 +112,13 @@ crate::config! {
         /// [choice] a held action (L'Attente) not used by the end of the round is lost;
         /// false: it waits into the next round ("à tout moment")
         attente_lapses: bool = switch(default = false),
+        /// the priorities that change once engaged: a shooter (priority 1) engaged by a foe
+        /// in melee acts at 7, a caster (2) at 8, read at the start of each round; false:
+        /// every priority fixed
+        engaged_priority: bool = switch(default = false),
+        /// [choice] with engaged_priority, every foe attacking a combatant engages it;
+        /// false: only a foe with a melee weapon (priority 4 to 6)
+        engaged_by_any_foe: bool = switch(default = false),
         /// the tension switch
         tie: TieParams = flatten(),
     }
@@ -233,6 +244,11 @@ pub struct Skirmish {
     attente_chosen: bool,
     /// Switch `attente_lapses`.
     attente_lapses: bool,
+    /// Switch `engaged_priority`, with a shooter or a caster (priority 1 or 2) in the
+    /// fight.
+    engaged_priority: bool,
+    /// Switch `engaged_by_any_foe`.
+    engaged_by_any: bool,
     params: SkirmishParams,
 }
 
@@ -291,7 +307,13 @@ impl Skirmish {
     /// The order of play: priority (lower first), then the higher attack, then a D6 each
     /// among those still equal, the higher first, rolled again while equal.
     pub fn initiative<D: Dice>(&self, dice: &mut D) -> Vec<usize> {
-        let key = |i: usize| (self.fighters[i].priority, -self.fighters[i].attack);
+        self.initiative_by(|i| self.fighters[i].priority, dice)
+    }
+
+    /// [`Skirmish::initiative`] with the priorities `priority` gives (those in force with
+    /// switch `engaged_priority`).
+    fn initiative_by<D: Dice>(&self, priority: impl Fn(usize) -> i64, dice: &mut D) -> Vec<usize> {
+        let key = |i: usize| (priority(i), -self.fighters[i].attack);
         let mut order: Vec<usize> = (0..self.fighters.len()).collect();
         order.sort_by_key(|&i| key(i));
         settle(&mut order, key, dice);
@@ -442,6 +464,10 @@ impl TryFrom<SkirmishParams> for Skirmish {
                 format!("at most {MAX_SIDE} combatants a side"),
             ));
         }
+        let engaged_priority = p.engaged_priority
+            && fighters
+                .iter()
+                .any(|f| priority_now(f.priority, true) != f.priority);
         let guards = fighters
             .iter()
             .map(|f| f.guard(p.wear.wound_malus, p.wear.spent_armour_protects))
@@ -463,6 +489,7 @@ impl TryFrom<SkirmishParams> for Skirmish {
             each_round: p.initiative_each_round,
             targets: [p.target_a, p.target_b],
             options: p.second_rank
+                || engaged_priority
                 || fighters
                     .iter()
                     .any(|f| f.manoeuvre != Manoeuvre::Never || f.dual_wield || f.waits()),
@@ -491,6 +518,8 @@ impl TryFrom<SkirmishParams> for Skirmish {
             attente: fighters.iter().any(Fighter::waits),
             attente_chosen: p.attente_target == AttenteTarget::Chosen,
             attente_lapses: p.attente_lapses,
+            engaged_priority,
+            engaged_by_any: p.engaged_by_any_foe,
             fighters,
             params: p,
         })
@@ -507,8 +536,13 @@ impl Skirmish {
         let mut s = State::new(&self.fighters);
         let mut foes = Vec::with_capacity(n);
         let mut order = Vec::new();
+        let mut now: Priorities = [0; MAX_FIGHTERS];
         for round in 1..=self.rounds {
-            if round == 1 || self.each_round {
+            if OPTIONS && self.engaged_priority {
+                if self.priorities_now(&s, &mut now) || self.each_round {
+                    order = self.initiative_by(|i| now[i], dice);
+                }
+            } else if round == 1 || self.each_round {
                 order = self.initiative(dice);
             }
             s.received.iter_mut().for_each(|r| *r = 0);
@@ -577,6 +611,10 @@ pub use as_melee::AsMelee;
 #[path = "skirmish_attente.rs"]
 mod attente;
 
+#[path = "skirmish_engaged.rs"]
+mod engaged;
+use engaged::Priorities;
+
 #[cfg(test)]
 #[path = "skirmish_tests.rs"]
 mod tests;
@@ -588,3 +626,7 @@ mod options_tests;
 #[cfg(test)]
 #[path = "skirmish_attente_tests.rs"]
 mod attente_tests;
+
+#[cfg(test)]
+#[path = "skirmish_engaged_tests.rs"]
+mod engaged_tests;

@@ -51,7 +51,8 @@ impl Skirmish {
             return None;
         }
         // Two weapons strike twice a round, and the second attack meets erosion: no melee.
-        if self.fighters.iter().any(|f| f.dual_wield) {
+        // A priority that changes once engaged may change the order: no melee either.
+        if self.engaged_priority || self.fighters.iter().any(|f| f.dual_wield) {
             return None;
         }
         let holds = |i: usize| self.fighters[i].manoeuvre == Manoeuvre::Always;
