@@ -168,6 +168,25 @@ pub struct FightRule {
     pub test_total: StepRule,
 }
 
+#[cfg(test)]
+impl FightRule {
+    /// The fight the unit tests of the fight's options start from: two PCs of
+    /// [`Profile::for_tests`] with 20 vitality against one foe of kind `opponent`, the same
+    /// profile with 30 vitality, no hero point spent.
+    pub(crate) fn two_pcs_against(opponent: Opponent) -> Self {
+        Self {
+            hero_policy: HeroPolicy::None,
+            ..Self::uniform(
+                2,
+                Profile::for_tests(20),
+                opponent,
+                Profile::for_tests(30),
+                1,
+            )
+        }
+    }
+}
+
 impl FightRule {
     /// `pcs` PCs of profile `pc` against `foes` foes of tier `opponent` and profile `foe`,
     /// with the defaults: the text's hero points spent on attacks and on nothing else,

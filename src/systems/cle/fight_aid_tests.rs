@@ -2,7 +2,7 @@
 //! rigged dice worked by hand from the text.
 
 use super::super::play::Battle;
-use super::super::{FightRule, HeroPolicy, MAX_FOES, MAX_PCS, Opponent, Profile, State};
+use super::super::{FightRule, Opponent, Profile, State};
 use super::*;
 use crate::engine::{enumerate, replay};
 
@@ -10,24 +10,13 @@ use crate::engine::{enumerate, replay};
 /// same profile, no hero point spent, with `downed`.
 fn rule(downed: Downed) -> FightRule {
     FightRule {
-        hero_policy: HeroPolicy::None,
         downed,
-        ..FightRule::uniform(
-            2,
-            Profile::for_tests(20),
-            Opponent::Boss,
-            Profile::for_tests(30),
-            1,
-        )
+        ..FightRule::two_pcs_against(Opponent::Boss)
     }
 }
 
 fn battle() -> Battle {
-    Battle {
-        pcs: [State::new(20, 0); MAX_PCS],
-        foes: [State::new(30, 0); MAX_FOES],
-        hero_spent: 0,
-    }
+    Battle::for_tests(0)
 }
 
 /// A character at 0, unconscious through round `until`, dying at the end of `dies_at`.

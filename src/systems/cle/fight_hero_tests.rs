@@ -2,7 +2,7 @@
 //! rigged dice worked by hand from the text, and one exact value counted from the dice.
 
 use super::super::play::Battle;
-use super::super::{FightRule, HeroPolicy, MAX_FOES, MAX_PCS, Opponent, Profile, State};
+use super::super::{FightRule, Opponent};
 use super::*;
 use crate::engine::{enumerate, replay};
 use crate::systems::cle::roll::D6Roll;
@@ -11,28 +11,17 @@ use crate::systems::cle::roll::D6Roll;
 /// against one second couteau of the same profile, no fourth die, spending as `hero`.
 fn rule(hero: HeroSpending) -> FightRule {
     FightRule {
-        hero_policy: HeroPolicy::None,
         hero,
-        ..FightRule::uniform(
-            2,
-            Profile::for_tests(20),
-            Opponent::Seconds,
-            Profile::for_tests(30),
-            1,
-        )
+        ..FightRule::two_pcs_against(Opponent::Seconds)
     }
 }
 
 /// A battle: the PCs with `vitality` and `hero` points each, the foe fresh.
 fn battle(vitality: [i64; 2], hero: i64) -> Battle {
-    let mut pcs = [State::new(20, hero); MAX_PCS];
-    pcs[0].vitality = vitality[0];
-    pcs[1].vitality = vitality[1];
-    Battle {
-        pcs,
-        foes: [State::new(30, 0); MAX_FOES],
-        hero_spent: 0,
-    }
+    let mut battle = Battle::for_tests(hero);
+    battle.pcs[0].vitality = vitality[0];
+    battle.pcs[1].vitality = vitality[1];
+    battle
 }
 
 /// The foe hits: 5 + 5 + 5 + Combat 8 = 23 against 1 + 1 + 1 + Défense 6 = 9 (a lone foe:

@@ -24,6 +24,19 @@ pub(super) struct Battle {
     pub(super) hero_spent: i64,
 }
 
+#[cfg(test)]
+impl Battle {
+    /// The start of the unit tests' fights: the PCs with 20 vitality and `hero` points
+    /// each, the foes with 30, no hero point spent yet.
+    pub(super) fn for_tests(hero: i64) -> Self {
+        Self {
+            pcs: [State::new(20, hero); MAX_PCS],
+            foes: [State::new(30, 0); MAX_FOES],
+            hero_spent: 0,
+        }
+    }
+}
+
 impl FightRule {
     fn standing_count(states: &[State], round: u32) -> usize {
         states.iter().filter(|s| s.standing(round)).count()

@@ -2,7 +2,7 @@
 //! dice worked by hand from the text.
 
 use super::super::play::Battle;
-use super::super::{HeroPolicy, MAX_FOES, MAX_PCS, Opponent, Profile, State};
+use super::super::{HeroPolicy, MAX_PCS, Opponent, Profile};
 use super::*;
 use crate::engine::replay;
 
@@ -12,22 +12,12 @@ fn rule(surprise: Surprise) -> FightRule {
     FightRule {
         hero_policy: HeroPolicy::Defense,
         surprise,
-        ..FightRule::uniform(
-            2,
-            Profile::for_tests(20),
-            Opponent::Seconds,
-            Profile::for_tests(30),
-            1,
-        )
+        ..FightRule::two_pcs_against(Opponent::Seconds)
     }
 }
 
 fn battle() -> Battle {
-    Battle {
-        pcs: [State::new(20, 6); MAX_PCS],
-        foes: [State::new(30, 0); MAX_FOES],
-        hero_spent: 0,
-    }
+    Battle::for_tests(6)
 }
 
 #[test]

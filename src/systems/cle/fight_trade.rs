@@ -92,7 +92,7 @@ mod tests {
 #[cfg(test)]
 mod fight_tests {
     use super::super::play::Battle;
-    use super::super::{FightRule, HeroPolicy, MAX_FOES, MAX_PCS, Opponent, Profile};
+    use super::super::{FightRule, Opponent};
     use super::*;
     use crate::engine::replay;
 
@@ -100,25 +100,14 @@ mod fight_tests {
     /// the same profile and 30 vitality, no hero point spent, trading as given.
     fn rule(pc_trade: Trade, foe_trade: Trade) -> FightRule {
         FightRule {
-            hero_policy: HeroPolicy::None,
             pc_trade,
             foe_trade,
-            ..FightRule::uniform(
-                2,
-                Profile::for_tests(20),
-                Opponent::Seconds,
-                Profile::for_tests(30),
-                1,
-            )
+            ..FightRule::two_pcs_against(Opponent::Seconds)
         }
     }
 
     fn battle() -> Battle {
-        Battle {
-            pcs: [State::new(20, 0); MAX_PCS],
-            foes: [State::new(30, 0); MAX_FOES],
-            hero_spent: 0,
-        }
+        Battle::for_tests(0)
     }
 
     #[test]
