@@ -616,6 +616,10 @@ mod engaged;
 use engaged::Priorities;
 
 #[cfg(test)]
+#[path = "skirmish_fixtures.rs"]
+mod fixtures;
+
+#[cfg(test)]
 #[path = "skirmish_tests.rs"]
 mod tests;
 

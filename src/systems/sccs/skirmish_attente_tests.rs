@@ -3,28 +3,10 @@
 //! interrupted and of a held action's life, and one against one as `sccs.melee` played a
 //! round late.
 
+use super::fixtures::{assert_exact_agrees, end, model, play};
 use super::*;
-use crate::engine::model::replay_one;
-use crate::engine::{Dist, Model, Roll, simulation};
-use crate::systems::sccs::SKIRMISH;
+use crate::engine::{Dist, Model, Roll};
 use crate::systems::sccs::attente::Attente;
-use crate::systems::test_support::{assert_each_agrees, expect_model};
-
-fn model(words: &str) -> SkirmishModel {
-    expect_model(&SKIRMISH, words)
-}
-
-fn play(words: &str, dice: &[u32]) -> SkirmishOutcome {
-    replay_one(&model(words), dice).0
-}
-
-fn end(winner: Winner, rounds: u32, standing: [u8; 2]) -> SkirmishOutcome {
-    SkirmishOutcome {
-        winner,
-        rounds,
-        standing,
-    }
-}
 
 /// The exact distribution of `m`'s outcome, every die of its sampling enumerated.
 fn enumerated(m: &SkirmishModel) -> Dist<SkirmishOutcome> {
@@ -100,11 +82,7 @@ fn one_waiting_against_one_is_the_melee_a_round_late() {
         // The knight waiting acts first here: no delay.
         "side_a=knight_waiting side_b=cutthroat impacts_to_out=2",
     ];
-    assert_each_agrees(cases, 5, |words| {
-        let m = model(words);
-        assert!(m.exact().is_some(), "{words}");
-        simulation(m)
-    });
+    assert_exact_agrees(cases);
     for words in [
         "side_a=knight_waiting side_b=militia attente_lapses=true",
         "side_a=knight_waiting side_b=soldier_guard",

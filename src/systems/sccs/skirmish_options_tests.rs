@@ -3,31 +3,13 @@
 //! one holding against one as `sccs.melee` with its `defensive_manoeuvre`, and its two
 //! switches), the attacks from the second rank and two weapons.
 
+use super::fixtures::{assert_exact_agrees, end, model, play};
 use super::*;
 use crate::engine::Model;
 use crate::engine::Roll;
 use crate::engine::model::replay_one;
 use crate::engine::simulation;
-use crate::systems::sccs::SKIRMISH;
-use crate::systems::test_support::{
-    assert_each_agrees, assert_same_fights, estimate_of, expect_model,
-};
-
-fn model(words: &str) -> SkirmishModel {
-    expect_model(&SKIRMISH, words)
-}
-
-fn play(words: &str, dice: &[u32]) -> SkirmishOutcome {
-    replay_one(&model(words), dice).0
-}
-
-fn end(winner: Winner, rounds: u32, standing: [u8; 2]) -> SkirmishOutcome {
-    SkirmishOutcome {
-        winner,
-        rounds,
-        standing,
-    }
-}
+use crate::systems::test_support::{assert_same_fights, estimate_of};
 
 /// The chance of each round `rounds` in which side B wins, exactly, or `None` when the
 /// skirmish has no exact values.
@@ -109,11 +91,7 @@ fn one_holding_against_one_agrees_with_the_melee() {
         "side_a=duelist side_b=soldier_guard impacts_to_out=2 tension_counts_tie=true",
         "side_a=knight_guard side_b=duelist manoeuvre_lasts=round rounds=5",
     ];
-    assert_each_agrees(cases, 5, |words| {
-        let m = model(words);
-        assert!(m.exact().is_some(), "{words}");
-        simulation(m)
-    });
+    assert_exact_agrees(cases);
     // Both holding: nobody attacks, no melee; equal priority and attack: the D6 orders
     // them, no exact values.
     for words in [

@@ -2,32 +2,14 @@
 //! dice, one against one as `sccs.melee` where the two are the same fight, and more foes
 //! never helping side A.
 
+use super::fixtures::{assert_exact_agrees, end, model, play};
 use super::*;
 use crate::engine::Model;
 use crate::engine::Roll;
-use crate::engine::model::replay_one;
 use crate::engine::simulation;
-use crate::systems::sccs::SKIRMISH;
 use crate::systems::test_support::{
-    assert_each_agrees, assert_never_rises, assert_same_fights, error_text, estimate_of,
-    expect_model,
+    assert_never_rises, assert_same_fights, error_text, estimate_of,
 };
-
-fn model(words: &str) -> SkirmishModel {
-    expect_model(&SKIRMISH, words)
-}
-
-fn play(words: &str, dice: &[u32]) -> SkirmishOutcome {
-    replay_one(&model(words), dice).0
-}
-
-fn end(winner: Winner, rounds: u32, standing: [u8; 2]) -> SkirmishOutcome {
-    SkirmishOutcome {
-        winner,
-        rounds,
-        standing,
-    }
-}
 
 #[test]
 fn initiative_by_priority_then_attack_then_d6() {
@@ -192,11 +174,7 @@ fn one_harmless_against_one_agrees_with_the_exact_melee() {
         "side_a=cutthroat side_b=soldier impacts_to_out=2 wound_malus=0",
         "side_a=militia side_b=knight tension_counts_tie=true rounds=4",
     ];
-    assert_each_agrees(cases, 5, |words| {
-        let m = model(words);
-        assert!(m.exact().is_some(), "{words}");
-        simulation(m)
-    });
+    assert_exact_agrees(cases);
     // Both can hurt the other, or a second fighter: no exact values.
     for words in [
         "side_a=soldier side_b=soldier",
