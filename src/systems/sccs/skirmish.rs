@@ -58,8 +58,8 @@ use super::melee::{MAX_ENGAGED, MAX_IMPACTS, WearParams};
 use super::resolution::{Counter, Guard, Receiving, TieParams};
 use super::tension_die::TensionDie;
 pub use crate::engine::fight::Winner;
-use crate::engine::fight::{FightMetrics, Side};
-use crate::engine::{Dice, HistId, Layout, MetricId, Party, Recorder, Report, Rolled};
+use crate::engine::fight::Side;
+use crate::engine::{Dice, Party, Rolled};
 use crate::error::{Error, Result};
 pub use crate::systems::target::Target;
 
@@ -133,75 +133,6 @@ pub struct SkirmishOutcome {
     pub rounds: u32,
     /// Combatants of each side still standing at the end.
     pub standing: [u8; 2],
-}
-
-/// What `sccs.skirmish` reports.
-#[derive(Debug, Clone, PartialEq)]
-pub struct SkirmishMetrics {
-    fight: FightMetrics,
-    mean_standing: [MetricId; 2],
-    standing: [HistId; 2],
-    rounds: HistId,
-}
-
-impl Report<Skirmish> for SkirmishMetrics {
-    fn declare(rule: &Skirmish, layout: &mut Layout) -> Self {
-        let sizes = [rule.na, rule.fighters.len() - rule.na];
-        let metrics = Self {
-            fight: FightMetrics::declare(
-                layout,
-                [
-                    "chance side A puts every foe out",
-                    "chance side B puts every foe out",
-                ],
-                "chance both sides still stand after rounds",
-                "mean rounds fought (a draw counts rounds)",
-            ),
-            mean_standing: [
-                layout.mean(
-                    "a_standing",
-                    "mean combatants of side A standing at the end",
-                ),
-                layout.mean(
-                    "b_standing",
-                    "mean combatants of side B standing at the end",
-                ),
-            ],
-            standing: [
-                layout.histogram(
-                    "a_survivors",
-                    "histogram of the combatants of side A standing at the end",
-                    (0, sizes[0] as i64),
-                ),
-                layout.histogram(
-                    "b_survivors",
-                    "histogram of the combatants of side B standing at the end",
-                    (0, sizes[1] as i64),
-                ),
-            ],
-            rounds: layout.histogram(
-                "rounds",
-                "histogram of the rounds fought",
-                (1, i64::from(rule.rounds)),
-            ),
-        };
-        // Each side's combatants standing are 0 to its size, the rounds at most `rounds`:
-        // the intervals stay inside.
-        for (id, size) in metrics.mean_standing.iter().zip(sizes) {
-            layout.bounded(*id, 0, size as i64);
-        }
-        layout.bounded(metrics.fight.mean_rounds, 0, i64::from(rule.rounds));
-        metrics
-    }
-
-    fn record<R: Recorder>(&self, o: &SkirmishOutcome, rec: &mut R) {
-        self.fight.record(rec, o.winner, o.rounds);
-        for k in 0..2 {
-            rec.value(self.mean_standing[k], i64::from(o.standing[k]));
-            rec.hist(self.standing[k], i64::from(o.standing[k]));
-        }
-        rec.hist(self.rounds, i64::from(o.rounds));
-    }
 }
 
 /// `sccs.skirmish`'s fight: side A against side B.
@@ -603,6 +534,10 @@ impl Skirmish {
 
 /// `sccs.skirmish`: side A against side B.
 pub type SkirmishModel = Rolled<Skirmish, SkirmishMetrics>;
+
+#[path = "skirmish_metrics.rs"]
+mod metrics;
+pub use metrics::SkirmishMetrics;
 
 #[path = "skirmish_as_melee.rs"]
 mod as_melee;
