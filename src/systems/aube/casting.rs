@@ -39,7 +39,7 @@
 
 use super::damage::{DamageResult, DamageRule};
 use super::duel_exact::{pack, unpack};
-use super::encaissement::DefenceParams;
+use super::encaissement::{DefenceParams, depassement_level};
 use super::resolution::{CritDie, TestOptions, TestRule};
 use super::wounds::{OutAt, OverflowFatigue, WoundTrack};
 use crate::engine::chain::Next;
@@ -183,11 +183,7 @@ impl Step for Cast {
             };
             rule.roll(dom, dice).result
         });
-        let dom = if t.beats_nd {
-            self.eff + diff - t.degree
-        } else {
-            self.eff
-        };
+        let dom = depassement_level(self.eff, diff, t.beats_nd, t.degree);
         (t.beats_nd, self.backlash.roll(dom, dice).result, hit)
     }
 }

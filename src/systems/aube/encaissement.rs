@@ -289,12 +289,15 @@ impl Depassement {
     /// The blow's level after the test.
     #[inline(always)]
     fn dom(&self, beats_nd: bool, degree: i64) -> i64 {
-        if beats_nd {
-            self.eff + self.test.nd - degree
-        } else {
-            self.eff
-        }
+        depassement_level(self.eff, self.test.nd, beats_nd, degree)
     }
+}
+
+/// The level of the blow a dépassement deals its maker (Ex. 2.10): `eff + diff - D` when
+/// the test of signed degree `D` beat `diff`, else `eff`.
+#[inline(always)]
+pub(super) fn depassement_level(eff: i64, diff: i64, beats_nd: bool, degree: i64) -> i64 {
+    if beats_nd { eff + diff - degree } else { eff }
 }
 
 impl From<DepassementParams> for Depassement {
