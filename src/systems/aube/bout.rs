@@ -268,8 +268,8 @@ impl Bout {
     /// play without options ([`Fighter::is_plain`]) and the blows are lethal and land on
     /// the Physique.
     #[inline]
-    pub fn plain(&self, fighters: &[Fighter; 2]) -> bool {
-        fighters.iter().all(Fighter::is_plain)
+    pub fn plain(&self, fighters: [&Fighter; 2]) -> bool {
+        fighters.iter().all(|f| f.is_plain())
             && !self.fists.is_on()
             && self.aspect == Aspect::Physique
     }
@@ -404,7 +404,7 @@ impl Bout {
         dice: &mut D,
         observe: &mut W,
     ) -> (Option<Side>, u32) {
-        if self.plain(&[s[0].fighter, s[1].fighter]) {
+        if self.plain([s[0].fighter, s[1].fighter]) {
             self.fight_on_as::<D, true, W>(s, rounds, dice, observe)
         } else {
             self.fight_on_as::<D, false, W>(s, rounds, dice, observe)
@@ -448,7 +448,7 @@ impl Bout {
     /// plays the same whatever its fatigue and its pending étourdis; the exact fights merge
     /// such tracks ([`Bout::merge`]).
     pub fn saturation(&self, fighters: &[Fighter; 2]) -> Option<[i64; 2]> {
-        self.plain(fighters).then(|| {
+        self.plain(fighters.each_ref()).then(|| {
             fighters.map(|f| {
                 let armour = match self.rule.armour {
                     Armour::ReducesDom => 0,

@@ -190,7 +190,7 @@ impl DuelModel {
     /// Fights one duel, watched by `observe` ([`Watch`]).
     #[inline(always)]
     fn fight_watched<D: Dice, W: Watch>(&self, dice: &mut D, mut observe: W) -> DuelOutcome {
-        let mut s = self.fighters.map(FighterState::new);
+        let mut s = [0, 1].map(|k| FighterState::new(&self.fighters[k]));
         let end = |winner, rounds, s: &[FighterState; 2]| DuelOutcome {
             winner,
             rounds,

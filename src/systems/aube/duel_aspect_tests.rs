@@ -37,7 +37,8 @@ fn the_fatigue_of_an_aspect_lowers_its_cas_only() {
         (Aspect::Physique, 12, 2),
         (Aspect::Mental, 12 - 3 - 1, 2 - 3),
     ] {
-        let mut s = FighterState::new(thinker(skill));
+        let fighter = thinker(skill);
+        let mut s = FighterState::new(&fighter);
         s.wounds.take(DamageResult::Legere);
         s.wounds.take(DamageResult::Etourdi);
         assert_eq!(s.fight_parry_total(10, steps, next, Aspect::Mental), tp);
@@ -48,7 +49,8 @@ fn the_fatigue_of_an_aspect_lowers_its_cas_only() {
         assert_eq!(s.wounds.stun(), 0);
     }
     // A Mental skill in a fight of the Physique: the Physique track does not touch it.
-    let mut s = FighterState::new(thinker(Aspect::Mental));
+    let fighter = thinker(Aspect::Mental);
+    let mut s = FighterState::new(&fighter);
     s.wounds.take(DamageResult::Grave);
     assert_eq!(s.fight_attack_total(steps, Aspect::Physique), 12);
     assert_eq!(s.fight_parry_total(10, steps, next, Aspect::Physique), 2);

@@ -80,7 +80,7 @@ impl DuelFight {
             fighters,
             bout,
             cap: bout.saturation(&fighters),
-            plain: bout.plain(&fighters),
+            plain: bout.plain(fighters.each_ref()),
         }
     }
 
@@ -99,7 +99,7 @@ impl DuelFight {
         dice: &mut D,
     ) -> (RoundEnd, [WoundTrack; 2]) {
         let mut s = [0, 1].map(|k| FighterState {
-            fighter: self.fighters[k],
+            fighter: &self.fighters[k],
             wounds: tracks[k],
         });
         let played = if self.plain {
@@ -163,7 +163,7 @@ pub fn exact_is_tried(fighters: &[Fighter; 2]) -> bool {
 pub fn stuck(bout: &Bout, fighters: &[Fighter; 2], tracks: &[WoundTrack; 2]) -> bool {
     tracks.iter().all(|t| t.stun() == 0)
         && bout.frozen(&[0, 1].map(|k| FighterState {
-            fighter: fighters[k],
+            fighter: &fighters[k],
             wounds: tracks[k],
         }))
 }

@@ -199,18 +199,19 @@ impl Fighter {
     }
 }
 
-/// A fighter in a fight: figures and the wounds taken so far.
+/// A fighter in a fight: figures and the wounds taken so far. It borrows the figures,
+/// which never change in a fight, so that a fight copies only the wound tracks.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub struct FighterState {
+pub struct FighterState<'f> {
     /// The figures, as at the start.
-    pub fighter: Fighter,
+    pub fighter: &'f Fighter,
     /// Wounds, fatigue and étourdi.
     pub wounds: WoundTrack,
 }
 
-impl FighterState {
+impl<'f> FighterState<'f> {
     /// An unhurt fighter.
-    pub fn new(fighter: Fighter) -> Self {
+    pub fn new(fighter: &'f Fighter) -> Self {
         Self {
             fighter,
             wounds: WoundTrack::new(),
@@ -320,7 +321,7 @@ mod tests {
 
     #[test]
     fn fatigue_lowers_ta_tp_enc_and_etourdi_only_the_next_attack() {
-        let mut s = FighterState::new(Fighter::AVERAGE);
+        let mut s = FighterState::new(&Fighter::AVERAGE);
         s.wounds.take(DamageResult::Legere);
         s.wounds.take(DamageResult::Etourdi);
         let next = EtourdiScope::NextAttack;

@@ -212,10 +212,10 @@ impl FightModel for GauntletModel {
     }
 
     fn sample<D: Dice>(&self, dice: &mut D) -> GauntletOutcome {
-        let mut a = FighterState::new(self.fighters[0]);
+        let mut a = FighterState::new(&self.fighters[0]);
         let mut used = 0;
         for k in 1..=self.fights {
-            let mut s = [a, FighterState::new(self.fighters[1])];
+            let mut s = [a, FighterState::new(&self.fighters[1])];
             let left = self.max_rounds - used;
             let (winner, rounds) = self.bout.fight_on(&mut s, left, dice, &mut Unseen);
             used += rounds;

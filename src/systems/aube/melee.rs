@@ -149,10 +149,10 @@ pub struct MeleeModel {
 
 /// Side `side` of `s` to attack with, and the other to defend.
 #[inline]
-fn sides_of(
-    s: &mut [Vec<FighterState>; 2],
+fn sides_of<'s, 'f>(
+    s: &'s mut [Vec<FighterState<'f>>; 2],
     side: usize,
-) -> (&mut Vec<FighterState>, &mut Vec<FighterState>) {
+) -> (&'s mut Vec<FighterState<'f>>, &'s mut Vec<FighterState<'f>>) {
     let [a, b] = s;
     if side == 0 { (a, b) } else { (b, a) }
 }
@@ -275,7 +275,7 @@ impl FightModel for MeleeModel {
         let mut s = [0, 1].map(|k| {
             self.sides[k]
                 .iter()
-                .map(|f| FighterState::new(*f))
+                .map(FighterState::new)
                 .collect::<Vec<_>>()
         });
         let mut buffers = [Vec::new(), Vec::new()];
