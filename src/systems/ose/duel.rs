@@ -298,6 +298,24 @@ impl Fight for Duel {
     /// whether a first blow can drop its target.
     #[inline(always)]
     fn round<D: Dice>(&self, state: &DuelState, dice: &mut D) -> Next<DuelState, DuelEnd> {
+        self.round_as::<true, D>(state, dice)
+    }
+
+    fn at_cap(&self, _: &DuelState) -> DuelEnd {
+        DuelEnd::CAP
+    }
+}
+
+impl Duel {
+    /// [`Fight::round`]; with `HOUSE = false` the duel is known to play every die as the
+    /// rules do (no house rule: [`RoundDice::is_official`]) and the round's dice are played
+    /// in place rather than as steps, their house rule's code compiled out.
+    #[inline(always)]
+    fn round_as<const HOUSE: bool, D: Dice>(
+        &self,
+        state: &DuelState,
+        dice: &mut D,
+    ) -> Next<DuelState, DuelEnd> {
         let (f, m) = match *state {
             DuelState::Hp(f, m) => (f, m),
             DuelState::Unrolled => (
@@ -313,7 +331,11 @@ impl Fight for Duel {
             fighter_hp: f.min(self.hp_caps.0),
             monster_hp: m.min(self.hp_caps.1),
         };
-        let (to_monster, to_fighter) = dice.step(&exchange);
+        let (to_monster, to_fighter) = if HOUSE {
+            dice.step(&exchange)
+        } else {
+            exchange.play::<false, D>(dice)
+        };
         let (f, m) = (f - to_fighter, m - to_monster);
         match DuelEnd::after(f, m) {
             Some(end) => Next::End(end),
@@ -321,8 +343,41 @@ impl Fight for Duel {
         }
     }
 
-    fn at_cap(&self, _: &DuelState) -> DuelEnd {
-        DuelEnd::CAP
+    /// Whether every die of the duel is official: [`OfficialDuel`] may play it.
+    fn is_official(&self) -> bool {
+        RoundDice {
+            fighter_blow: self.fighter_blow,
+            monster_blow: self.monster_blow,
+            initiative: self.initiative,
+            fighter_hp: 0,
+            monster_hp: 0,
+        }
+        .is_official()
+    }
+}
+
+/// A duel whose dice are all official, as the sampler plays it: the same round
+/// ([`Duel::round_as`]) with the house rules' code compiled out. Measured faster: the
+/// house rules' calls, never taken but present, made the compiler keep the generator's
+/// state in memory (1.27x the CPU time of 5*10^6 sampled duels before the dice became
+/// replaceable). A test checks that it samples exactly what [`Duel`] samples.
+pub struct OfficialDuel<'d>(&'d Duel);
+
+impl Fight for OfficialDuel<'_> {
+    type State = DuelState;
+    type End = DuelEnd;
+
+    fn start(&self) -> DuelState {
+        self.0.start()
+    }
+
+    #[inline(always)]
+    fn round<D: Dice>(&self, state: &DuelState, dice: &mut D) -> Next<DuelState, DuelEnd> {
+        self.0.round_as::<false, D>(state, dice)
+    }
+
+    fn at_cap(&self, state: &DuelState) -> DuelEnd {
+        self.0.at_cap(state)
     }
 }
 
@@ -480,7 +535,11 @@ impl FightModel for DuelModel {
 
     #[inline]
     fn sample<D: Dice>(&self, dice: &mut D) -> DuelOutcome {
-        let (end, rounds) = play(&self.duel, dice, self.max_rounds);
+        let (end, rounds) = if self.duel.is_official() {
+            play(&OfficialDuel(&self.duel), dice, self.max_rounds)
+        } else {
+            play(&self.duel, dice, self.max_rounds)
+        };
         DuelOutcome { end, rounds }
     }
 

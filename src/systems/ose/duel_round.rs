@@ -104,12 +104,14 @@ impl Blow {
     }
 }
 
-impl Step for Blow {
-    type Output = i64;
-
+impl Blow {
+    /// The blow's dice: a house rule's when `HOUSE` and the blow has one, else the official
+    /// d20 and damage die. With `HOUSE = false` (a duel known to be all official, the
+    /// sampler's [`super::duel::OfficialDuel`]) the house rule's code is compiled out, and
+    /// the dice stay in registers.
     #[inline(always)]
-    fn run<D: Dice>(&self, dice: &mut D) -> i64 {
-        if self.house.is_some() {
+    fn strike<const HOUSE: bool, D: Dice>(&self, dice: &mut D) -> i64 {
+        if HOUSE && self.house.is_some() {
             return self.run_house(dice);
         }
         let face = dice.d20();
@@ -118,6 +120,15 @@ impl Step for Blow {
         } else {
             0
         }
+    }
+}
+
+impl Step for Blow {
+    type Output = i64;
+
+    #[inline(always)]
+    fn run<D: Dice>(&self, dice: &mut D) -> i64 {
+        self.strike::<true, D>(dice)
     }
 }
 
@@ -137,12 +148,12 @@ pub enum Order {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 struct InitiativeDice(StepRule);
 
-impl Step for InitiativeDice {
-    type Output = Order;
-
+impl InitiativeDice {
+    /// The two dice read as an order; a house rule's die only when `HOUSE` (see
+    /// [`Blow::strike`]).
     #[inline(always)]
-    fn run<D: Dice>(&self, dice: &mut D) -> Order {
-        let (f, m) = if self.0.is_official() {
+    fn order<const HOUSE: bool, D: Dice>(&self, dice: &mut D) -> Order {
+        let (f, m) = if !HOUSE || self.0.is_official() {
             (dice.d6(), dice.d6())
         } else {
             let mut house = || self.0.roll(dice, &[], |d| i64::from(d.d6())) as u32;
@@ -153,6 +164,15 @@ impl Step for InitiativeDice {
             std::cmp::Ordering::Less => Order::MonsterFirst,
             std::cmp::Ordering::Equal => Order::Together,
         }
+    }
+}
+
+impl Step for InitiativeDice {
+    type Output = Order;
+
+    #[inline(always)]
+    fn run<D: Dice>(&self, dice: &mut D) -> Order {
+        self.order::<true, D>(dice)
     }
 }
 
@@ -190,20 +210,34 @@ impl Initiative {
     }
 }
 
+impl Initiative {
+    /// Who acts first; the dice are steps of their own, with a house rule's die, when
+    /// `HOUSE` (see [`Blow::strike`]).
+    #[inline(always)]
+    fn first<const HOUSE: bool, D: Dice>(&self, dice: &mut D) -> Order {
+        if let Some(order) = self.fixed {
+            return order;
+        }
+        loop {
+            let dice_of_round = InitiativeDice(self.die);
+            let order = if HOUSE {
+                dice.step(&dice_of_round)
+            } else {
+                dice_of_round.order::<false, D>(dice)
+            };
+            if order != Order::Together || self.simultaneous {
+                return order;
+            }
+        }
+    }
+}
+
 impl Step for Initiative {
     type Output = Order;
 
     #[inline(always)]
     fn run<D: Dice>(&self, dice: &mut D) -> Order {
-        if let Some(order) = self.fixed {
-            return order;
-        }
-        loop {
-            let order = dice.step(&InitiativeDice(self.die));
-            if order != Order::Together || self.simultaneous {
-                return order;
-            }
-        }
+        self.first::<true, D>(dice)
     }
 }
 
@@ -236,32 +270,61 @@ impl Hash for RoundDice {
     }
 }
 
-impl Step for RoundDice {
-    type Output = (i64, i64);
-
+impl RoundDice {
+    /// The round's dice; its initiative and blows are steps of their own, each with its
+    /// house rule's dice, when `HOUSE` (see [`Blow::strike`]).
     #[inline(always)]
-    fn run<D: Dice>(&self, dice: &mut D) -> (i64, i64) {
-        match dice.step(&self.initiative) {
+    pub(super) fn play<const HOUSE: bool, D: Dice>(&self, dice: &mut D) -> (i64, i64) {
+        let blow = |b: &Blow, dice: &mut D| {
+            if HOUSE {
+                dice.step(b)
+            } else {
+                b.strike::<false, D>(dice)
+            }
+        };
+        let order = if HOUSE {
+            dice.step(&self.initiative)
+        } else {
+            self.initiative.first::<false, D>(dice)
+        };
+        match order {
             Order::Together => {
-                let to_monster = dice.step(&self.fighter_blow);
-                (to_monster, dice.step(&self.monster_blow))
+                let to_monster = blow(&self.fighter_blow, dice);
+                (to_monster, blow(&self.monster_blow, dice))
             }
             Order::FighterFirst => {
-                let to_monster = dice.step(&self.fighter_blow);
+                let to_monster = blow(&self.fighter_blow, dice);
                 if to_monster < self.monster_hp {
-                    (to_monster, dice.step(&self.monster_blow))
+                    (to_monster, blow(&self.monster_blow, dice))
                 } else {
                     (to_monster, 0)
                 }
             }
             Order::MonsterFirst => {
-                let to_fighter = dice.step(&self.monster_blow);
+                let to_fighter = blow(&self.monster_blow, dice);
                 if to_fighter < self.fighter_hp {
-                    (dice.step(&self.fighter_blow), to_fighter)
+                    (blow(&self.fighter_blow, dice), to_fighter)
                 } else {
                     (0, to_fighter)
                 }
             }
         }
+    }
+
+    /// Whether every die of the round is official (no house rule): the sampler may then
+    /// play it with `HOUSE = false`.
+    pub(super) fn is_official(&self) -> bool {
+        self.fighter_blow.house.is_none()
+            && self.monster_blow.house.is_none()
+            && self.initiative.die.is_official()
+    }
+}
+
+impl Step for RoundDice {
+    type Output = (i64, i64);
+
+    #[inline(always)]
+    fn run<D: Dice>(&self, dice: &mut D) -> (i64, i64) {
+        self.play::<true, D>(dice)
     }
 }

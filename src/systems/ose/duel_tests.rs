@@ -302,3 +302,34 @@ fn an_unarmed_attack_is_a_damage_die_of_two() {
         fist
     );
 }
+
+/// The sampler's fast path ([`OfficialDuel`], the house rules' code compiled out) plays
+/// every duel exactly as the duel itself does: the same dice, the same ending, the same
+/// rounds, over a thousand duels of each of a few matches (rolled hit points, ties
+/// rerolled or simultaneous, one-blow deaths).
+#[test]
+fn the_official_fast_path_plays_the_same_duels() {
+    use crate::engine::RollDice;
+    use crate::engine::fight::play;
+    use crate::engine::rng::chunk_rng;
+    for (words, seed) in [
+        (
+            "fighter=fighter3 monster.hd=4 monster.ac=5 monster.damage=10",
+            1,
+        ),
+        ("fighter=fighter1 monster=hd1 ties=simultaneous", 2),
+        ("fighter.hp=3 monster.hd=2 monster.hp=4 monster.damage=8", 3),
+    ] {
+        let model = expect_model(&DUEL, words);
+        assert!(model.duel.is_official(), "{words}");
+        let (mut a, mut b) = (
+            RollDice::new(chunk_rng(seed, 0, 0)),
+            RollDice::new(chunk_rng(seed, 0, 0)),
+        );
+        for _ in 0..1000 {
+            let fast = play(&OfficialDuel(&model.duel), &mut a, model.max_rounds);
+            let duel = play(&model.duel, &mut b, model.max_rounds);
+            assert_eq!(fast, duel, "{words}");
+        }
+    }
+}
