@@ -212,7 +212,11 @@ impl TryFrom<SpellParams> for Upkeep {
         }
         if p.keeper != Keeper::Circle && (p.leader_required || p.relays > 0) {
             return Err(Error::value(
-                if p.relays > 0 { "relays" } else { "leader_required" },
+                if p.relays > 0 {
+                    "relays"
+                } else {
+                    "leader_required"
+                },
                 "relays and leader_required belong to a ritual circle: use keeper = circle",
             ));
         }

@@ -250,7 +250,10 @@ fn the_circle_with_relays_and_its_leader() {
     };
     // One relay: two of three hit in turn 1, one relayed, two left; none hit in turn 2:
     // cast in 2 turns.
-    let relayed = Upkeep { relays: 1, ..circle };
+    let relayed = Upkeep {
+        relays: 1,
+        ..circle
+    };
     let o = run(relayed, &[2, YES, YES, NO, NO, NO]);
     assert_eq!((o.held, o.broken), (2, false));
     // Without the relay the same hits leave one: broken in turn 1.
@@ -283,7 +286,9 @@ fn exact_magic_over_time_by_hand() {
         .exact()
         .unwrap();
     assert!((d.p_where(|o| o.broken) - 1.0).abs() < 1e-12);
-    let d = upkeep_for("source=melee attack=3 saisie=true").exact().unwrap();
+    let d = upkeep_for("source=melee attack=3 saisie=true")
+        .exact()
+        .unwrap();
     assert!(d.p_where(|o| o.broken).abs() < 1e-12);
     // A circle of three hit with chance 0.3, broken in its first turn: two or three hit
     // (0.216) by default; the leader hit, or both others (0.3 + 0.7 × 0.09 = 0.363) with
@@ -322,11 +327,32 @@ fn monte_carlo_agrees_with_exact() {
         &["source=melee", "attack=6", "tension_counts_tie=true"],
         &["source=melee", "attack=7", "resistance=4", "max_turns=6"],
         &["source=melee", "saisie=true"],
-        &["source=melee", "saisie=true", "attack=6", "upkeep_malus_on_total=true"],
-        &["source=melee", "saisie=true", "saisie_breaks_on=attempt", "attack=3"],
-        &["keeper=circle", "casters=3", "p_hit=0.3", "leader_required=true"],
+        &[
+            "source=melee",
+            "saisie=true",
+            "attack=6",
+            "upkeep_malus_on_total=true",
+        ],
+        &[
+            "source=melee",
+            "saisie=true",
+            "saisie_breaks_on=attempt",
+            "attack=3",
+        ],
+        &[
+            "keeper=circle",
+            "casters=3",
+            "p_hit=0.3",
+            "leader_required=true",
+        ],
         &["keeper=circle", "casters=4", "p_hit=0.3", "relays=2"],
-        &["keeper=circle", "casters=3", "p_hit=0.2", "relays=1", "leader_required=true"],
+        &[
+            "keeper=circle",
+            "casters=3",
+            "p_hit=0.2",
+            "relays=1",
+            "leader_required=true",
+        ],
     ];
     assert_each_agrees(cases, 4, |words| {
         build(words).unwrap_or_else(|e| panic!("{words:?}: {e}"))
