@@ -304,6 +304,13 @@ impl Upkeep {
     #[inline(always)]
     fn circle_turn<D: Dice>(&self, s: &mut UpkeepState, dice: &mut D) -> bool {
         let p_bits = self.p_hit.to_bits();
+        if self.relays == 0 && !self.leader_required {
+            s.concentrated -= dice.step(&Hits {
+                n: s.concentrated,
+                p_bits,
+            });
+            return s.concentrated >= 2;
+        }
         let mut others = s.concentrated;
         if self.leader_required {
             if dice.bernoulli(self.p_hit) {
@@ -312,8 +319,8 @@ impl Upkeep {
             others -= 1;
         }
         let hit = dice.step(&Hits { n: others, p_bits });
-        let relayed = hit.min(s.relays);
-        s.relays -= relayed;
+        let relayed = hit.min(u32::from(s.relays));
+        s.relays -= relayed as u8;
         s.concentrated -= hit - relayed;
         s.concentrated >= 2
     }
@@ -345,8 +352,8 @@ pub struct UpkeepState {
     counter: Counter,
     /// The circle's casters still concentrated.
     concentrated: u32,
-    /// The circle's relays still standing by.
-    relays: u32,
+    /// The circle's relays still standing by (at most 20).
+    relays: u8,
 }
 
 /// The casters of a circle hit in one turn: `n` casters, each hit with chance `p`
@@ -390,7 +397,7 @@ impl Fight for Upkeep {
             first: 0,
             counter: Counter::default(),
             concentrated: self.casters,
-            relays: self.relays,
+            relays: self.relays as u8,
         }
     }
 
