@@ -10,7 +10,8 @@
 //! against the type its foes use with the `resistance` of the zone they aim at. Its
 //! `manoeuvre` says when it takes the *manœuvre défensive* instead of attacking
 //! ([`super::manoeuvre`]), its `attente` when it holds its action to interrupt a foe's
-//! ([`super::attente`]).
+//! ([`super::attente`]), its `restores` whether it heals its allies
+//! ([`super::restoration`]).
 
 use super::attente::Attente;
 use super::manoeuvre::Manoeuvre;
@@ -42,6 +43,10 @@ crate::config! {
         /// [choice] when it takes L'Attente (holds its action at its turn and strikes by
         /// interrupting a foe's action, « J'interromps ! »): never, always
         attente: Attente = choice(default = Attente::Never),
+        /// a healer: at its turn it casts a restoration on an ally standing (one impact's -1
+        /// removed, or a point of armour durability back) instead of attacking, while one
+        /// has something to restore
+        restores: bool = switch(default = false),
     }
 }
 
@@ -89,6 +94,14 @@ impl Fighter {
                 side,
                 format!(
                     "'{name}': one option a turn (Chaque personnage peut choisir UNE option): give attente or manoeuvre, not both"
+                ),
+            ));
+        }
+        if self.restores && (self.waits() || self.manoeuvre != Manoeuvre::Never) {
+            return Err(Error::value(
+                side,
+                format!(
+                    "'{name}': one option a turn (Chaque personnage peut choisir UNE option): a healer (restores) takes neither attente nor manoeuvre"
                 ),
             ));
         }

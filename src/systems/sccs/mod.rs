@@ -8,7 +8,8 @@
 //! priorities, in the group fight `sccs.skirmish`), 5 "Actions" (*la Manœuvre Défensive*,
 //! in `sccs.melee` and turn by turn in `sccs.skirmish`; *L'Attaque* with a short weapon in
 //! each hand; *L'Attente*, « J'interromps ! », in `sccs.skirmish`) and 6 "Règles spécifiques à la magie" (*Maintien d'un sort sur la durée*,
-//! *Cercle Rituel*).
+//! *Cercle Rituel*, in `sccs.spell`, with *La Rupture* by a *Saisie* and the circle's relays
+//! and leader; *La Magie de Restauration*, a healer in `sccs.skirmish`).
 //! Exploration (section 7) has no randomness worth simulating beyond the tension test.
 //!
 //! There is no damage roll: the only die is the D6 of the tension test, so every mechanic
@@ -47,6 +48,7 @@ pub mod manoeuvre;
 pub mod melee;
 pub mod melee_fight;
 pub mod resolution;
+pub mod restoration;
 pub mod skirmish;
 pub mod spell;
 pub mod tables;

@@ -37,7 +37,11 @@
 //! `attente_target` and `attente_lapses`; played in `skirmish_attente.rs`), and the
 //! priorities that change once engaged (section 4, switch `engaged_priority`,
 //! [`super::engagement`]: a shooter at 1 acts at 7 and a caster at 2 at 8 while a foe in
-//! melee attacks it, switch `engaged_by_any_foe`; played in `skirmish_engaged.rs`).
+//! melee attacks it, switch `engaged_by_any_foe`; played in `skirmish_engaged.rs`), and
+//! *La Magie de Restauration* (section 6, a combatant's `restores`,
+//! [`super::restoration`]: a healer removes an ally's −1 or restores a point of its
+//! armour instead of attacking, switch `restoration_first`; played in
+//! `skirmish_restoration.rs`).
 //!
 //! One against one, this is not `sccs.melee`: there only the attackers strike, here both
 //! do. The two fights are the same when one of the two can never hurt the other (its
@@ -56,6 +60,7 @@ use super::fighter::{Fighter, LONG_REACH};
 use super::manoeuvre::{MANOEUVRE_BONUS, Manoeuvre, ManoeuvreLasts};
 use super::melee::{MAX_ENGAGED, MAX_IMPACTS, WearParams};
 use super::resolution::{Counter, Guard, Receiving, TieParams};
+use super::restoration::RestorationFirst;
 use super::tension_die::TensionDie;
 use crate::engine::fight::Side;
 pub use crate::engine::fight::Winner;
@@ -119,6 +124,10 @@ crate::config! {
         /// [choice] with engaged_priority, every foe attacking a combatant engages it;
         /// false: only a foe with a melee weapon (priority 4 to 6)
         engaged_by_any_foe: bool = switch(default = false),
+        /// [choice] what a healer (a fighter's restores) treats first: malus (the -1 of an
+        /// impact, on the most wounded ally), durability (a point of armour, on the most
+        /// worn)
+        restoration_first: RestorationFirst = choice(default = RestorationFirst::Malus),
         /// the tension switch
         tie: TieParams = flatten(),
     }
@@ -180,6 +189,8 @@ pub struct Skirmish {
     engaged_priority: bool,
     /// Switch `engaged_by_any_foe`.
     engaged_by_any: bool,
+    /// Switch `restoration_first`.
+    restoration_first: RestorationFirst,
     params: SkirmishParams,
 }
 
@@ -421,9 +432,9 @@ impl TryFrom<SkirmishParams> for Skirmish {
             targets: [p.target_a, p.target_b],
             options: p.second_rank
                 || engaged_priority
-                || fighters
-                    .iter()
-                    .any(|f| f.manoeuvre != Manoeuvre::Never || f.dual_wield || f.waits()),
+                || fighters.iter().any(|f| {
+                    f.manoeuvre != Manoeuvre::Never || f.dual_wield || f.waits() || f.restores
+                }),
             attack_malus: fighters
                 .iter()
                 .map(|f| {
@@ -451,6 +462,7 @@ impl TryFrom<SkirmishParams> for Skirmish {
             attente_lapses: p.attente_lapses,
             engaged_priority,
             engaged_by_any: p.engaged_by_any_foe,
+            restoration_first: p.restoration_first,
             fighters,
             params: p,
         })
@@ -496,6 +508,9 @@ impl Skirmish {
                     }
                 }
                 if OPTIONS && self.manoeuvres(&mut s, i) {
+                    continue;
+                }
+                if OPTIONS && self.fighters[i].restores && self.restores(&mut s, i) {
                     continue;
                 }
                 let side = self.side(i);
@@ -550,6 +565,9 @@ mod attente;
 mod engaged;
 use engaged::Priorities;
 
+#[path = "skirmish_restoration.rs"]
+mod healing;
+
 #[cfg(test)]
 #[path = "skirmish_fixtures.rs"]
 mod fixtures;
@@ -569,3 +587,7 @@ mod attente_tests;
 #[cfg(test)]
 #[path = "skirmish_engaged_tests.rs"]
 mod engaged_tests;
+
+#[cfg(test)]
+#[path = "skirmish_restoration_tests.rs"]
+mod restoration_tests;

@@ -117,6 +117,7 @@ fn armour_figures_are_checked() {
         manoeuvre: Manoeuvre::Never,
         dual_wield: false,
         attente: crate::systems::sccs::attente::Attente::Never,
+        restores: false,
     };
     let e = error_text(f.check("side_a", "x"));
     assert!(e.contains("cannot exceed"), "{e}");

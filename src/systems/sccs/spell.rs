@@ -7,19 +7,26 @@
 //!   impact in that state breaks the spell (*rupture*). Impacts come each turn with chance
 //!   `p_hit`, or from one attacker's melee against the caster's protection (lowered by the
 //!   malus once it applies). Impacts before the malus do not break the spell, and (a
-//!   simplification) their own −1 wound malus is not applied.
+//!   simplification) their own −1 wound malus is not applied. With switch `saisie` the
+//!   attacker grabs (*Saisie*), and under the malus a grab breaks the spell without an
+//!   impact ("si le lanceur subit un Impact ou une Saisie"): **\[choice\]** a grab that
+//!   ties (switch `saisie_breaks_on`, default `tie`; `attempt`: every grab, even
+//!   countered).
 //! - Ritual circle (*cercle rituel*): one D6 sets the casting time in turns; every caster
 //!   concentrates under the malus, each is hit with chance `p_hit` each turn and leaves the
 //!   circle; with fewer than two still concentrated the casting breaks. **\[choice\]** (the
-//!   reading of `keeper = circle`): a hit member leaves the circle for good and nobody
-//!   relays them (the text allows relays and, for keeping the spell, speaks of one
-//!   participant; the casting needs two); the circle's effect uses the best caster's
-//!   statistics + 1, a fixed number with nothing to roll.
+//!   reading of `keeper = circle`): a hit member leaves the circle for good (the casting
+//!   needs two; the text, for keeping the spell, speaks of one participant); the circle's
+//!   effect uses the best caster's statistics + 1, a fixed number with nothing to roll.
+//!   `relays` casters stand by and take the place of hit members at once ("Ils peuvent
+//!   être remplacés ou relayés"); with switch `leader_required` the most experienced
+//!   caster must stay ("lanceur le plus expérimenté inclus"): its hit breaks the casting,
+//!   no relay replacing it.
 //!
 //! The upkeep is written once, as a [`Fight`] whose round is a turn: sampled by
 //! [`play`], and exact by [`solve`], which enumerates the same turn from every state
 //! met (the turns played, the first die, the attacker's counter, the casters still
-//! concentrated). The casters hit in a turn are a [`Step`] (`Hits`), counted once per
+//! concentrated, the relays left). The casters hit in a turn are a [`Step`] (`Hits`), counted once per
 //! number of casters.
 
 use super::exchange_margin::ExchangeMargin;
@@ -48,13 +55,23 @@ crate::choice! {
     pub enum Source { Chance = "chance", Melee = "melee" }
 }
 
+crate::choice! {
+    /// What a *Saisie* (a grab) must do to the caster under the contrecoup to break the
+    /// spell without an impact (switch `saisie_breaks_on`, with `saisie`).
+    ///
+    /// - `tie`: a grab that lands or ties (*égalité*: the caster caught in the grab while
+    ///   its tension counter runs), the default.
+    /// - `attempt`: every grab aimed at the caster, even one the caster counters.
+    pub enum SaisieBreaks { Tie = "tie", Attempt = "attempt" }
+}
+
 crate::config! {
     /// The parameters of `sccs.spell`.
     #[derive(Debug, Clone, Copy, PartialEq)]
     pub struct SpellParams {
         /// individual (a D6 of malus-free turns, then the malus) or circle (a D6 of casting
         /// turns, everyone under the malus); [choice] in the circle a hit member leaves for
-        /// good, no relays, and the effect uses the best caster's stats + 1
+        /// good (relayed only by relays), and the effect uses the best caster's stats + 1
         keeper: Keeper = choice(default = Keeper::Individual),
         /// chance (an impact each turn with chance p_hit) or melee (one attacker of score
         /// attack; individual only)
@@ -74,14 +91,40 @@ crate::config! {
         upkeep_malus_on_total: bool = switch(default = false),
         /// circle: casters concentrating (the casting breaks below 2)
         casters: u32 = int(2..=20, default = 3),
+        /// source melee: the attacker's attack is a Saisie (a grab); under the contrecoup a
+        /// grab the caster undergoes breaks the spell without an impact (La Rupture: "un
+        /// Impact ou une Saisie")
+        saisie: bool = switch(default = false),
+        /// [choice] with saisie, the grab that breaks the spell: tie (one that lands or
+        /// ties), attempt (every grab, even countered)
+        saisie_breaks_on: SaisieBreaks = choice(default = SaisieBreaks::Tie),
+        /// circle: the most experienced caster must stay concentrated ("lanceur le plus
+        /// expérimenté inclus"): the casting breaks when that leader is hit
+        leader_required: bool = switch(default = false),
+        /// circle: casters standing by who relay a hit member at once ("Ils peuvent être
+        /// remplacés ou relayés"); never the leader with leader_required
+        relays: u32 = int(0..=20, default = 0),
         /// the tension switch
         tie: TieParams = flatten(),
     }
 }
 
+/// How a grab of the attacker (source melee) breaks a spell kept under the contrecoup
+/// without an impact.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Grab {
+    /// The attacker does not grab (switch `saisie` off): only an impact breaks the spell.
+    None,
+    /// A grab that ties breaks it too (`saisie_breaks_on = tie`).
+    OnTie,
+    /// Every grab breaks it, even countered (`saisie_breaks_on = attempt`).
+    OnAttempt,
+}
+
 /// Most distinct states the exact upkeep meets (turns × first die × tension counter ×
-/// casters: at most some 50,000 with the largest dice the tables allow).
-pub const MAX_STATES: usize = 100_000;
+/// casters × relays: at most some 170,000 with the largest dice the tables allow and
+/// twenty casters and relays).
+pub const MAX_STATES: usize = 200_000;
 
 /// A configured upkeep.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -103,6 +146,12 @@ pub struct Upkeep {
     pub malus: i64,
     /// Casters in the circle, at least 2.
     pub casters: u32,
+    /// How a grab breaks the spell (source melee, switch `saisie`).
+    pub grab: Grab,
+    /// The circle's leader must stay concentrated (switch `leader_required`).
+    pub leader_required: bool,
+    /// Casters standing by to relay a hit member of the circle (`relays`).
+    pub relays: u32,
     /// Switch `tension_counts_tie` (the attacker's counter, source melee).
     pub counts_tie: bool,
     /// The tension die and the dice of the turns (D6s in the text).
@@ -155,6 +204,22 @@ impl TryFrom<SpellParams> for Upkeep {
                 "source melee follows one attacker against one caster: use keeper = individual, or source = chance for a circle",
             ));
         }
+        if p.saisie && p.source != Source::Melee {
+            return Err(Error::value(
+                "saisie",
+                "saisie is the attacker's grab: use source = melee (one attacker against one caster)",
+            ));
+        }
+        if p.keeper != Keeper::Circle && (p.leader_required || p.relays > 0) {
+            return Err(Error::value(
+                if p.relays > 0 {
+                    "relays"
+                } else {
+                    "leader_required"
+                },
+                "relays and leader_required belong to a ritual circle: use keeper = circle",
+            ));
+        }
         Ok(Self {
             keeper: p.keeper,
             source: p.source,
@@ -164,6 +229,13 @@ impl TryFrom<SpellParams> for Upkeep {
             protection: p.defense + p.resistance,
             malus: p.tie.tables.spell.contrecoup * if p.upkeep_malus_on_total { 1 } else { 2 },
             casters: p.casters,
+            grab: match (p.saisie, p.saisie_breaks_on) {
+                (false, _) => Grab::None,
+                (true, SaisieBreaks::Tie) => Grab::OnTie,
+                (true, SaisieBreaks::Attempt) => Grab::OnAttempt,
+            },
+            leader_required: p.leader_required,
+            relays: p.relays,
             counts_tie: p.tie.tension_counts_tie,
             dice: SpellDice::of(&p.tie.tables),
         })
@@ -191,13 +263,17 @@ impl Upkeep {
 
     /// A turn under source melee, `under_malus` or not: the attacker strikes (the tension
     /// die is rolled only when a tie starts its counter). Returns true when an impact
-    /// under the malus breaks the spell; an impact before the malus only ends the
-    /// attacker's counter.
+    /// under the malus breaks the spell, or a grab ([`Grab`]: a tie, or any grab); an
+    /// impact before the malus only ends the attacker's counter.
     #[inline(always)]
     fn melee_turn<D: Dice>(&self, under_malus: bool, counter: &mut Counter, dice: &mut D) -> bool {
         let p = self.protection - if under_malus { self.malus } else { 0 };
         let a = self.dice.margin.attack(dice, self.attack, p);
-        let hit = match compare(a, p) {
+        let comparison = compare(a, p);
+        if under_malus && self.grab_breaks(comparison) {
+            return true;
+        }
+        let hit = match comparison {
             Comparison::Impact => true,
             Comparison::Countered => false,
             Comparison::Tie => counter.tie_with(|| self.dice.tension.roll(dice), self.counts_tie),
@@ -206,6 +282,47 @@ impl Upkeep {
             counter.drop_counter();
         }
         hit && under_malus
+    }
+
+    /// Whether the attacker's grab, compared as `comparison` with the caster's protection
+    /// under the contrecoup, breaks the spell without an impact (*La Rupture*: "un Impact
+    /// ou une Saisie"): never without `saisie`; a tie (or an impact) by default; every grab
+    /// with `saisie_breaks_on = attempt`.
+    #[inline(always)]
+    fn grab_breaks(&self, comparison: Comparison) -> bool {
+        match self.grab {
+            Grab::None => false,
+            Grab::OnTie => comparison != Comparison::Countered,
+            Grab::OnAttempt => true,
+        }
+    }
+
+    /// A turn of a circle's casting: the casters concentrated are hit (each with chance
+    /// `p_hit`), the leader first when it is required (its hit breaks the casting), and
+    /// relays take the place of the others hit while any stand by. Returns false when the
+    /// casting breaks (the leader hit, or fewer than two still concentrated).
+    #[inline(always)]
+    fn circle_turn<D: Dice>(&self, s: &mut UpkeepState, dice: &mut D) -> bool {
+        let p_bits = self.p_hit.to_bits();
+        if self.relays == 0 && !self.leader_required {
+            s.concentrated -= dice.step(&Hits {
+                n: s.concentrated,
+                p_bits,
+            });
+            return s.concentrated >= 2;
+        }
+        let mut others = s.concentrated;
+        if self.leader_required {
+            if dice.bernoulli(self.p_hit) {
+                return false;
+            }
+            others -= 1;
+        }
+        let hit = dice.step(&Hits { n: others, p_bits });
+        let relayed = hit.min(u32::from(s.relays));
+        s.relays -= relayed as u8;
+        s.concentrated -= hit - relayed;
+        s.concentrated >= 2
     }
 
     /// Held to the end: `max_turns` (a lone caster) or the casting's `turns` (a circle)
@@ -235,6 +352,8 @@ pub struct UpkeepState {
     counter: Counter,
     /// The circle's casters still concentrated.
     concentrated: u32,
+    /// The circle's relays still standing by (at most 20).
+    relays: u8,
 }
 
 /// The casters of a circle hit in one turn: `n` casters, each hit with chance `p`
@@ -278,6 +397,7 @@ impl Fight for Upkeep {
             first: 0,
             counter: Counter::default(),
             concentrated: self.casters,
+            relays: self.relays as u8,
         }
     }
 
@@ -290,12 +410,7 @@ impl Fight for Upkeep {
         match (self.keeper, self.source) {
             (Keeper::Circle, _) => {
                 s.turn += 1;
-                let p_bits = self.p_hit.to_bits();
-                s.concentrated -= dice.step(&Hits {
-                    n: s.concentrated,
-                    p_bits,
-                });
-                if s.concentrated < 2 {
+                if !self.circle_turn(&mut s, dice) {
                     return Next::End(broken_in(s.turn));
                 }
                 if s.turn == s.first {

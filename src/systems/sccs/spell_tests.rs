@@ -20,6 +20,9 @@ fn upkeep() -> Upkeep {
         protection: 6,
         malus: 2,
         casters: 3,
+        grab: Grab::None,
+        leader_required: false,
+        relays: 0,
         counts_tie: false,
         dice: SpellDice::of(&crate::systems::sccs::tables::SccsTables::OFFICIAL),
     }
@@ -189,8 +192,130 @@ fn exact_melee_source_by_hand() {
 }
 
 #[test]
+fn the_magic_over_time_reaches_the_upkeep() {
+    assert_eq!(upkeep_for("source=melee saisie=true").grab, Grab::OnTie);
+    let attempt = upkeep_for("source=melee saisie=true saisie_breaks_on=attempt");
+    assert_eq!(attempt.grab, Grab::OnAttempt);
+    // saisie_breaks_on alone, without the grab, changes nothing.
+    assert_eq!(upkeep_for("saisie_breaks_on=attempt"), upkeep_for(""));
+    let circle = upkeep_for("keeper=circle leader_required=true relays=2");
+    assert_eq!((circle.leader_required, circle.relays), (true, 2));
+}
+
+#[test]
+fn a_saisie_under_the_malus_breaks_without_an_impact() {
+    // Malus on the total: 5 against 5 under the malus, a tie. A grab that ties breaks the
+    // spell on the first malus turn (D6 = 2: turn 3), no tension die rolled; without the
+    // grab the tie's counter 2 lands in turn 5.
+    let tie = Upkeep {
+        source: Source::Melee,
+        malus: 1,
+        ..upkeep()
+    };
+    let grab = Upkeep {
+        grab: Grab::OnTie,
+        ..tie
+    };
+    assert_eq!(run(grab, &[2]), broken_in(3));
+    assert_eq!(run(tie, &[2, 2]), broken_in(5));
+    // 3 against 6, then 4: always countered, never broken, unless every grab breaks it
+    // (attempt): on the first malus turn.
+    let weak = Upkeep {
+        source: Source::Melee,
+        attack: 3,
+        ..upkeep()
+    };
+    assert_eq!(run(weak, &[2]), weak.held_to_the_end());
+    let every = Upkeep {
+        grab: Grab::OnAttempt,
+        ..weak
+    };
+    assert_eq!(run(every, &[2]), broken_in(3));
+    // A grab that ties before the malus only starts the counter (6 against 6, D6 = 4:
+    // counter 2, an impact in turn 3 that does not break); turn 4 ties again, turn 5
+    // is under the malus (6 against 4): broken.
+    let early = Upkeep {
+        attack: 6,
+        grab: Grab::OnTie,
+        ..weak
+    };
+    assert_eq!(run(early, &[4, 2, 3]), broken_in(5));
+}
+
+#[test]
+fn the_circle_with_relays_and_its_leader() {
+    let circle = Upkeep {
+        keeper: Keeper::Circle,
+        ..upkeep()
+    };
+    // One relay: two of three hit in turn 1, one relayed, two left; none hit in turn 2:
+    // cast in 2 turns.
+    let relayed = Upkeep {
+        relays: 1,
+        ..circle
+    };
+    let o = run(relayed, &[2, YES, YES, NO, NO, NO]);
+    assert_eq!((o.held, o.broken), (2, false));
+    // Without the relay the same hits leave one: broken in turn 1.
+    assert_eq!(run(circle, &[2, YES, YES, NO]), broken_in(1));
+    // The leader required: its hit, drawn first, breaks the casting at once.
+    let led = Upkeep {
+        leader_required: true,
+        ..circle
+    };
+    assert_eq!(run(led, &[4, YES]), broken_in(1));
+}
+
+#[test]
+fn exact_magic_over_time_by_hand() {
+    // A grab that ties under the malus (5 against 5, the malus on the total): held the D6
+    // turns, always broken, mean 3.5 (7 without the grab); at most 4 turns, broken when
+    // the D6 is 1 to 3.
+    let d = upkeep_for("source=melee upkeep_malus_on_total=true saisie=true")
+        .exact()
+        .unwrap();
+    let mean: f64 = d.iter().map(|(o, p)| o.held as f64 * p).sum();
+    assert!((mean - 3.5).abs() < 1e-12, "{mean}");
+    let d = upkeep_for("source=melee upkeep_malus_on_total=true saisie=true max_turns=4")
+        .exact()
+        .unwrap();
+    assert!((d.p_where(|o| o.broken) - 0.5).abs() < 1e-12);
+    // Every grab breaks (attempt): an attacker at 3, always countered, still breaks it on
+    // the first malus turn.
+    let d = upkeep_for("source=melee attack=3 saisie=true saisie_breaks_on=attempt")
+        .exact()
+        .unwrap();
+    assert!((d.p_where(|o| o.broken) - 1.0).abs() < 1e-12);
+    let d = upkeep_for("source=melee attack=3 saisie=true")
+        .exact()
+        .unwrap();
+    assert!(d.p_where(|o| o.broken).abs() < 1e-12);
+    // A circle of three hit with chance 0.3, broken in its first turn: two or three hit
+    // (0.216) by default; the leader hit, or both others (0.3 + 0.7 × 0.09 = 0.363) with
+    // leader_required; all three hit (0.027) with one relay; the leader alone (0.3) with
+    // both.
+    let p = 0.3;
+    let first_turn = |words: &str| {
+        let d = upkeep_for(&format!("keeper=circle p_hit=0.3 {words}"))
+            .exact()
+            .unwrap();
+        d.p_where(|o| o.broken && o.held == 0)
+    };
+    let cases = [
+        ("", 3.0 * p * p * (1.0 - p) + p * p * p),
+        ("leader_required=true", p + (1.0 - p) * p * p),
+        ("relays=1", p * p * p),
+        ("relays=1 leader_required=true", p),
+    ];
+    for (words, want) in cases {
+        let got = first_turn(words);
+        assert!((got - want).abs() < 1e-12, "{words}: {got} against {want}");
+    }
+}
+
+#[test]
 fn monte_carlo_agrees_with_exact() {
-    let cases: [&[&str]; 10] = [
+    let cases: [&[&str]; 16] = [
         &[],
         &["p_hit=0.5", "max_turns=8"],
         &["p_hit=0.05"],
@@ -201,6 +326,33 @@ fn monte_carlo_agrees_with_exact() {
         &["source=melee", "attack=6", "max_turns=10"],
         &["source=melee", "attack=6", "tension_counts_tie=true"],
         &["source=melee", "attack=7", "resistance=4", "max_turns=6"],
+        &["source=melee", "saisie=true"],
+        &[
+            "source=melee",
+            "saisie=true",
+            "attack=6",
+            "upkeep_malus_on_total=true",
+        ],
+        &[
+            "source=melee",
+            "saisie=true",
+            "saisie_breaks_on=attempt",
+            "attack=3",
+        ],
+        &[
+            "keeper=circle",
+            "casters=3",
+            "p_hit=0.3",
+            "leader_required=true",
+        ],
+        &["keeper=circle", "casters=4", "p_hit=0.3", "relays=2"],
+        &[
+            "keeper=circle",
+            "casters=3",
+            "p_hit=0.2",
+            "relays=1",
+            "leader_required=true",
+        ],
     ];
     assert_each_agrees(cases, 4, |words| {
         build(words).unwrap_or_else(|e| panic!("{words:?}: {e}"))
@@ -214,4 +366,11 @@ fn bad_input() {
     assert!(build(&["p_hit=1.5"]).is_err());
     assert!(build(&["keeper=coven"]).is_err());
     assert!(build(&["casters=1"]).is_err());
+    let e = error_text(build(&["saisie=true"]));
+    assert!(e.contains("source = melee"), "{e}");
+    let e = error_text(build(&["relays=2"]));
+    assert!(e.contains("keeper = circle"), "{e}");
+    let e = error_text(build(&["leader_required=true", "source=melee"]));
+    assert!(e.contains("keeper = circle"), "{e}");
+    assert!(build(&["keeper=circle", "relays=21"]).is_err());
 }
