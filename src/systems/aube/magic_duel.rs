@@ -129,7 +129,7 @@ impl MagicDuel {
                 Aspect::Mystique => {
                     if foe.enc_hit.is_some() {
                         return Err(Error::value(
-                            &format!("{who}.enc_hit"),
+                            format!("{who}.enc_hit"),
                             "with aspect=mystique a spell is resisted with the Foi, enc",
                         ));
                     }
@@ -138,7 +138,7 @@ impl MagicDuel {
                 _ => (
                     foe.enc_hit.ok_or_else(|| {
                         Error::value(
-                            &format!("{who}.enc_hit"),
+                            format!("{who}.enc_hit"),
                             format!(
                                 "the spells hit the {}: give {who}'s encaissement there",
                                 p.aspect.label()
@@ -169,7 +169,7 @@ impl MagicDuel {
             };
             check_dodge(&params).map_err(|_| {
                 Error::value(
-                    &format!("{who}.esq"),
+                    format!("{who}.esq"),
                     "give each caster's esq with spell_dodge=esquive, and only then",
                 )
             })?;
