@@ -24,6 +24,13 @@
 //!    karma, and an étourdi that lowers the next cast: "aura de la difficulté à utiliser
 //!    son aspect Mystique").
 //!
+//! \[choice\] Whether a spell can be dodged: "l'esquive" is against a projectile "qu'il voit
+//! venir"; with `spell_dodge=esquive` a spell is such a bolt, and its test's ND is `diff`
+//! plus the target's esquive (`target.esq`), as a shot's is the range's difficulty plus it
+//! ([`super::tir::dodged_nd`]); a test that does not beat that ND is a dépassement that
+//! failed, its backlash the whole `Eff` (the spell's blow and the backlash's `Diff` stay
+//! `diff`). `spell_dodge=none` (the default): a spell is not dodged.
+//!
 //! The casting ends when the target is out (a wound of `out_at`; \[choice\] the spell lands
 //! before its backlash, so a cast that fells the target and spends the caster fells the
 //! target), when the caster is out (\[choice\] karma points reaching `knockout` with
@@ -68,14 +75,25 @@ crate::choice! {
     pub enum SpellBlow { Intensity = "intensity", Degree = "degree" }
 }
 
+crate::choice! {
+    /// Whether the target of a spell dodges it (see the module's \[choice\]).
+    ///
+    /// - `none`: a spell is not dodged (the default).
+    /// - `esquive`: a spell is a bolt the target sees coming: the ND is `diff` plus its esquive.
+    #[derive(Hash)]
+    pub enum SpellDodge { None = "none", Esquive = "esquive" }
+}
+
 crate::config! {
-    /// The target of `aube.casting` (`target.enc`, `target.be`).
+    /// The target of `aube.casting` (`target.enc`, `target.be`, `target.esq`).
     #[derive(Debug, Clone, Copy, PartialEq, Eq)]
     pub struct SpellTarget {
         /// the target's encaissement in the aspect the spell hits (a fireball: Ph + Ré; a curse: My + Ré); not given: no target, the caster casts until spent
         enc: Option<i64> = int(-100..=100, optional),
         /// the target's bonus d'encaisse in that aspect
         be: i64 = int(-100..=100, default = 0),
+        /// the target's esquive (Ph + Ma + BC(Évitement) - fa) against a spell it sees coming, with spell_dodge=esquive
+        esq: Option<i64> = int(-50..=60, optional),
     }
 }
 
@@ -101,6 +119,8 @@ crate::config! {
         spell_blow: SpellBlow = choice(default = SpellBlow::Intensity),
         /// [choice] the backlash: fatigue (only its fatigue points count, as karma: "généralement") or wounds (its result on the caster's Mystique track)
         backlash: Backlash = choice(default = Backlash::Fatigue),
+        /// [choice] whether a spell is dodged: none, or esquive (the ND is diff + target.esq, as a shot's)
+        spell_dodge: SpellDodge = choice(default = SpellDodge::None),
         /// [choice] karma points at which the caster is out when the backlash is fatigue only (not given: 20, what a fatal blow gives)
         knockout: Option<i64> = int(1..=200, optional),
         /// the target (and, with backlash=wounds, the caster) is out at the first wound of this grade: fatale, critique, grave, legere
@@ -144,8 +164,10 @@ pub type CastingEnd = (CastEnd, u16, u8);
 /// backlash; what each track takes (the effective damages forgotten).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Cast {
-    /// The spell's test: CA now against `diff`.
+    /// The spell's test: CA now against `diff` (plus the target's esquive when it dodges).
     pub spell: TestRule,
+    /// The target's esquive in the spell's ND (0: not dodged).
+    pub dodge: i64,
     /// `Eff`.
     pub eff: i64,
     /// The backlash's damage step against the caster's Mystique now.
@@ -175,7 +197,7 @@ impl Step for Cast {
     #[inline]
     fn run<D: Dice>(&self, dice: &mut D) -> CastResult {
         let t = dice.step(&self.spell);
-        let diff = self.spell.nd;
+        let diff = self.spell.nd - self.dodge;
         let hit = t.beats_nd.then_some(()).and(self.blow).map(|rule| {
             let dom = match self.spell_blow {
                 SpellBlow::Intensity => diff + self.bd,
@@ -207,9 +229,19 @@ impl Casting {
         Self { p, knockout_at }
     }
 
+    /// The target's esquive in the spell's ND: `target.esq` with `spell_dodge=esquive`, 0
+    /// otherwise.
+    fn dodge(&self) -> i64 {
+        match self.p.spell_dodge {
+            SpellDodge::None => 0,
+            SpellDodge::Esquive => self.p.target.esq.unwrap_or(0),
+        }
+    }
+
     /// The spell's test for a caster with `karma` points (and `stun` étourdis pending).
     fn spell_test(&self, karma: i64, stun: i64) -> TestRule {
-        self.p.options.rule(self.p.ca - karma - stun, self.p.diff)
+        let nd = super::tir::dodged_nd(self.p.diff, self.dodge());
+        self.p.options.rule(self.p.ca - karma - stun, nd)
     }
 
     /// The cast of a caster with track `caster` on a target with track `target`.
@@ -229,6 +261,7 @@ impl Casting {
         });
         Cast {
             spell: self.spell_test(karma, caster.stun()),
+            dodge: self.dodge(),
             eff: self.p.eff,
             backlash,
             blow,
@@ -239,28 +272,57 @@ impl Casting {
 
     /// Puts a cast's results on the tracks: the target's blow as any wound (the target
     /// does not act: its étourdis are forgotten), the backlash as karma or as a wound.
+    #[inline]
     pub fn take(&self, result: &CastResult, caster: &mut WoundTrack, target: &mut WoundTrack) {
-        let tables = &self.p.defence.tables;
         if let Some(hit) = result.2 {
-            target.take_with(hit, OverflowFatigue::Recorded, tables);
+            self.land(hit, target);
             target.saturate(i64::MAX, false);
         }
+        self.backlash_on(result.1, caster);
+    }
+
+    /// Puts the spell's blow of result `hit` on the target's track, as any wound (its
+    /// étourdis kept: the caller forgets them when the target does not act).
+    #[inline]
+    pub fn land(&self, hit: DamageResult, target: &mut WoundTrack) {
+        target.take_with(hit, OverflowFatigue::Recorded, &self.p.defence.tables);
+    }
+
+    /// Puts the backlash of result `backlash` on the caster's Mystique track, as karma or
+    /// as a wound, after spending the étourdis the cast took.
+    #[inline]
+    pub fn backlash_on(&self, backlash: DamageResult, caster: &mut WoundTrack) {
+        let tables = &self.p.defence.tables;
         caster.attack_handicap();
         match self.p.backlash {
-            Backlash::Fatigue => caster.add_fatigue(tables.fatigue.points(result.1)),
+            Backlash::Fatigue => caster.add_fatigue(tables.fatigue.points(backlash)),
             Backlash::Wounds => {
-                caster.take_with(result.1, OverflowFatigue::Recorded, tables);
+                caster.take_with(backlash, OverflowFatigue::Recorded, tables);
             }
         }
+    }
+
+    /// Whether the caster of Mystique track `caster` is out: knocked out by karma, or a
+    /// wound of `out_at` there.
+    #[inline]
+    pub fn caster_out(&self, caster: &WoundTrack) -> bool {
+        caster.is_out(self.p.out_at) || caster.fatigue() >= self.knockout_at
+    }
+
+    /// Whether the caster of Mystique track `caster` is spent: no face of the d20 beats
+    /// the spell's ND at his karma.
+    #[inline]
+    pub fn spent(&self, caster: &WoundTrack) -> bool {
+        !self.spell_test(caster.fatigue(), 0).can_beat_nd()
     }
 
     /// How the casting stands after a cast: ended, or on.
     pub fn end_after(&self, caster: &WoundTrack, target: &WoundTrack) -> Option<CastEnd> {
         if target.is_out(self.p.out_at) {
             Some(CastEnd::TargetFalls)
-        } else if caster.is_out(self.p.out_at) || caster.fatigue() >= self.knockout_at {
+        } else if self.caster_out(caster) {
             Some(CastEnd::CasterOut)
-        } else if !self.spell_test(caster.fatigue(), 0).can_beat_nd() {
+        } else if self.spent(caster) {
             Some(CastEnd::Spent)
         } else {
             None
@@ -298,6 +360,21 @@ impl Fight for Casting {
     }
 }
 
+/// Refuses an esquive without a dodge, or a dodge without an esquive.
+pub fn check_dodge(p: &CastingParams) -> Result<()> {
+    match (p.spell_dodge, p.target.esq) {
+        (SpellDodge::None, Some(_)) => Err(Error::value(
+            "target.esq",
+            "a spell is dodged only with spell_dodge=esquive",
+        )),
+        (SpellDodge::Esquive, None) => Err(Error::value(
+            "target.esq",
+            "spell_dodge=esquive needs the target's esquive, target.esq",
+        )),
+        _ => Ok(()),
+    }
+}
+
 /// What `aube.casting` reports.
 #[derive(Debug, Clone, PartialEq)]
 struct CastingMetrics {
@@ -326,13 +403,19 @@ impl FromConfig<CastingParams> for CastingModel {
                 "karma knocks the caster out when the backlash is fatigue only; with backlash=wounds the caster is out at out_at",
             ));
         }
+        check_dodge(&p)?;
         let casting = Casting::new(p);
-        if !casting.spell_test(0, 0).can_beat_nd() {
+        if casting.spent(&WoundTrack::new()) {
             return Err(Error::value(
                 "diff",
                 format!(
-                    "no face of the d20 beats diff={} at ca={}: the spell never goes off",
-                    p.diff, p.ca
+                    "no face of the d20 beats diff={}{} at ca={}: the spell never goes off",
+                    p.diff,
+                    match casting.dodge() {
+                        0 => String::new(),
+                        esq => format!(" plus the esquive {esq}"),
+                    },
+                    p.ca
                 ),
             ));
         }

@@ -16,8 +16,9 @@
 //! (non-lethal damage, a switch of `aube.damage` and of the fights: fists), [`tir`] and
 //! [`creation`]; [`conduct`] (multiple actions and defending only in a fight); [`aspect`]
 //! (the Physique, Mental and Mystique: the aspect the blows of a fight land on, a
-//! fighter's figures in each) and [`casting`] (`aube.casting`: a caster's dépassements
-//! again and again, the backlash on his Mystique).
+//! fighter's figures in each), [`casting`] (`aube.casting`: a caster's dépassements
+//! again and again, the backlash on his Mystique) and [`magic_duel`]
+//! (`aube.magic_duel`: two casters casting at each other).
 //!
 //! [`bout`] is one round of classic combat, shared by [`duel`], [`gauntlet`] (fights in
 //! a row) and [`melee`] (side against side); [`duel_exact`] makes it a fight the engine
@@ -43,6 +44,7 @@ pub mod duel_exact;
 pub mod encaissement;
 pub mod fighter;
 pub mod gauntlet;
+pub mod magic_duel;
 pub mod melee;
 pub mod multiple;
 pub mod nonlethal;
@@ -87,6 +89,10 @@ crate::mechanics! {
     /// lands on the caster's Mystique: until the target falls or the caster is spent
     CASTING: casting::CastingParams => casting::CastingModel
         = ("aube.casting", "ca=17 diff=8 eff=15 enc=14 target.enc=12 bd=12");
+    /// two casters casting at each other, each cast a dépassement whose backlash lands on
+    /// its caster's Mystique: until one is out
+    MAGIC_DUEL: magic_duel::MagicDuelParams => magic_duel::MagicDuelModel
+        = ("aube.magic_duel", "a.ca=17 a.diff=8 a.eff=15 a.enc=14 a.bd=12 a.enc_hit=12 b.ca=17 b.diff=8 b.eff=15 b.enc=14 b.bd=12 b.enc_hit=12");
     /// one shot: range difficulty and dodge against skill and weapon, then Tableau 3.1
     TIR: tir::TirParams => attack::AttackModel = ("aube.tir", "ca=12 bd=10 enc=12");
     /// a new character's aspects (2d6+3, third = 30 - sum), moyens, and best weapon CA

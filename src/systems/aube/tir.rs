@@ -36,10 +36,19 @@ impl Range {
     }
 }
 
+/// The ND of a test against a projectile its target sees coming and dodges ("l'esquive"):
+/// the test's own difficulty `difficulty` plus the target's esquive `esq` (0: no dodge).
+/// A shot's (the range's difficulty) and, with `spell_dodge=esquive`, a spell's
+/// ([`super::casting`]).
+#[inline]
+pub fn dodged_nd(difficulty: i64, esq: i64) -> i64 {
+    difficulty + esq
+}
+
 /// The attack totals of a shot: `(ta, nd, bd)` for [`AttackRule::roll`], the range's
 /// difficulty `r` (of [`Range::difficulty`]).
 pub fn shot(ca: i64, weapon_bonus: i64, r: i64, esq: i64, bd: i64) -> (i64, i64, i64) {
-    (ca + weapon_bonus, r + esq, bd - r)
+    (ca + weapon_bonus, dodged_nd(r, esq), bd - r)
 }
 
 crate::config! {
