@@ -140,6 +140,9 @@ pub struct State {
     pub danger: u8,
     /// First aid was tried on this character and failed (`super::fight`'s aid module).
     pub aid_failed: bool,
+    /// A *Risque*'s incident is pending: the next action lost, or the next attack at −2
+    /// (`super::fight`'s trade module).
+    pub incident: bool,
 }
 
 impl State {
