@@ -87,3 +87,27 @@ fn bad_union_and_risque_switches_are_refused() {
         &["pc_trade"],
     );
 }
+
+#[test]
+fn a_boss_slow_to_interrupt_loses_its_turns() {
+    // Four PCs against a boss of Défense 16 and Réflexes 0 that tries to interrupt every
+    // PC's attack (interrupt=foes): against the first PC's Réflexes 6 it mostly loses the
+    // opposition and with it its turn, so the PCs win more fights and fewer of them die.
+    let hard = boss("16");
+    let plain = fight(&with(&hard, &["foe.reflexes=0"]));
+    let slow = fight(&with(&hard, &["foe.reflexes=0", "interrupt=foes"]));
+    let (p, _, p_high) = estimate(&plain, "pcs_win");
+    let (s, s_low, _) = estimate(&slow, "pcs_win");
+    assert!(p_high < s_low, "{p} against {s}");
+    let (p, p_low, _) = estimate(&plain, "pc_deaths");
+    let (s, _, s_high) = estimate(&slow, "pc_deaths");
+    assert!(s_high < p_low, "{p} against {s}");
+    assert_user_error(
+        &alea(&["prob", "cle.fight", "interrupt=often"]),
+        &["interrupt"],
+    );
+    assert_user_error(
+        &alea(&["prob", "cle.fight", "interrupt_penalty=risque"]),
+        &["interrupt_penalty"],
+    );
+}

@@ -40,7 +40,8 @@
 //!   and fight on (still *mal en point*). Finishing off the unconscious and first aid are
 //!   switches of [`aid`], off by default; `pc_deaths` counts PCs dead or in *danger de
 //!   mort* when the fight ends (first aid after it not counted). Surprise (a side that
-//!   neither acts nor defends in the first round) is switch `surprise` of [`surprise`].
+//!   neither acts nor defends in the first round) is switch `surprise` of [`surprise`];
+//!   interrupting an adversary about to attack, switch `interrupt` of [`interrupt`].
 //! - A fight still going after `max_rounds` rounds is won by nobody, as is one where both
 //!   sides are out in the same round: a `draw` (a capped fight lasts `max_rounds`).
 //!
@@ -78,6 +79,11 @@ pub use trade::{Incident, Trade};
 #[path = "fight_union.rs"]
 pub mod union;
 pub use union::Union;
+
+/// Interrupting an adversary's action (`fight_interrupt.rs`).
+#[path = "fight_interrupt.rs"]
+pub mod interrupt;
+pub use interrupt::Penalty;
 
 /// The downed finished off or given first aid (`fight_aid.rs`).
 #[path = "fight_aid.rs"]
@@ -154,6 +160,10 @@ pub struct FightRule {
     pub risque: Incident,
     /// Switch `union`: the foes the PCs attack together ("l'union fait la force").
     pub union: Union,
+    /// Switch `interrupt`: who tries to interrupt an adversary's action.
+    pub interrupt: Sides,
+    /// Switch `interrupt_penalty`: the pénalité obligatoire of an interruption.
+    pub interrupt_penalty: Penalty,
     /// Switches `finish_off`, `first_aid`, `aid_retry`: the downed killed or tended.
     pub downed: Downed,
     /// Switch `surprise`: the side surprised in the first round.
@@ -212,6 +222,8 @@ impl FightRule {
             foe_trade: Trade::None,
             risque: Incident::LoseAction,
             union: Union::None,
+            interrupt: Sides::None,
+            interrupt_penalty: Penalty::Difficulte,
             downed: Downed::NONE,
             surprise: Surprise::None,
             unperceived: 10,
@@ -261,6 +273,8 @@ crate::config! {
         protection: i64 = int(0..=20, default = 1),
         /// Soins (first aid in the fight, with first_aid)
         soins: i64 = int(-10..=40, default = 5),
+        /// Réflexes (interrupting an adversary, with interrupt)
+        reflexes: i64 = int(-10..=40, default = 6),
     }
 }
 
@@ -277,6 +291,7 @@ impl ProfileParams {
             bonus: self.bonus,
             protection: self.protection,
             soins: self.soins,
+            reflexes: self.reflexes,
         }
     }
 }
@@ -363,6 +378,13 @@ crate::config! {
         /// fait la force: the best result leads, +1 per other result of 15 or more, -1 per
         /// other below 10): none, boss, all
         union: Union = choice(default = Union::None),
+        /// who tries to interrupt an adversary about to act, when it has not acted this
+        /// round (an opposition of Réflexes: on a win it acts first with a pénalité, on a
+        /// loss it loses its turn): none, pcs, foes, both
+        interrupt: Sides = choice(default = Sides::None),
+        /// [choice] the pénalité obligatoire of an interruption: difficulte (-2 to the
+        /// interrupting attack), danger (-2 to the next defence)
+        interrupt_penalty: Penalty = choice(default = Penalty::Difficulte),
         /// who kills an unconscious adversary (one who would stand again) with an action
         /// instead of attacking: none, pcs, foes, both
         finish_off: Sides = choice(default = Sides::None),
@@ -543,6 +565,8 @@ impl TryFrom<FightParams> for FightRule {
         rule.foe_trade = p.foe_trade;
         rule.risque = p.risque;
         rule.union = p.union;
+        rule.interrupt = p.interrupt;
+        rule.interrupt_penalty = p.interrupt_penalty;
         rule.surprise = p.surprise;
         rule.unperceived = p.unperceived;
         rule.downed = Downed {

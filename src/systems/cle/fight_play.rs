@@ -4,10 +4,11 @@
 //! Each round the foes standing, in order, form groups: a figurant with up to four more
 //! figurants of the same profile right after it, any other foe alone.
 
+use super::interrupt::hurry;
 use super::trade::{Trade, guard};
 use super::{
     Downed, FightOrder, FightOutcome, FightRule, GROUP, HeroPolicy, HeroSpending, MAX_FOES,
-    MAX_PCS, Opponent, Surprise, Union,
+    MAX_PCS, Opponent, Sides, Surprise, Union,
 };
 use crate::engine::Dice;
 use crate::systems::cle::attack::{AttackRule, DamageRule, Rerolls};
@@ -112,7 +113,8 @@ impl FightRule {
         }
         let (modifiers, murderous) = if OPTIONS {
             let (modifiers, murderous) = self.pc_trade.attack();
-            (modifiers + self.risque.hindrance(&mut b.pcs[i]), murderous)
+            let hindered = self.risque.hindrance(&mut b.pcs[i]) + hurry(&mut b.pcs[i]);
+            (modifiers + hindered, murderous)
         } else {
             (0, 0)
         };
@@ -184,7 +186,8 @@ impl FightRule {
         }
         let (modifiers, murderous) = if OPTIONS {
             let (modifiers, murderous) = self.foe_trade.attack();
-            (modifiers + self.risque.hindrance(&mut b.foes[f]), murderous)
+            let hindered = self.risque.hindrance(&mut b.foes[f]) + hurry(&mut b.foes[f]);
+            (modifiers + hindered, murderous)
         } else {
             (0, 0)
         };
@@ -250,16 +253,29 @@ impl FightRule {
         round: u32,
     ) {
         let members = Self::members(order, groups, g);
-        let mut standing = members
-            .iter()
-            .filter(|&&f| b.foes[f as usize].standing(round));
-        if let Some(&lead) = standing.next() {
-            let size = 1 + standing.count() as i64;
+        let lead_of = |b: &Battle| {
+            let mut standing = members
+                .iter()
+                .filter(|&&f| b.foes[f as usize].standing(round));
+            standing
+                .next()
+                .map(|&lead| (lead as usize, 1 + standing.count() as i64))
+        };
+        if let Some(lead) = lead_of(&*b) {
             self.new_turn::<OPTIONS>(b);
-            if OPTIONS && self.risque.loses_turn(&mut b.foes[lead as usize]) {
+            if OPTIONS && self.risque.loses_turn(&mut b.foes[lead.0]) {
                 return;
             }
-            let lead = (lead as usize, size);
+            // PC `t` may interrupt the attack; the group then resumes, if it still stands.
+            let lead = if OPTIONS && self.pc_may_interrupt(b, t, round) {
+                self.pc_interrupts(dice, b, (order, lead.0), t, round);
+                match lead_of(&*b) {
+                    Some(lead) if b.pcs[t].standing(round) => lead,
+                    _ => return,
+                }
+            } else {
+                lead
+            };
             if !(OPTIONS && self.foe_tends_or_finishes(dice, b, lead, round)) {
                 self.foe_attacks::<OPTIONS, D>(dice, b, lead, t, round);
             }
@@ -340,6 +356,7 @@ impl FightRule {
             pc.flag = false;
             if OPTIONS {
                 pc.hero_used = 0;
+                pc.acted = false;
             }
         }
         if self.order == FightOrder::FoesFirst {
@@ -351,16 +368,17 @@ impl FightRule {
         } else {
             n_pcs
         };
-        // The PCs who have acted in a cooperative attack.
-        let mut pc_acted = [false; MAX_PCS];
         for i in 0..pcs_acting {
-            if !b.pcs[i].standing(round) || (OPTIONS && pc_acted[i]) {
+            if !b.pcs[i].standing(round) || (OPTIONS && b.pcs[i].acted) {
                 continue;
             }
             let Some(&t) = order.iter().find(|&&f| b.foes[f as usize].standing(round)) else {
                 break;
             };
             let t = t as usize;
+            if OPTIONS {
+                b.pcs[i].acted = true;
+            }
             if OPTIONS && self.risque.loses_turn(&mut b.pcs[i]) {
                 // The turn lost to a Risque: nothing to answer.
                 continue;
@@ -372,10 +390,35 @@ impl FightRule {
                     continue;
                 }
             }
+            // The group of the foe attacked, which answers.
+            let at = order.iter().position(|&f| f as usize == t).unwrap_or(0);
+            let own = round_groups
+                .1
+                .iter()
+                .position(|&(start, end)| (start as usize..end as usize).contains(&at))
+                .unwrap_or(0);
+            // It may interrupt the attack: on a win it attacks first; either way it has
+            // had its turn.
+            if OPTIONS
+                && self.foes_may_interrupt(round)
+                && Self::group_can_act(b, round_groups, &acted, own, round)
+            {
+                acted[own] = true;
+                let lead = Self::members(order, round_groups.1, own)
+                    .iter()
+                    .find(|&&f| b.foes[f as usize].standing(round))
+                    .map_or(t, |&f| f as usize);
+                if self.foe_interrupts(dice, b, lead, i) {
+                    self.group_acts::<OPTIONS, D>(dice, b, round_groups, own, i, round);
+                }
+                if !b.pcs[i].standing(round) {
+                    continue;
+                }
+            }
             // The PC attacked for, answered: the leader of a cooperative attack.
             let mut members = [0; MAX_PCS];
             let together = if OPTIONS && self.joins_forces(t) {
-                self.union_members(b, &mut pc_acted, i, round, &mut members)
+                self.union_members(b, i, round, &mut members)
             } else {
                 0
             };
@@ -387,12 +430,6 @@ impl FightRule {
             };
             // The attacked foe's group answers, else the first that has not acted (with
             // `answer_eliminated`, only when the attacked foe is out).
-            let at = order.iter().position(|&f| f as usize == t).unwrap_or(0);
-            let own = round_groups
-                .1
-                .iter()
-                .position(|&(start, end)| (start as usize..end as usize).contains(&at))
-                .unwrap_or(0);
             let answer = match self.order {
                 FightOrder::PcsFirst | FightOrder::FoesFirst => None,
                 _ if Self::group_can_act(b, round_groups, &acted, own, round) => Some(own),
@@ -430,6 +467,7 @@ impl FightRule {
             && self.downed == Downed::NONE
             && self.surprise == Surprise::None
             && self.union == Union::None
+            && self.interrupt == Sides::None
         {
             self.fight::<false, D>(dice)
         } else {

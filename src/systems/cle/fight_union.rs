@@ -60,22 +60,21 @@ impl FightRule {
     }
 
     /// The members of a cooperative attack started by PC `i` in `round`: `i` and every
-    /// standing PC after it that has not acted (`acted`), those who lose their turn to a
-    /// *Risque* marked as having acted. Returns how many, in `members`.
+    /// standing PC after it that has not acted, now marked as having acted (those who lose
+    /// their turn to a *Risque* too). Returns how many, in `members`.
     pub(super) fn union_members(
         &self,
         b: &mut Battle,
-        acted: &mut [bool; MAX_PCS],
         i: usize,
         round: u32,
         members: &mut [usize; MAX_PCS],
     ) -> usize {
         let mut n = 0;
         for j in i..self.pcs {
-            if acted[j] || !b.pcs[j].standing(round) {
+            if j != i && (b.pcs[j].acted || !b.pcs[j].standing(round)) {
                 continue;
             }
-            acted[j] = true;
+            b.pcs[j].acted = true;
             if j != i && self.risque.loses_turn(&mut b.pcs[j]) {
                 continue;
             }

@@ -76,17 +76,16 @@ fn every_standing_pc_that_has_not_acted_joins() {
     let r = FightRule { pcs: 4, ..rule() };
     let mut b = Battle::for_tests(0);
     b.pcs[2].dead = true;
-    let mut acted = [false; MAX_PCS];
-    acted[3] = true;
+    b.pcs[3].acted = true;
     let mut members = [0; MAX_PCS];
-    let n = r.union_members(&mut b, &mut acted, 0, 1, &mut members);
+    let n = r.union_members(&mut b, 0, 1, &mut members);
     assert_eq!(&members[..n], &[0, 1]);
+    let acted = b.pcs.map(|s| s.acted);
     assert_eq!(acted[..4], [true, true, false, true]);
     // A PC whose Risque costs it this turn does not join, and has spent its turn.
     let mut b = Battle::for_tests(0);
     b.pcs[1].incident = true;
-    let mut acted = [false; MAX_PCS];
-    let n = r.union_members(&mut b, &mut acted, 0, 1, &mut members);
+    let n = r.union_members(&mut b, 0, 1, &mut members);
     assert_eq!((&members[..n], b.pcs[1].incident), (&[0, 2, 3][..], false));
     // Only against a boss with `boss`; against anyone with `all`.
     assert!(r.joins_forces(0));
