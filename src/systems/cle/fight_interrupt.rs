@@ -8,7 +8,7 @@
 //! d'échec, il s'est précipité et a raté son action. Il ne peut pas effectuer de tour de
 //! jeu ce round."
 //!
-//! Switch `interrupt` ([`Sides`]): who tries. Readings of this program (no switch): a
+//! Switch `interrupt` ([`super::Sides`]): who tries. Readings of this program (no switch): a
 //! side that interrupts always tries when it may: a foe (its group) that has not acted,
 //! when a PC is about to attack it; a PC that has not acted, when a foe (group) is about
 //! to attack it. The one interrupting starts the opposition (it is the active side: equal
@@ -25,7 +25,7 @@
 //! pénalité of an action hurried), or `danger` (−2 to the interrupter's next defence).
 
 use super::play::Battle;
-use super::{FightRule, Profile, Sides, State};
+use super::{FightRule, Profile, State};
 use crate::engine::Dice;
 use crate::systems::cle::opposition::{Contender, Winner, winner};
 

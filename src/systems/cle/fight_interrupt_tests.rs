@@ -2,7 +2,7 @@
 //! dice worked by hand from the text.
 
 use super::super::play::Battle;
-use super::super::{FightOrder, Opponent};
+use super::super::{FightOrder, Opponent, Sides};
 use super::*;
 use crate::engine::replay;
 
