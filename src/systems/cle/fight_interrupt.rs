@@ -8,8 +8,8 @@
 //! d'échec, il s'est précipité et a raté son action. Il ne peut pas effectuer de tour de
 //! jeu ce round."
 //!
-//! Switch `interrupt` ([`super::Sides`]): who tries. Readings of this program (no switch): a
-//! side that interrupts always tries when it may: a foe (its group) that has not acted,
+//! Switch `interrupt` ([`Sides`](crate::systems::cle::fight::Sides)): who tries.
+//! Readings of this program (no switch): a side that interrupts always tries when it may: a foe (its group) that has not acted,
 //! when a PC is about to attack it; a PC that has not acted, when a foe (group) is about
 //! to attack it. The one interrupting starts the opposition (it is the active side: equal
 //! totals and equal Réflexes go to it); a figurant group tries with its lead's Réflexes,

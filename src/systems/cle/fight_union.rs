@@ -13,8 +13,8 @@
 //!
 //! Each member throws its attack (3d6, or 4d6 with the fourth die of `hero_policy`, +
 //! Combat + its trade's prime); the group is joined and its result read by the rule of
-//! `cle.cooperation` itself ([`Group`], with its default reading of the automatic results,
-//! `auto_results=best`); the leader's throw, its total raised or lowered to the group's
+//! `cle.cooperation` itself ([`Group`](crate::systems::cle::cooperation::Group), with
+//! its default reading of the automatic results, `auto_results=best`); the leader's throw, its total raised or lowered to the group's
 //! result, is one attack against the target's single defence; the damage is read off the
 //! leader's dice, with the leader's weapon, bonus and fourth die.
 //!
