@@ -99,6 +99,18 @@ pub struct Strike {
     pub defender_rerolled: bool,
 }
 
+/// An attacker's throw, read: the reading the opposition uses, and the damage dice's sum
+/// and how many of them show 6.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Thrown {
+    /// The reading of the throw (its total, its automatic result).
+    pub reading: Reading,
+    /// The damage dice read off the throw: their sum.
+    pub sum: i64,
+    /// How many damage dice read off the throw show 6.
+    pub sixes: u32,
+}
+
 /// The outcome of one attack.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
 pub struct AttackOutcome {
@@ -162,12 +174,50 @@ impl AttackRule {
     /// `REROLLS`.
     #[inline(always)]
     fn strike_with<const REROLLS: bool, D: Dice>(&self, dice: &mut D) -> Strike {
-        let throw = AttackThrow {
+        let thrown = self.throw(dice);
+        self.resolve::<REROLLS, D>(dice, thrown)
+    }
+
+    /// The attacker's throw: its dice rolled and read, as the opposition and the damage
+    /// read them (a step). A cooperative attack's members each throw before the leader's
+    /// throw is resolved ([`AttackRule::strike_thrown`]).
+    #[inline(always)]
+    pub fn throw<D: Dice>(&self, dice: &mut D) -> Thrown {
+        let (reading, sum, sixes) = dice.step(&self.attack_throw());
+        Thrown {
+            reading,
+            sum,
+            sixes,
+        }
+    }
+
+    /// The step of the attacker's throw.
+    #[inline(always)]
+    fn attack_throw(&self) -> AttackThrow {
+        AttackThrow {
             count: self.attacker.dice,
             read_dice: self.damage.read_dice(),
             total: self.attacker.total,
-        };
-        let (mut reading, mut sum, mut sixes) = dice.step(&throw);
+        }
+    }
+
+    /// The attack of [`AttackRule::strike_full`] from an attacker's throw already made
+    /// (`thrown`, by [`AttackRule::throw`]): the defence, the rolls again, the damage.
+    #[inline(always)]
+    pub fn strike_thrown<D: Dice>(&self, dice: &mut D, thrown: Thrown) -> Strike {
+        self.resolve::<true, D>(dice, thrown)
+    }
+
+    /// The attack from the attacker's throw `thrown`, its rolls again played only when
+    /// `REROLLS`.
+    #[inline(always)]
+    fn resolve<const REROLLS: bool, D: Dice>(&self, dice: &mut D, thrown: Thrown) -> Strike {
+        let throw = self.attack_throw();
+        let Thrown {
+            mut reading,
+            mut sum,
+            mut sixes,
+        } = thrown;
         let defender = self.defender();
         let defence = DefenceThrow {
             count: defender.dice,

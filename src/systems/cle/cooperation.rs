@@ -65,7 +65,7 @@ pub struct CooperationOutcome {
 
 /// +1 for a result of 15 or more, −1 for a result below 10.
 #[inline(always)]
-fn adjustment(result: i64) -> i64 {
+pub fn adjustment(result: i64) -> i64 {
     if result >= 15 {
         1
     } else if result < 10 {
@@ -82,7 +82,7 @@ fn adjustment(result: i64) -> i64 {
 /// - `leads`: by automatic result, then total;
 /// - `none`: by total alone (automatic results do not apply).
 #[inline(always)]
-fn lead_rank(total: i64, auto: Auto, mode: AutoResults) -> i64 {
+pub fn lead_rank(total: i64, auto: Auto, mode: AutoResults) -> i64 {
     // Auto::rank is -1, 0 or 1; totals are far below 2^31 in size.
     let auto = auto.rank() + 1;
     match mode {
@@ -121,7 +121,8 @@ pub struct Group {
 }
 
 impl Group {
-    const EMPTY: Group = Group {
+    /// The group before anyone rolls.
+    pub const EMPTY: Group = Group {
         best: i64::MIN,
         net: 0,
     };
@@ -129,11 +130,27 @@ impl Group {
     /// The group with one more member, whose result is `total` with automatic result
     /// `auto`, the leader chosen as `mode` says.
     #[inline(always)]
-    fn join(self, total: i64, auto: Auto, mode: AutoResults) -> Group {
+    pub fn join(self, total: i64, auto: Auto, mode: AutoResults) -> Group {
         Group {
             best: self.best.max(lead_rank(total, auto, mode)),
             net: self.net + adjustment(total),
         }
+    }
+
+    /// The rank of the group's best result ([`lead_rank`]): the member whose own rank it
+    /// is leads.
+    #[inline(always)]
+    pub fn best_rank(self) -> i64 {
+        self.best
+    }
+
+    /// The group's result, with the automatic result of its lead's roll, the leader chosen
+    /// as `mode` says: the best result, +1 for each other result of 15 or more, −1 for
+    /// each other result below 10 (the best one's own adjustment removed).
+    #[inline(always)]
+    pub fn result(self, mode: AutoResults) -> (i64, Auto) {
+        let (best, auto) = lead_of_rank(self.best, mode);
+        (best + self.net - adjustment(best), auto)
     }
 }
 
@@ -150,8 +167,7 @@ impl CooperationRule {
 
     /// The outcome of a whole group (the best one's own adjustment removed).
     fn finish(&self, g: Group) -> CooperationOutcome {
-        let (best, auto) = lead_of_rank(g.best, self.auto_results);
-        let result = best + g.net - adjustment(best);
+        let (result, auto) = g.result(self.auto_results);
         CooperationOutcome {
             success: succeeds(result, auto, self.difficulty),
             result,

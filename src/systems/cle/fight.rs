@@ -13,8 +13,9 @@
 //!   (`party`); the foes are of one tier (`opponent`, `foe.*`) or a list of roster names
 //!   of several tiers (`foes`: a boss with seconds couteaux and figurant groups). PCs act
 //!   in a fixed order each round and all attack the first standing foe in the order listed
-//!   (focus fire). Nobody uses atouts; primes and pénalités only as [`trade`] says (a
-//!   Prudence, Danger, Efficacité, Attaque meurtrière or Difficulté on every attack).
+//!   (focus fire), alone or, as [`union`] says, together by the rule of cooperation.
+//!   Nobody uses atouts; primes and pénalités only as [`trade`] says (a Prudence, Danger,
+//!   Risque, Efficacité, Attaque meurtrière or Difficulté on every attack).
 //! - **\[choice, switch `order`\]** of the system's page, the order of play (the text lets the
 //!   players pick who acts and lets the GM answer each attack): `answer` (the default):
 //!   after a PC attacks, the attacked foe (its group, for figurants) answers at once
@@ -39,7 +40,8 @@
 //!   and fight on (still *mal en point*). Finishing off the unconscious and first aid are
 //!   switches of [`aid`], off by default; `pc_deaths` counts PCs dead or in *danger de
 //!   mort* when the fight ends (first aid after it not counted). Surprise (a side that
-//!   neither acts nor defends in the first round) is switch `surprise` of [`surprise`].
+//!   neither acts nor defends in the first round) is switch `surprise` of [`surprise`];
+//!   interrupting an adversary about to attack, switch `interrupt` of [`interrupt`].
 //! - A fight still going after `max_rounds` rounds is won by nobody, as is one where both
 //!   sides are out in the same round: a `draw` (a capped fight lasts `max_rounds`).
 //!
@@ -71,7 +73,17 @@ pub use hero::{HeroCancel, HeroLimit, HeroReroll, HeroSpending};
 /// The primes paid with pénalités on every attack (`fight_trade.rs`).
 #[path = "fight_trade.rs"]
 pub mod trade;
-pub use trade::Trade;
+pub use trade::{Incident, Trade};
+
+/// The PCs attacking a foe together by the rule of cooperation (`fight_union.rs`).
+#[path = "fight_union.rs"]
+pub mod union;
+pub use union::Union;
+
+/// Interrupting an adversary's action (`fight_interrupt.rs`).
+#[path = "fight_interrupt.rs"]
+pub mod interrupt;
+pub use interrupt::Penalty;
 
 /// The downed finished off or given first aid (`fight_aid.rs`).
 #[path = "fight_aid.rs"]
@@ -144,6 +156,14 @@ pub struct FightRule {
     pub pc_trade: Trade,
     /// Switch `foe_trade`: the prime and pénalité the foes take on every attack.
     pub foe_trade: Trade,
+    /// Switch `risque`: the incident a *Risque* brings on a missed attack.
+    pub risque: Incident,
+    /// Switch `union`: the foes the PCs attack together ("l'union fait la force").
+    pub union: Union,
+    /// Switch `interrupt`: who tries to interrupt an adversary's action.
+    pub interrupt: Sides,
+    /// Switch `interrupt_penalty`: the pénalité obligatoire of an interruption.
+    pub interrupt_penalty: Penalty,
     /// Switches `finish_off`, `first_aid`, `aid_retry`: the downed killed or tended.
     pub downed: Downed,
     /// Switch `surprise`: the side surprised in the first round.
@@ -200,6 +220,10 @@ impl FightRule {
             hero: HeroSpending::NONE,
             pc_trade: Trade::None,
             foe_trade: Trade::None,
+            risque: Incident::LoseAction,
+            union: Union::None,
+            interrupt: Sides::None,
+            interrupt_penalty: Penalty::Difficulte,
             downed: Downed::NONE,
             surprise: Surprise::None,
             unperceived: 10,
@@ -249,6 +273,8 @@ crate::config! {
         protection: i64 = int(0..=20, default = 1),
         /// Soins (first aid in the fight, with first_aid)
         soins: i64 = int(-10..=40, default = 5),
+        /// Réflexes (interrupting an adversary, with interrupt)
+        reflexes: i64 = int(-10..=40, default = 6),
     }
 }
 
@@ -265,6 +291,7 @@ impl ProfileParams {
             bonus: self.bonus,
             protection: self.protection,
             soins: self.soins,
+            reflexes: self.reflexes,
         }
     }
 }
@@ -337,11 +364,27 @@ crate::config! {
         hero_limit: HeroLimit = choice(default = HeroLimit::Round),
         /// the prime and pénalité the PCs take on every attack: none, efficacite_danger
         /// (+2, the next defence -2), meurtriere_danger (+1d6 damage, the next defence
-        /// -2), prudence_difficulte (-2, the next defence +2)
+        /// -2), prudence_difficulte (-2, the next defence +2), efficacite_risque (+2, an
+        /// incident on a miss), meurtriere_risque (+1d6 damage, an incident on a miss)
         pc_trade: Trade = choice(default = Trade::None),
         /// the prime and pénalité the foes take on every attack (as pc_trade; a figurant
         /// group's lead carries it)
         foe_trade: Trade = choice(default = Trade::None),
+        /// [choice] the incident a Risque brings when the attack misses (the text leaves
+        /// it to the GM): lose_action (the next turn lost), fall (the next attack at -2,
+        /// made while standing up)
+        risque: Incident = choice(default = Incident::LoseAction),
+        /// [choice] which foes the PCs attack together by the rule of cooperation (l'union
+        /// fait la force: the best result leads, +1 per other result of 15 or more, -1 per
+        /// other below 10): none, boss, all
+        union: Union = choice(default = Union::None),
+        /// who tries to interrupt an adversary about to act, when it has not acted this
+        /// round (an opposition of Réflexes: on a win it acts first with a pénalité, on a
+        /// loss it loses its turn): none, pcs, foes, both
+        interrupt: Sides = choice(default = Sides::None),
+        /// [choice] the pénalité obligatoire of an interruption: difficulte (-2 to the
+        /// interrupting attack), danger (-2 to the next defence)
+        interrupt_penalty: Penalty = choice(default = Penalty::Difficulte),
         /// who kills an unconscious adversary (one who would stand again) with an action
         /// instead of attacking: none, pcs, foes, both
         finish_off: Sides = choice(default = Sides::None),
@@ -520,6 +563,10 @@ impl TryFrom<FightParams> for FightRule {
         };
         rule.pc_trade = p.pc_trade;
         rule.foe_trade = p.foe_trade;
+        rule.risque = p.risque;
+        rule.union = p.union;
+        rule.interrupt = p.interrupt;
+        rule.interrupt_penalty = p.interrupt_penalty;
         rule.surprise = p.surprise;
         rule.unperceived = p.unperceived;
         rule.downed = Downed {

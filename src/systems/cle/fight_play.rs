@@ -4,10 +4,11 @@
 //! Each round the foes standing, in order, form groups: a figurant with up to four more
 //! figurants of the same profile right after it, any other foe alone.
 
+use super::interrupt::hurry;
 use super::trade::{Trade, guard};
 use super::{
     Downed, FightOrder, FightOutcome, FightRule, GROUP, HeroPolicy, HeroSpending, MAX_FOES,
-    MAX_PCS, Opponent, Surprise,
+    MAX_PCS, Opponent, Sides, Surprise, Union,
 };
 use crate::engine::Dice;
 use crate::systems::cle::attack::{AttackRule, DamageRule, Rerolls};
@@ -71,7 +72,39 @@ impl FightRule {
         round: u32,
     ) {
         self.new_turn::<OPTIONS>(b);
-        let (pc, (tier, foe)) = (&self.pc[i], &self.foe[t]);
+        let unseen = OPTIONS && self.foes_surprised(round);
+        let guard = if OPTIONS && !unseen {
+            guard(&mut b.foes[t])
+        } else {
+            0
+        };
+        let rule = self.pc_attack_rule::<OPTIONS>(b, i, t, round, guard);
+        let (hit, damage) = if OPTIONS {
+            let strike = rule.strike_full(dice);
+            Self::pay_reroll(b, i, &strike);
+            self.pc_trade.after_attack(&mut b.pcs[i], strike.hit);
+            (strike.hit, strike.damage)
+        } else {
+            rule.strike_plain(dice)
+        };
+        if hit {
+            self.foe_is_hit(dice, b, t, damage, round);
+        }
+    }
+
+    /// The attack of PC `i` on foe `t`, the defence's Prudence and Danger `guard` already
+    /// spent: the PC's fourth die bought (`hero_policy`), its trade's prime and a fall's
+    /// −2 taken (with `OPTIONS`).
+    #[inline(always)]
+    pub(super) fn pc_attack_rule<const OPTIONS: bool>(
+        &self,
+        b: &mut Battle,
+        i: usize,
+        t: usize,
+        round: u32,
+        guard: i64,
+    ) -> AttackRule {
+        let (pc, foe) = (&self.pc[i], &self.foe[t].1);
         let use_hero =
             matches!(self.hero_policy, HeroPolicy::Attack | HeroPolicy::Both) && b.pcs[i].hero > 0;
         if use_hero {
@@ -79,12 +112,14 @@ impl FightRule {
             b.hero_spent += 1;
         }
         let (modifiers, murderous) = if OPTIONS {
-            self.pc_trade.attack()
+            let (modifiers, murderous) = self.pc_trade.attack();
+            let hindered = self.risque.hindrance(&mut b.pcs[i]) + hurry(&mut b.pcs[i]);
+            (modifiers + hindered, murderous)
         } else {
             (0, 0)
         };
         let unseen = OPTIONS && self.foes_surprised(round);
-        let rule = AttackRule {
+        AttackRule {
             attacker: Contender {
                 skill: pc.combat,
                 dice: if use_hero { 4 } else { 3 },
@@ -94,11 +129,7 @@ impl FightRule {
             defense: foe.defense,
             defender_dice: 3,
             outnumbered: self.outnumbered && Self::standing_count(&b.pcs[..self.pcs], round) >= 2,
-            guard: if OPTIONS && !unseen {
-                guard(&mut b.foes[t])
-            } else {
-                0
-            },
+            guard,
             auto_triples: false,
             damage: DamageRule {
                 bonus: pc.bonus,
@@ -112,22 +143,23 @@ impl FightRule {
                 defender: false,
             },
             unperceived: self.unperceived_if(unseen),
-        };
-        let (hit, damage) = if OPTIONS {
-            let strike = rule.strike_full(dice);
-            Self::pay_reroll(b, i, &strike);
-            self.pc_trade.after_attack(&mut b.pcs[i]);
-            (strike.hit, strike.damage)
-        } else {
-            rule.strike_plain(dice)
-        };
-        if hit {
-            match tier {
-                Opponent::Boss => {
-                    b.foes[t].wound_like_pc(dice, (foe, self.test_total), damage, round)
-                }
-                _ => b.foes[t].wound_like_npc(foe, damage),
-            }
+        }
+    }
+
+    /// Foe `t` takes a hit of `damage`: like a PC for a boss, like an NPC otherwise.
+    #[inline(always)]
+    pub(super) fn foe_is_hit<D: Dice>(
+        &self,
+        dice: &mut D,
+        b: &mut Battle,
+        t: usize,
+        damage: i64,
+        round: u32,
+    ) {
+        let (tier, foe) = &self.foe[t];
+        match tier {
+            Opponent::Boss => b.foes[t].wound_like_pc(dice, (foe, self.test_total), damage, round),
+            _ => b.foes[t].wound_like_npc(foe, damage),
         }
     }
 
@@ -153,7 +185,9 @@ impl FightRule {
             b.hero_spent += 1;
         }
         let (modifiers, murderous) = if OPTIONS {
-            self.foe_trade.attack()
+            let (modifiers, murderous) = self.foe_trade.attack();
+            let hindered = self.risque.hindrance(&mut b.foes[f]) + hurry(&mut b.foes[f]);
+            (modifiers + hindered, murderous)
         } else {
             (0, 0)
         };
@@ -189,7 +223,7 @@ impl FightRule {
         if OPTIONS {
             let strike = rule.strike_full(dice);
             Self::pay_reroll(b, t, &strike);
-            self.foe_trade.after_attack(&mut b.foes[f]);
+            self.foe_trade.after_attack(&mut b.foes[f], strike.hit);
             if strike.hit {
                 self.pc_is_hit(dice, b, (t, &strike), &rule.damage, round);
             }
@@ -219,13 +253,29 @@ impl FightRule {
         round: u32,
     ) {
         let members = Self::members(order, groups, g);
-        let mut standing = members
-            .iter()
-            .filter(|&&f| b.foes[f as usize].standing(round));
-        if let Some(&lead) = standing.next() {
-            let size = 1 + standing.count() as i64;
+        let lead_of = |b: &Battle| {
+            let mut standing = members
+                .iter()
+                .filter(|&&f| b.foes[f as usize].standing(round));
+            standing
+                .next()
+                .map(|&lead| (lead as usize, 1 + standing.count() as i64))
+        };
+        if let Some(lead) = lead_of(&*b) {
             self.new_turn::<OPTIONS>(b);
-            let lead = (lead as usize, size);
+            if OPTIONS && self.risque.loses_turn(&mut b.foes[lead.0]) {
+                return;
+            }
+            // PC `t` may interrupt the attack; the group then resumes, if it still stands.
+            let lead = if OPTIONS && self.pc_may_interrupt(b, t, round) {
+                self.pc_interrupts(dice, b, (order, lead.0), t, round);
+                match lead_of(&*b) {
+                    Some(lead) if b.pcs[t].standing(round) => lead,
+                    _ => return,
+                }
+            } else {
+                lead
+            };
             if !(OPTIONS && self.foe_tends_or_finishes(dice, b, lead, round)) {
                 self.foe_attacks::<OPTIONS, D>(dice, b, lead, t, round);
             }
@@ -306,6 +356,7 @@ impl FightRule {
             pc.flag = false;
             if OPTIONS {
                 pc.hero_used = 0;
+                pc.acted = false;
             }
         }
         if self.order == FightOrder::FoesFirst {
@@ -318,13 +369,20 @@ impl FightRule {
             n_pcs
         };
         for i in 0..pcs_acting {
-            if !b.pcs[i].standing(round) {
+            if !b.pcs[i].standing(round) || (OPTIONS && b.pcs[i].acted) {
                 continue;
             }
             let Some(&t) = order.iter().find(|&&f| b.foes[f as usize].standing(round)) else {
                 break;
             };
             let t = t as usize;
+            if OPTIONS {
+                b.pcs[i].acted = true;
+            }
+            if OPTIONS && self.risque.loses_turn(&mut b.pcs[i]) {
+                // The turn lost to a Risque: nothing to answer.
+                continue;
+            }
             if OPTIONS && self.downed != Downed::NONE {
                 self.new_turn::<OPTIONS>(b);
                 if self.pc_tends_or_finishes(dice, b, i, round) {
@@ -332,15 +390,46 @@ impl FightRule {
                     continue;
                 }
             }
-            self.pc_attacks::<OPTIONS, D>(dice, b, i, t, round);
-            // The attacked foe's group answers, else the first that has not acted (with
-            // `answer_eliminated`, only when the attacked foe is out).
+            // The group of the foe attacked, which answers.
             let at = order.iter().position(|&f| f as usize == t).unwrap_or(0);
             let own = round_groups
                 .1
                 .iter()
                 .position(|&(start, end)| (start as usize..end as usize).contains(&at))
                 .unwrap_or(0);
+            // It may interrupt the attack: on a win it attacks first; either way it has
+            // had its turn.
+            if OPTIONS
+                && self.foes_may_interrupt(round)
+                && Self::group_can_act(b, round_groups, &acted, own, round)
+            {
+                acted[own] = true;
+                let lead = Self::members(order, round_groups.1, own)
+                    .iter()
+                    .find(|&&f| b.foes[f as usize].standing(round))
+                    .map_or(t, |&f| f as usize);
+                if self.foe_interrupts(dice, b, lead, i) {
+                    self.group_acts::<OPTIONS, D>(dice, b, round_groups, own, i, round);
+                }
+                if !b.pcs[i].standing(round) {
+                    continue;
+                }
+            }
+            // The PC attacked for, answered: the leader of a cooperative attack.
+            let mut members = [0; MAX_PCS];
+            let together = if OPTIONS && self.joins_forces(t) {
+                self.union_members(b, i, round, &mut members)
+            } else {
+                0
+            };
+            let i = if together > 1 {
+                self.pcs_attack_together(dice, b, &members[..together], t, round)
+            } else {
+                self.pc_attacks::<OPTIONS, D>(dice, b, i, t, round);
+                i
+            };
+            // The attacked foe's group answers, else the first that has not acted (with
+            // `answer_eliminated`, only when the attacked foe is out).
             let answer = match self.order {
                 FightOrder::PcsFirst | FightOrder::FoesFirst => None,
                 _ if Self::group_can_act(b, round_groups, &acted, own, round) => Some(own),
@@ -377,6 +466,8 @@ impl FightRule {
             && self.foe_trade == Trade::None
             && self.downed == Downed::NONE
             && self.surprise == Surprise::None
+            && self.union == Union::None
+            && self.interrupt == Sides::None
         {
             self.fight::<false, D>(dice)
         } else {

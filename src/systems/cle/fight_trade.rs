@@ -1,6 +1,6 @@
 //! Primes paid with pénalités in a fight (seed *Fiche 4*, "Primes et pénalités"; the `cle`
-//! page → `cle.fight`, *Prudence and Danger*): a fighter option that takes the same trade
-//! on every attack, off by default.
+//! page → `cle.fight`, *Primes and pénalités in a fight*): a fighter option that takes the
+//! same trade on every attack, off by default.
 //!
 //! "Une action nécessitant un test de dé peut se voir assortie d'une prime, et une seule
 //! […]. En contrepartie, le joueur doit sélectionner une pénalité." *Efficacité*: +2 to
@@ -9,6 +9,18 @@
 //! defences; *Difficulté*: −2 to the action; *Danger*: "le prochain test de Défense du
 //! personnage subit un malus de 2", more of them as many successive defences. A Prudence
 //! and a Danger pending at once meet on the same defence (+2 − 2).
+//!
+//! *Risque*: "Si l'action en cours échoue, un incident, déterminé par le MJ, survient. Par
+//! exemple l'arme est coincée ou détruite, le personnage glisse et tombe au sol, il lâche
+//! un objet, un de ses vêtements s'accroche quelque part et lui fait perdre une action,
+//! l'attaque touche un allié, etc." The text leaves the incident to the GM: **\[choice,
+//! switch `risque`\]** [`Incident`] says which one a missed attack brings: the next
+//! action lost (`lose_action`, the default: the one incident the text gives a measure
+//! of), or a fall (`fall`: the fighter "tombe au sol" and its next attack is made as it
+//! stands up, at −2, the *Difficulté* the text's *Fiche 3* asks of "une action en même
+//! temps qu'il se relève"). "Plusieurs risques identiques ne sont pas cumulables": one
+//! incident is pending at most, and the next action (its turn, or its next attack after a
+//! fall) clears it.
 
 use super::State;
 
@@ -19,11 +31,50 @@ crate::choice! {
     /// - `efficacite_danger`: +2 to the attack; the next defence at −2.
     /// - `meurtriere_danger`: +1d6 damage (an *Attaque meurtrière*); the next defence at −2.
     /// - `prudence_difficulte`: −2 to the attack; the next defence at +2.
+    /// - `efficacite_risque`: +2 to the attack; an incident when it misses (switch
+    ///   `risque`).
+    /// - `meurtriere_risque`: +1d6 damage; an incident when the attack misses.
     pub enum Trade {
         None = "none",
         EfficaciteDanger = "efficacite_danger",
         MeurtriereDanger = "meurtriere_danger",
         PrudenceDifficulte = "prudence_difficulte",
+        EfficaciteRisque = "efficacite_risque",
+        MeurtriereRisque = "meurtriere_risque",
+    }
+}
+
+crate::choice! {
+    /// The incident a *Risque* brings when the attack misses (switch `risque`, a
+    /// \[choice\]: the text leaves it to the GM).
+    ///
+    /// - `lose_action`: the fighter loses its next action (its next turn).
+    /// - `fall`: the fighter falls; its next attack, made as it stands up, is at −2.
+    pub enum Incident { LoseAction = "lose_action", Fall = "fall" }
+}
+
+impl Incident {
+    /// At the start of `fighter`'s turn: whether it loses this turn to a pending
+    /// incident (`lose_action`; the incident is then cleared).
+    #[inline(always)]
+    pub fn loses_turn(self, fighter: &mut State) -> bool {
+        let lost = self == Incident::LoseAction && fighter.incident;
+        if lost {
+            fighter.incident = false;
+        }
+        lost
+    }
+
+    /// The modifier of `fighter`'s attack: −2 after a fall (the incident then cleared),
+    /// else 0.
+    #[inline(always)]
+    pub fn hindrance(self, fighter: &mut State) -> i64 {
+        if self == Incident::Fall && fighter.incident {
+            fighter.incident = false;
+            -2
+        } else {
+            0
+        }
     }
 }
 
@@ -33,19 +84,22 @@ impl Trade {
     pub fn attack(self) -> (i64, u32) {
         match self {
             Trade::None => (0, 0),
-            Trade::EfficaciteDanger => (2, 0),
-            Trade::MeurtriereDanger => (0, 1),
+            Trade::EfficaciteDanger | Trade::EfficaciteRisque => (2, 0),
+            Trade::MeurtriereDanger | Trade::MeurtriereRisque => (0, 1),
             Trade::PrudenceDifficulte => (-2, 0),
         }
     }
 
-    /// The attacker's next defence after the attack: one more Danger or Prudence pending.
+    /// The pénalité paid after the attack (`hit`: whether it hit): one more Danger or
+    /// Prudence pending on the attacker's next defence, or an incident pending when a
+    /// *Risque* attack missed.
     #[inline(always)]
-    pub fn after_attack(self, attacker: &mut State) {
+    pub fn after_attack(self, attacker: &mut State, hit: bool) {
         match self {
             Trade::None => {}
             Trade::EfficaciteDanger | Trade::MeurtriereDanger => attacker.danger += 1,
             Trade::PrudenceDifficulte => attacker.prudence += 1,
+            Trade::EfficaciteRisque | Trade::MeurtriereRisque => attacker.incident |= !hit,
         }
     }
 }
@@ -76,16 +130,43 @@ mod tests {
         assert_eq!(Trade::MeurtriereDanger.attack(), (0, 1));
         assert_eq!(Trade::PrudenceDifficulte.attack(), (-2, 0));
         // Two Dangers: two successive defences at −2, then none.
-        Trade::EfficaciteDanger.after_attack(&mut s);
-        Trade::MeurtriereDanger.after_attack(&mut s);
+        Trade::EfficaciteDanger.after_attack(&mut s, true);
+        Trade::MeurtriereDanger.after_attack(&mut s, true);
         assert_eq!([guard(&mut s), guard(&mut s), guard(&mut s)], [-2, -2, 0]);
         // A Prudence and a Danger meet on one defence.
-        Trade::PrudenceDifficulte.after_attack(&mut s);
-        Trade::PrudenceDifficulte.after_attack(&mut s);
-        Trade::EfficaciteDanger.after_attack(&mut s);
+        Trade::PrudenceDifficulte.after_attack(&mut s, true);
+        Trade::PrudenceDifficulte.after_attack(&mut s, true);
+        Trade::EfficaciteDanger.after_attack(&mut s, true);
         assert_eq!([guard(&mut s), guard(&mut s), guard(&mut s)], [0, 2, 0]);
-        Trade::None.after_attack(&mut s);
+        Trade::None.after_attack(&mut s, true);
         assert_eq!(guard(&mut s), 0);
+    }
+
+    #[test]
+    fn a_risque_brings_one_incident_on_a_miss_only() {
+        let mut s = State::new(20, 0);
+        assert_eq!(Trade::EfficaciteRisque.attack(), (2, 0));
+        assert_eq!(Trade::MeurtriereRisque.attack(), (0, 1));
+        Trade::EfficaciteRisque.after_attack(&mut s, true);
+        assert!(!s.incident && guard(&mut s) == 0);
+        // Two misses: one incident ("plusieurs risques identiques ne sont pas cumulables").
+        Trade::MeurtriereRisque.after_attack(&mut s, false);
+        Trade::EfficaciteRisque.after_attack(&mut s, false);
+        assert!(s.incident);
+        // A fall costs no turn; the next attack is at -2, then none.
+        assert!(!Incident::Fall.loses_turn(&mut s));
+        assert_eq!(
+            [
+                Incident::Fall.hindrance(&mut s),
+                Incident::Fall.hindrance(&mut s)
+            ],
+            [-2, 0]
+        );
+        // A lost action: the next turn, once; no -2.
+        s.incident = true;
+        assert_eq!(Incident::LoseAction.hindrance(&mut s), 0);
+        assert!(Incident::LoseAction.loses_turn(&mut s));
+        assert!(!Incident::LoseAction.loses_turn(&mut s));
     }
 }
 
@@ -108,6 +189,49 @@ mod fight_tests {
 
     fn battle() -> Battle {
         Battle::for_tests(0)
+    }
+
+    #[test]
+    fn a_missed_risque_costs_the_next_turn_or_a_fall() {
+        let r = rule(Trade::EfficaciteRisque, Trade::None);
+        let mut b = battle();
+        // 1 + 1 + 1 + 8 + 2 = 13 against 6 + 6 + 6 + 6 - 2 = 22: a miss, an incident.
+        replay(&[1, 1, 1, 6, 6, 6], |d| {
+            r.pc_attacks::<true, _>(d, &mut b, 0, 0, 1)
+        });
+        assert!(b.pcs[0].incident);
+        // The next round PC 0 loses its turn (no dice, no answer); PC 1 misses the same
+        // way and the foe answers it: 1 + 1 + 1 + 8 = 11 against 6 + 6 + 6 + 6 = 24 (a lone
+        // foe: no -2).
+        replay(&[1, 1, 1, 6, 6, 6, 1, 1, 1, 6, 6, 6], |d| {
+            r.play_round::<true, _>(d, &mut b, 2)
+        });
+        assert_eq!((b.pcs[0].incident, b.pcs[1].incident), (false, true));
+        // A fall: the next attack at -2: 1 + 1 + 2 + 8 + 2 - 2 = 12 against 3 + 3 + 3 + 6
+        // - 2 = 13 misses (14 would hit), and falls again.
+        let fall = FightRule {
+            risque: Incident::Fall,
+            ..r
+        };
+        let mut b = battle();
+        b.pcs[0].incident = true;
+        replay(&[1, 1, 2, 3, 3, 3], |d| {
+            fall.pc_attacks::<true, _>(d, &mut b, 0, 0, 1)
+        });
+        assert_eq!((b.foes[0].vitality, b.pcs[0].incident), (30, true));
+        // A foe's lost turn: PC 0 (alone standing) hits, 6 + 6 + 6 + 8 = 26 against 1 + 1
+        // + 1 + 6 = 9, for 6 + 6 + 1 - 1 = 12; the foe does not answer (no dice).
+        let foes = rule(Trade::None, Trade::MeurtriereRisque);
+        let mut b = battle();
+        b.foes[0].incident = true;
+        b.pcs[1].dead = true;
+        replay(&[6, 6, 6, 1, 1, 1], |d| {
+            foes.play_round::<true, _>(d, &mut b, 1)
+        });
+        assert_eq!(
+            (b.foes[0].incident, b.foes[0].vitality, b.pcs[0].vitality),
+            (false, 18, 20)
+        );
     }
 
     #[test]

@@ -10,10 +10,10 @@
 //! soins, guérison naturelle, difficultés des soins, poursuites), *Fiche 5* (weapon damage
 //! classes, `6+` weapons) and *Fiche 6* (boss, seconds couteaux, figurants acting in
 //! groups), hero points in fights (a failed test rolled again, a wound cancelled, an ally
-//! taking it), primes paid with pénalités on every attack (Prudence, Danger), and the
-//! unconscious finished off or given first aid during a fight, surprise and the attacks a
-//! defender does not perceive. Not implemented: atouts, interruptions, the pénalité
-//! Risque, cooperative attacks, zone and multiple-target weapons.
+//! taking it), primes paid with pénalités on every attack (Prudence, Danger, Risque), the
+//! PCs' cooperative attacks ("l'union fait la force"), and the unconscious finished off or
+//! given first aid during a fight, interrupting an attack, surprise and the attacks a
+//! defender does not perceive. Not implemented: atouts, zone and multiple-target weapons.
 //!
 //! One reading runs through every mechanic: the seed's note on the automatic results lost
 //! its die faces (printed as symbols); alea reads them as every die on 1 (automatic

@@ -110,6 +110,8 @@ pub struct Profile {
     pub protection: i64,
     /// Soins, for first aid in a fight.
     pub soins: i64,
+    /// Réflexes, for interrupting an adversary in a fight.
+    pub reflexes: i64,
 }
 
 /// One combatant's state during a fight.
@@ -140,6 +142,14 @@ pub struct State {
     pub danger: u8,
     /// First aid was tried on this character and failed (`super::fight`'s aid module).
     pub aid_failed: bool,
+    /// A *Risque*'s incident is pending: the next action lost, or the next attack at −2
+    /// (`super::fight`'s trade module).
+    pub incident: bool,
+    /// A PC has had its turn this round (its own, a cooperative attack's, an interruption
+    /// tried) (`super::fight`'s union and interrupt modules).
+    pub acted: bool,
+    /// The pénalité *Difficulté* of an interruption is pending on the next attack: −2.
+    pub hurried: bool,
 }
 
 impl State {
@@ -223,7 +233,7 @@ impl State {
 #[cfg(test)]
 impl Profile {
     /// The profile the tests use: Combat 8, Défense 6, Résistance and Volonté 6, a D2
-    /// weapon with bonus 1, protection 1, Soins 5, and `vitality`.
+    /// weapon with bonus 1, protection 1, Soins 5, Réflexes 6, and `vitality`.
     pub(crate) fn for_tests(vitality: i64) -> Self {
         Self {
             combat: 8,
@@ -235,6 +245,7 @@ impl Profile {
             bonus: 1,
             protection: 1,
             soins: 5,
+            reflexes: 6,
         }
     }
 }
