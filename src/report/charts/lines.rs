@@ -281,15 +281,19 @@ fn min_gap(lines: &[Line]) -> Option<f64> {
 /// chart has them.
 fn key_rows(lines: &[Line]) -> Vec<(Mark, &'static str)> {
     let bands = lines.iter().flat_map(|(_, pts)| pts.iter().map(|(_, b)| b));
-    let (mut exact, mut sampled, mut spread) = (false, false, false);
+    let (mut exact, mut all_exact, mut sampled, mut spread) = (false, true, false, false);
     for b in bands {
         exact |= b.exact.is_some();
+        all_exact &= b.exact.is_some();
         sampled |= !b.exact_only();
         spread |= b.hi > b.lo;
     }
     let mut rows = Vec::new();
-    match (exact, sampled) {
-        (true, _) => rows.push((Mark::Line, "line: exact value")),
+    match (exact, all_exact) {
+        (true, true) => rows.push((Mark::Line, "line: exact value")),
+        // Some points have only an estimate (past an exact solver's budget, say): the line
+        // goes through their estimates.
+        (true, false) => rows.push((Mark::Line, "line: exact, else estimate")),
         (false, _) => rows.push((Mark::Line, "line: Monte Carlo estimate")),
     }
     if exact && sampled {
