@@ -308,7 +308,7 @@ impl Fight for Duel {
 
 impl Duel {
     /// [`Fight::round`]; with `HOUSE = false` the duel is known to play every die as the
-    /// rules do (no house rule: [`RoundDice::is_official`]) and the round's dice are played
+    /// rules do (no house rule: `Duel::is_official`) and the round's dice are played
     /// in place rather than as steps, their house rule's code compiled out.
     #[inline(always)]
     fn round_as<const HOUSE: bool, D: Dice>(
@@ -345,14 +345,9 @@ impl Duel {
 
     /// Whether every die of the duel is official: [`OfficialDuel`] may play it.
     fn is_official(&self) -> bool {
-        RoundDice {
-            fighter_blow: self.fighter_blow,
-            monster_blow: self.monster_blow,
-            initiative: self.initiative,
-            fighter_hp: 0,
-            monster_hp: 0,
-        }
-        .is_official()
+        self.fighter_blow.is_official()
+            && self.monster_blow.is_official()
+            && self.initiative.die.is_official()
     }
 }
 

@@ -71,6 +71,11 @@ impl Blow {
         }
     }
 
+    /// Whether both dice of the blow are official (no house rule).
+    pub(super) fn is_official(&self) -> bool {
+        self.house.is_none()
+    }
+
     /// How the attack d20 is played.
     pub fn die(&self) -> StepRule {
         self.house.map_or(StepRule::OFFICIAL, |h| h.die)
@@ -309,14 +314,6 @@ impl RoundDice {
                 }
             }
         }
-    }
-
-    /// Whether every die of the round is official (no house rule): the sampler may then
-    /// play it with `HOUSE = false`.
-    pub(super) fn is_official(&self) -> bool {
-        self.fighter_blow.house.is_none()
-            && self.monster_blow.house.is_none()
-            && self.initiative.die.is_official()
     }
 }
 
