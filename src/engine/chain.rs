@@ -10,8 +10,8 @@
 //!
 //! The result is a [`Dist`] over `(ending, rounds)`, so a mechanic records it with the same
 //! `record` as its samples: the exact tally of a fight is filled exactly as a single roll's.
-//! A mechanic writes its round twice, once to sample and once as a distribution; its
-//! agreement tests (Monte Carlo inside the exact interval) are what hold the two together.
+//! A fight's round is written once, over [`Dice`](super::dice::Dice), and
+//! [`fight::solve`](super::fight::solve) hands its enumeration to this module as a chain.
 //!
 //! The engine knows no rule system: states and endings are the mechanic's types.
 
@@ -114,27 +114,53 @@ pub struct Propagated<E: Ord> {
     pub cut_short: bool,
 }
 
-/// One state's round, with next states as indices: what the propagation walks each round
-/// without hashing a state again.
+/// One state's round, with next states as indices into [`Indexed`]'s flat move lists:
+/// what the propagation walks each round without hashing a state again.
 struct Moves {
-    next: Vec<(usize, f64)>,
-    ends: Vec<(usize, f64)>,
+    /// The range of this state's next states in [`Indexed::next_to`] and
+    /// [`Indexed::next_chance`].
+    next: (u32, u32),
+    /// The range of this state's endings in [`Indexed::end_to`] and
+    /// [`Indexed::end_chance`].
+    ends: (u32, u32),
     /// Every path of the round leads to one state, and so on until this state comes back:
     /// nothing can change any more but the turn of that cycle (its states, this one
     /// first). Empty when there is no such cycle, `None` until looked for.
     cycle: Option<Box<[usize]>>,
 }
 
+impl Moves {
+    fn next(&self) -> std::ops::Range<usize> {
+        self.next.0 as usize..self.next.1 as usize
+    }
+
+    fn ends(&self) -> std::ops::Range<usize> {
+        self.ends.0 as usize..self.ends.1 as usize
+    }
+}
+
 /// The longest cycle of certain moves [`Indexed::find_cycle`] looks for.
 const MAX_CYCLE: usize = 8;
 
 /// The states met so far, each with an index, and their rounds once asked for.
+///
+/// The rounds of all states are kept end to end in flat lists (a state's [`Moves`] holds
+/// its ranges), so a round of propagation reads them from a few arrays rather than
+/// following a pointer per state.
 struct Indexed<C: Chain> {
     /// Looked up only (its order is never read): the quick hasher.
     index: HashMap<C::State, usize, Quick>,
     states: Vec<C::State>,
     moves: Vec<Option<Moves>>,
     ends: Vec<C::End>,
+    /// Next states of every round worked out, by index, and their chances.
+    next_to: Vec<u32>,
+    next_chance: Vec<f64>,
+    /// Endings of every round worked out, by index into `ends`, and their chances.
+    end_to: Vec<u32>,
+    end_chance: Vec<f64>,
+    /// A round's entries before they are merged (kept to reuse its memory).
+    scratch: Vec<(usize, f64)>,
 }
 
 impl<C: Chain> Indexed<C> {
@@ -144,6 +170,11 @@ impl<C: Chain> Indexed<C> {
             states: Vec::new(),
             moves: Vec::new(),
             ends: Vec::new(),
+            next_to: Vec::new(),
+            next_chance: Vec::new(),
+            end_to: Vec::new(),
+            end_chance: Vec::new(),
+            scratch: Vec::new(),
         }
     }
 
@@ -188,28 +219,34 @@ impl<C: Chain> Indexed<C> {
             return;
         }
         let round = chain.round(&self.states[i]);
-        let mut moves = Moves {
-            next: Vec::with_capacity(round.len()),
-            ends: Vec::new(),
-            cycle: None,
-        };
+        let mut next = std::mem::take(&mut self.scratch);
+        next.clear();
+        let mut ends = Vec::new();
         for (step, q) in &round {
             match step {
-                Next::Round(s) => moves.next.push((self.index_of(s), *q)),
-                Next::End(e) => moves.ends.push((self.end_of(e), *q)),
+                Next::Round(s) => next.push((self.index_of(s), *q)),
+                Next::End(e) => ends.push((self.end_of(e), *q)),
             }
         }
-        merge_repeats(&mut moves.next);
-        merge_repeats(&mut moves.ends);
-        self.moves[i] = Some(moves);
+        let from = self.next_to.len() as u32;
+        append_merged(&next, &mut self.next_to, &mut self.next_chance);
+        let next_range = (from, self.next_to.len() as u32);
+        let from = self.end_to.len() as u32;
+        append_merged(&ends, &mut self.end_to, &mut self.end_chance);
+        let ends_range = (from, self.end_to.len() as u32);
+        self.scratch = next;
+        self.moves[i] = Some(Moves {
+            next: next_range,
+            ends: ends_range,
+            cycle: None,
+        });
     }
 
     /// The only state the round of `i` can lead to (no ending), if there is one.
     fn certain_next(&self, i: usize) -> Option<usize> {
-        match self.moves[i].as_ref()? {
-            Moves { next, ends, .. } if ends.is_empty() && next.len() == 1 => Some(next[0].0),
-            _ => None,
-        }
+        let moves = self.moves[i].as_ref()?;
+        let (next, ends) = (moves.next(), moves.ends());
+        (ends.is_empty() && next.len() == 1).then(|| self.next_to[next.start] as usize)
     }
 
     /// The cycle of certain moves through `i` (`i` first), of at most [`MAX_CYCLE`]
@@ -239,17 +276,21 @@ impl<C: Chain> Indexed<C> {
     }
 }
 
-/// Adds up the entries of `moves` that go to the same index, keeping the order in which
-/// each index first appears (so the sums are the same on every run).
-fn merge_repeats(moves: &mut Vec<(usize, f64)>) {
-    let mut merged: Vec<(usize, f64)> = Vec::with_capacity(moves.len());
-    for &(j, q) in moves.iter() {
-        match merged.iter_mut().find(|(k, _)| *k == j) {
-            Some((_, sum)) => *sum += q,
-            None => merged.push((j, q)),
+/// Appends `moves` to the flat lists `to` and `chance`, the entries that go to the same
+/// index added up, in the order in which each index first appears (so the sums are the
+/// same on every run).
+fn append_merged(moves: &[(usize, f64)], to: &mut Vec<u32>, chance: &mut Vec<f64>) {
+    let from = to.len();
+    for &(j, q) in moves {
+        let j = u32::try_from(j).expect("fewer than 2^32 states (the state budget is far below)");
+        match to[from..].iter().position(|&k| k == j) {
+            Some(k) => chance[from + k] += q,
+            None => {
+                to.push(j);
+                chance.push(q);
+            }
         }
     }
-    *moves = merged;
 }
 
 /// Propagates `chain` round by round under `limits`.
@@ -279,9 +320,9 @@ pub fn propagate_within<C: Chain>(
     let start = known.index_of(&chain.start());
     // The states in play, in the order they were reached, and their mass.
     let mut live: Vec<(usize, f64)> = vec![(start, 1.0)];
-    // The mass reaching each state next round, and the round that last touched it.
-    let mut next_mass: Vec<f64> = Vec::new();
-    let mut touched_at: Vec<u32> = Vec::new();
+    // The mass reaching each state next round, and the round that last touched it (side
+    // by side: one memory access per move).
+    let mut next: Vec<(f64, u32)> = Vec::new();
     let mut touched: Vec<usize> = Vec::new();
     let mut end_mass: Vec<f64> = Vec::new();
     let mut endings: Vec<((C::End, u32), f64)> = Vec::new();
@@ -305,8 +346,7 @@ pub fn propagate_within<C: Chain>(
         if known.states.len() > max_states {
             return None;
         }
-        next_mass.resize(known.states.len(), 0.0);
-        touched_at.resize(known.states.len(), 0);
+        next.resize(known.states.len(), (0.0, 0));
         end_mass.clear();
         end_mass.resize(known.ends.len(), 0.0);
         for &(i, p) in &live {
@@ -321,16 +361,19 @@ pub fn propagate_within<C: Chain>(
                 settled.push((cycle[turn], p));
                 continue;
             }
-            for &(j, q) in &moves.next {
-                if touched_at[j] != round {
-                    touched_at[j] = round;
-                    touched.push(j);
-                    next_mass[j] = 0.0;
+            let range = moves.next();
+            for (&j, &q) in known.next_to[range.clone()].iter().zip(&known.next_chance[range]) {
+                let slot = &mut next[j as usize];
+                if slot.1 == round {
+                    slot.0 += p * q;
+                } else {
+                    *slot = (p * q, round);
+                    touched.push(j as usize);
                 }
-                next_mass[j] += p * q;
             }
-            for &(k, q) in &moves.ends {
-                end_mass[k] += p * q;
+            let range = moves.ends();
+            for (&k, &q) in known.end_to[range.clone()].iter().zip(&known.end_chance[range]) {
+                end_mass[k as usize] += p * q;
             }
         }
         for (k, &m) in end_mass.iter().enumerate() {
@@ -339,7 +382,7 @@ pub fn propagate_within<C: Chain>(
             }
         }
         live.clear();
-        live.extend(touched.drain(..).map(|j| (j, next_mass[j])));
+        live.extend(touched.drain(..).map(|j| (j, next[j].0)));
     }
     let mass: f64 = live.iter().map(|(_, p)| p).sum();
     let in_play = !live.is_empty() && mass >= limits.tolerance;
