@@ -17,7 +17,7 @@
 
 use super::dist::Dist;
 use super::hash::Quick;
-use std::collections::HashMap;
+use std::collections::{BTreeMap, HashMap};
 use std::hash::Hash;
 
 /// A map with a fixed hasher: iterated in the same order on every run for the same
@@ -153,6 +153,9 @@ struct Indexed<C: Chain> {
     states: Vec<C::State>,
     moves: Vec<Option<Moves>>,
     ends: Vec<C::End>,
+    /// The index of each ending in `ends` (endings carry a fight's counts in some chains:
+    /// thousands of them).
+    end_index: BTreeMap<C::End, usize>,
     /// Next states of every round worked out, by index, and their chances.
     next_to: Vec<u32>,
     next_chance: Vec<f64>,
@@ -161,6 +164,12 @@ struct Indexed<C: Chain> {
     end_chance: Vec<f64>,
     /// A round's entries before they are merged (kept to reuse its memory).
     scratch: Vec<(usize, f64)>,
+    /// For each state, the round being merged that last listed it (its number in
+    /// `merging`) and where in [`Indexed::next_to`] it was put: merging a round of many
+    /// next states takes one look per entry, not a search.
+    listed: Vec<(u32, u32)>,
+    /// The rounds merged so far.
+    merging: u32,
 }
 
 impl<C: Chain> Indexed<C> {
@@ -170,11 +179,14 @@ impl<C: Chain> Indexed<C> {
             states: Vec::new(),
             moves: Vec::new(),
             ends: Vec::new(),
+            end_index: BTreeMap::new(),
             next_to: Vec::new(),
             next_chance: Vec::new(),
             end_to: Vec::new(),
             end_chance: Vec::new(),
             scratch: Vec::new(),
+            listed: Vec::new(),
+            merging: 0,
         }
     }
 
@@ -190,15 +202,15 @@ impl<C: Chain> Indexed<C> {
         i
     }
 
-    /// The index of the ending `end` (endings are few: a linear search).
+    /// The index of the ending `end`, given one if it is new.
     fn end_of(&mut self, end: &C::End) -> usize {
-        match self.ends.iter().position(|e| e == end) {
-            Some(k) => k,
-            None => {
-                self.ends.push(end.clone());
-                self.ends.len() - 1
-            }
+        if let Some(&k) = self.end_index.get(end) {
+            return k;
         }
+        let k = self.ends.len();
+        self.end_index.insert(end.clone(), k);
+        self.ends.push(end.clone());
+        k
     }
 
     /// Works out the round of state `i` if it is not known yet, and the cycle of certain
@@ -229,7 +241,7 @@ impl<C: Chain> Indexed<C> {
             }
         }
         let from = self.next_to.len() as u32;
-        append_merged(&next, &mut self.next_to, &mut self.next_chance);
+        self.append_next(&next);
         let next_range = (from, self.next_to.len() as u32);
         let from = self.end_to.len() as u32;
         append_merged(&ends, &mut self.end_to, &mut self.end_chance);
@@ -240,6 +252,26 @@ impl<C: Chain> Indexed<C> {
             ends: ends_range,
             cycle: None,
         });
+    }
+
+    /// Appends the next states `moves` to the flat lists, the entries that go to the same
+    /// state added up, in the order in which each state first appears (so the sums are
+    /// the same on every run).
+    fn append_next(&mut self, moves: &[(usize, f64)]) {
+        self.merging += 1;
+        self.listed.resize(self.states.len(), (0, 0));
+        for &(j, q) in moves {
+            let (round, at) = &mut self.listed[j];
+            if *round == self.merging {
+                self.next_chance[*at as usize] += q;
+            } else {
+                *round = self.merging;
+                *at = u32::try_from(self.next_to.len()).expect("fewer than 2^32 moves");
+                self.next_to
+                    .push(u32::try_from(j).expect("fewer than 2^32 states"));
+                self.next_chance.push(q);
+            }
+        }
     }
 
     /// The only state the round of `i` can lead to (no ending), if there is one.
@@ -276,13 +308,13 @@ impl<C: Chain> Indexed<C> {
     }
 }
 
-/// Appends `moves` to the flat lists `to` and `chance`, the entries that go to the same
-/// index added up, in the order in which each index first appears (so the sums are the
-/// same on every run).
+/// Appends the endings `moves` to the flat lists `to` and `chance`, the entries that go
+/// to the same ending added up, in the order in which each first appears (endings are
+/// few: a search).
 fn append_merged(moves: &[(usize, f64)], to: &mut Vec<u32>, chance: &mut Vec<f64>) {
     let from = to.len();
-    for &(j, q) in moves {
-        let j = u32::try_from(j).expect("fewer than 2^32 states (the state budget is far below)");
+    for &(k, q) in moves {
+        let j = u32::try_from(k).expect("fewer than 2^32 endings");
         match to[from..].iter().position(|&k| k == j) {
             Some(k) => chance[from + k] += q,
             None => {
@@ -324,7 +356,9 @@ pub fn propagate_within<C: Chain>(
     // by side: one memory access per move).
     let mut next: Vec<(f64, u32)> = Vec::new();
     let mut touched: Vec<usize> = Vec::new();
-    let mut end_mass: Vec<f64> = Vec::new();
+    // The same for the endings reached this round.
+    let mut end_mass: Vec<(f64, u32)> = Vec::new();
+    let mut touched_ends: Vec<usize> = Vec::new();
     let mut endings: Vec<((C::End, u32), f64)> = Vec::new();
     // The mass of the settled states (in the state each will stand in at the cap), in the
     // order it settled.
@@ -347,8 +381,7 @@ pub fn propagate_within<C: Chain>(
             return None;
         }
         next.resize(known.states.len(), (0.0, 0));
-        end_mass.clear();
-        end_mass.resize(known.ends.len(), 0.0);
+        end_mass.resize(known.ends.len(), (0.0, 0));
         for &(i, p) in &live {
             let moves = known.moves[i].as_ref().expect("worked out above");
             if p < negligible {
@@ -362,7 +395,10 @@ pub fn propagate_within<C: Chain>(
                 continue;
             }
             let range = moves.next();
-            for (&j, &q) in known.next_to[range.clone()].iter().zip(&known.next_chance[range]) {
+            for (&j, &q) in known.next_to[range.clone()]
+                .iter()
+                .zip(&known.next_chance[range])
+            {
                 let slot = &mut next[j as usize];
                 if slot.1 == round {
                     slot.0 += p * q;
@@ -372,11 +408,23 @@ pub fn propagate_within<C: Chain>(
                 }
             }
             let range = moves.ends();
-            for (&k, &q) in known.end_to[range.clone()].iter().zip(&known.end_chance[range]) {
-                end_mass[k as usize] += p * q;
+            for (&k, &q) in known.end_to[range.clone()]
+                .iter()
+                .zip(&known.end_chance[range])
+            {
+                let slot = &mut end_mass[k as usize];
+                if slot.1 == round {
+                    slot.0 += p * q;
+                } else {
+                    *slot = (p * q, round);
+                    touched_ends.push(k as usize);
+                }
             }
         }
-        for (k, &m) in end_mass.iter().enumerate() {
+        // In the order of the endings' indices, as on every run.
+        touched_ends.sort_unstable();
+        for k in touched_ends.drain(..) {
+            let m = end_mass[k].0;
             if m > 0.0 {
                 endings.push(((known.ends[k].clone(), round), m));
             }
