@@ -131,11 +131,31 @@ impl Duel {
         }
     }
 
-    /// Side `s` picks its manœuvre in `pos`.
-    #[inline]
-    pub fn choose<D: Dice>(&self, s: usize, pos: &Position, dice: &mut D) -> Manoeuvre {
-        match (&self.strategies[s], &self.game) {
-            (Strategy::OptimalDuel, Some(game)) => pick(&game.get().mixes(pos)[s], dice),
+    /// Both sides pick their manœuvres in `pos`, A first then B, each by its strategy (the
+    /// whole duel's optimal mixes looked up once for both).
+    #[inline(always)]
+    pub fn choose_both<D: Dice>(&self, pos: &Position, dice: &mut D) -> [Manoeuvre; 2] {
+        let optimal = |s: usize| matches!(self.strategies[s], Strategy::OptimalDuel);
+        let mixes = match &self.game {
+            Some(game) if optimal(0) || optimal(1) => Some(game.get().mixes(pos)),
+            _ => None,
+        };
+        let a = self.choose_one(0, pos, mixes.as_ref(), dice);
+        [a, self.choose_one(1, pos, mixes.as_ref(), dice)]
+    }
+
+    /// Side `s` picks its manœuvre in `pos`: from the whole duel's optimal `mixes` if it
+    /// plays them, else by its strategy.
+    #[inline(always)]
+    fn choose_one<D: Dice>(
+        &self,
+        s: usize,
+        pos: &Position,
+        mixes: Option<&[Mix; 2]>,
+        dice: &mut D,
+    ) -> Manoeuvre {
+        match (&self.strategies[s], mixes) {
+            (Strategy::OptimalDuel, Some(mixes)) => pick(&mixes[s], dice),
             (strategy, _) => strategy.choose(pos.feints[s], pos.tracks[s].worst(), dice),
         }
     }
@@ -222,7 +242,7 @@ impl Duel {
         };
         for round in 1..=self.end.max_rounds {
             out.rounds = round;
-            let moves = [self.choose(0, &pos, dice), self.choose(1, &pos, dice)];
+            let moves = self.choose_both(&pos, dice);
             on_moves(moves);
             if let Some((l, result)) = self.exchange(&mut pos, moves, dice) {
                 let grave = result >= DamageResult::Grave;

@@ -135,10 +135,7 @@ impl Fight for DuelFight<'_> {
         if self.endless(&pos) {
             return Next::End((Winner::Draw, first, tag));
         }
-        let moves = [
-            self.duel.choose(0, &pos, dice),
-            self.duel.choose(1, &pos, dice),
-        ];
+        let moves = self.duel.choose_both(&pos, dice);
         let tag = if self.follow_first && tag == NOT_FOLLOWED {
             (3 * moves[0].index() + moves[1].index()) as u8
         } else {
