@@ -114,8 +114,9 @@ crate::config! {
         /// while one participant stays concentrated): none (the casting only), all (every
         /// member still concentrated), one (one keeps it, the others stand by as relays)
         circle_upkeep: CircleUpkeep = choice(default = CircleUpkeep::None),
-        /// circle: a healer (La Magie de Restauration, always successful) removes the -1
-        /// of one member hit at the start of each turn, who then stands by as a relay
+        /// circle: a healer (La Magie de Restauration) removes the -1 of one member hit at
+        /// the start of each turn; [choice] the spell always succeeds, and the member
+        /// treated stands by as a relay again
         healer: bool = switch(default = false),
         /// the tension switch
         tie: TieParams = flatten(),
