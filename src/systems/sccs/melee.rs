@@ -173,7 +173,7 @@ pub struct Melee {
 pub struct MeleeOutcome {
     /// Round of the first impact; 0 when there was none within `rounds`.
     pub round: u32,
-    /// Durability points the armour lost.
+    /// Durability points the armour lost (less those a healer gave back).
     pub durability_spent: u32,
     /// Durability left at the end.
     pub durability_left: u32,

@@ -14,7 +14,8 @@
 //! and only the attackers who tie ever run one), the durability left (0 to
 //! `durability`), the impacts taken (0 to `impacts_to_out − 1`) and the rounds since the
 //! first impact (always 0 while the fight goes on when `impacts_to_out = 1`, else up to
-//! `rounds`). A round turns one state into at most 6^n paths of the tension die, n the
+//! `rounds`); a healer (switch `healer`) moves the impacts and the durability within
+//! the same bounds. A round turns one state into at most 6^n paths of the tension die, n the
 //! attackers (1 to 4). Mass still in play below [`TAIL_BOUND`] is dropped and reported as
 //! the distribution's tail.
 //!

@@ -137,7 +137,8 @@ pub enum Grab {
 
 /// Most distinct states the exact upkeep meets (turns × first die × tension counter ×
 /// casters × relays: at most some 170,000 with the largest dice the tables allow and
-/// twenty casters and relays).
+/// twenty casters and relays; more for the largest circles kept long with
+/// `circle_upkeep`, which are then Monte Carlo only).
 pub const MAX_STATES: usize = 200_000;
 
 /// A configured upkeep.
