@@ -217,6 +217,9 @@ pub struct Casting {
     pub p: CastingParams,
     /// The karma that puts the caster out (`i64::MAX` with backlash wounds).
     knockout_at: i64,
+    /// The target's esquive is lowered by the fatigue of the target's track (its
+    /// Physique: `esquive_fatigue` of `aube.magic_duel`); false in `aube.casting`.
+    esquive_fatigue: bool,
 }
 
 impl Casting {
@@ -226,21 +229,46 @@ impl Casting {
             Backlash::Fatigue => p.knockout.unwrap_or(super::nonlethal::KNOCKOUT),
             Backlash::Wounds => i64::MAX,
         };
-        Self { p, knockout_at }
-    }
-
-    /// The target's esquive in the spell's ND: `target.esq` with `spell_dodge=esquive`, 0
-    /// otherwise.
-    fn dodge(&self) -> i64 {
-        match self.p.spell_dodge {
-            SpellDodge::None => 0,
-            SpellDodge::Esquive => self.p.target.esq.unwrap_or(0),
+        Self {
+            p,
+            knockout_at,
+            esquive_fatigue: false,
         }
     }
 
-    /// The spell's test for a caster with `karma` points (and `stun` étourdis pending).
-    fn spell_test(&self, karma: i64, stun: i64) -> TestRule {
-        let nd = super::tir::dodged_nd(self.p.diff, self.dodge());
+    /// The same casting, the target's esquive lowered by the fatigue of its track when
+    /// `on` (*la fatigue*: "une pénalité sur toutes les CA reliées à ce domaine", the
+    /// esquive being "un jet de Manœuvre en Physique"): for a target whose track is its
+    /// Physique, the caller's to know.
+    pub fn with_esquive_fatigue(self, on: bool) -> Self {
+        Self {
+            esquive_fatigue: on,
+            ..self
+        }
+    }
+
+    /// The target's esquive in the spell's ND, the target's track being `target`:
+    /// `target.esq` with `spell_dodge=esquive` (less the track's fatigue points with
+    /// [`Casting::with_esquive_fatigue`]), 0 otherwise.
+    #[inline]
+    fn dodge(&self, target: &WoundTrack) -> i64 {
+        match self.p.spell_dodge {
+            SpellDodge::None => 0,
+            SpellDodge::Esquive => {
+                let tired = if self.esquive_fatigue {
+                    target.fatigue()
+                } else {
+                    0
+                };
+                self.p.target.esq.unwrap_or(0) - tired
+            }
+        }
+    }
+
+    /// The spell's test for a caster with `karma` points (and `stun` étourdis pending)
+    /// at a target whose esquive in the ND is `dodge`.
+    fn spell_test(&self, karma: i64, stun: i64, dodge: i64) -> TestRule {
+        let nd = super::tir::dodged_nd(self.p.diff, dodge);
         self.p.options.rule(self.p.ca - karma - stun, nd)
     }
 
@@ -259,9 +287,10 @@ impl Casting {
             rule.be = self.p.target.be;
             rule
         });
+        let dodge = self.dodge(target);
         Cast {
-            spell: self.spell_test(karma, caster.stun()),
-            dodge: self.dodge(),
+            spell: self.spell_test(karma, caster.stun(), dodge),
+            dodge,
             eff: self.p.eff,
             backlash,
             blow,
@@ -310,10 +339,12 @@ impl Casting {
     }
 
     /// Whether the caster of Mystique track `caster` is spent: no face of the d20 beats
-    /// the spell's ND at his karma.
+    /// the spell's ND at his karma (the ND of a target of track `target`).
     #[inline]
-    pub fn spent(&self, caster: &WoundTrack) -> bool {
-        !self.spell_test(caster.fatigue(), 0).can_beat_nd()
+    pub fn spent(&self, caster: &WoundTrack, target: &WoundTrack) -> bool {
+        !self
+            .spell_test(caster.fatigue(), 0, self.dodge(target))
+            .can_beat_nd()
     }
 
     /// How the casting stands after a cast: ended, or on.
@@ -322,7 +353,7 @@ impl Casting {
             Some(CastEnd::TargetFalls)
         } else if self.caster_out(caster) {
             Some(CastEnd::CasterOut)
-        } else if self.spent(caster) {
+        } else if self.spent(caster, target) {
             Some(CastEnd::Spent)
         } else {
             None
@@ -405,13 +436,14 @@ impl FromConfig<CastingParams> for CastingModel {
         }
         check_dodge(&p)?;
         let casting = Casting::new(p);
-        if casting.spent(&WoundTrack::new()) {
+        let fresh = WoundTrack::new();
+        if casting.spent(&fresh, &fresh) {
             return Err(Error::value(
                 "diff",
                 format!(
                     "no face of the d20 beats diff={}{} at ca={}: the spell never goes off",
                     p.diff,
-                    match casting.dodge() {
+                    match casting.dodge(&fresh) {
                         0 => String::new(),
                         esq => format!(" plus the esquive {esq}"),
                     },

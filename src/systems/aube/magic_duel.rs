@@ -20,6 +20,11 @@
 //! classic combat counts such a draw `max_rounds`). Rounds are capped (`max_rounds`), a
 //! capped duel a draw.
 //!
+//! With `spell_dodge=esquive` a caster's esquive may be lowered by his Physique fatigue
+//! (\[choice\] switch `esquive_fatigue`, `aspect=physique` only: *la fatigue* lowers every
+//! Physique CA, the esquive one of them), and a caster who casts and dodges may take the
+//! handicaps of multiple actions (\[choice\] switch `dodge_actions`, `magic_duel_dodge.rs`).
+//!
 //! Exact values: the duel is a [`Fight`] whose state is the four tracks and the casts each
 //! caster skipped (spent, or felled before his turn), and whose round is the round sampled
 //! here, each cast the [`Cast`] step; solved by the engine; none with a crit die.
@@ -39,6 +44,10 @@ use crate::engine::fight_outcome::{ExactBudget, FightModel, FightOutcome};
 use crate::engine::{Dice, FromConfig, Layout, MetricId, Recorder};
 use crate::error::{Error, Result};
 use std::borrow::Cow;
+
+#[path = "magic_duel_dodge.rs"]
+mod dodge;
+pub use dodge::{DodgeActions, cast_and_dodge};
 
 crate::config! {
     /// One caster of `aube.magic_duel` (`a.*`, `b.*`).
@@ -81,6 +90,10 @@ crate::config! {
         backlash: Backlash = choice(default = Backlash::Fatigue),
         /// [choice] whether a spell is dodged: none, or esquive (its ND is diff + the target's esq, as a shot's)
         spell_dodge: SpellDodge = choice(default = SpellDodge::None),
+        /// [choice] with spell_dodge=esquive and aspect=physique: each caster's esquive (a Physique CA) is lowered by his Physique fatigue points (la fatigue); false: given as it stands
+        esquive_fatigue: bool = switch(default = false),
+        /// [choice] with spell_dodge=esquive, the multiple-action handicaps of a caster who casts and dodges: free (none), cast_first (spell -2, esquive -5), dodge_first (esquive -2, spell -5), unplanned (the dodge an unplanned action: esquive -5)
+        dodge_actions: DodgeActions = choice(default = DodgeActions::Free),
         /// [choice] karma points at which a caster is out when the backlash is fatigue only (not given: 20)
         knockout: Option<i64> = int(1..=200, optional),
         /// who casts first each round: a, b, random (drawn each round)
@@ -124,6 +137,26 @@ pub struct MagicDuel {
 impl MagicDuel {
     /// The magic duel of `p`; an error names a caster's missing figure.
     pub fn new(p: &MagicDuelParams) -> Result<Self> {
+        if p.spell_dodge != SpellDodge::Esquive
+            && (p.esquive_fatigue || p.dodge_actions != DodgeActions::Free)
+        {
+            return Err(Error::value(
+                if p.esquive_fatigue {
+                    "esquive_fatigue"
+                } else {
+                    "dodge_actions"
+                },
+                "esquive_fatigue and dodge_actions are about a caster who dodges: use spell_dodge=esquive",
+            ));
+        }
+        if p.esquive_fatigue && p.aspect != Aspect::Physique {
+            return Err(Error::value(
+                "esquive_fatigue",
+                "the esquive is a Physique CA, and the duel tracks the Physique only with aspect=physique",
+            ));
+        }
+        let (cast_handicap, dodge_handicap) =
+            cast_and_dodge(p.dodge_actions, &p.a.defence.tables.multiple);
         let casting = |me: &CasterParams, foe: &CasterParams, who: &str| -> Result<Casting> {
             let (enc, be) = match p.aspect {
                 Aspect::Mystique => {
@@ -149,7 +182,7 @@ impl MagicDuel {
                 ),
             };
             let params = CastingParams {
-                ca: me.ca,
+                ca: me.ca - cast_handicap,
                 diff: me.diff,
                 eff: me.eff,
                 defence: me.defence,
@@ -157,7 +190,7 @@ impl MagicDuel {
                 target: SpellTarget {
                     enc: Some(enc),
                     be,
-                    esq: foe.esq,
+                    esq: foe.esq.map(|esq| esq - dodge_handicap),
                 },
                 bd: me.bd,
                 spell_blow: p.spell_blow,
@@ -173,7 +206,7 @@ impl MagicDuel {
                     "give each caster's esq with spell_dodge=esquive, and only then",
                 )
             })?;
-            Ok(Casting::new(params))
+            Ok(Casting::new(params).with_esquive_fatigue(p.esquive_fatigue))
         };
         Ok(Self {
             casters: [casting(&p.a, &p.b, "b")?, casting(&p.b, &p.a, "a")?],
@@ -196,6 +229,13 @@ impl MagicDuel {
         self.casters[side].cast(&t[side], &t[self.hit_track(1 - side)])
     }
 
+    /// Whether `side` is spent on the tracks `t`: no face beats his spell's ND, at his
+    /// karma and the other's esquive now.
+    #[inline]
+    pub fn spent(&self, side: usize, t: &[WoundTrack; 4]) -> bool {
+        self.casters[side].spent(&t[side], &t[self.hit_track(1 - side)])
+    }
+
     /// Whether `side` is out on the tracks `t`.
     #[inline]
     pub fn out(&self, side: usize, t: &[WoundTrack; 4]) -> bool {
@@ -213,7 +253,7 @@ impl MagicDuel {
         dice: &mut D,
     ) -> Option<Winner> {
         let caster = &self.casters[side];
-        if caster.spent(&t[side]) {
+        if self.spent(side, t) {
             skipped[side] += 1;
             return None;
         }
@@ -271,7 +311,7 @@ impl Fight for MagicDuel {
         if let Some(winner) = self.turn(1 - first, &mut t, &mut skipped, dice) {
             return Next::End(Self::ending(winner, &t, skipped));
         }
-        if (0..2).all(|k| self.casters[k].spent(&t[k])) {
+        if (0..2).all(|k| self.spent(k, &t)) {
             return Next::End(Self::ending(Winner::Draw, &t, skipped));
         }
         Next::Round((t.map(|track| track.pack()), skipped))
@@ -309,7 +349,7 @@ impl FromConfig<MagicDuelParams> for MagicDuelModel {
             ));
         }
         let duel = MagicDuel::new(&p)?;
-        if duel.casters.iter().all(|c| c.spent(&WoundTrack::new())) {
+        if (0..2).all(|k| duel.spent(k, &[WoundTrack::new(); 4])) {
             return Err(Error::value(
                 "a.diff",
                 "neither caster has a face of the d20 that beats his diff: no spell ever goes off",

@@ -153,3 +153,172 @@ fn monte_carlo_agrees_with_exact() {
         3,
     );
 }
+
+/// Two Merlins dodging, each esquive 5 (`spell_dodge=esquive`).
+fn dodging(more: &str) -> MagicDuel {
+    expect_model(
+        &MAGIC_DUEL,
+        &format!("{TWO_MERLINS} spell_dodge=esquive a.esq=5 b.esq=5 {more}"),
+    )
+    .duel
+}
+
+/// The chance A's cast on the tracks `t` beats its ND, its test enumerated.
+fn p_goes_off(duel: &MagicDuel, t: &[WoundTrack; 4]) -> f64 {
+    let cast = duel.cast(0, t);
+    crate::engine::enumerate(|d| d.step(&cast.spell).beats_nd)
+        .expect("exact")
+        .p_where(|x| *x)
+}
+
+/// *La fatigue* on the esquive (switch `esquive_fatigue`): B's Physique track (index 3)
+/// holds 2 points de douleur; his esquive 5, "un jet de Manœuvre en Physique", falls to
+/// 5 - 2 = 3, so A's fireball (CA 17, Diff 8) meets the ND 8 + 3 = 11 and goes off on 12
+/// to 17, 6/20 = 0.30, instead of the ND 13 and 14 to 17, 4/20 = 0.20, off.
+#[test]
+fn the_esquive_lowered_by_physique_fatigue() {
+    let mut t = [WoundTrack::new(); 4];
+    t[3].add_fatigue(2);
+    let tired = dodging("esquive_fatigue=true");
+    assert_eq!(
+        (tired.cast(0, &t).spell.nd, tired.cast(0, &t).dodge),
+        (11, 3)
+    );
+    assert!(close(p_goes_off(&tired, &t), 6.0 / 20.0));
+    let plain = dodging("");
+    assert_eq!(plain.cast(0, &t).spell.nd, 13);
+    assert!(close(p_goes_off(&plain, &t), 4.0 / 20.0));
+    // Fresh, the switch changes nothing; A's Mystique karma never lowers B's esquive.
+    let fresh = [WoundTrack::new(); 4];
+    assert_eq!(tired.cast(0, &fresh).spell.nd, 13);
+    let mut karma = [WoundTrack::new(); 4];
+    karma[1].add_fatigue(4);
+    assert_eq!(tired.cast(0, &karma).spell.nd, 13);
+}
+
+/// The switch's direction on the duel: out at a légère, the sonnés before it tire the
+/// Physique (a point each), each lowering the esquive, so spells land more often and
+/// fewer duels end with both casters spent: draws 26.1% instead of 26.9%.
+#[test]
+fn tired_casters_dodge_worse() {
+    let duel = |more: &str| {
+        expect_model(
+            &MAGIC_DUEL,
+            &format!("{TWO_MERLINS} spell_dodge=esquive a.esq=3 b.esq=3 out_at=legere {more}"),
+        )
+        .exact()
+        .expect("exact")
+    };
+    let (plain, tired) = (duel(""), duel("esquive_fatigue=true"));
+    let draws = |d: &crate::engine::Dist<MagicDuelOutcome>| d.p_where(|o| o.winner == Winner::Draw);
+    assert!(
+        draws(&tired) < draws(&plain),
+        "{} {}",
+        draws(&tired),
+        draws(&plain)
+    );
+    assert!((draws(&plain) - 0.2686).abs() < 1e-4 && (draws(&tired) - 0.2612).abs() < 1e-4);
+}
+
+/// *Les actions multiples* for a caster who casts and dodges (switch `dodge_actions`),
+/// Ex. 2.9's handicaps for two actions, 2 then 2 + 3 = 5. A's fireball (CA 17, Diff 8)
+/// at B (esquive 5): free, CA 17 against 8 + 5 = 13, off on 14 to 17 (4/20);
+/// `cast_first`, CA 15 against 8 + 0 = 8, on 9 to 15 (7/20); `dodge_first`, CA 12
+/// against 8 + 3 = 11, on 12 alone (1/20); `unplanned` (the dodge unplanned: 0 + 5), CA
+/// 17 against 8, on 9 to 17 (9/20).
+#[test]
+fn a_caster_who_casts_and_dodges_takes_the_handicaps() {
+    let fresh = [WoundTrack::new(); 4];
+    for (plan, ca, nd, p) in [
+        ("free", 17, 13, 4.0),
+        ("cast_first", 15, 8, 7.0),
+        ("dodge_first", 12, 11, 1.0),
+        ("unplanned", 17, 8, 9.0),
+    ] {
+        let duel = dodging(&format!("dodge_actions={plan}"));
+        let cast = duel.cast(0, &fresh);
+        assert_eq!((cast.spell.ca, cast.spell.nd), (ca, nd), "{plan}");
+        assert!(close(p_goes_off(&duel, &fresh), p / 20.0), "{plan}");
+    }
+}
+
+#[test]
+fn the_dodge_switches_need_a_dodge() {
+    assert_rejected(
+        &MAGIC_DUEL,
+        &[
+            &format!("{TWO_MERLINS} esquive_fatigue=true"),
+            &format!("{TWO_MERLINS} dodge_actions=cast_first"),
+            &format!("{TWO_MERLINS} dodge_actions=twice"),
+        ],
+    );
+    let curse = TWO_MERLINS
+        .replace(" a.enc_hit=12", "")
+        .replace(" b.enc_hit=12", "");
+    assert_rejected(
+        &MAGIC_DUEL,
+        &[&format!(
+            "{curse} aspect=mystique spell_dodge=esquive a.esq=3 b.esq=3 esquive_fatigue=true"
+        )],
+    );
+}
+
+#[test]
+fn monte_carlo_agrees_with_exact_on_the_dodge_switches() {
+    let dodged = format!("{TWO_MERLINS} spell_dodge=esquive a.esq=3 b.esq=3 out_at=legere");
+    assert_mechanic_agrees(
+        &MAGIC_DUEL,
+        &[
+            &format!("{dodged} esquive_fatigue=true"),
+            &format!("{dodged} dodge_actions=cast_first"),
+            &format!("{dodged} esquive_fatigue=true dodge_actions=unplanned"),
+        ],
+        3,
+    );
+}
+
+/// A against B, who never casts (CA 8 against his Diff 8), B's esquive 5 and Endurance 0:
+/// A's fireball (CA 17, Diff 8, Eff -20: no backlash, no karma) is a blow of 8 + 12 = 20
+/// that B's Endurance 0 never resists, a blessure légère (3 points de douleur) each time.
+const A_AT_A_TARGET: &str = "a.ca=17 a.diff=8 a.eff=-20 a.enc=14 a.bd=12 a.enc_hit=12 \
+     a.esq=5 b.ca=8 b.diff=8 b.eff=15 b.enc=14 b.enc_hit=0 b.esq=5 spell_dodge=esquive \
+     initiative=a";
+
+/// Out at a grave, B falls at the fifth légère (four fill the track, the fifth is a
+/// grave). In 5 rounds A must hit every time: at the ND 8 + 5 = 13, on 14 to 17, (4/20)^5
+/// = 0.00032; with `esquive_fatigue` each légère takes 3 off B's esquive, the ND 13, 10,
+/// 7, 4, 1: 4/20 · 7/20 · 10/20 · 13/20 · 16/20 = 58,240/3,200,000 = 0.0182.
+#[test]
+fn a_tired_target_falls_by_hand() {
+    let words = format!("{A_AT_A_TARGET} out_at=grave max_rounds=5");
+    let a_wins = |more: &str| {
+        expect_model(&MAGIC_DUEL, &format!("{words} {more}"))
+            .exact()
+            .expect("exact")
+            .p_where(|o| o.winner == Winner::A)
+    };
+    assert!(close(a_wins(""), 1024.0 / 3_200_000.0));
+    assert!(close(
+        a_wins("esquive_fatigue=true"),
+        58_240.0 / 3_200_000.0
+    ));
+}
+
+/// Out at a légère, A's first hit wins. With `dodge_actions=cast_first` A casts at 17 - 2
+/// = 15 and B dodges at 5 - 5 = 0: the ND 8, beaten on 9 to 15, 7/20 a round; free, on 14
+/// to 17, 4/20. In 3 rounds: 1 - (13/20)^3 = 0.725375 against 1 - (16/20)^3 = 0.488.
+#[test]
+fn casting_and_dodging_by_hand() {
+    let words = format!("{A_AT_A_TARGET} out_at=legere max_rounds=3");
+    let a_wins = |more: &str| {
+        expect_model(&MAGIC_DUEL, &format!("{words} {more}"))
+            .exact()
+            .expect("exact")
+            .p_where(|o| o.winner == Winner::A)
+    };
+    assert!(close(a_wins(""), 1.0 - 0.8f64.powi(3)));
+    assert!(close(
+        a_wins("dodge_actions=cast_first"),
+        1.0 - 0.65f64.powi(3)
+    ));
+}

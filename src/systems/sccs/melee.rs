@@ -18,6 +18,7 @@
 
 use super::exchange_margin::ExchangeMargin;
 use super::resolution::{Guard, TieParams};
+use super::restoration::RestorationFirst;
 use super::tension_die::TensionDie;
 use crate::engine::{HistId, Layout, MetricFamily, MetricId, MetricKind, Recorder, Report, Rolled};
 use crate::error::{Error, Result};
@@ -31,6 +32,21 @@ pub const MAX_IMPACTS: i64 = 10;
 /// Largest number of attackers the parameters accept, so that a fifth gets the rule's
 /// explanation from `build` rather than a bare range error.
 const MAX_LISTED: usize = 16;
+
+crate::choice! {
+    /// Who casts *La Magie de Restauration* on the defender of `sccs.melee`, once a round
+    /// while it has something to restore (switch `healer`). **\[choice\]** The text's
+    /// initiative places the healer's turn: a caster not engaged acts at *Priorité 2 : La
+    /// Magie « Libre »*, before the melee weapons (priorities 4 to 6); an engaged one at
+    /// *Priorité 8 : La Magie « Sous Pression »*, after them.
+    ///
+    /// - `none`: nobody restores (the default: the fight as before).
+    /// - `ally`: a healer of the defender's side, not engaged (the attackers all engage the
+    ///   defender), restores it at the start of each round, before the attacks.
+    /// - `defender`: the defender, engaged, restores itself at the end of each round,
+    ///   after the attacks, when they have not put it out.
+    pub enum Healer { None = "none", Ally = "ally", Defender = "defender" }
+}
 
 crate::config! {
     /// The parameters of `sccs.melee`.
@@ -69,6 +85,13 @@ crate::config! {
         /// `wound_malus`, `erosion`, `floor_tie_without_armour`, `spent_armour_protects`,
         /// `armour_covers_deficit`
         wear: WearParams = flatten(),
+        /// [choice] La Magie de Restauration on the defender once a round: none, ally (a
+        /// healer not engaged, priority 2, before the attacks), defender (itself, engaged,
+        /// priority 8, after them); the spell always succeeds
+        healer: Healer = choice(default = Healer::None),
+        /// [choice] with healer, what it restores first: malus (one impact's -1, the impact
+        /// no longer counting toward impacts_to_out) or durability (a point of armour)
+        restoration_first: RestorationFirst = choice(default = RestorationFirst::Malus),
         /// the tension switch
         tie: TieParams = flatten(),
     }
@@ -139,6 +162,10 @@ pub struct Melee {
     /// erosion step (1 in the text), 0 without erosion; with switch `erosion_by_engaged`,
     /// `n − 1` times the step for every attack.
     pub erosion_by_rank: [i64; MAX_ENGAGED],
+    /// Who restores the defender once a round (switch `healer`).
+    pub healer: Healer,
+    /// What the healer restores first (switch `restoration_first`).
+    pub restoration_first: RestorationFirst,
 }
 
 /// How one fight ended.
@@ -146,7 +173,7 @@ pub struct Melee {
 pub struct MeleeOutcome {
     /// Round of the first impact; 0 when there was none within `rounds`.
     pub round: u32,
-    /// Durability points the armour lost.
+    /// Durability points the armour lost (less those a healer gave back).
     pub durability_spent: u32,
     /// Durability left at the end.
     pub durability_left: u32,
@@ -154,7 +181,8 @@ pub struct MeleeOutcome {
     pub round_out: u32,
     /// Attacks received until the defender was out, the last included; 0 when not out.
     pub exchanges_out: u32,
-    /// Impacts taken in the fight (at most `impacts_to_out`).
+    /// Impacts on the defender at the end: those taken, less those a restoration removed
+    /// (switch `healer`); at most `impacts_to_out`.
     pub impacts: u32,
 }
 
@@ -222,6 +250,12 @@ impl TryFrom<MeleeParams> for Melee {
                 "the armour's part of the résistance cannot be negative",
             ));
         }
+        if p.healer == Healer::Defender && p.defensive_manoeuvre {
+            return Err(Error::value(
+                "healer",
+                "one option a turn (Chaque personnage peut choisir UNE option): a defender who restores itself (healer = defender) does not take the manœuvre défensive; use healer = ally",
+            ));
+        }
         if p.armour_res == 0 && durability > 0 {
             return Err(Error::value(
                 "durability",
@@ -258,6 +292,8 @@ impl TryFrom<MeleeParams> for Melee {
                     0
                 }
             }),
+            healer: p.healer,
+            restoration_first: p.restoration_first,
         })
     }
 }
@@ -338,7 +374,7 @@ impl Report<Melee> for MeleeMetrics {
         ),
         mean_impacts: layout.mean(
             "mean_impacts",
-            "mean impacts taken in the fight (at most impacts_to_out)",
+            "mean impacts taken in the fight, less those a healer removed (at most impacts_to_out)",
         ),
         round_out: layout.histogram(
             "round_out",
@@ -352,7 +388,7 @@ impl Report<Melee> for MeleeMetrics {
         ),
         impacts_taken: layout.histogram(
             "impacts_taken",
-            "histogram of the impacts taken in the fight",
+            "histogram of the impacts taken in the fight, less those a healer removed",
             (0, i64::from(melee.impacts_to_out)),
         ),
         armoured: melee.armour_res > 0,
@@ -387,3 +423,7 @@ pub type MeleeModel = Rolled<Melee, MeleeMetrics>;
 #[cfg(test)]
 #[path = "melee_tests.rs"]
 mod tests;
+
+#[cfg(test)]
+#[path = "melee_restoration_tests.rs"]
+mod restoration_tests;

@@ -14,7 +14,8 @@
 //! and only the attackers who tie ever run one), the durability left (0 to
 //! `durability`), the impacts taken (0 to `impacts_to_out − 1`) and the rounds since the
 //! first impact (always 0 while the fight goes on when `impacts_to_out = 1`, else up to
-//! `rounds`). A round turns one state into at most 6^n paths of the tension die, n the
+//! `rounds`); a healer (switch `healer`) moves the impacts and the durability within
+//! the same bounds. A round turns one state into at most 6^n paths of the tension die, n the
 //! attackers (1 to 4). Mass still in play below [`TAIL_BOUND`] is dropped and reported as
 //! the distribution's tail.
 //!
@@ -24,8 +25,9 @@
 //! `[5, 5, 6, 4]`, meets 37. Past [`MAX_STATES`] distinct states `exact()` is `None`
 //! (Monte Carlo only).
 
-use super::melee::{MAX_ENGAGED, Melee, MeleeOutcome};
+use super::melee::{Healer, MAX_ENGAGED, Melee, MeleeOutcome};
 use super::resolution::{Counter, Receiving};
+use super::restoration::restore_one;
 use crate::engine::chain::{Limits, Next};
 use crate::engine::dist::TAIL_BOUND;
 use crate::engine::fight::{Fight, play, solve};
@@ -108,6 +110,21 @@ impl Melee {
         s.impacts >= self.impacts_to_out
     }
 
+    /// The healer's restoration of the defender in state `s`, when `healer` is the one
+    /// whose turn it is ([`Healer`]): one impact's −1 removed or one point of durability
+    /// back ([`restore_one`]), nothing when the defender is whole.
+    #[inline(always)]
+    fn restoration(&self, s: &mut FightState, healer: Healer) {
+        if self.healer == healer {
+            restore_one(
+                self.restoration_first,
+                &mut s.impacts,
+                &mut s.durability,
+                self.durability,
+            );
+        }
+    }
+
     /// The end of a fight stopped in state `s`: the defender out on the attack of
     /// attacker `out_by` (from 0), or still in.
     fn end(&self, s: &FightState, out_by: Option<usize>) -> MeleeEnd {
@@ -163,18 +180,21 @@ impl Fight for Melee {
         }
     }
 
-    /// One round: the attackers strike in their order.
+    /// One round: an ally healer restores the defender, the attackers strike in their
+    /// order, then a defender who heals restores itself.
     #[inline(always)]
     fn round<D: Dice>(&self, s: &FightState, dice: &mut D) -> Next<FightState, MeleeEnd> {
         let mut s = *s;
         if s.since_first > 0 {
             s.since_first += 1;
         }
+        self.restoration(&mut s, Healer::Ally);
         for k in 0..self.n {
             if self.strike(&mut s, k, dice) {
                 return Next::End(self.end(&s, Some(k)));
             }
         }
+        self.restoration(&mut s, Healer::Defender);
         Next::Round(s)
     }
 

@@ -8,6 +8,7 @@ use crate::engine::{Dice, Dist, Roll, Simulation, replay, simulation};
 use crate::systems::sccs::MELEE;
 use crate::systems::sccs::exchange_margin::ExchangeMargin;
 use crate::systems::sccs::resolution::exchanges_to_impact;
+use crate::systems::sccs::restoration::RestorationFirst;
 use crate::systems::sccs::tension_die::TensionDie;
 use crate::systems::test_support::{
     assert_mechanic_agrees, build_with, error_text, expect_model, run_tally,
@@ -67,6 +68,8 @@ fn parameters_reach_the_fight() {
             tension_die: TensionDie::official(6),
             exchange_margin: ExchangeMargin::OFFICIAL,
             erosion_by_rank: [0, 1, 2, 3],
+            healer: Healer::None,
+            restoration_first: RestorationFirst::Malus,
         }
     );
     let m = model("n_attackers=3 attack=4 defensive_manoeuvre=true tension_counts_tie=true").rule;

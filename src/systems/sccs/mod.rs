@@ -9,7 +9,8 @@
 //! in `sccs.melee` and turn by turn in `sccs.skirmish`; *L'Attaque* with a short weapon in
 //! each hand; *L'Attente*, « J'interromps ! », in `sccs.skirmish`) and 6 "Règles spécifiques à la magie" (*Maintien d'un sort sur la durée*,
 //! *Cercle Rituel*, in `sccs.spell`, with *La Rupture* by a *Saisie* and the circle's relays
-//! and leader; *La Magie de Restauration*, a healer in `sccs.skirmish`).
+//! and leader, and the circle keeping the spell once cast; *La Magie de Restauration*, a
+//! healer in `sccs.skirmish`, `sccs.melee` and the circle of `sccs.spell`).
 //! Exploration (section 7) has no randomness worth simulating beyond the tension test.
 //!
 //! There is no damage roll: the only die is the D6 of the tension test, so every mechanic

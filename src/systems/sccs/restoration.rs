@@ -12,6 +12,9 @@
 //! sort simple*), and a healer's are above it. **\[choice\]** Which ally and which of
 //! the two: [`RestorationFirst`] (switch `restoration_first`), the ally with the most
 //! impacts first by default.
+//!
+//! `sccs.melee` plays the same step on its lone defender ([`restore_one`], switch
+//! `healer`), and `sccs.spell` on the hit members of a ritual circle.
 
 crate::choice! {
     /// What a healer restores first (switch `restoration_first`).
@@ -66,6 +69,30 @@ pub fn pick(allies: &[Hurt], first: RestorationFirst) -> Option<Treated> {
     }
 }
 
+/// One restoration on a combatant treated alone (the defender of `sccs.melee`): what
+/// [`pick`] chooses for it, applied. `impacts` are the impacts it has taken, `durability`
+/// its armour's durability left, `full` the armour's own. Returns true when something
+/// was restored (one impact fewer, or one point of durability back, never above `full`).
+#[inline(always)]
+pub fn restore_one(
+    first: RestorationFirst,
+    impacts: &mut u32,
+    durability: &mut u32,
+    full: u32,
+) -> bool {
+    let alone = Hurt {
+        index: 0,
+        impacts: *impacts,
+        worn: full.saturating_sub(*durability),
+    };
+    match pick(&[alone], first) {
+        Some(Treated::Malus(_)) => *impacts -= 1,
+        Some(Treated::Durability(_)) => *durability += 1,
+        None => return false,
+    }
+    true
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -101,5 +128,35 @@ mod tests {
         let whole = [hurt(0, 0, 0), hurt(1, 0, 0)];
         assert_eq!(pick(&whole, RestorationFirst::Malus), None);
         assert_eq!(pick(&[], RestorationFirst::Durability), None);
+    }
+
+    /// A defender with 2 impacts and an armour of 3 worn down to 1: the −1 first takes
+    /// one impact off (2 − 1 = 1), durability first gives a point back (1 + 1 = 2); whole,
+    /// nothing is restored.
+    #[test]
+    fn one_combatant_alone() {
+        let (mut impacts, mut durability) = (2, 1);
+        assert!(restore_one(
+            RestorationFirst::Malus,
+            &mut impacts,
+            &mut durability,
+            3
+        ));
+        assert_eq!((impacts, durability), (1, 1));
+        assert!(restore_one(
+            RestorationFirst::Durability,
+            &mut impacts,
+            &mut durability,
+            3
+        ));
+        assert_eq!((impacts, durability), (1, 2));
+        let (mut whole, mut sound) = (0, 3);
+        assert!(!restore_one(
+            RestorationFirst::Malus,
+            &mut whole,
+            &mut sound,
+            3
+        ));
+        assert_eq!((whole, sound), (0, 3));
     }
 }

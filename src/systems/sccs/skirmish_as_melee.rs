@@ -5,7 +5,7 @@
 use super::super::attente::Attente;
 use super::super::fighter::Fighter;
 use super::super::manoeuvre::Manoeuvre;
-use super::super::melee::{Melee, MeleeOutcome, MeleeParams};
+use super::super::melee::{Healer, Melee, MeleeOutcome, MeleeParams};
 use super::{Skirmish, SkirmishOutcome, Winner};
 use crate::engine::fight::Side;
 use crate::engine::{Dice, Dist, Roll};
@@ -88,6 +88,17 @@ impl Skirmish {
             // The D6 orders them, or the held action is lost every round.
             _ => return None,
         };
+        // A harmless healer (*La Magie de Restauration*) restores itself at its turn: before
+        // the attack when it acts first, as `sccs.melee`'s healer at the start of the round;
+        // after it when it acts after, or when the attacker holds its action and strikes
+        // just before it, as the melee's defender healing itself; the D6 ordering them is
+        // no melee.
+        let healer = match (d.restores, delay, order) {
+            (false, _, _) => Healer::None,
+            (true, 0, Ordering::Less) => Healer::Ally,
+            (true, 0, Ordering::Equal) => return None,
+            (true, _, _) => Healer::Defender,
+        };
         let p = &self.params;
         if delay >= p.rounds {
             return None;
@@ -105,6 +116,8 @@ impl Skirmish {
             rounds: p.rounds - delay,
             impacts_to_out: p.impacts_to_out,
             wear: p.wear,
+            healer,
+            restoration_first: p.restoration_first,
             tie: p.tie,
         };
         // The defender's armour was checked as a member's: the fight is a valid melee.

@@ -64,3 +64,22 @@ fn a_healer_does_not_take_two_options() {
     let e = Skirmish::try_from(p).expect_err("one option a turn");
     assert!(e.to_string().contains("UNE option"), "{e}");
 }
+
+/// One against one, the healer harmless (its 4 against the brute's 5): the skirmish is
+/// `sccs.melee` of the brute against it, with the melee's `healer`. The healer (priority
+/// 2) acts first: hit in round 1 (7 against 5), it removes its −1 at the start of every
+/// round after, and the brute's second impact never comes: a draw after 10 rounds,
+/// surely, the exact values (the melee's) agreeing with the fight enumerated.
+#[test]
+fn a_harmless_healer_is_the_melees_healer() {
+    let words = "side_a=healer side_b=brute impacts_to_out=2";
+    let rule = model(words).rule;
+    let m = rule.as_melee().expect("a melee").0;
+    assert_eq!(m.healer, super::super::melee::Healer::Ally);
+    let by_melee = rule.exact().expect("exact");
+    let enumerated = exact(words);
+    for (o, p) in enumerated.iter() {
+        assert!((by_melee.p_where(|x| x == o) - p).abs() < 1e-12, "{o:?}");
+    }
+    assert!((by_melee.p_where(|o| o.winner == Winner::Draw) - 1.0).abs() < 1e-12);
+}

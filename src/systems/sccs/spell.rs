@@ -21,13 +21,15 @@
 //!   `relays` casters stand by and take the place of hit members at once ("Ils peuvent
 //!   être remplacés ou relayés"); with switch `leader_required` the most experienced
 //!   caster must stay ("lanceur le plus expérimenté inclus"): its hit breaks the casting,
-//!   no relay replacing it.
+//!   no relay replacing it. With `circle_upkeep` the circle keeps the spell once cast
+//!   (while one participant stays concentrated), and with switch `healer` a healer treats
+//!   the members hit, who relay again (both in `spell_circle.rs`).
 //!
 //! The upkeep is written once, as a [`Fight`] whose round is a turn: sampled by
 //! [`play`], and exact by [`solve`], which enumerates the same turn from every state
 //! met (the turns played, the first die, the attacker's counter, the casters still
-//! concentrated, the relays left). The casters hit in a turn are a [`Step`] (`Hits`), counted once per
-//! number of casters.
+//! concentrated, the relays left). The casters hit in a turn are a step (`Hits`), counted
+//! once per number of casters.
 
 use super::exchange_margin::ExchangeMargin;
 use super::resolution::{Comparison, Counter, TieParams, compare};
@@ -35,8 +37,12 @@ use super::tables::SccsTables;
 use super::tension_die::TensionDie;
 use crate::engine::chain::{Limits, Next};
 use crate::engine::fight::{Fight, play, solve};
-use crate::engine::{Dice, Dist, HistId, Layout, MetricId, Recorder, Report, Roll, Rolled, Step};
+use crate::engine::{Dice, Dist, HistId, Layout, MetricId, Recorder, Report, Roll, Rolled};
 use crate::error::{Error, Result};
+
+#[path = "spell_circle.rs"]
+mod circle;
+pub use circle::CircleUpkeep;
 
 crate::choice! {
     /// Who keeps the spell.
@@ -104,6 +110,14 @@ crate::config! {
         /// circle: casters standing by who relay a hit member at once ("Ils peuvent être
         /// remplacés ou relayés"); never the leader with leader_required
         relays: u32 = int(0..=20, default = 0),
+        /// [choice] circle: who keeps the spell once cast, for max_turns turns (it holds
+        /// while one participant stays concentrated): none (the casting only), all (every
+        /// member still concentrated), one (one keeps it, the others stand by as relays)
+        circle_upkeep: CircleUpkeep = choice(default = CircleUpkeep::None),
+        /// circle: a healer (La Magie de Restauration) removes the -1 of one member hit at
+        /// the start of each turn; [choice] the spell always succeeds, and the member
+        /// treated stands by as a relay again
+        healer: bool = switch(default = false),
         /// the tension switch
         tie: TieParams = flatten(),
     }
@@ -123,7 +137,8 @@ pub enum Grab {
 
 /// Most distinct states the exact upkeep meets (turns × first die × tension counter ×
 /// casters × relays: at most some 170,000 with the largest dice the tables allow and
-/// twenty casters and relays).
+/// twenty casters and relays; more for the largest circles kept long with
+/// `circle_upkeep`, which are then Monte Carlo only).
 pub const MAX_STATES: usize = 200_000;
 
 /// A configured upkeep.
@@ -152,6 +167,10 @@ pub struct Upkeep {
     pub leader_required: bool,
     /// Casters standing by to relay a hit member of the circle (`relays`).
     pub relays: u32,
+    /// Who keeps the circle's spell once cast (`circle_upkeep`).
+    pub circle_upkeep: CircleUpkeep,
+    /// A healer treats the circle's members hit (switch `healer`).
+    pub healer: bool,
     /// Switch `tension_counts_tie` (the attacker's counter, source melee).
     pub counts_tie: bool,
     /// The tension die and the dice of the turns (D6s in the text).
@@ -191,6 +210,9 @@ pub struct SpellOutcome {
     pub held: i64,
     /// True when an impact broke the spell (or the circle's casting).
     pub broken: bool,
+    /// With `circle_upkeep`, true when the circle's casting was done (the spell then
+    /// kept); false otherwise.
+    pub cast: bool,
 }
 
 /// The upkeep of `p`, checked: source melee goes with an individual caster only.
@@ -210,14 +232,24 @@ impl TryFrom<SpellParams> for Upkeep {
                 "saisie is the attacker's grab: use source = melee (one attacker against one caster)",
             ));
         }
-        if p.keeper != Keeper::Circle && (p.leader_required || p.relays > 0) {
+        if p.keeper != Keeper::Circle
+            && (p.leader_required
+                || p.relays > 0
+                || p.healer
+                || p.circle_upkeep != CircleUpkeep::None)
+        {
+            let given = if p.relays > 0 {
+                "relays"
+            } else if p.leader_required {
+                "leader_required"
+            } else if p.healer {
+                "healer"
+            } else {
+                "circle_upkeep"
+            };
             return Err(Error::value(
-                if p.relays > 0 {
-                    "relays"
-                } else {
-                    "leader_required"
-                },
-                "relays and leader_required belong to a ritual circle: use keeper = circle",
+                given,
+                "relays, leader_required, circle_upkeep and healer belong to a ritual circle: use keeper = circle",
             ));
         }
         Ok(Self {
@@ -236,6 +268,8 @@ impl TryFrom<SpellParams> for Upkeep {
             },
             leader_required: p.leader_required,
             relays: p.relays,
+            circle_upkeep: p.circle_upkeep,
+            healer: p.healer,
             counts_tie: p.tie.tension_counts_tie,
             dice: SpellDice::of(&p.tie.tables),
         })
@@ -253,11 +287,12 @@ impl Upkeep {
     }
 
     /// The turns followed at most: `max_turns` for a lone caster, the most a circle's
-    /// casting die can give.
+    /// casting die can give, and `max_turns` more when the circle keeps the spell.
     fn turns_followed(&self) -> u32 {
-        match self.keeper {
-            Keeper::Circle => self.dice.casting,
-            Keeper::Individual => self.max_turns,
+        match (self.keeper, self.circle_upkeep) {
+            (Keeper::Circle, CircleUpkeep::None) => self.dice.casting,
+            (Keeper::Circle, _) => self.dice.casting + self.max_turns,
+            (Keeper::Individual, _) => self.max_turns,
         }
     }
 
@@ -297,40 +332,13 @@ impl Upkeep {
         }
     }
 
-    /// A turn of a circle's casting: the casters concentrated are hit (each with chance
-    /// `p_hit`), the leader first when it is required (its hit breaks the casting), and
-    /// relays take the place of the others hit while any stand by. Returns false when the
-    /// casting breaks (the leader hit, or fewer than two still concentrated).
-    #[inline(always)]
-    fn circle_turn<D: Dice>(&self, s: &mut UpkeepState, dice: &mut D) -> bool {
-        let p_bits = self.p_hit.to_bits();
-        if self.relays == 0 && !self.leader_required {
-            s.concentrated -= dice.step(&Hits {
-                n: s.concentrated,
-                p_bits,
-            });
-            return s.concentrated >= 2;
-        }
-        let mut others = s.concentrated;
-        if self.leader_required {
-            if dice.bernoulli(self.p_hit) {
-                return false;
-            }
-            others -= 1;
-        }
-        let hit = dice.step(&Hits { n: others, p_bits });
-        let relayed = hit.min(u32::from(s.relays));
-        s.relays -= relayed as u8;
-        s.concentrated -= hit - relayed;
-        s.concentrated >= 2
-    }
-
     /// Held to the end: `max_turns` (a lone caster) or the casting's `turns` (a circle)
     /// whole turns, not broken.
     fn held(turns: u32) -> SpellOutcome {
         SpellOutcome {
             held: i64::from(turns),
             broken: false,
+            cast: false,
         }
     }
 
@@ -354,33 +362,6 @@ pub struct UpkeepState {
     concentrated: u32,
     /// The circle's relays still standing by (at most 20).
     relays: u8,
-}
-
-/// The casters of a circle hit in one turn: `n` casters, each hit with chance `p`
-/// (`p_bits`, the bits of the `f64`), the first caster's chance drawn first. A step, so
-/// the exact upkeep counts the hits once per number of casters (a binomial, each `n`
-/// from `n − 1`) rather than every caster's die.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-struct Hits {
-    n: u32,
-    p_bits: u64,
-}
-
-impl Step for Hits {
-    type Output = u32;
-
-    #[inline(always)]
-    fn run<D: Dice>(&self, dice: &mut D) -> u32 {
-        if self.n == 0 {
-            return 0;
-        }
-        let first = u32::from(dice.bernoulli(f64::from_bits(self.p_bits)));
-        first
-            + dice.step(&Hits {
-                n: self.n - 1,
-                ..*self
-            })
-    }
 }
 
 /// An upkeep is a fight against the impacts: a round is one turn, the first also rolls
@@ -408,15 +389,7 @@ impl Fight for Upkeep {
             s.first = dice.die(self.first_die());
         }
         match (self.keeper, self.source) {
-            (Keeper::Circle, _) => {
-                s.turn += 1;
-                if !self.circle_turn(&mut s, dice) {
-                    return Next::End(broken_in(s.turn));
-                }
-                if s.turn == s.first {
-                    return Next::End(Self::held(s.turn));
-                }
-            }
+            (Keeper::Circle, _) => return self.circle_round(s, dice),
             (Keeper::Individual, Source::Chance) => {
                 s.turn = s.turn.max(s.first) + 1;
                 if s.turn > self.max_turns {
@@ -466,6 +439,7 @@ fn broken_in(turn: u32) -> SpellOutcome {
     SpellOutcome {
         held: turn as i64 - 1,
         broken: true,
+        cast: false,
     }
 }
 
@@ -475,13 +449,16 @@ pub struct SpellMetrics {
     mean_turns: MetricId,
     broken: MetricId,
     turns_held: HistId,
+    /// With `circle_upkeep`: the chance the casting is done.
+    cast: Option<MetricId>,
 }
 
 impl Report<Upkeep> for SpellMetrics {
     fn declare(upkeep: &Upkeep, layout: &mut Layout) -> Self {
-        let top = match upkeep.keeper {
-            Keeper::Individual => i64::from(upkeep.max_turns),
-            Keeper::Circle => 6,
+        let top = match (upkeep.keeper, upkeep.circle_upkeep) {
+            (Keeper::Individual, _) => i64::from(upkeep.max_turns),
+            (Keeper::Circle, CircleUpkeep::None) => 6,
+            (Keeper::Circle, _) => i64::from(upkeep.turns_followed()),
         };
         Self {
             mean_turns: layout.mean(
@@ -493,6 +470,12 @@ impl Report<Upkeep> for SpellMetrics {
                 "chance an impact breaks the spell within max_turns (individual) or the casting (circle)",
             ),
             turns_held: layout.histogram("turns_held", "histogram of whole turns held", (0, top)),
+            cast: (upkeep.circle_upkeep != CircleUpkeep::None).then(|| {
+                layout.proportion(
+                    "cast",
+                    "chance the circle's casting is done (the spell then kept, circle_upkeep)",
+                )
+            }),
         }
     }
 
@@ -501,6 +484,9 @@ impl Report<Upkeep> for SpellMetrics {
         rec.value(self.mean_turns, o.held);
         rec.event(self.broken, o.broken);
         rec.hist(self.turns_held, o.held);
+        if let Some(cast) = self.cast {
+            rec.event(cast, o.cast);
+        }
     }
 }
 
@@ -510,3 +496,7 @@ pub type SpellModel = Rolled<Upkeep, SpellMetrics>;
 #[cfg(test)]
 #[path = "spell_tests.rs"]
 mod tests;
+
+#[cfg(test)]
+#[path = "spell_circle_tests.rs"]
+mod circle_tests;

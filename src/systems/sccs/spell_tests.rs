@@ -23,6 +23,8 @@ fn upkeep() -> Upkeep {
         grab: Grab::None,
         leader_required: false,
         relays: 0,
+        circle_upkeep: CircleUpkeep::None,
+        healer: false,
         counts_tie: false,
         dice: SpellDice::of(&crate::systems::sccs::tables::SccsTables::OFFICIAL),
     }
@@ -120,6 +122,7 @@ fn records_the_upkeep() {
     let (o, tally) = replay_one(&model, &[3, NO, NO, YES]);
     assert_eq!(o, broken_in(6));
     assert_eq!(tally.sums([model.m.mean_turns, model.m.broken]), [5, 1]);
+    assert_eq!(model.m.cast, None);
     assert_eq!(
         tally
             .histogram(model.m.turns_held)
@@ -372,5 +375,9 @@ fn bad_input() {
     assert!(e.contains("keeper = circle"), "{e}");
     let e = error_text(build(&["leader_required=true", "source=melee"]));
     assert!(e.contains("keeper = circle"), "{e}");
+    for words in ["healer=true", "circle_upkeep=one"] {
+        let e = error_text(build(&[words]));
+        assert!(e.contains("keeper = circle"), "{words}: {e}");
+    }
     assert!(build(&["keeper=circle", "relays=21"]).is_err());
 }
