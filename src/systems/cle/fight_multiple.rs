@@ -13,11 +13,12 @@
 //! A fighter's `targets` (2 or more, at most its weapon's `cibles_multiples`, 2 without
 //! the mention) has it attack that many adversaries on every attack; its `zone` (a *Zone*
 //! weapon) has every attack catch `zone_catches` adversaries. The attack is one throw
-//! against each target's defence ([`AttackRule::strike_several`]): the damage read off it
-//! once, each target's protection taken off, and, for *Attaques multiples*, halved
-//! rounding up after everything else; a *Zone* weapon deals its full damage. With fewer
-//! adversaries standing than that, it attacks those there are; with one, it is a plain
-//! attack.
+//! against each target's defence ([`strike_several`]): the damage read off it once, each
+//! target's protection taken off, and, for *Attaques multiples*, halved rounding up after
+//! everything else; a *Zone* weapon deals its full damage. With fewer adversaries
+//! standing than that, it attacks those there are; with one, it is a plain attack.
+//!
+//! [`strike_several`]: crate::systems::cle::attack::AttackRule::strike_several
 //!
 //! **\[choice\]** switches of `cle.fight`, each with the reading by default:
 //! - `multiple_defence` (`each`): "un seul test est effectué" is the attacker's one test,
@@ -220,7 +221,7 @@ impl FightRule {
         let multiple = !pc.zone;
         let first_for_all = multiple && self.several.defence == MultipleDefence::First;
         let unseen = self.foes_surprised(round);
-        let defends = |k: usize| !unseen && !(first_for_all && k > 0);
+        let defends = |k: usize| !unseen && (k == 0 || !first_for_all);
         let guard_first = if defends(0) { guard(&mut b.foes[t]) } else { 0 };
         let trade = if multiple { Trade::None } else { self.pc_trade };
         let mut first = self.pc_attack_rule::<true>(b, i, t, round, (guard_first, trade));
