@@ -130,4 +130,8 @@ fn bad_multiple_and_zone_fields_are_refused() {
         &alea(&["prob", "cle.fight", "pc.hero_policy=sometimes"]),
         &["hero_policy"],
     );
+    assert_user_error(
+        &alea(&["prob", "cle.fight", "foe.hero_policy=attack"]),
+        &["foe.hero_policy", "hero points"],
+    );
 }

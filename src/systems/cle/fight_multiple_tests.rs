@@ -270,3 +270,44 @@ fn a_profile_of_one_target_draws_as_before() {
     assert!(Profile { targets: 2, ..p }.several() && Profile { zone: true, ..p }.several());
     assert!(!FightRule::two_pcs_against(Opponent::Boss).attacks_several());
 }
+
+#[test]
+fn parameters_make_the_options() {
+    use crate::systems::cle::FIGHT;
+    use crate::systems::test_support::{assert_rejected, expect_model};
+    let r = expect_model(
+        &FIGHT,
+        "party=tireur,grenadier,medecin foes=lieutenants multiple_defence=first \
+         multiple_penalty=none targets_pick=weakest zone_catches=5",
+    )
+    .rule;
+    assert_eq!(
+        (r.pc[0].targets, r.pc[1].zone, r.pc[1].six_plus),
+        (2, true, true)
+    );
+    assert_eq!(r.pc_hero[..3], [None, None, Some(HeroPolicy::Defense)]);
+    assert_eq!(
+        r.several,
+        Several {
+            defence: MultipleDefence::First,
+            penalty: MultiplePenalty::None,
+            pick: TargetsPick::Weakest,
+            zone_catches: 5,
+        }
+    );
+    // Every PC's own policy; by default each follows the fight's.
+    let own = expect_model(&FIGHT, "pcs=3 pc.hero_policy=both").rule;
+    assert_eq!(own.hero_policy_of(2), HeroPolicy::Both);
+    let plain = expect_model(&FIGHT, "pcs=3").rule;
+    assert_eq!((plain.pc_hero[0], plain.several), (None, Several::DEFAULT));
+    assert_rejected(
+        &FIGHT,
+        &[
+            "pc.targets=3",
+            "pc.targets=2 pc.zone=true",
+            "opponent=seconds foe.targets=5 foe.cibles_multiples=4",
+            "foe.hero_policy=none",
+            "zone_catches=21",
+        ],
+    );
+}

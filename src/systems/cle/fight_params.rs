@@ -66,6 +66,10 @@ crate::config! {
         soins: i64 = int(-10..=40, default = 5),
         /// Réflexes (interrupting an adversary, with interrupt)
         reflexes: i64 = int(-10..=40, default = 6),
+        /// a PC's own hero policy, its hero points buying a fourth die on: fight (as the
+        /// fight's hero_policy), none, attack, defense (first defence each round), both
+        /// (a foe has no hero points: fight only)
+        hero_policy: PcHeroPolicy = choice(default = PcHeroPolicy::Fight),
         /// Attaques multiples: how many adversaries each attack aims at (1: one; 2 or
         /// more: one test against each, the damage halved, rounding up), at most the
         /// weapon's cibles_multiples
@@ -132,9 +136,6 @@ crate::config! {
     pub struct PcParams {
         /// PC vitality
         vitality: i64 = int(1..=100, default = 20),
-        /// this PC's hero points buy a fourth die on: fight (as the fight's hero_policy),
-        /// none, attack, defense (first defence each round), both
-        hero_policy: PcHeroPolicy = choice(default = PcHeroPolicy::Fight),
         /// the rest of the profile
         profile: ProfileParams = flatten(),
     }
@@ -287,7 +288,7 @@ impl TryFrom<FightParams> for FightRule {
                 {
                     m.profile.check_targets(name)?;
                     *slot = m.profile.with_vitality(m.vitality);
-                    *hero = m.hero_policy.own();
+                    *hero = m.profile.hero_policy.own();
                 }
                 (party.len(), pc, pc_hero)
             }
@@ -296,7 +297,7 @@ impl TryFrom<FightParams> for FightRule {
                 (
                     p.pcs,
                     [p.pc.profile.with_vitality(p.pc.vitality); MAX_PCS],
-                    [p.pc.hero_policy.own(); MAX_PCS],
+                    [p.pc.profile.hero_policy.own(); MAX_PCS],
                 )
             }
         };
@@ -323,6 +324,12 @@ impl TryFrom<FightParams> for FightRule {
         let mut foe = Vec::new();
         for (tier, params, name, who) in kinds {
             params.profile.check_targets(who)?;
+            if params.profile.hero_policy != PcHeroPolicy::Fight {
+                return Err(Error::value(
+                    format!("{who}.hero_policy"),
+                    "a foe has no hero points: only the PCs spend them (give it to pc or party)",
+                ));
+            }
             let vitality = match tier {
                 Opponent::Figurants => 1,
                 _ => by_party("foe.vitality", &params.vitality)?,
