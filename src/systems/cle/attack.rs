@@ -218,11 +218,7 @@ impl AttackRule {
             mut sum,
             mut sixes,
         } = thrown;
-        let defender = self.defender();
-        let defence = DefenceThrow {
-            count: defender.dice,
-            total: defender.total,
-        };
+        let defence = self.defence_throw();
         let unperceived = REROLLS && self.unperceived.is_some();
         // An unperceived attack rolls no defence (its reading stands in, unread).
         let (mut def_reading, mut hero) = if unperceived {
@@ -230,34 +226,29 @@ impl AttackRule {
         } else {
             dice.step(&defence)
         };
-        // Whether the attack read as `attack` hits the defence read as `defence` (unread
-        // when unperceived: the Combat test against the difficulty decides).
-        let lands = |attack: Reading, defence: Reading| {
-            let a = self.attacker.score_reading(attack);
-            match self.unperceived {
-                Some(difficulty) if unperceived => succeeds(a.total, a.auto, difficulty),
-                _ => self.hits(a, defender.score_reading(defence)),
-            }
-        };
         let mut out = Strike::default();
-        let mut hit = lands(reading, def_reading);
+        let mut hit = self.lands(unperceived, reading, def_reading);
         if REROLLS && !hit && self.rerolls.attacker {
             (reading, sum, sixes) = dice.step(&throw);
             out.attacker_rerolled = true;
-            hit = lands(reading, def_reading);
+            hit = self.lands(unperceived, reading, def_reading);
         }
         if !hit {
             return out;
         }
-        let sum = self
-            .damage
-            .read_total(dice, self.attacker.dice == 4, sum, sixes);
-        let raw = sum + self.damage.roll_extra(dice, sixes);
+        let raw = self.raw_damage(
+            dice,
+            Thrown {
+                reading,
+                sum,
+                sixes,
+            },
+        );
         let mut damage = self.damage.finish(raw, hero);
         if REROLLS && damage > 0 && self.rerolls.defender && !unperceived {
             (def_reading, hero) = dice.step(&defence);
             out.defender_rerolled = true;
-            if !lands(reading, def_reading) {
+            if !self.lands(unperceived, reading, def_reading) {
                 return out;
             }
             damage = self.damage.finish(raw, hero);
@@ -268,6 +259,39 @@ impl AttackRule {
             raw,
             ..out
         }
+    }
+
+    /// The step of the defender's throw.
+    #[inline(always)]
+    fn defence_throw(&self) -> DefenceThrow {
+        let defender = self.defender();
+        DefenceThrow {
+            count: defender.dice,
+            total: defender.total,
+        }
+    }
+
+    /// Whether the attack read as `attack` lands on the defence read as `defence`: the
+    /// opposition, or, when `unperceived` (no defence rolled, `defence` unread), the
+    /// Combat test against [`AttackRule::unperceived`]'s difficulty.
+    #[inline(always)]
+    fn lands(&self, unperceived: bool, attack: Reading, defence: Reading) -> bool {
+        let a = self.attacker.score_reading(attack);
+        match self.unperceived {
+            Some(difficulty) if unperceived => succeeds(a.total, a.auto, difficulty),
+            _ => self.hits(a, self.defender().score_reading(defence)),
+        }
+    }
+
+    /// The damage dice of a hit thrown as `thrown`: those read off the throw (a house
+    /// rule's reading of them), the `6+` rerolls and the fresh *Attaques meurtrières*,
+    /// before the bonus, the protection and the halvings.
+    #[inline(always)]
+    fn raw_damage<D: Dice>(&self, dice: &mut D, thrown: Thrown) -> i64 {
+        let sum = self
+            .damage
+            .read_total(dice, self.attacker.dice == 4, thrown.sum, thrown.sixes);
+        sum + self.damage.roll_extra(dice, thrown.sixes)
     }
 
     /// Rolls the attack ([`AttackRule::strike`], a step), then the plain damage from fresh
@@ -505,6 +529,10 @@ impl Report<AttackRule> for AttackMetrics {
 
 /// `cle.attack`: one attack and its damage.
 pub type AttackModel = Rolled<AttackRule, AttackMetrics>;
+
+/// One attack thrown at several defenders (`attack_several.rs`).
+#[path = "attack_several.rs"]
+mod several;
 
 #[cfg(test)]
 #[path = "attack_tests.rs"]

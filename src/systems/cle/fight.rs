@@ -15,7 +15,9 @@
 //!   in a fixed order each round and all attack the first standing foe in the order listed
 //!   (focus fire), alone or, as [`union`] says, together by the rule of cooperation.
 //!   Nobody uses atouts; primes and pénalités only as [`trade`] says (a Prudence, Danger,
-//!   Risque, Efficacité, Attaque meurtrière or Difficulté on every attack).
+//!   Risque, Efficacité, Attaque meurtrière or Difficulté on every attack) and as
+//!   [`multiple`] says (an *Attaques multiples* on every attack of a fighter whose
+//!   `targets` is 2 or more; a *Zone* weapon's attack on several).
 //! - **\[choice, switch `order`\]** of the system's page, the order of play (the text lets the
 //!   players pick who acts and lets the GM answer each attack): `answer` (the default):
 //!   after a PC attacks, the attacked foe (its group, for figurants) answers at once
@@ -31,9 +33,10 @@
 //!   alone; a group strikes with its first standing member's profile).
 //! - Switch `outnumbered`: a defender defends at −2 whenever two or more enemies stand
 //!   (the text's "in melee with several foes").
-//! - Hero points (10/8/6/4 per PC for 2/3/4/5 PCs) are spent by `hero_policy`: a fourth
-//!   die on each attack (adds to the damage), on the first defence of each round (taken
-//!   off the damage), both, or never (`hero_points` gives another number per PC). NPCs
+//! - Hero points (10/8/6/4 per PC for 2/3/4/5 PCs) are spent by `hero_policy`, or a PC's
+//!   own (`pc.hero_policy`, a roster's field): a fourth die on each attack (adds to the
+//!   damage), on the first defence of each round (taken off the damage), both, or never
+//!   (`hero_points` gives another number per PC). NPCs
 //!   have none. The text's other effects, a failed test rolled again, a wound cancelled,
 //!   an ally taking a wound, are switches of [`hero`], off by default.
 //! - A character is out when dead or unconscious; unconscious ones wake after their rounds
@@ -53,13 +56,9 @@
 //! states and hero points, and the round itself branches over every attack's dice and
 //! damage: far more states than merging can keep small, so no exact values are given.
 
-use super::damage::{DAMAGE_DICE, Weapon};
-use super::roll::TEST_TOTAL;
-use super::tables::CleTables;
 pub use super::vitality::{Profile, State, hero_points};
 use crate::engine::house_step::StepRule;
-use crate::engine::{HistId, Layout, MetricId, Party, Recorder, Report, Rolled};
-use crate::error::{Error, Result};
+use crate::engine::{HistId, Layout, MetricId, Recorder, Report, Rolled};
 
 /// The round-by-round play of [`FightRule::roll`] (`fight_play.rs`).
 #[path = "fight_play.rs"]
@@ -94,6 +93,17 @@ pub use aid::{Downed, Sides};
 #[path = "fight_surprise.rs"]
 pub mod surprise;
 pub use surprise::Surprise;
+
+/// Attacks on several adversaries at once: *Attaques multiples*, *Zone* weapons
+/// (`fight_multiple.rs`).
+#[path = "fight_multiple.rs"]
+pub mod multiple;
+pub use multiple::{MultipleDefence, MultiplePenalty, Several, TargetsPick};
+
+/// The parameters and the checks that make a fight (`fight_params.rs`).
+#[path = "fight_params.rs"]
+mod params;
+pub use params::{FightParams, FoeMember, FoeParams, PcHeroPolicy, PcParams, ProfileParams};
 
 /// Most foes (seconds couteaux or figurants) in a fight.
 pub const MAX_FOES: usize = 20;
@@ -148,6 +158,8 @@ pub struct FightRule {
     pub pc: [Profile; MAX_PCS],
     /// Hero point policy: the fourth die.
     pub hero_policy: HeroPolicy,
+    /// Each PC's own hero point policy, overriding `hero_policy` (`None`: the fight's).
+    pub pc_hero: [Option<HeroPolicy>; MAX_PCS],
     /// Hero points per PC at the start (the text's table by default).
     pub hero_points: i64,
     /// The other hero point effects: rolls again, cancelled wounds, allies covering.
@@ -168,6 +180,9 @@ pub struct FightRule {
     pub downed: Downed,
     /// Switch `surprise`: the side surprised in the first round.
     pub surprise: Surprise,
+    /// Switches `multiple_defence`, `multiple_penalty`, `targets_pick`, `zone_catches`:
+    /// how attacks on several adversaries are played.
+    pub several: Several,
     /// The difficulty of the Combat test of an attack on a surprised defender.
     pub unperceived: i64,
     /// Each foe's tier and profile, vitality for this number of PCs (1 for figurants); the
@@ -216,6 +231,7 @@ impl FightRule {
             pcs,
             pc: [pc; MAX_PCS],
             hero_policy: HeroPolicy::Attack,
+            pc_hero: [None; MAX_PCS],
             hero_points: hero_points(pcs),
             hero: HeroSpending::NONE,
             pc_trade: Trade::None,
@@ -226,6 +242,7 @@ impl FightRule {
             interrupt_penalty: Penalty::Difficulte,
             downed: Downed::NONE,
             surprise: Surprise::None,
+            several: Several::DEFAULT,
             unperceived: 10,
             foe: [(opponent, foe); MAX_FOES],
             foes,
@@ -235,6 +252,12 @@ impl FightRule {
             damage_dice: StepRule::OFFICIAL,
             test_total: StepRule::OFFICIAL,
         }
+    }
+
+    /// PC `i`'s hero point policy: its own, else the fight's.
+    #[inline(always)]
+    pub fn hero_policy_of(&self, i: usize) -> HeroPolicy {
+        self.pc_hero[i].unwrap_or(self.hero_policy)
     }
 }
 
@@ -251,180 +274,6 @@ pub struct FightOutcome {
     pub deaths: u32,
     /// Hero points spent.
     pub hero_spent: i64,
-}
-
-crate::config! {
-    /// The parts of a profile (`pc.*`, `foe.*`) that do not depend on the party's size.
-    #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-    pub struct ProfileParams {
-        /// Combat
-        combat: i64 = int(-10..=40, default = 8),
-        /// Défense
-        defense: i64 = int(-10..=40, default = 6),
-        /// Résistance
-        resistance: i64 = int(-10..=40, default = 6),
-        /// Volonté
-        volonte: i64 = int(-10..=40, default = 6),
-        /// weapon damage: 1d6, 2d6, 3d6 or unarmed (the damage bonus only)
-        damage: Weapon = choice(default = Weapon::D2),
-        /// damage bonus
-        bonus: i64 = int(-5..=20, default = 1),
-        /// protection
-        protection: i64 = int(0..=20, default = 1),
-        /// Soins (first aid in the fight, with first_aid)
-        soins: i64 = int(-10..=40, default = 5),
-        /// Réflexes (interrupting an adversary, with interrupt)
-        reflexes: i64 = int(-10..=40, default = 6),
-    }
-}
-
-impl ProfileParams {
-    /// The profile with `vitality`.
-    pub fn with_vitality(self, vitality: i64) -> Profile {
-        Profile {
-            combat: self.combat,
-            defense: self.defense,
-            vitality,
-            resistance: self.resistance,
-            volonte: self.volonte,
-            weapon: self.damage,
-            bonus: self.bonus,
-            protection: self.protection,
-            soins: self.soins,
-            reflexes: self.reflexes,
-        }
-    }
-}
-
-crate::config! {
-    /// The PCs' shared profile (`pc.*`).
-    #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-    pub struct PcParams {
-        /// PC vitality
-        vitality: i64 = int(1..=100, default = 20),
-        /// the rest of the profile
-        profile: ProfileParams = flatten(),
-    }
-}
-
-crate::config! {
-    /// A foe of a mixed list (`foes` of `cle.fight`; a `cle` roster's `[[foe]]`).
-    #[derive(Debug, Clone, PartialEq, Eq)]
-    pub struct FoeMember {
-        /// its tier: boss (mal en point like a PC; always one), seconds, figurants (1 vitality, groups of 5)
-        tier: Opponent = choice(default = Opponent::Seconds),
-        /// its vitality and numbers by party size, and its profile
-        foe: FoeParams = flatten(),
-    }
-}
-
-crate::config! {
-    /// The foes' profile and numbers (`foe.*`).
-    #[derive(Debug, Clone, PartialEq, Eq)]
-    pub struct FoeParams {
-        /// foe vitality for 2, 3, 4, 5 PCs (boss and seconds couteaux; figurants have 1)
-        vitality: Vec<i64> = list(1..=200, len = 4..=4, default = vec![20, 30, 40, 50]),
-        /// number of foes for 2, 3, 4, 5 PCs (seconds couteaux and figurants; one boss)
-        count: Vec<i64> = list(1..=MAX_FOES as i64, len = 4..=4, default = vec![2, 3, 4, 5]),
-        /// the rest of the profile
-        profile: ProfileParams = flatten(),
-    }
-}
-
-crate::config! {
-    /// The parameters of `cle.fight`.
-    #[derive(Debug, Clone, PartialEq, Eq)]
-    pub struct FightParams {
-        /// number of PCs (all share the pc.* profile)
-        pcs: usize = int(2..=5, default = 4),
-        /// the PCs' profile
-        pc: PcParams = fighter("pc"),
-        /// instead of pcs and pc.*: the PCs by roster name, of different profiles (bretteur,costaud*2); given with pcs, pc or pc.*, an error
-        party: Option<Party<PcParams>> = side(len = 2..=MAX_PCS, optional, instead_of = ["pcs", "pc"]),
-        /// hero points (10/8/6/4 per PC for 2/3/4/5 PCs) buy a fourth die on: none, attack,
-        /// defense (first defence each round), both
-        hero_policy: HeroPolicy = choice(default = HeroPolicy::Attack),
-        /// hero points per PC at the start (default: the text's 10/8/6/4 for 2/3/4/5 PCs)
-        hero_points: Option<i64> = int(0..=30, optional),
-        /// a PC spends 1 hero point to roll a failed test again, once a round: none,
-        /// attack (a missed attack), defense (a failed defence against a hit dealing
-        /// damage), both (the first of them that fails)
-        hero_reroll: HeroReroll = choice(default = HeroReroll::None),
-        /// a PC spends 2 hero points to cancel a wound, once a round: none, mal_en_point
-        /// (a wound that would bring the mal en point tests), any (every wound)
-        hero_cancel: HeroCancel = choice(default = HeroCancel::None),
-        /// an ally spends 2 hero points, once a round, to take a wound that would bring a
-        /// PC's mal en point tests, when it stays above 0 vitality itself
-        hero_cover: bool = switch(default = false),
-        /// [choice] the ally who covers takes the hit against its own protection (else
-        /// the damage announced to the PC it covers)
-        cover_protection: bool = switch(default = false),
-        /// [choice] each hero point effect (the fourth die on defence too) once a round
-        /// (round), or once in each character's turn (turn)
-        hero_limit: HeroLimit = choice(default = HeroLimit::Round),
-        /// the prime and pénalité the PCs take on every attack: none, efficacite_danger
-        /// (+2, the next defence -2), meurtriere_danger (+1d6 damage, the next defence
-        /// -2), prudence_difficulte (-2, the next defence +2), efficacite_risque (+2, an
-        /// incident on a miss), meurtriere_risque (+1d6 damage, an incident on a miss)
-        pc_trade: Trade = choice(default = Trade::None),
-        /// the prime and pénalité the foes take on every attack (as pc_trade; a figurant
-        /// group's lead carries it)
-        foe_trade: Trade = choice(default = Trade::None),
-        /// [choice] the incident a Risque brings when the attack misses (the text leaves
-        /// it to the GM): lose_action (the next turn lost), fall (the next attack at -2,
-        /// made while standing up)
-        risque: Incident = choice(default = Incident::LoseAction),
-        /// [choice] which foes the PCs attack together by the rule of cooperation (l'union
-        /// fait la force: the best result leads, +1 per other result of 15 or more, -1 per
-        /// other below 10): none, boss, all
-        union: Union = choice(default = Union::None),
-        /// who tries to interrupt an adversary about to act, when it has not acted this
-        /// round (an opposition of Réflexes: on a win it acts first with a pénalité, on a
-        /// loss it loses its turn): none, pcs, foes, both
-        interrupt: Sides = choice(default = Sides::None),
-        /// [choice] the pénalité obligatoire of an interruption: difficulte (-2 to the
-        /// interrupting attack), danger (-2 to the next defence)
-        interrupt_penalty: Penalty = choice(default = Penalty::Difficulte),
-        /// who kills an unconscious adversary (one who would stand again) with an action
-        /// instead of attacking: none, pcs, foes, both
-        finish_off: Sides = choice(default = Sides::None),
-        /// who gives first aid (Soins against 20) to an ally dying or unconscious with an
-        /// action instead of attacking: none, pcs, foes, both
-        first_aid: Sides = choice(default = Sides::None),
-        /// [choice] a character whose first aid failed is tended again at the next turns
-        /// (else never again in the fight)
-        aid_retry: bool = switch(default = false),
-        /// the side surprised in the first round, which neither acts nor defends: none,
-        /// pcs, foes
-        surprise: Surprise = choice(default = Surprise::None),
-        /// the difficulty of the Combat test that hits a surprised defender (the text:
-        /// set by the GM, generally 10)
-        unperceived: i64 = int(0..=40, default = 10),
-        /// the rule tables (the difficulty of first aid): `alea rules cle`
-        tables: CleTables = rules(),
-        /// boss (one, mal en point like a PC), seconds (seconds couteaux), figurants (1
-        /// vitality, groups of 5)
-        opponent: Opponent = choice(default = Opponent::Boss),
-        /// the foes
-        foe: FoeParams = fighter("foe"),
-        /// instead of opponent and foe.*: foes of several tiers by roster name (boss_brute,lieutenants,mob), each bringing its tier and, for seconds and figurants, its number for the party's size (mob*2: twice that); the PCs attack them in this order; given with opponent, foe or foe.*, an error
-        foes: Option<Party<FoeMember>> = side(len = 1..=MAX_FOES, optional, instead_of = ["opponent", "foe"]),
-        /// [choice] a defender defends at -2 whenever two or more enemies stand
-        outnumbered: bool = switch(default = true),
-        /// [choice] order of play in a round: answer (each foe attacked answers the PC at
-        /// once, else the first that has not acted; the others act last), answer_eliminated
-        /// (another foe answers only for one attacked that is out), pcs_first (every PC, then every foe), foes_first
-        /// (every foe, then every PC)
-        order: FightOrder = choice(default = FightOrder::Answer),
-        /// rounds before the fight is called off (both sides still standing: counted as `draw`, lasting max_rounds)
-        max_rounds: u32 = int(1..=200, default = 60, bounds_rounds),
-        /// the damage dice read off an attack: official, or a house rule's script
-        /// (`damage_dice`)
-        damage_dice: StepRule = house_step(&DAMAGE_DICE),
-        /// the total read off the dice of every roll (attacks, defences, mal en point
-        /// tests): official, or a house rule's script (`test_total`)
-        test_total: StepRule = house_step(&TEST_TOTAL),
-    }
 }
 
 crate::rolls!(FightRule => FightOutcome, sampled);
@@ -486,101 +335,6 @@ impl Report<FightRule> for FightMetrics {
         rec.event(self.p_any_pc_dies, o.deaths > 0);
         rec.value(self.hero_points_spent, o.hero_spent);
         rec.hist(self.rounds, o.rounds as i64);
-    }
-}
-
-impl TryFrom<FightParams> for FightRule {
-    type Error = Error;
-
-    fn try_from(p: FightParams) -> Result<Self> {
-        let (pcs, pc) = match &p.party {
-            Some(party) => {
-                let first = &party.members[0].1;
-                let mut pc = [first.profile.with_vitality(first.vitality); MAX_PCS];
-                for (slot, m) in pc.iter_mut().zip(party.fighters()) {
-                    *slot = m.profile.with_vitality(m.vitality);
-                }
-                (party.len(), pc)
-            }
-            None => (p.pcs, [p.pc.profile.with_vitality(p.pc.vitality); MAX_PCS]),
-        };
-        if !(2..=MAX_PCS).contains(&pcs) {
-            return Err(Error::value("pcs", "the number of PCs must be in 2..=5"));
-        }
-        let by_party = |name: &str, list: &[i64]| -> Result<i64> {
-            list.get(pcs - 2).copied().ok_or_else(|| {
-                Error::value(
-                    name,
-                    "give four values, for 2, 3, 4 and 5 PCs, like [20,30,40,50]",
-                )
-            })
-        };
-        // One tier, profile and number per kind of foe, in order.
-        let kinds: Vec<(Opponent, &FoeParams, &str)> = match &p.foes {
-            Some(side) => side.fighters().map(|m| (m.tier, &m.foe, "foes")).collect(),
-            None => vec![(p.opponent, &p.foe, "foe.count")],
-        };
-        let mut foe = Vec::new();
-        for (tier, params, name) in kinds {
-            let vitality = match tier {
-                Opponent::Figurants => 1,
-                _ => by_party("foe.vitality", &params.vitality)?,
-            };
-            let count = match tier {
-                Opponent::Boss => 1,
-                _ => by_party(name, &params.count)?,
-            };
-            if !(1..=MAX_FOES as i64).contains(&count) {
-                return Err(Error::value(name, "each count must be in 1..=20"));
-            }
-            foe.extend(std::iter::repeat_n(
-                (tier, params.profile.with_vitality(vitality)),
-                count as usize,
-            ));
-        }
-        if foe.len() > MAX_FOES {
-            return Err(Error::value(
-                "foes",
-                format!(
-                    "makes {} foes for {pcs} PCs; a fight has at most {MAX_FOES}",
-                    foe.len()
-                ),
-            ));
-        }
-        let mut rule = FightRule::uniform(pcs, pc[0], foe[0].0, foe[0].1, foe.len());
-        rule.pc = pc;
-        for (slot, f) in rule.foe.iter_mut().zip(&foe) {
-            *slot = *f;
-        }
-        rule.hero_policy = p.hero_policy;
-        rule.hero_points = p.hero_points.unwrap_or(hero_points(pcs));
-        rule.hero = HeroSpending {
-            reroll: p.hero_reroll,
-            cancel: p.hero_cancel,
-            cover: p.hero_cover,
-            cover_protection: p.cover_protection,
-            limit: p.hero_limit,
-        };
-        rule.pc_trade = p.pc_trade;
-        rule.foe_trade = p.foe_trade;
-        rule.risque = p.risque;
-        rule.union = p.union;
-        rule.interrupt = p.interrupt;
-        rule.interrupt_penalty = p.interrupt_penalty;
-        rule.surprise = p.surprise;
-        rule.unperceived = p.unperceived;
-        rule.downed = Downed {
-            finish_off: p.finish_off,
-            first_aid: p.first_aid,
-            aid_retry: p.aid_retry,
-            aid_difficulty: p.tables.care.first_aid,
-        };
-        rule.outnumbered = p.outnumbered;
-        rule.order = p.order;
-        rule.max_rounds = p.max_rounds;
-        rule.damage_dice = p.damage_dice;
-        rule.test_total = p.test_total;
-        Ok(rule)
     }
 }
 

@@ -72,13 +72,16 @@ impl FightRule {
         round: u32,
     ) {
         self.new_turn::<OPTIONS>(b);
+        if OPTIONS && self.pc[i].several() && self.pc_attacks_several(dice, b, i, t, round) {
+            return;
+        }
         let unseen = OPTIONS && self.foes_surprised(round);
         let guard = if OPTIONS && !unseen {
             guard(&mut b.foes[t])
         } else {
             0
         };
-        let rule = self.pc_attack_rule::<OPTIONS>(b, i, t, round, guard);
+        let rule = self.pc_attack_rule::<OPTIONS>(b, i, t, round, (guard, self.pc_trade));
         let (hit, damage) = if OPTIONS {
             let strike = rule.strike_full(dice);
             Self::pay_reroll(b, i, &strike);
@@ -93,8 +96,8 @@ impl FightRule {
     }
 
     /// The attack of PC `i` on foe `t`, the defence's Prudence and Danger `guard` already
-    /// spent: the PC's fourth die bought (`hero_policy`), its trade's prime and a fall's
-    /// −2 taken (with `OPTIONS`).
+    /// spent: the PC's fourth die bought (its hero policy), the prime of `trade` and a
+    /// fall's −2 taken (with `OPTIONS`).
     #[inline(always)]
     pub(super) fn pc_attack_rule<const OPTIONS: bool>(
         &self,
@@ -102,22 +105,18 @@ impl FightRule {
         i: usize,
         t: usize,
         round: u32,
-        guard: i64,
+        (guard, trade): (i64, Trade),
     ) -> AttackRule {
         let (pc, foe) = (&self.pc[i], &self.foe[t].1);
-        let use_hero =
-            matches!(self.hero_policy, HeroPolicy::Attack | HeroPolicy::Both) && b.pcs[i].hero > 0;
+        let use_hero = matches!(
+            self.hero_policy_of(i),
+            HeroPolicy::Attack | HeroPolicy::Both
+        ) && b.pcs[i].hero > 0;
         if use_hero {
             b.pcs[i].hero -= 1;
             b.hero_spent += 1;
         }
-        let (modifiers, murderous) = if OPTIONS {
-            let (modifiers, murderous) = self.pc_trade.attack();
-            let hindered = self.risque.hindrance(&mut b.pcs[i]) + hurry(&mut b.pcs[i]);
-            (modifiers + hindered, murderous)
-        } else {
-            (0, 0)
-        };
+        let (modifiers, murderous) = self.prime::<OPTIONS>(&mut b.pcs[i], trade);
         let unseen = OPTIONS && self.foes_surprised(round);
         AttackRule {
             attacker: Contender {
@@ -135,6 +134,7 @@ impl FightRule {
                 bonus: pc.bonus,
                 protection: foe.protection,
                 murderous,
+                six_plus: pc.six_plus,
                 dice: self.damage_dice,
                 ..DamageRule::new(pc.weapon)
             },
@@ -163,35 +163,54 @@ impl FightRule {
         }
     }
 
-    /// A foe group of `size` standing members, led by foe `f`, attacks PC `t`.
-    pub(super) fn foe_attacks<const OPTIONS: bool, D: Dice>(
+    /// The modifier and *Attaques meurtrières* of `attacker`'s attack: the prime of
+    /// `trade`, a fall's −2 and an interruption's *Difficulté* (with `OPTIONS`; none
+    /// without).
+    #[inline(always)]
+    pub(super) fn prime<const OPTIONS: bool>(
         &self,
-        dice: &mut D,
+        attacker: &mut State,
+        trade: Trade,
+    ) -> (i64, u32) {
+        if OPTIONS {
+            let (modifiers, murderous) = trade.attack();
+            let hindered = self.risque.hindrance(attacker) + hurry(attacker);
+            (modifiers + hindered, murderous)
+        } else {
+            (0, 0)
+        }
+    }
+
+    /// The attack of a foe group of `size` standing members, led by foe `f`, on PC `t`,
+    /// with the group's `prime` (modifier, *Attaques meurtrières*): when PC `t`
+    /// `defends`, its fourth die bought (its hero policy), its Prudence and Danger spent
+    /// (with `OPTIONS`) and its roll again of a failed defence allowed.
+    #[inline(always)]
+    pub(super) fn foe_attack_rule<const OPTIONS: bool>(
+        &self,
         b: &mut Battle,
         (f, size): (usize, i64),
         t: usize,
         round: u32,
-    ) {
+        (prime, defends): ((i64, u32), bool),
+    ) -> AttackRule {
         let (foe, profile) = (&self.foe[f].1, &self.pc[t]);
         let unseen = OPTIONS && self.pcs_surprised(round);
+        let defends = defends && !unseen;
         let pc = &mut b.pcs[t];
-        let use_hero = matches!(self.hero_policy, HeroPolicy::Defense | HeroPolicy::Both)
-            && pc.hero > 0
+        let use_hero = matches!(
+            self.hero_policy_of(t),
+            HeroPolicy::Defense | HeroPolicy::Both
+        ) && pc.hero > 0
             && !pc.flag
-            && !unseen;
+            && defends;
         if use_hero {
             pc.hero -= 1;
             pc.flag = true;
             b.hero_spent += 1;
         }
-        let (modifiers, murderous) = if OPTIONS {
-            let (modifiers, murderous) = self.foe_trade.attack();
-            let hindered = self.risque.hindrance(&mut b.foes[f]) + hurry(&mut b.foes[f]);
-            (modifiers + hindered, murderous)
-        } else {
-            (0, 0)
-        };
-        let rule = AttackRule {
+        let (modifiers, murderous) = prime;
+        AttackRule {
             attacker: Contender {
                 skill: foe.combat,
                 dice: 3,
@@ -201,7 +220,7 @@ impl FightRule {
             defense: profile.defense,
             defender_dice: if use_hero { 4 } else { 3 },
             outnumbered: self.outnumbered && Self::standing_count(&b.foes[..self.foes], round) >= 2,
-            guard: if OPTIONS && !unseen {
+            guard: if OPTIONS && defends {
                 guard(&mut b.pcs[t])
             } else {
                 0
@@ -211,15 +230,35 @@ impl FightRule {
                 bonus: foe.bonus + size - 1,
                 protection: profile.protection,
                 murderous,
+                six_plus: foe.six_plus,
                 dice: self.damage_dice,
                 ..DamageRule::new(foe.weapon)
             },
             rerolls: Rerolls {
                 attacker: false,
-                defender: OPTIONS && self.rerolls_defence(&b.pcs[t]),
+                defender: OPTIONS && defends && self.rerolls_defence(&b.pcs[t]),
             },
             unperceived: self.unperceived_if(unseen),
-        };
+        }
+    }
+
+    /// A foe group of `size` standing members, led by foe `f`, attacks PC `t`.
+    pub(super) fn foe_attacks<const OPTIONS: bool, D: Dice>(
+        &self,
+        dice: &mut D,
+        b: &mut Battle,
+        (f, size): (usize, i64),
+        t: usize,
+        round: u32,
+    ) {
+        if OPTIONS
+            && self.foe[f].1.several()
+            && self.foe_attacks_several(dice, b, (f, size), t, round)
+        {
+            return;
+        }
+        let prime = self.prime::<OPTIONS>(&mut b.foes[f], self.foe_trade);
+        let rule = self.foe_attack_rule::<OPTIONS>(b, (f, size), t, round, (prime, true));
         if OPTIONS {
             let strike = rule.strike_full(dice);
             Self::pay_reroll(b, t, &strike);
@@ -230,7 +269,7 @@ impl FightRule {
         } else {
             let (hit, damage) = rule.strike_plain(dice);
             if hit {
-                b.pcs[t].wound_like_pc(dice, (profile, self.test_total), damage, round);
+                b.pcs[t].wound_like_pc(dice, (&self.pc[t], self.test_total), damage, round);
             }
         }
     }
@@ -456,10 +495,11 @@ impl FightRule {
         }
     }
 
-    /// Plays the whole fight: with the hero point effects of [`super::hero`] and the trades
-    /// of [`super::trade`], or, when the PCs spend on nothing but the fourth die and
-    /// nobody trades, the same play with their checks compiled out (chosen once per fight,
-    /// not at every attack).
+    /// Plays the whole fight: with the hero point effects of [`super::hero`], the trades
+    /// of [`super::trade`] and the other options (attacks on several of
+    /// [`super::multiple`] among them), or, when the PCs spend on nothing but the fourth
+    /// die, nobody trades and no option is on, the same play with their checks compiled
+    /// out (chosen once per fight, not at every attack).
     pub fn roll<D: Dice>(&self, dice: &mut D) -> FightOutcome {
         if self.hero == HeroSpending::NONE
             && self.pc_trade == Trade::None
@@ -468,6 +508,7 @@ impl FightRule {
             && self.surprise == Surprise::None
             && self.union == Union::None
             && self.interrupt == Sides::None
+            && !self.attacks_several()
         {
             self.fight::<false, D>(dice)
         } else {

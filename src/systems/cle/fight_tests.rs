@@ -5,6 +5,7 @@ use super::*;
 use crate::engine::rng::chunk_rng;
 use crate::engine::{RollDice, replay, simulation};
 use crate::systems::cle::FIGHT;
+use crate::systems::cle::damage::Weapon;
 use crate::systems::test_support::{assert_rejected, error_text, expect_model, run_tally};
 
 fn rule(opponent: Opponent, pcs: usize, foes: usize, foe_vitality: i64) -> FightRule {

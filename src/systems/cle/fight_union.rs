@@ -101,7 +101,7 @@ impl FightRule {
         let mut group = Group::EMPTY;
         let mut throws = [None::<(i64, usize, AttackRule, Thrown)>; MAX_PCS];
         for (slot, &m) in throws.iter_mut().zip(members) {
-            let mut rule = self.pc_attack_rule::<true>(b, m, t, round, guard);
+            let mut rule = self.pc_attack_rule::<true>(b, m, t, round, (guard, self.pc_trade));
             rule.rerolls.attacker = false;
             let thrown = rule.throw(dice);
             let score = rule.attacker.score_reading(thrown.reading);

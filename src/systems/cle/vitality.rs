@@ -112,6 +112,12 @@ pub struct Profile {
     pub soins: i64,
     /// Réflexes, for interrupting an adversary in a fight.
     pub reflexes: i64,
+    /// How many adversaries each attack aims at (*Attaques multiples*): 1, one.
+    pub targets: usize,
+    /// A *Zone* weapon: each attack catches several adversaries, each defending.
+    pub zone: bool,
+    /// A `6+` weapon: damage dice showing 6 are rolled again and added.
+    pub six_plus: bool,
 }
 
 /// One combatant's state during a fight.
@@ -233,7 +239,8 @@ impl State {
 #[cfg(test)]
 impl Profile {
     /// The profile the tests use: Combat 8, Défense 6, Résistance and Volonté 6, a D2
-    /// weapon with bonus 1, protection 1, Soins 5, Réflexes 6, and `vitality`.
+    /// weapon with bonus 1, protection 1, Soins 5, Réflexes 6, one target an attack, and
+    /// `vitality`.
     pub(crate) fn for_tests(vitality: i64) -> Self {
         Self {
             combat: 8,
@@ -246,6 +253,9 @@ impl Profile {
             protection: 1,
             soins: 5,
             reflexes: 6,
+            targets: 1,
+            zone: false,
+            six_plus: false,
         }
     }
 }
