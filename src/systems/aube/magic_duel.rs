@@ -20,10 +20,11 @@
 //! classic combat counts such a draw `max_rounds`). Rounds are capped (`max_rounds`), a
 //! capped duel a draw.
 //!
-//! With `spell_dodge=esquive` a caster's esquive may be lowered by his Physique fatigue
-//! (\[choice\] switch `esquive_fatigue`, `aspect=physique` only: *la fatigue* lowers every
-//! Physique CA, the esquive one of them), and a caster who casts and dodges may take the
-//! handicaps of multiple actions (\[choice\] switch `dodge_actions`, `magic_duel_dodge.rs`).
+//! With `spell_dodge=esquive` a caster's esquive is lowered by his Physique fatigue when
+//! the spells hit the Physique (*la fatigue* lowers every Physique CA, the esquive one of
+//! them; switch `esquive_fatigue=false` gives it as it stands), and a caster who casts and
+//! dodges may take the handicaps of multiple actions (\[choice\] switch `dodge_actions`,
+//! `magic_duel_dodge.rs`).
 //!
 //! Exact values: the duel is a [`Fight`] whose state is the four tracks and the casts each
 //! caster skipped (spent, or felled before his turn), and whose round is the round sampled
@@ -90,8 +91,8 @@ crate::config! {
         backlash: Backlash = choice(default = Backlash::Fatigue),
         /// [choice] whether a spell is dodged: none, or esquive (its ND is diff + the target's esq, as a shot's)
         spell_dodge: SpellDodge = choice(default = SpellDodge::None),
-        /// [choice] with spell_dodge=esquive and aspect=physique: each caster's esquive (a Physique CA) is lowered by his Physique fatigue points (la fatigue); false: given as it stands
-        esquive_fatigue: bool = switch(default = false),
+        /// with spell_dodge=esquive and aspect=physique (the one aspect whose fatigue the duel tracks): each caster's esquive, a Physique CA, is lowered by his Physique fatigue points, as la fatigue lowers every CA of its domain; false: the esquive as given (a house rule)
+        esquive_fatigue: bool = switch(default = true),
         /// [choice] with spell_dodge=esquive, the multiple-action handicaps of a caster who casts and dodges: free (none), cast_first (spell -2, esquive -5), dodge_first (esquive -2, spell -5), unplanned (the dodge an unplanned action: esquive -5)
         dodge_actions: DodgeActions = choice(default = DodgeActions::Free),
         /// [choice] karma points at which a caster is out when the backlash is fatigue only (not given: 20)
@@ -137,24 +138,16 @@ pub struct MagicDuel {
 impl MagicDuel {
     /// The magic duel of `p`; an error names a caster's missing figure.
     pub fn new(p: &MagicDuelParams) -> Result<Self> {
-        if p.spell_dodge != SpellDodge::Esquive
-            && (p.esquive_fatigue || p.dodge_actions != DodgeActions::Free)
-        {
+        if p.spell_dodge != SpellDodge::Esquive && p.dodge_actions != DodgeActions::Free {
             return Err(Error::value(
-                if p.esquive_fatigue {
-                    "esquive_fatigue"
-                } else {
-                    "dodge_actions"
-                },
-                "esquive_fatigue and dodge_actions are about a caster who dodges: use spell_dodge=esquive",
+                "dodge_actions",
+                "dodge_actions is about a caster who dodges: use spell_dodge=esquive",
             ));
         }
-        if p.esquive_fatigue && p.aspect != Aspect::Physique {
-            return Err(Error::value(
-                "esquive_fatigue",
-                "the esquive is a Physique CA, and the duel tracks the Physique only with aspect=physique",
-            ));
-        }
+        // Only a dodged spell meets the esquive, and only the Physique hit tires it.
+        let esquive_fatigue = p.esquive_fatigue
+            && p.spell_dodge == SpellDodge::Esquive
+            && p.aspect == Aspect::Physique;
         let (cast_handicap, dodge_handicap) =
             cast_and_dodge(p.dodge_actions, &p.a.defence.tables.multiple);
         let casting = |me: &CasterParams, foe: &CasterParams, who: &str| -> Result<Casting> {
@@ -206,7 +199,7 @@ impl MagicDuel {
                     "give each caster's esq with spell_dodge=esquive, and only then",
                 )
             })?;
-            Ok(Casting::new(params).with_esquive_fatigue(p.esquive_fatigue))
+            Ok(Casting::new(params).with_esquive_fatigue(esquive_fatigue))
         };
         Ok(Self {
             casters: [casting(&p.a, &p.b, "b")?, casting(&p.b, &p.a, "a")?],

@@ -171,7 +171,7 @@ fn p_goes_off(duel: &MagicDuel, t: &[WoundTrack; 4]) -> f64 {
         .p_where(|x| *x)
 }
 
-/// *La fatigue* on the esquive (switch `esquive_fatigue`): B's Physique track (index 3)
+/// *La fatigue* on the esquive (switch `esquive_fatigue`, on by default): B's Physique track (index 3)
 /// holds 2 points de douleur; his esquive 5, "un jet de Manœuvre en Physique", falls to
 /// 5 - 2 = 3, so A's fireball (CA 17, Diff 8) meets the ND 8 + 3 = 11 and goes off on 12
 /// to 17, 6/20 = 0.30, instead of the ND 13 and 14 to 17, 4/20 = 0.20, off.
@@ -179,13 +179,13 @@ fn p_goes_off(duel: &MagicDuel, t: &[WoundTrack; 4]) -> f64 {
 fn the_esquive_lowered_by_physique_fatigue() {
     let mut t = [WoundTrack::new(); 4];
     t[3].add_fatigue(2);
-    let tired = dodging("esquive_fatigue=true");
+    let tired = dodging("");
     assert_eq!(
         (tired.cast(0, &t).spell.nd, tired.cast(0, &t).dodge),
         (11, 3)
     );
     assert!(close(p_goes_off(&tired, &t), 6.0 / 20.0));
-    let plain = dodging("");
+    let plain = dodging("esquive_fatigue=false");
     assert_eq!(plain.cast(0, &t).spell.nd, 13);
     assert!(close(p_goes_off(&plain, &t), 4.0 / 20.0));
     // Fresh, the switch changes nothing; A's Mystique karma never lowers B's esquive.
@@ -209,7 +209,7 @@ fn tired_casters_dodge_worse() {
         .exact()
         .expect("exact")
     };
-    let (plain, tired) = (duel(""), duel("esquive_fatigue=true"));
+    let (plain, tired) = (duel("esquive_fatigue=false"), duel(""));
     let draws = |d: &crate::engine::Dist<MagicDuelOutcome>| d.p_where(|o| o.winner == Winner::Draw);
     assert!(
         draws(&tired) < draws(&plain),
@@ -247,20 +247,29 @@ fn the_dodge_switches_need_a_dodge() {
     assert_rejected(
         &MAGIC_DUEL,
         &[
-            &format!("{TWO_MERLINS} esquive_fatigue=true"),
             &format!("{TWO_MERLINS} dodge_actions=cast_first"),
             &format!("{TWO_MERLINS} dodge_actions=twice"),
         ],
     );
+}
+
+/// Without a dodged spell, or with no Physique hit, the switch changes nothing.
+#[test]
+fn the_tired_esquive_needs_a_dodge_and_the_physique() {
     let curse = TWO_MERLINS
         .replace(" a.enc_hit=12", "")
         .replace(" b.enc_hit=12", "");
-    assert_rejected(
-        &MAGIC_DUEL,
-        &[&format!(
-            "{curse} aspect=mystique spell_dodge=esquive a.esq=3 b.esq=3 esquive_fatigue=true"
-        )],
-    );
+    for words in [
+        TWO_MERLINS.to_string(),
+        format!("{curse} aspect=mystique spell_dodge=esquive a.esq=3 b.esq=3"),
+    ] {
+        let exact = |more: &str| {
+            expect_model(&MAGIC_DUEL, &format!("{words} {more}"))
+                .exact()
+                .expect("exact")
+        };
+        assert_eq!(exact(""), exact("esquive_fatigue=false"), "{words}");
+    }
 }
 
 #[test]
@@ -269,9 +278,9 @@ fn monte_carlo_agrees_with_exact_on_the_dodge_switches() {
     assert_mechanic_agrees(
         &MAGIC_DUEL,
         &[
-            &format!("{dodged} esquive_fatigue=true"),
+            &format!("{dodged} esquive_fatigue=false"),
             &format!("{dodged} dodge_actions=cast_first"),
-            &format!("{dodged} esquive_fatigue=true dodge_actions=unplanned"),
+            &format!("{dodged} dodge_actions=unplanned"),
         ],
         3,
     );
@@ -297,11 +306,8 @@ fn a_tired_target_falls_by_hand() {
             .expect("exact")
             .p_where(|o| o.winner == Winner::A)
     };
-    assert!(close(a_wins(""), 1024.0 / 3_200_000.0));
-    assert!(close(
-        a_wins("esquive_fatigue=true"),
-        58_240.0 / 3_200_000.0
-    ));
+    assert!(close(a_wins("esquive_fatigue=false"), 1024.0 / 3_200_000.0));
+    assert!(close(a_wins(""), 58_240.0 / 3_200_000.0));
 }
 
 /// Out at a légère, A's first hit wins. With `dodge_actions=cast_first` A casts at 17 - 2
