@@ -148,7 +148,7 @@ fn monte_carlo_agrees_with_exact() {
              b.be=2 b.bd=14 aspect=mystique backlash=wounds out_at=legere",
             "a.ca=16 a.diff=6 a.eff=15 a.enc=14 a.enc_hit=10 a.esq=4 b.ca=17 b.diff=10 \
              b.eff=12 b.enc=13 b.enc_hit=12 b.esq=2 b.bd=5 spell_dodge=esquive \
-             spell_blow=degree out_at=legere",
+             spell_blow=degree out_at=legere esquive_fatigue=false",
         ],
         3,
     );
@@ -260,8 +260,8 @@ fn the_tired_esquive_needs_a_dodge_and_the_physique() {
         .replace(" a.enc_hit=12", "")
         .replace(" b.enc_hit=12", "");
     for words in [
-        TWO_MERLINS.to_string(),
-        format!("{curse} aspect=mystique spell_dodge=esquive a.esq=3 b.esq=3"),
+        format!("{TWO_MERLINS} out_at=legere"),
+        format!("{curse} aspect=mystique spell_dodge=esquive a.esq=3 b.esq=3 out_at=legere"),
     ] {
         let exact = |more: &str| {
             expect_model(&MAGIC_DUEL, &format!("{words} {more}"))
