@@ -1,6 +1,6 @@
 //! The exact law of a surclassement duel (`aube.surclassement.duel`): the duel as a
 //! [`Fight`] whose round is the round [`Duel::fight`] samples (each side's
-//! [`Duel::choose`], then [`Duel::exchange`]), solved by [`fight::solve`], which enumerates
+//! [`Duel::choose_both`], then [`Duel::exchange`]), solved by [`fight::solve`], which enumerates
 //! that round from every state it reaches and propagates the chain round by round. The
 //! exchange's two steps ([`super::exchange::Contest`], both tests; [`super::exchange::Blow`],
 //! a won MD's damage step) are enumerated once per distinct input for the whole duel.
@@ -74,7 +74,7 @@ const NOT_FOLLOWED: u8 = 9;
 pub const STATE_BUDGET: usize = 150_000;
 
 /// A duel as a [`Fight`] whose round is the exchange [`Duel::fight`] samples
-/// ([`Duel::choose`] for both sides, then [`Duel::exchange`]), its positions merged by
+/// ([`Duel::choose_both`], then [`Duel::exchange`]), its positions merged by
 /// [`Positions::canonical`].
 pub struct DuelFight<'a> {
     duel: &'a Duel,
