@@ -479,7 +479,11 @@ impl Skirmish {
             winner,
             rounds,
             standing: [self.standing(s, 0), self.standing(s, 1)],
-            escaped: [0, 1].map(|side| self.members(side).filter(|&i| s.escaped[i]).count() as u8),
+            escaped: if self.disengage.is_some() {
+                [0, 1].map(|side| self.members(side).filter(|&i| s.escaped[i]).count() as u8)
+            } else {
+                [0, 0]
+            },
         }
     }
 }
