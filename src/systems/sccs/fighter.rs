@@ -11,9 +11,11 @@
 //! `manoeuvre` says when it takes the *manœuvre défensive* instead of attacking
 //! ([`super::manoeuvre`]), its `attente` when it holds its action to interrupt a foe's
 //! ([`super::attente`]), its `restores` whether it heals its allies
-//! ([`super::restoration`]).
+//! ([`super::restoration`]), its `acrobatie` and `disengage` whether and when it tries to
+//! leave the fight ([`super::disengage`]).
 
 use super::attente::Attente;
+use super::disengage::Disengage;
 use super::manoeuvre::Manoeuvre;
 use super::resolution::Guard;
 use crate::error::{Error, Result};
@@ -47,6 +49,13 @@ crate::config! {
         /// removed, or a point of armour durability back) instead of attacking, while one
         /// has something to restore
         restores: bool = switch(default = false),
+        /// its talent Acrobatie, tested to disengage (against the difficulty of switch
+        /// disengage_difficulty)
+        acrobatie: i64 = int(-20..=40, default = 0),
+        /// [choice] when it tries to disengage with Acrobatie at its turn instead of
+        /// acting (leaving the fight on a success): never, always, wounded (once it has
+        /// taken an impact), outnumbered (while the foes standing outnumber its side)
+        disengage: Disengage = choice(default = Disengage::Never),
     }
 }
 
@@ -102,6 +111,16 @@ impl Fighter {
                 side,
                 format!(
                     "'{name}': one option a turn (Chaque personnage peut choisir UNE option): a healer (restores) takes neither attente nor manoeuvre"
+                ),
+            ));
+        }
+        if self.disengage != Disengage::Never
+            && (self.waits() || self.manoeuvre != Manoeuvre::Never || self.restores)
+        {
+            return Err(Error::value(
+                side,
+                format!(
+                    "'{name}': one option a turn (Chaque personnage peut choisir UNE option): a combatant who disengages takes neither attente, manoeuvre nor restores"
                 ),
             ));
         }

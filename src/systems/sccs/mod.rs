@@ -11,7 +11,8 @@
 //! *Cercle Rituel*, in `sccs.spell`, with *La Rupture* by a *Saisie* and the circle's relays
 //! and leader, and the circle keeping the spell once cast; *La Magie de Restauration*, a
 //! healer in `sccs.skirmish`, `sccs.melee` and the circle of `sccs.spell`).
-//! Exploration (section 7) has no randomness worth simulating beyond the tension test.
+//! Exploration (section 7) has no randomness worth simulating beyond the tension test; its
+//! talent test is played for disengaging with *Acrobatie* (section 4) in `sccs.skirmish`.
 //!
 //! There is no damage roll: the only die is the D6 of the tension test, so every mechanic
 //! here answers *how long* (exchanges, rounds, turns).
@@ -41,6 +42,7 @@ use crate::engine::roster::Kind;
 
 pub mod attente;
 pub mod d6_order;
+pub mod disengage;
 pub mod engagement;
 pub mod exchange;
 pub mod exchange_margin;

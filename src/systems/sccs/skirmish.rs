@@ -41,7 +41,9 @@
 //! *La Magie de Restauration* (section 6, a combatant's `restores`,
 //! [`super::restoration`]: a healer removes an ally's −1 or restores a point of its
 //! armour instead of attacking, switch `restoration_first`; played in
-//! `skirmish_restoration.rs`).
+//! `skirmish_restoration.rs`), and disengaging with *Acrobatie* (section 4, a combatant's
+//! `disengage`, [`super::disengage`]: the talent test of section 7, a success leaving the
+//! fight; played in `skirmish_disengage.rs`).
 //!
 //! One against one, this is not `sccs.melee`: there only the attackers strike, here both
 //! do. The two fights are the same when one of the two can never hurt the other (its
@@ -54,9 +56,9 @@
 
 use super::attente::{AttenteTarget, NOT_WAITING, Waiting};
 use super::d6_order::settle;
-use super::engagement::priority_now;
+use super::disengage::DisengageParams;
 use super::exchange_margin::ExchangeMargin;
-use super::fighter::{Fighter, LONG_REACH};
+use super::fighter::Fighter;
 use super::manoeuvre::{MANOEUVRE_BONUS, Manoeuvre, ManoeuvreLasts};
 use super::melee::{MAX_ENGAGED, MAX_IMPACTS, WearParams};
 use super::resolution::{Counter, Guard, Receiving, TieParams};
@@ -65,7 +67,6 @@ use super::tension_die::TensionDie;
 use crate::engine::fight::Side;
 pub use crate::engine::fight::Winner;
 use crate::engine::{Dice, Party, Rolled};
-use crate::error::{Error, Result};
 pub use crate::systems::target::Target;
 
 /// Most combatants on a side.
@@ -128,6 +129,8 @@ crate::config! {
         /// impact, on the most wounded ally), durability (a point of armour, on the most
         /// worn)
         restoration_first: RestorationFirst = choice(default = RestorationFirst::Malus),
+        /// `disengage_difficulty`, `disengage_failure`, `escaping_side_loses`
+        disengaging: DisengageParams = flatten(),
         /// the tension switch
         tie: TieParams = flatten(),
     }
@@ -142,6 +145,9 @@ pub struct SkirmishOutcome {
     pub rounds: u32,
     /// Combatants of each side still standing at the end.
     pub standing: [u8; 2],
+    /// Combatants of each side who disengaged and left the fight (neither out nor
+    /// standing).
+    pub escaped: [u8; 2],
 }
 
 /// `sccs.skirmish`'s fight: side A against side B.
@@ -191,6 +197,8 @@ pub struct Skirmish {
     engaged_by_any: bool,
     /// Switch `restoration_first`.
     restoration_first: RestorationFirst,
+    /// The switches of disengaging, when some combatant may disengage.
+    disengage: Option<DisengageParams>,
     params: SkirmishParams,
 }
 
@@ -210,6 +218,10 @@ struct State {
     guarding: [i64; MAX_FIGHTERS],
     /// What each combatant's held action (*L'Attente*) waits for.
     waiting: [Waiting; MAX_FIGHTERS],
+    /// Each combatant has disengaged and left the fight.
+    escaped: [bool; MAX_FIGHTERS],
+    /// Each combatant's tension counter of its disengaging (a tied talent test).
+    fleeing: [Counter; MAX_FIGHTERS],
 }
 
 impl State {
@@ -228,6 +240,8 @@ impl State {
             received: [0; MAX_FIGHTERS],
             guarding: [0; MAX_FIGHTERS],
             waiting: [NOT_WAITING; MAX_FIGHTERS],
+            escaped: [false; MAX_FIGHTERS],
+            fleeing: [Counter::default(); MAX_FIGHTERS],
         }
     }
 }
@@ -262,8 +276,9 @@ impl Skirmish {
         order
     }
 
+    /// Whether combatant `i` is no longer in the fight: put out, or escaped.
     fn out(&self, s: &State, i: usize) -> bool {
-        s.impacts[i] >= self.impacts_to_out
+        s.impacts[i] >= self.impacts_to_out || s.escaped[i]
     }
 
     fn standing(&self, s: &State, side: usize) -> u8 {
@@ -383,92 +398,6 @@ impl Skirmish {
     }
 }
 
-/// The fight of `p`, each member's armour checked.
-impl TryFrom<SkirmishParams> for Skirmish {
-    type Error = Error;
-
-    fn try_from(p: SkirmishParams) -> Result<Self> {
-        for (side, members) in [("side_a", &p.side_a), ("side_b", &p.side_b)] {
-            for (name, f) in &members.members {
-                f.check(side, name)?;
-            }
-        }
-        let fighters: Vec<Fighter> = p
-            .side_a
-            .fighters()
-            .chain(p.side_b.fighters())
-            .copied()
-            .collect();
-        let na = p.side_a.len();
-        if fighters.len() > MAX_FIGHTERS {
-            return Err(Error::value(
-                "side_a",
-                format!("at most {MAX_SIDE} combatants a side"),
-            ));
-        }
-        let engaged_priority = p.engaged_priority
-            && fighters
-                .iter()
-                .any(|f| priority_now(f.priority, true) != f.priority);
-        let guards = fighters
-            .iter()
-            .map(|f| f.guard(p.wear.wound_malus, p.wear.spent_armour_protects))
-            .collect();
-        Ok(Self {
-            guards,
-            na,
-            receiving: Receiving {
-                counts_tie: p.tie.tension_counts_tie,
-                floor_ties: p.wear.floor_tie_without_armour,
-                covers_deficit: p.wear.armour_covers_deficit,
-            },
-            erosion: p.wear.erosion,
-            erosion_step: p.tie.tables.erosion.step,
-            tension_die: p.tie.tables.tension_die(),
-            exchange_margin: p.tie.tables.exchange_margin(),
-            impacts_to_out: p.impacts_to_out,
-            rounds: p.rounds,
-            each_round: p.initiative_each_round,
-            targets: [p.target_a, p.target_b],
-            options: p.second_rank
-                || engaged_priority
-                || fighters.iter().any(|f| {
-                    f.manoeuvre != Manoeuvre::Never || f.dual_wield || f.waits() || f.restores
-                }),
-            attack_malus: fighters
-                .iter()
-                .map(|f| {
-                    if f.dual_wield && p.dual_wield_malus {
-                        p.tie.tables.modifiers.extra_target
-                    } else {
-                        0
-                    }
-                })
-                .collect(),
-            reach: fighters
-                .iter()
-                .map(|f| {
-                    if p.second_rank && f.priority == LONG_REACH {
-                        i64::MAX
-                    } else {
-                        MAX_ENGAGED as i64
-                    }
-                })
-                .collect(),
-            manoeuvre_for_the_round: p.manoeuvre_lasts == ManoeuvreLasts::Round,
-            manoeuvre_drops_counter: p.manoeuvre_drops_counter,
-            attente: fighters.iter().any(Fighter::waits),
-            attente_chosen: p.attente_target == AttenteTarget::Chosen,
-            attente_lapses: p.attente_lapses,
-            engaged_priority,
-            engaged_by_any: p.engaged_by_any_foe,
-            restoration_first: p.restoration_first,
-            fighters,
-            params: p,
-        })
-    }
-}
-
 impl Skirmish {
     /// The fight, played with the options of the text (*manœuvre défensive*, the second
     /// rank) when `OPTIONS` (chosen once, in [`Roll::roll`], so that a fight without them
@@ -507,6 +436,13 @@ impl Skirmish {
                         continue;
                     }
                 }
+                if OPTIONS && let Some(d) = &self.disengage {
+                    match self.disengages(&mut s, i, d, dice) {
+                        Turn::Acts => {}
+                        Turn::Spent => continue,
+                        Turn::Ends(winner) => return self.outcome(&s, winner, round),
+                    }
+                }
                 if OPTIONS && self.manoeuvres(&mut s, i) {
                     continue;
                 }
@@ -543,6 +479,11 @@ impl Skirmish {
             winner,
             rounds,
             standing: [self.standing(s, 0), self.standing(s, 1)],
+            escaped: if self.disengage.is_some() {
+                [0, 1].map(|side| self.members(side).filter(|&i| s.escaped[i]).count() as u8)
+            } else {
+                [0, 0]
+            },
         }
     }
 }
@@ -553,6 +494,9 @@ pub type SkirmishModel = Rolled<Skirmish, SkirmishMetrics>;
 #[path = "skirmish_metrics.rs"]
 mod metrics;
 pub use metrics::SkirmishMetrics;
+
+#[path = "skirmish_new.rs"]
+mod new;
 
 #[path = "skirmish_as_melee.rs"]
 mod as_melee;
@@ -567,6 +511,10 @@ use engaged::Priorities;
 
 #[path = "skirmish_restoration.rs"]
 mod healing;
+
+#[path = "skirmish_disengage.rs"]
+mod disengaging;
+use disengaging::Turn;
 
 #[cfg(test)]
 #[path = "skirmish_fixtures.rs"]
@@ -591,3 +539,7 @@ mod engaged_tests;
 #[cfg(test)]
 #[path = "skirmish_restoration_tests.rs"]
 mod restoration_tests;
+
+#[cfg(test)]
+#[path = "skirmish_disengage_tests.rs"]
+mod disengage_tests;

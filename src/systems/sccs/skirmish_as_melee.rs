@@ -52,7 +52,11 @@ impl Skirmish {
         }
         // Two weapons strike twice a round, and the second attack meets erosion: no melee.
         // A priority that changes once engaged may change the order: no melee either.
-        if self.engaged_priority || self.fighters.iter().any(|f| f.dual_wield) {
+        // A combatant who may disengage leaves the fight: no melee.
+        if self.engaged_priority
+            || self.disengage.is_some()
+            || self.fighters.iter().any(|f| f.dual_wield)
+        {
             return None;
         }
         let holds = |i: usize| self.fighters[i].manoeuvre == Manoeuvre::Always;
@@ -157,12 +161,14 @@ impl Roll for Skirmish {
                     winner,
                     rounds: o.round_out + delay,
                     standing,
+                    escaped: [0, 0],
                 }
             } else {
                 SkirmishOutcome {
                     winner: Winner::Draw,
                     rounds: melee.rounds + delay,
                     standing: [1, 1],
+                    escaped: [0, 0],
                 }
             }
         }))

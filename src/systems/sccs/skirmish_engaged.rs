@@ -19,11 +19,16 @@ impl Skirmish {
     /// Whether combatant `i` is engaged: a foe standing has it as its current target and
     /// engages it ([`engages`], switch `engaged_by_any_foe`).
     pub(super) fn engaged(&self, s: &State, i: usize) -> bool {
-        self.members(1 - self.side(i)).any(|j| {
-            s.target[j] == i
-                && !self.out(s, j)
-                && engages(self.fighters[j].priority, self.engaged_by_any)
-        })
+        self.members(1 - self.side(i))
+            .any(|j| self.engages_now(s, j, i))
+    }
+
+    /// Whether foe `j` engages combatant `i` now: it stands, `i` is its current target,
+    /// and it engages it ([`engages`], switch `engaged_by_any_foe`).
+    pub(super) fn engages_now(&self, s: &State, j: usize, i: usize) -> bool {
+        s.target[j] == i
+            && !self.out(s, j)
+            && engages(self.fighters[j].priority, self.engaged_by_any)
     }
 
     /// Writes every combatant's priority now into `now` ([`priority_now`]); returns true

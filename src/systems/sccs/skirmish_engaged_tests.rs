@@ -27,6 +27,7 @@ fn surely(rule: &Skirmish, winner: Winner, rounds: u32, standing: [u8; 2]) {
         winner,
         rounds,
         standing,
+        escaped: [0, 0],
     };
     assert!(
         (exact(rule).p_where(|x| *x == o) - 1.0).abs() < 1e-12,

@@ -24,6 +24,7 @@ pub(super) fn end(winner: Winner, rounds: u32, standing: [u8; 2]) -> SkirmishOut
         winner,
         rounds,
         standing,
+        escaped: [0, 0],
     }
 }
 

@@ -1,5 +1,5 @@
 //! What `sccs.skirmish` reports: the common fight metrics, the combatants still standing
-//! on each side, and the rounds fought.
+//! on each side, the rounds fought, and, when some may disengage, those who left.
 
 use super::{Skirmish, SkirmishOutcome};
 use crate::engine::fight::FightMetrics;
@@ -12,6 +12,8 @@ pub struct SkirmishMetrics {
     mean_standing: [MetricId; 2],
     standing: [HistId; 2],
     rounds: HistId,
+    /// The combatants of each side who disengaged, reported when some may.
+    escaped: Option<[MetricId; 2]>,
 }
 
 impl Report<Skirmish> for SkirmishMetrics {
@@ -54,10 +56,25 @@ impl Report<Skirmish> for SkirmishMetrics {
                 "histogram of the rounds fought",
                 (1, i64::from(rule.rounds)),
             ),
+            escaped: rule.disengage.is_some().then(|| {
+                [
+                    layout.mean(
+                        "a_escaped",
+                        "mean combatants of side A who disengaged and left the fight",
+                    ),
+                    layout.mean(
+                        "b_escaped",
+                        "mean combatants of side B who disengaged and left the fight",
+                    ),
+                ]
+            }),
         };
         // Each side's combatants standing are 0 to its size, the rounds at most `rounds`:
         // the intervals stay inside.
         for (id, size) in metrics.mean_standing.iter().zip(sizes) {
+            layout.bounded(*id, 0, size as i64);
+        }
+        for (id, size) in metrics.escaped.iter().flatten().zip(sizes) {
             layout.bounded(*id, 0, size as i64);
         }
         layout.bounded(metrics.fight.mean_rounds, 0, i64::from(rule.rounds));
@@ -71,5 +88,8 @@ impl Report<Skirmish> for SkirmishMetrics {
             rec.hist(self.standing[k], i64::from(o.standing[k]));
         }
         rec.hist(self.rounds, i64::from(o.rounds));
+        for (id, n) in self.escaped.iter().flatten().zip(o.escaped) {
+            rec.value(*id, i64::from(n));
+        }
     }
 }

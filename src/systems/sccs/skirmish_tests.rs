@@ -118,6 +118,8 @@ fn armour_figures_are_checked() {
         dual_wield: false,
         attente: crate::systems::sccs::attente::Attente::Never,
         restores: false,
+        acrobatie: 0,
+        disengage: crate::systems::sccs::disengage::Disengage::Never,
     };
     let e = error_text(f.check("side_a", "x"));
     assert!(e.contains("cannot exceed"), "{e}");
