@@ -1,6 +1,6 @@
 //! The exact law of a surclassement duel (`aube.surclassement.duel`): the duel as a
-//! [`Fight`] whose round is the round [`Duel::fight`] samples (each side's
-//! [`Duel::choose_both`], then [`Duel::exchange`]), solved by [`fight::solve`], which enumerates
+//! [`Fight`] whose round is the round [`Duel::fight`] samples (both sides pick
+//! by [`Duel::choose_both`], then [`Duel::exchange`]), solved by [`fight::solve`], which enumerates
 //! that round from every state it reaches and propagates the chain round by round. The
 //! exchange's two steps ([`super::exchange::Contest`], both tests; [`super::exchange::Blow`],
 //! a won MD's damage step) are enumerated once per distinct input for the whole duel.
