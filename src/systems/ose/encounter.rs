@@ -590,6 +590,9 @@ pub fn from_duel(d: DuelOutcome) -> EncounterOutcome {
 #[path = "encounter_round.rs"]
 mod round;
 
+#[path = "encounter_side.rs"]
+mod side;
+
 #[cfg(test)]
 #[path = "encounter_tests.rs"]
 mod tests;

@@ -16,6 +16,7 @@
 //! with the members standing after that exchange; and a PC retreating leaves last (the
 //! monsters' blows land before it is away).
 
+use super::side::SideList;
 use super::{EncounterModel, End, MAX_SIDE, Retreat};
 use crate::engine::Dice;
 use crate::systems::ose::duel::damage;
@@ -44,7 +45,7 @@ pub(super) enum Attack {
 
 /// The state of an encounter under way: each side's hit points (0 or less: dead).
 pub(super) struct EncounterState {
-    pub(super) hp: [Vec<i64>; 2],
+    pub(super) hp: [SideList<i64>; 2],
     /// Monsters' morale checks already made: (first death, half out).
     pub(super) checked: (bool, bool),
     /// PCs that have left the fight alive (retreated). Fixed arrays (a side has at most
@@ -99,8 +100,8 @@ fn members(
     side: usize,
     at_start: Option<&[bool]>,
     and: impl Fn(usize) -> bool,
-) -> Vec<usize> {
-    let mut chosen = Vec::with_capacity(fight.hp[side].len());
+) -> SideList<usize> {
+    let mut chosen = SideList::new();
     for i in 0..fight.hp[side].len() {
         let there = match at_start {
             Some(start) => start[i],
@@ -123,7 +124,7 @@ impl EncounterModel {
         attackers: &[usize],
         dice: &mut D,
     ) {
-        let mut foes: Vec<usize> = (0..fight.hp[1 - side].len())
+        let mut foes: SideList<usize> = (0..fight.hp[1 - side].len())
             .filter(|&j| fight.stands(1 - side, j))
             .collect();
         let fleeing = self.p.retreat == Retreat::Flee;
@@ -161,7 +162,7 @@ impl EncounterModel {
     /// always hits, for its die plus its bonus; one whose caster was hit this round is
     /// lost (switch `interrupt`). Cast or lost, it is spent.
     fn cast<D: Dice>(&self, fight: &mut EncounterState, casters: &[usize], dice: &mut D) {
-        let mut foes: Vec<usize> = (0..fight.hp[1].len())
+        let mut foes: SideList<usize> = (0..fight.hp[1].len())
             .filter(|&j| fight.stands(1, j))
             .collect();
         for (k, &a) in casters.iter().enumerate() {
@@ -318,28 +319,28 @@ impl EncounterModel {
         if self.flees(fight, dice) {
             return true;
         }
-        let at_start: [Vec<bool>; 2] =
+        let at_start: [SideList<bool>; 2] =
             [0, 1].map(|s| (0..fight.hp[s].len()).map(|i| fight.stands(s, i)).collect());
         let fights = |fight: &EncounterState, side: usize, i: usize| {
             side == 1 || fight.declared[i] == Declared::Fight
         };
         if approach {
             for (side, at_start) in at_start.iter().enumerate() {
-                let shooters = members(fight, side, Some(at_start), |i| {
+                let shooters = members(fight, side, Some(&at_start[..]), |i| {
                     fights(fight, side, i) && self.strikers[side][i].missile > 0
                 });
                 self.strike(fight, side, Attack::Missile, &shooters, dice);
             }
         }
         if self.options.casting {
-            let casters = members(fight, 0, Some(&at_start[0]), |i| {
+            let casters = members(fight, 0, Some(&at_start[0][..]), |i| {
                 fight.declared[i] == Declared::Cast
             });
             self.cast(fight, &casters, dice);
         }
         if !approach {
             for (side, at_start) in at_start.iter().enumerate() {
-                let melee = members(fight, side, Some(at_start), |i| {
+                let melee = members(fight, side, Some(&at_start[..]), |i| {
                     fights(fight, side, i) && !self.strikers[side][i].slow
                 });
                 self.strike(fight, side, Attack::Melee, &melee, dice);
@@ -347,10 +348,10 @@ impl EncounterModel {
         }
         // Slow weapons after the exchange: those it dropped do not strike.
         if !approach && self.options.slow != [false; 2] {
-            let before_slow: [Vec<bool>; 2] =
+            let before_slow: [SideList<bool>; 2] =
                 [0, 1].map(|s| (0..fight.hp[s].len()).map(|i| fight.stands(s, i)).collect());
             for (side, standing) in before_slow.iter().enumerate() {
-                self.slow_blows(fight, side, Some(standing), dice);
+                self.slow_blows(fight, side, Some(&standing[..]), dice);
             }
         }
         self.move_party(fight, false);
