@@ -70,7 +70,7 @@ use crate::engine::fight_outcome::{ExactBudget, FightModel, FightOutcome};
 use crate::engine::{Dice, FromConfig, HistId, Layout, MetricId, Party, Recorder, StepRule};
 use crate::error::{Error, Result};
 pub use crate::systems::target::Target;
-use round::{Attack, Declared, EncounterState};
+use round::Attack;
 use std::borrow::Cow;
 
 /// Most fighters on a side.
@@ -463,28 +463,7 @@ impl FightModel for EncounterModel {
     }
 
     fn sample<D: Dice>(&self, dice: &mut D) -> EncounterOutcome {
-        let monsters_hp = self
-            .monsters
-            .iter()
-            .map(|m| match m.monster.hp {
-                0 => {
-                    let roll = m.monster.hd.hp_roll();
-                    roll.hp(dice.sum(roll.count, roll.sides))
-                }
-                hp => hp,
-            })
-            .collect();
-        let mut fight = EncounterState {
-            hp: [
-                self.party.iter().map(|f| f.fighter.hp).collect(),
-                monsters_hp,
-            ],
-            checked: (false, false),
-            gone: [false; MAX_SIDE],
-            spells: std::array::from_fn(|i| self.party.get(i).map_or(0, |f| f.spells)),
-            declared: [Declared::Fight; MAX_SIDE],
-            hit: [false; MAX_SIDE],
-        };
+        let mut fight = self.start(dice);
         let surprised =
             [self.p.party_surprise, self.p.monsters_surprise].map(|x| x > 0 && dice.in_six(x));
         let mut fled = false;

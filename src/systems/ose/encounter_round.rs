@@ -115,6 +115,33 @@ fn members(
 }
 
 impl EncounterModel {
+    /// The state before the first round: the party at its hit points, each monster at its
+    /// own or rolled on its hit dice (in the order listed), nobody gone, spells full.
+    pub(super) fn start<D: Dice>(&self, dice: &mut D) -> EncounterState {
+        let monsters_hp = self
+            .monsters
+            .iter()
+            .map(|m| match m.monster.hp {
+                0 => {
+                    let roll = m.monster.hd.hp_roll();
+                    roll.hp(dice.sum(roll.count, roll.sides))
+                }
+                hp => hp,
+            })
+            .collect();
+        EncounterState {
+            hp: [
+                self.party.iter().map(|f| f.fighter.hp).collect(),
+                monsters_hp,
+            ],
+            checked: (false, false),
+            gone: [false; MAX_SIDE],
+            spells: std::array::from_fn(|i| self.party.get(i).map_or(0, |f| f.spells)),
+            declared: [Declared::Fight; MAX_SIDE],
+            hit: [false; MAX_SIDE],
+        }
+    }
+
     /// Side `side` makes `attack` with the members in `attackers`, each on one foe standing.
     pub(super) fn strike<D: Dice>(
         &self,
