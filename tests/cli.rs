@@ -97,6 +97,29 @@ fn same_seed_same_numbers_whatever_the_thread_count() {
 }
 
 #[test]
+fn analyses_run_together_give_the_numbers_each_gives_alone() {
+    // `alea run` runs several studies at once: each report is the one it writes alone.
+    let files = [
+        "analyses/ose_morale.toml",
+        "analyses/sccs_spell.toml",
+        "analyses/maitrise_d100.toml",
+        "analyses/cle_cooperation.toml",
+    ];
+    let mut together = vec![];
+    together.extend_from_slice(&files);
+    together.extend_from_slice(&["--samples", "3000", "--threads", "2"]);
+    let together = run_quiet("together", &together);
+    for file in files {
+        let alone = run_quiet("alone", &[file, "--samples", "3000", "--threads", "1"]);
+        let name = Path::new(file).file_stem().unwrap();
+        for table in ["results.csv", "histograms.csv"] {
+            let read = |dir: &Path| std::fs::read_to_string(dir.join(name).join(table)).ok();
+            assert_eq!(read(&together), read(&alone), "{file}: {table}");
+        }
+    }
+}
+
+#[test]
 fn exact_only_answers_without_simulating() {
     let v = json(&alea(&[
         "prob",

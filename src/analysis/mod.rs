@@ -10,10 +10,12 @@ pub mod chart_spec;
 pub mod files;
 pub mod grid;
 mod run;
+mod run_many;
 pub mod spec;
 mod variant_rules;
 
 pub use files::collect_files;
+pub use run_many::run_many;
 pub use variant_rules::apply_rules;
 
 use crate::engine::paired::PairedDiff;

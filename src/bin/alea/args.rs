@@ -27,7 +27,9 @@ pub enum Command {
     )]
     Prob(ProbArgs),
     /// Run analysis files (TOML) and write their reports: CSV, Parquet and charts.
-    #[command(after_help = "Example: alea run analyses --samples 100000 --out /tmp/reports")]
+    #[command(
+        after_help = "Several studies run at once, each report written as soon as its study is done; every study's numbers are those it gives alone.\n\nExample: alea run analyses --samples 100000 --out /tmp/reports"
+    )]
     Run(RunArgs),
     /// Find the value of a parameter whose chance is closest to a target, or the hardest
     /// one that keeps a chance above or a risk below it (the GM's inverse question: which

@@ -6,7 +6,7 @@ use crate::args::{
 };
 use crate::output::{Printer, clean_up_on_signals, print, print_note};
 use crate::progress::Progress;
-use alea::analysis::{Analysis, RunOptions, collect_files};
+use alea::analysis::{Analysis, AnalysisResult, RunOptions, collect_files};
 use alea::budget::Work;
 use alea::engine::Rosters;
 use alea::engine::runner::{DEFAULT_SAMPLES, RunPlan, SampleSize};
@@ -17,7 +17,7 @@ use alea::query::{Query, answer};
 use alea::report;
 use alea::systems;
 use std::path::Path;
-use std::time::Instant;
+use std::time::Duration;
 
 /// Runs the subcommand of `cli`.
 pub fn dispatch(cli: Cli) -> Result<()> {
@@ -252,13 +252,22 @@ fn run(args: &RunArgs, rosters: &Rosters) -> Result<()> {
     }
     let total: Option<u64> = analyses.iter().map(|a| a.total_samples(&options)).sum();
     let progress = Progress::new(total, args.quiet);
-    let mut printer = Printer::default();
-    for analysis in &analyses {
-        progress.bar.set_message(analysis.file.name.clone());
-        let started = Instant::now();
-        let result = analysis.run(&options, &|n| progress.add(n))?;
+    let count = analyses.len();
+    // The index, the lines said and the reports written so far (`done` is called for one
+    // report at a time, beside the studies still running).
+    let written = std::sync::Mutex::new((index, Printer::default(), 0usize));
+    progress
+        .bar
+        .set_message(format!("0 of {count} reports written"));
+    let done = |analysis: &Analysis, result: AnalysisResult, took: Duration| -> Result<()> {
         let dir = report::write_report(analysis, &result, out)?;
+        let mut written = written.lock().unwrap_or_else(|e| e.into_inner());
+        let (index, printer, n) = &mut *written;
         index.write(out)?;
+        *n += 1;
+        progress
+            .bar
+            .set_message(format!("{n} of {count} reports written"));
         if !args.quiet {
             let samples = result
                 .points
@@ -279,11 +288,14 @@ fn run(args: &RunArgs, rosters: &Rosters) -> Result<()> {
                 dir.display(),
                 plural(analysis.point_count(), "grid point"),
                 plural(analysis.variants.len() as u64, "variant"),
-                started.elapsed().as_secs_f64()
+                took.as_secs_f64()
             );
             progress.bar.suspend(|| printer.print(&line))?;
         }
-    }
+        Ok(())
+    };
+    alea::analysis::run_many(&analyses, &options, &|n| progress.add(n), &done)?;
+    let (index, mut printer, _) = written.into_inner().unwrap_or_else(|e| e.into_inner());
     progress.bar.finish_and_clear();
     if !args.quiet && !index.left_alone {
         printer.print(&format!("wrote {}\n", out.join("index.html").display()))?;
