@@ -71,6 +71,11 @@ pub(super) fn matrix(known: &[f64; 9], stay: &[f64; 9], v: f64) -> Matrix {
 pub(super) fn fixed_point(known: &[f64; 9], stay: &[f64; 9], v0: f64) -> f64 {
     let (mut lo, mut hi) = (-1.0f64, 1.0f64);
     let mut v = v0.clamp(lo, hi);
+    if stay.iter().all(|&s| s == 0.0) {
+        // The matrix does not depend on `v`: its value is the answer (the steps below
+        // would solve the same matrix twice to find it).
+        return solve(&matrix(known, stay, v)).value;
+    }
     for _ in 0..60 {
         let s = solve(&matrix(known, stay, v));
         let gap = s.value - v;
@@ -99,4 +104,30 @@ pub(super) fn fixed_point(known: &[f64; 9], stay: &[f64; 9], v0: f64) -> f64 {
         }
     }
     solve(&matrix(known, stay, v)).value
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const KNOWN: [f64; 9] = [0.3, -0.2, 0.1, -0.4, 0.5, 0.0, 0.2, 0.1, -0.3];
+
+    #[test]
+    fn without_staying_the_value_is_the_matrix_value_from_any_guess() {
+        let stay = [0.0; 9];
+        let value = solve(&matrix(&KNOWN, &stay, 0.0)).value;
+        for guess in [-1.0, -0.3, 0.0, 0.7, 1.0] {
+            assert_eq!(fixed_point(&KNOWN, &stay, guess).to_bits(), value.to_bits());
+        }
+    }
+
+    #[test]
+    fn with_staying_the_value_solves_its_own_equation() {
+        let stay = [0.5, 0.0, 0.2, 0.0, 0.9, 0.1, 0.3, 0.0, 0.0];
+        for guess in [-1.0, 0.0, 1.0] {
+            let v = fixed_point(&KNOWN, &stay, guess);
+            let again = solve(&matrix(&KNOWN, &stay, v)).value;
+            assert!((again - v).abs() <= 1e-14, "{v} against {again}");
+        }
+    }
 }
