@@ -61,45 +61,15 @@ fn nobody_disengaging_reports_no_escape() {
 #[test]
 fn bad_disengaging_is_refused() {
     let dir = temp_dir("sccs-disengage-bad");
-    let roster = write_file(
-        &dir,
-        "bad.toml",
-        "system = \"sccs\"\n[[fighter]]\nname = \"coward\"\nattack = 5\ndefense = 3\n\
-         resistance = 1\ndisengage = \"sometimes\"\n",
-    );
-    let out = alea(&[
-        "prob",
-        "sccs.skirmish",
-        "side_a=coward",
-        "side_b=militia",
-        "--roster",
-        &roster,
-    ]);
+    let bad = "system = \"sccs\"\n[[fighter]]\nname = \"coward\"\nattack = 5\ndefense = 3\n\
+               resistance = 1\ndisengage = \"sometimes\"\n";
+    let out = skirmish_with_roster(&dir, ("bad.toml", bad), "coward", &[]);
     assert_user_error(&out, &["disengage", "wounded", "outnumbered"]);
-    let good = write_file(&dir, "good.toml", RUNNER);
-    let out = alea(&[
-        "prob",
-        "sccs.skirmish",
-        "side_a=runner",
-        "side_b=militia",
-        "disengage_failure=flee",
-        "--roster",
-        &good,
-    ]);
+    let failure = ["disengage_failure=flee"];
+    let out = skirmish_with_roster(&dir, ("good.toml", RUNNER), "runner", &failure);
     assert_user_error(&out, &["stays", "free_attack"]);
-    let both = write_file(
-        &dir,
-        "both.toml",
-        "system = \"sccs\"\n[[fighter]]\nname = \"both\"\nattack = 5\ndefense = 3\n\
-         resistance = 1\ndisengage = \"always\"\nmanoeuvre = \"always\"\n",
-    );
-    let out = alea(&[
-        "prob",
-        "sccs.skirmish",
-        "side_a=both",
-        "side_b=militia",
-        "--roster",
-        &both,
-    ]);
+    let both = "system = \"sccs\"\n[[fighter]]\nname = \"both\"\nattack = 5\ndefense = 3\n\
+                resistance = 1\ndisengage = \"always\"\nmanoeuvre = \"always\"\n";
+    let out = skirmish_with_roster(&dir, ("both.toml", both), "both", &[]);
     assert_user_error(&out, &["UNE option"]);
 }

@@ -44,20 +44,9 @@ fn a_holding_knight_from_the_users_roster_and_the_switch() {
 #[test]
 fn a_bad_manoeuvre_is_refused() {
     let dir = temp_dir("sccs-manoeuvre-bad");
-    let roster = write_file(
-        &dir,
-        "bad.toml",
-        "system = \"sccs\"\n[[fighter]]\nname = \"coward\"\nattack = 5\ndefense = 3\n\
-         resistance = 1\nmanoeuvre = \"sometimes\"\n",
-    );
-    let out = alea(&[
-        "prob",
-        "sccs.skirmish",
-        "side_a=coward",
-        "side_b=militia",
-        "--roster",
-        &roster,
-    ]);
+    let bad = "system = \"sccs\"\n[[fighter]]\nname = \"coward\"\nattack = 5\ndefense = 3\n\
+               resistance = 1\nmanoeuvre = \"sometimes\"\n";
+    let out = skirmish_with_roster(&dir, ("bad.toml", bad), "coward", &[]);
     assert_user_error(&out, &["manoeuvre", "outnumbered"]);
     let out = alea(&[
         "prob",

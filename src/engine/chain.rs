@@ -330,6 +330,27 @@ pub fn propagate<C: Chain>(chain: &C, limits: Limits) -> Propagated<C::End> {
     propagate_within(chain, limits, usize::MAX).expect("no state budget")
 }
 
+/// Adds mass `p` times each chance of `to` (target indices beside their chances) to the
+/// targets' slots of `mass`, each stamped with `round`: a slot last stamped by an earlier
+/// round starts again from zero, and its index joins `touched`.
+#[inline(always)]
+fn spread(
+    p: f64,
+    (to, chance): (&[u32], &[f64]),
+    round: u32,
+    (mass, touched): (&mut [(f64, u32)], &mut Vec<usize>),
+) {
+    for (&j, &q) in to.iter().zip(chance) {
+        let slot = &mut mass[j as usize];
+        if slot.1 == round {
+            slot.0 += p * q;
+        } else {
+            *slot = (p * q, round);
+            touched.push(j as usize);
+        }
+    }
+}
+
 /// [`propagate`], giving up (`None`) as soon as the mass in play reaches more than
 /// `max_states` distinct states.
 ///
@@ -395,31 +416,11 @@ pub fn propagate_within<C: Chain>(
                 continue;
             }
             let range = moves.next();
-            for (&j, &q) in known.next_to[range.clone()]
-                .iter()
-                .zip(&known.next_chance[range])
-            {
-                let slot = &mut next[j as usize];
-                if slot.1 == round {
-                    slot.0 += p * q;
-                } else {
-                    *slot = (p * q, round);
-                    touched.push(j as usize);
-                }
-            }
+            let to = (&known.next_to[range.clone()], &known.next_chance[range]);
+            spread(p, to, round, (&mut next, &mut touched));
             let range = moves.ends();
-            for (&k, &q) in known.end_to[range.clone()]
-                .iter()
-                .zip(&known.end_chance[range])
-            {
-                let slot = &mut end_mass[k as usize];
-                if slot.1 == round {
-                    slot.0 += p * q;
-                } else {
-                    *slot = (p * q, round);
-                    touched_ends.push(k as usize);
-                }
-            }
+            let to = (&known.end_to[range.clone()], &known.end_chance[range]);
+            spread(p, to, round, (&mut end_mass, &mut touched_ends));
         }
         // In the order of the endings' indices, as on every run.
         touched_ends.sort_unstable();

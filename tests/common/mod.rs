@@ -167,3 +167,19 @@ pub fn exact(args: &[&str], metric: &str) -> f64 {
         .as_f64()
         .unwrap_or_else(|| panic!("no exact {metric} of {args:?}: {v}"))
 }
+
+/// `alea prob sccs.skirmish side_a=<side_a> side_b=militia <extra>` with the roster `text`
+/// written to `dir/file` and given with `--roster`.
+pub fn skirmish_with_roster(
+    dir: &std::path::Path,
+    (file, text): (&str, &str),
+    side_a: &str,
+    extra: &[&str],
+) -> Output {
+    let roster = write_file(dir, file, text);
+    let side_a = format!("side_a={side_a}");
+    let mut args = vec!["prob", "sccs.skirmish", &side_a, "side_b=militia"];
+    args.extend_from_slice(extra);
+    args.extend_from_slice(&["--roster", &roster]);
+    alea(&args)
+}
