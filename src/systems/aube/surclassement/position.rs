@@ -30,7 +30,7 @@ use std::rc::Rc;
 mod dense;
 use dense::{ContestResult, DenseContests, DenseEffects};
 #[cfg(test)]
-use dense::{merged, merged_contests, merged_effects};
+use dense::{merged, merged_contests, merged_contests_into, merged_effects};
 
 /// The buffers [`Fight::law`] works in, kept from law to law.
 #[derive(Debug, Default)]

@@ -35,7 +35,8 @@ pub(super) fn merged_contests(contests: &[(ContestResult, f64)]) -> Vec<(Contest
     out
 }
 
-/// [`merged_contests`] into `out`, with `sums` as the dense table (both emptied first).
+/// [`merged_contests`] into `out` (emptied first), with `sums` as the dense table (all
+/// `None`, and left so).
 #[cfg(test)]
 pub(super) fn merged_contests_into(
     contests: &[(ContestResult, f64)],
@@ -63,40 +64,79 @@ pub(super) fn merged_contests_into(
 /// exchange merged without sorting, in the order of [`merged`] (nobody won, A by each
 /// magnitude, B by each magnitude, a tie). Wider bounds than needed change nothing but
 /// the table's size.
+///
+/// The table `sums` is kept empty between uses: only the slots an exchange touches are
+/// read and emptied again (an exchange's magnitudes span a few hundred slots, most of
+/// them never reached).
 pub(super) struct DenseContests<'a> {
     sums: &'a mut Vec<Option<(ContestResult, f64)>>,
     lo: i64,
     span: usize,
+    /// The lowest and highest slots touched so far in each block of the table (nobody
+    /// won, A's wins, B's wins, a tie; `lowest > highest`: none).
+    touched: [(usize, usize); 4],
 }
 
 impl<'a> DenseContests<'a> {
-    /// An empty table over `sums` (emptied) for magnitudes in `lo..=hi`.
+    /// None of a block's slots touched.
+    const UNTOUCHED: (usize, usize) = (usize::MAX, 0);
+
+    /// An empty table over `sums` (all `None`, as every use leaves it) for magnitudes in
+    /// `lo..=hi`.
     pub(super) fn new(sums: &'a mut Vec<Option<(ContestResult, f64)>>, lo: i64, hi: i64) -> Self {
         let span = (hi - lo + 1) as usize;
-        sums.clear();
-        sums.resize(2 + 2 * span, None);
-        Self { sums, lo, span }
+        debug_assert!(sums.iter().all(Option::is_none));
+        if sums.len() < 2 + 2 * span {
+            sums.resize(2 + 2 * span, None);
+        }
+        Self {
+            sums,
+            lo,
+            span,
+            touched: [Self::UNTOUCHED; 4],
+        }
     }
 
     #[inline]
     pub(super) fn add(&mut self, key: ContestResult, p: f64) {
         let m = (key.1 - self.lo) as usize;
-        let slot = match key.0 {
-            None => 0,
-            Some(Winner::A) => 1 + m,
-            Some(Winner::B) => 1 + self.span + m,
-            Some(Winner::Draw) => 1 + 2 * self.span,
+        let (block, slot) = match key.0 {
+            None => (0, 0),
+            Some(Winner::A) => (1, 1 + m),
+            Some(Winner::B) => (2, 1 + self.span + m),
+            Some(Winner::Draw) => (3, 1 + 2 * self.span),
         };
+        let range = &mut self.touched[block];
+        *range = (range.0.min(slot), range.1.max(slot));
         match &mut self.sums[slot] {
             Some((_, sum)) => *sum += p,
             empty => *empty = Some((key, p)),
         }
     }
 
-    /// The merged outcomes into `out` (emptied first).
-    pub(super) fn finish_into(self, out: &mut Vec<(ContestResult, f64)>) {
+    /// The merged outcomes into `out` (emptied first), the table left empty.
+    pub(super) fn finish_into(mut self, out: &mut Vec<(ContestResult, f64)>) {
         out.clear();
-        out.extend(self.sums.iter().flatten());
+        for (lowest, highest) in std::mem::replace(&mut self.touched, [Self::UNTOUCHED; 4]) {
+            if lowest <= highest {
+                out.extend(
+                    self.sums[lowest..=highest]
+                        .iter_mut()
+                        .filter_map(Option::take),
+                );
+            }
+        }
+    }
+}
+
+impl Drop for DenseContests<'_> {
+    /// Empties the slots touched by a table dropped before it was finished.
+    fn drop(&mut self) {
+        for (lowest, highest) in self.touched {
+            if lowest <= highest {
+                self.sums[lowest..=highest].fill(None);
+            }
+        }
     }
 }
 

@@ -220,6 +220,21 @@ fn contests_merge_without_sorting_as_sorting_merges_them() {
 }
 
 #[test]
+fn a_dense_contest_table_is_left_empty_for_the_next_exchange() {
+    use super::{merged, merged_contests_into};
+    use crate::engine::fight::Winner;
+    let first = vec![((Some(Winner::B), 40), 0.5), ((None, 0), 0.5)];
+    let second = vec![((Some(Winner::A), 2), 0.25), ((Some(Winner::B), 1), 0.75)];
+    let (mut sums, mut out) = (Vec::new(), Vec::new());
+    merged_contests_into(&first, &mut sums, &mut out);
+    assert_eq!(out, merged(first));
+    assert!(sums.iter().all(Option::is_none));
+    merged_contests_into(&second, &mut sums, &mut out);
+    assert_eq!(out, merged(second));
+    assert!(sums.iter().all(Option::is_none));
+}
+
+#[test]
 fn the_dense_merge_of_effects_is_the_sorted_merge_bit_for_bit() {
     use super::{Effect, merged, merged_effects};
     let effects = vec![
