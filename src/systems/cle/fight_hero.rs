@@ -21,6 +21,7 @@
 //! ally in the party's order).
 
 use super::play::Battle;
+use super::play::options::{HERO, has};
 use super::{FightRule, State};
 use crate::engine::Dice;
 use crate::systems::cle::attack::{DamageRule, Strike};
@@ -104,8 +105,8 @@ impl FightRule {
     /// A new *tour de jeu* begins: with `hero_limit=turn` every PC may use each effect
     /// (and the fourth die on defence) again.
     #[inline(always)]
-    pub(super) fn new_turn<const OPTIONS: bool>(&self, b: &mut Battle) {
-        if OPTIONS && self.hero.limit == HeroLimit::Turn {
+    pub(super) fn new_turn<const OPTIONS: u8>(&self, b: &mut Battle) {
+        if has(OPTIONS, HERO) && self.hero.limit == HeroLimit::Turn {
             for pc in b.pcs.iter_mut() {
                 pc.flag = false;
                 pc.hero_used = 0;

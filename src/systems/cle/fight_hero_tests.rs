@@ -2,6 +2,7 @@
 //! rigged dice worked by hand from the text, and one exact value counted from the dice.
 
 use super::super::play::Battle;
+use super::super::play::options::ALL;
 use super::super::{FightRule, Opponent};
 use super::*;
 use crate::engine::{enumerate, replay};
@@ -42,12 +43,12 @@ fn a_pc_cancels_the_wound_that_would_bring_its_mal_en_point_tests() {
     let mut b = battle([5, 20], 6);
     // 10 damage on 5 vitality: cancelled for 2 points, nothing rolled after the attack.
     replay(&HIT_FOR_10, |d| {
-        r.foe_attacks::<true, _>(d, &mut b, (0, 1), 0, 1)
+        r.foe_attacks::<ALL, _>(d, &mut b, (0, 1), 0, 1)
     });
     assert_eq!((b.pcs[0].vitality, b.pcs[0].hero, b.hero_spent), (5, 4, 2));
     // Once a round: the next such wound in the round is taken, with its tests.
     let dice = [HIT_FOR_10, TESTS_PASS].concat();
-    replay(&dice, |d| r.foe_attacks::<true, _>(d, &mut b, (0, 1), 0, 1));
+    replay(&dice, |d| r.foe_attacks::<ALL, _>(d, &mut b, (0, 1), 0, 1));
     assert_eq!(
         (b.pcs[0].vitality, b.pcs[0].mal, b.pcs[0].hero),
         (0, true, 4)
@@ -55,19 +56,19 @@ fn a_pc_cancels_the_wound_that_would_bring_its_mal_en_point_tests() {
     // A wound that leaves vitality is not cancelled with `mal_en_point`...
     let mut b = battle([20, 20], 6);
     replay(&HIT_FOR_10, |d| {
-        r.foe_attacks::<true, _>(d, &mut b, (0, 1), 0, 1)
+        r.foe_attacks::<ALL, _>(d, &mut b, (0, 1), 0, 1)
     });
     assert_eq!((b.pcs[0].vitality, b.pcs[0].hero), (10, 6));
     // ... and is with `any`; without the 2 points it is taken.
     let any = with(|h| h.cancel = HeroCancel::Any);
     let mut b = battle([20, 20], 6);
     replay(&HIT_FOR_10, |d| {
-        any.foe_attacks::<true, _>(d, &mut b, (0, 1), 0, 1)
+        any.foe_attacks::<ALL, _>(d, &mut b, (0, 1), 0, 1)
     });
     assert_eq!((b.pcs[0].vitality, b.pcs[0].hero), (20, 4));
     let mut b = battle([20, 20], 1);
     replay(&HIT_FOR_10, |d| {
-        any.foe_attacks::<true, _>(d, &mut b, (0, 1), 0, 1)
+        any.foe_attacks::<ALL, _>(d, &mut b, (0, 1), 0, 1)
     });
     assert_eq!((b.pcs[0].vitality, b.pcs[0].hero), (10, 1));
 }
@@ -78,18 +79,18 @@ fn an_ally_takes_the_wound_in_the_pcs_place() {
     let mut b = battle([5, 20], 6);
     // PC 1 takes the 10 points PC 0 was to take: 20 - 10.
     replay(&HIT_FOR_10, |d| {
-        r.foe_attacks::<true, _>(d, &mut b, (0, 1), 0, 1)
+        r.foe_attacks::<ALL, _>(d, &mut b, (0, 1), 0, 1)
     });
     assert_eq!((b.pcs[0].vitality, b.pcs[1].vitality), (5, 10));
     assert_eq!((b.pcs[1].hero, b.pcs[0].hero, b.hero_spent), (4, 6, 2));
     // Once a round: the next one falls on PC 0, who becomes mal en point.
     let dice = [HIT_FOR_10, TESTS_PASS].concat();
-    replay(&dice, |d| r.foe_attacks::<true, _>(d, &mut b, (0, 1), 0, 1));
+    replay(&dice, |d| r.foe_attacks::<ALL, _>(d, &mut b, (0, 1), 0, 1));
     assert_eq!((b.pcs[0].vitality, b.pcs[1].vitality), (0, 10));
     // An ally the wound would bring to 0 does not cover (10 on 10).
     let mut b = battle([5, 10], 6);
     let dice = [HIT_FOR_10, TESTS_PASS].concat();
-    replay(&dice, |d| r.foe_attacks::<true, _>(d, &mut b, (0, 1), 0, 1));
+    replay(&dice, |d| r.foe_attacks::<ALL, _>(d, &mut b, (0, 1), 0, 1));
     assert_eq!((b.pcs[0].vitality, b.pcs[1].vitality), (0, 10));
     // With `cover_protection` the ally takes the hit against its own protection 3:
     // whites 10 + bonus 1 - 3 = 8.
@@ -101,7 +102,7 @@ fn an_ally_takes_the_wound_in_the_pcs_place() {
     own_rule.pc[1].protection = 3;
     let mut b = battle([5, 20], 6);
     replay(&HIT_FOR_10, |d| {
-        own_rule.foe_attacks::<true, _>(d, &mut b, (0, 1), 0, 1)
+        own_rule.foe_attacks::<ALL, _>(d, &mut b, (0, 1), 0, 1)
     });
     assert_eq!((b.pcs[0].vitality, b.pcs[1].vitality), (5, 12));
 }
@@ -114,11 +115,11 @@ fn the_target_cancels_before_an_ally_covers() {
     });
     let mut b = battle([5, 20], 6);
     replay(&HIT_FOR_10, |d| {
-        r.foe_attacks::<true, _>(d, &mut b, (0, 1), 0, 1)
+        r.foe_attacks::<ALL, _>(d, &mut b, (0, 1), 0, 1)
     });
     // Cancelled by PC 0; the second wound of the round is covered by PC 1.
     replay(&HIT_FOR_10, |d| {
-        r.foe_attacks::<true, _>(d, &mut b, (0, 1), 0, 1)
+        r.foe_attacks::<ALL, _>(d, &mut b, (0, 1), 0, 1)
     });
     assert_eq!((b.pcs[0].vitality, b.pcs[1].vitality), (5, 10));
     assert_eq!((b.pcs[0].hero, b.pcs[1].hero, b.hero_spent), (4, 4, 4));
@@ -131,24 +132,24 @@ fn a_missed_attack_is_rolled_again_once_a_round() {
     // A miss, 1 + 1 + 1 + 8 = 11 against 6 + 6 + 6 + 6 - 2 (two PCs stand) = 22; rolled
     // again 6 + 6 + 5 + 8 = 25: a hit for the white dice 6 + 5 + 1 - 1 = 11.
     let dice = [1, 1, 1, 6, 6, 6, 6, 6, 5];
-    replay(&dice, |d| r.pc_attacks::<true, _>(d, &mut b, 0, 0, 1));
+    replay(&dice, |d| r.pc_attacks::<ALL, _>(d, &mut b, 0, 0, 1));
     assert_eq!(
         (b.foes[0].vitality, b.pcs[0].hero, b.hero_spent),
         (19, 5, 1)
     );
     // The second miss of the round stands.
-    replay(&dice[..6], |d| r.pc_attacks::<true, _>(d, &mut b, 0, 0, 1));
+    replay(&dice[..6], |d| r.pc_attacks::<ALL, _>(d, &mut b, 0, 0, 1));
     assert_eq!((b.foes[0].vitality, b.pcs[0].hero), (19, 5));
     // With `hero_limit=turn`, each attack is another turn: rolled again.
     let turn = with(|h| {
         h.reroll = HeroReroll::Attack;
         h.limit = HeroLimit::Turn;
     });
-    replay(&dice, |d| turn.pc_attacks::<true, _>(d, &mut b, 0, 0, 1));
+    replay(&dice, |d| turn.pc_attacks::<ALL, _>(d, &mut b, 0, 0, 1));
     assert_eq!((b.foes[0].vitality, b.pcs[0].hero), (8, 4));
     // A hit is not rolled again.
     replay(&dice[3..], |d| {
-        turn.pc_attacks::<true, _>(d, &mut b, 0, 0, 1)
+        turn.pc_attacks::<ALL, _>(d, &mut b, 0, 0, 1)
     });
     assert_eq!(b.pcs[0].hero, 4);
 }
@@ -159,17 +160,17 @@ fn a_failed_defence_is_rolled_again() {
     let mut b = battle([20, 20], 6);
     // The hit for 10, then the defence again: 6 + 6 + 6 + 6 = 24 against 23.
     let dice = [&HIT_FOR_10[..], &[6, 6, 6]].concat();
-    replay(&dice, |d| r.foe_attacks::<true, _>(d, &mut b, (0, 1), 0, 1));
+    replay(&dice, |d| r.foe_attacks::<ALL, _>(d, &mut b, (0, 1), 0, 1));
     assert_eq!((b.pcs[0].vitality, b.pcs[0].hero, b.hero_spent), (20, 5, 1));
     // `both` shares the one roll again of the round: after a rerolled attack, the
     // defence stands.
     let both = with(|h| h.reroll = HeroReroll::Both);
     let mut b = battle([20, 20], 6);
     replay(&[1, 1, 1, 6, 6, 6, 6, 6, 5], |d| {
-        both.pc_attacks::<true, _>(d, &mut b, 0, 0, 1)
+        both.pc_attacks::<ALL, _>(d, &mut b, 0, 0, 1)
     });
     replay(&HIT_FOR_10, |d| {
-        both.foe_attacks::<true, _>(d, &mut b, (0, 1), 0, 1)
+        both.foe_attacks::<ALL, _>(d, &mut b, (0, 1), 0, 1)
     });
     assert_eq!((b.pcs[0].vitality, b.pcs[0].hero), (10, 5));
 }
@@ -195,7 +196,7 @@ fn rolling_the_defence_again_squares_the_chance_of_each_attack_roll() {
     let p_hit = |r: &FightRule| {
         enumerate(|d| {
             let mut b = battle([20, 20], 6);
-            r.foe_attacks::<true, _>(d, &mut b, (0, 1), 0, 1);
+            r.foe_attacks::<ALL, _>(d, &mut b, (0, 1), 0, 1);
             b.pcs[0].vitality < 20
         })
         .unwrap()
@@ -226,7 +227,7 @@ fn the_play_without_hero_effects_is_the_play_with_them_switched_off() {
             3_000,
             words,
             |d| r.roll(d),
-            |d| r.fight::<true, _>(d),
+            |d| r.fight::<ALL, _>(d),
         );
     }
 }

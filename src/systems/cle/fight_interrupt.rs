@@ -25,6 +25,7 @@
 //! pénalité of an action hurried), or `danger` (−2 to the interrupter's next defence).
 
 use super::play::Battle;
+use super::play::options::ALL;
 use super::{FightRule, Profile, State};
 use crate::engine::Dice;
 use crate::systems::cle::opposition::{Contender, Winner, winner};
@@ -109,7 +110,7 @@ impl FightRule {
         }
         self.interrupt_penalty.pay(&mut b.pcs[t]);
         if let Some(&target) = order.iter().find(|&&g| b.foes[g as usize].standing(round)) {
-            self.pc_attacks::<true, D>(dice, b, t, target as usize, round);
+            self.pc_attacks::<ALL, D>(dice, b, t, target as usize, round);
         }
     }
 

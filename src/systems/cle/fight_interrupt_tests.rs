@@ -2,6 +2,7 @@
 //! dice worked by hand from the text.
 
 use super::super::play::Battle;
+use super::super::play::options::ALL;
 use super::super::{FightOrder, Opponent, Sides};
 use super::*;
 use crate::engine::replay;
@@ -44,12 +45,12 @@ fn a_foe_interrupts_a_pc_and_attacks_first_with_a_difficulte() {
     // lone foe: no -2): a miss (17 would hit). Then PC 0 attacks, unanswered (the foe has
     // acted), and PC 1.
     let dice = [&[4, 4, 4, 1, 1, 1, 3, 3, 3, 4, 3, 3][..], &MISS, &MISS].concat();
-    replay(&dice, |d| r.play_round::<true, _>(d, &mut b, 1));
+    replay(&dice, |d| r.play_round::<ALL, _>(d, &mut b, 1));
     assert_eq!((b.pcs[0].vitality, b.foes[0].hurried), (20, false));
     // Lost: the foe has rushed and missed its turn; nobody attacks the PCs this round.
     let mut b = Battle::for_tests(0);
     let dice = [&[1, 1, 1, 4, 4, 4][..], &MISS, &MISS].concat();
-    replay(&dice, |d| r.play_round::<true, _>(d, &mut b, 1));
+    replay(&dice, |d| r.play_round::<ALL, _>(d, &mut b, 1));
     assert_eq!(b.pcs[0].vitality, 20);
 }
 
@@ -69,11 +70,11 @@ fn a_pc_interrupts_a_foe_and_the_foes_attack_resumes() {
         &MISS,
     ]
     .concat();
-    replay(&dice, |d| r.play_round::<true, _>(d, &mut b, 1));
+    replay(&dice, |d| r.play_round::<ALL, _>(d, &mut b, 1));
     assert_eq!((b.foes[0].vitality, b.pcs[0].hurried), (24, false));
     // Lost: PC 0 loses its turn this round; the foe attacks it (a miss), PC 1 attacks.
     let mut b = Battle::for_tests(0);
     let dice = [&[1, 1, 1, 4, 4, 4, 1, 1, 1, 6, 6, 6][..], &MISS].concat();
-    replay(&dice, |d| r.play_round::<true, _>(d, &mut b, 1));
+    replay(&dice, |d| r.play_round::<ALL, _>(d, &mut b, 1));
     assert_eq!((b.foes[0].vitality, b.pcs[0].acted), (30, true));
 }

@@ -47,6 +47,7 @@
 //! catches adversaries only (no ally of the thrower).
 
 use super::play::Battle;
+use super::play::options::ALL;
 use super::trade::{Trade, guard};
 use super::{FightRule, MAX_FOES, MAX_PCS, Profile, State};
 use crate::engine::Dice;
@@ -224,7 +225,7 @@ impl FightRule {
         let defends = |k: usize| !unseen && (k == 0 || !first_for_all);
         let guard_first = if defends(0) { guard(&mut b.foes[t]) } else { 0 };
         let trade = if multiple { Trade::None } else { self.pc_trade };
-        let mut first = self.pc_attack_rule::<true>(b, i, t, round, (guard_first, trade));
+        let mut first = self.pc_attack_rule::<ALL>(b, i, t, round, (guard_first, trade));
         if multiple {
             first.attacker.modifiers += self.several.penalty.attack();
             first.damage.multiple = true;
@@ -292,7 +293,7 @@ impl FightRule {
         } else {
             self.foe_trade
         };
-        let (mut modifiers, murderous) = self.prime::<true>(&mut b.foes[f], trade);
+        let (mut modifiers, murderous) = self.prime::<ALL>(&mut b.foes[f], trade);
         if multiple {
             modifiers += self.several.penalty.attack();
         }
@@ -300,7 +301,7 @@ impl FightRule {
         let rule_on = |b: &mut Battle, k: usize| {
             let defends = !(first_for_all && k > 0);
             let mut rule =
-                self.foe_attack_rule::<true>(b, (f, size), targets[k], round, (prime, defends));
+                self.foe_attack_rule::<ALL>(b, (f, size), targets[k], round, (prime, defends));
             rule.damage.multiple = multiple;
             rule
         };

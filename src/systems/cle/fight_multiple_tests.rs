@@ -3,6 +3,7 @@
 //! from the dice.
 
 use super::super::play::Battle;
+use super::super::play::options::ALL;
 use super::super::{FightRule, HeroPolicy, MAX_FOES, Opponent, Profile};
 use super::*;
 use crate::engine::{enumerate, replay};
@@ -74,21 +75,21 @@ fn one_test_against_each_defence_and_the_damage_halved_rounding_up() {
     // foe 0 takes 10 - 1 = 9, halved and rounded up, 5; foe 1 10 - 3 = 7, halved, 4. The
     // pénalité by default, a Danger on PC 0's next defence.
     replay(&[3, 5, 4, 1, 1, 1, 2, 2, 2], |d| {
-        r.pc_attacks::<true, _>(d, &mut b, 0, 0, 1)
+        r.pc_attacks::<ALL, _>(d, &mut b, 0, 0, 1)
     });
     assert_eq!((b.foes[0].vitality, b.foes[1].vitality), (25, 26));
     assert_eq!(b.pcs[0].danger, 1);
     // One defence holds: 3 + 3 + 3 + 8 = 17 against 6 + 6 + 6 + 4 = 22 (foe 0) and
     // 1 + 1 + 1 + 4 = 7 (foe 1): only foe 1 is hit, 3 + 3 + 1 - 3 = 4, halved, 2.
     replay(&[3, 3, 3, 6, 6, 6, 1, 1, 1], |d| {
-        r.pc_attacks::<true, _>(d, &mut b, 0, 0, 1)
+        r.pc_attacks::<ALL, _>(d, &mut b, 0, 0, 1)
     });
     assert_eq!((b.foes[0].vitality, b.foes[1].vitality), (25, 24));
     // One foe left standing: a plain attack, not halved (17 against 7: 3 + 3 + 1 - 1 = 6).
     let mut b = Battle::for_tests(0);
     b.foes[1].dead = true;
     replay(&[3, 3, 3, 1, 1, 1], |d| {
-        r.pc_attacks::<true, _>(d, &mut b, 0, 0, 1)
+        r.pc_attacks::<ALL, _>(d, &mut b, 0, 0, 1)
     });
     assert_eq!((b.foes[0].vitality, b.pcs[0].danger), (24, 0));
 }
@@ -100,12 +101,12 @@ fn the_first_defence_may_stand_for_all() {
     let mut b = Battle::for_tests(0);
     // 17 against foe 0's 7: both are hit, foe 1 rolls nothing; 3 + 3 + 1 - 1 = 6, halved, 3.
     replay(&[3, 3, 3, 1, 1, 1], |d| {
-        r.pc_attacks::<true, _>(d, &mut b, 0, 0, 1)
+        r.pc_attacks::<ALL, _>(d, &mut b, 0, 0, 1)
     });
     assert_eq!((b.foes[0].vitality, b.foes[1].vitality), (27, 27));
     // Foe 0 holds (22): neither is hit.
     replay(&[3, 3, 3, 6, 6, 6], |d| {
-        r.pc_attacks::<true, _>(d, &mut b, 0, 0, 1)
+        r.pc_attacks::<ALL, _>(d, &mut b, 0, 0, 1)
     });
     assert_eq!((b.foes[0].vitality, b.foes[1].vitality), (27, 27));
 }
@@ -119,7 +120,7 @@ fn the_penalty_replaces_the_trade() {
     r.pc_trade = Trade::EfficaciteDanger;
     let mut b = Battle::for_tests(0);
     replay(&[3, 3, 3, 3, 3, 3, 4, 4, 4], |d| {
-        r.pc_attacks::<true, _>(d, &mut b, 0, 0, 1)
+        r.pc_attacks::<ALL, _>(d, &mut b, 0, 0, 1)
     });
     // The trade's Efficacité is not played (it would make 17) nor its Danger paid.
     assert_eq!((b.foes[0].vitality, b.foes[1].vitality), (27, 30));
@@ -127,7 +128,7 @@ fn the_penalty_replaces_the_trade() {
     // Risque: an incident only when nobody is hit (17 against 22 and 22).
     r.several.penalty = MultiplePenalty::Risque;
     replay(&[3, 3, 3, 6, 6, 6, 6, 6, 6], |d| {
-        r.pc_attacks::<true, _>(d, &mut b, 0, 0, 1)
+        r.pc_attacks::<ALL, _>(d, &mut b, 0, 0, 1)
     });
     assert!(b.pcs[0].incident);
 }
@@ -144,7 +145,7 @@ fn a_zone_weapon_deals_its_full_damage_to_each_who_fails() {
     // beats Défense 6): all three fail. Full damage: 5 + 4 + 1 - 1 = 9 each; foe 3
     // untouched; the trade's Danger paid.
     replay(&[3, 5, 4, 1, 1, 1, 6, 6, 6, 1, 1, 1], |d| {
-        r.pc_attacks::<true, _>(d, &mut b, 0, 0, 1)
+        r.pc_attacks::<ALL, _>(d, &mut b, 0, 0, 1)
     });
     let vitality = b.foes.map(|f| f.vitality);
     assert_eq!(vitality[..4], [21, 21, 21, 30]);
@@ -161,7 +162,7 @@ fn a_foe_attacks_two_pcs_each_buying_its_own_fourth_die() {
     // (a lone foe: no -2), PC 1 with 6 + 6 + 6 + 6 + 6 = 30 and holds. PC 0 is hit: 5 + 5 + 1,
     // less its protection 1 and its fourth die 2, = 8, halved, 4.
     replay(&[5, 5, 5, 1, 1, 1, 2, 6, 6, 6, 6], |d| {
-        r.foe_attacks::<true, _>(d, &mut b, (0, 1), 0, 1)
+        r.foe_attacks::<ALL, _>(d, &mut b, (0, 1), 0, 1)
     });
     assert_eq!((b.pcs[0].vitality, b.pcs[1].vitality), (16, 20));
     assert_eq!((b.pcs[0].hero, b.pcs[1].hero, b.hero_spent), (5, 5, 2));
@@ -175,7 +176,7 @@ fn both_targets_are_hit_more_often_than_the_square_of_one() {
     let r = rule(2, 2);
     let dist = enumerate(|d| {
         let mut b = Battle::for_tests(0);
-        r.pc_attacks::<true, _>(d, &mut b, 0, 0, 1);
+        r.pc_attacks::<ALL, _>(d, &mut b, 0, 0, 1);
         (b.foes[0].vitality < 30, b.foes[1].vitality < 30)
     })
     .expect("an exact distribution");
@@ -202,7 +203,7 @@ fn a_zone_attack_downs_k_of_three_figurants_as_counted() {
         for foe in b.foes.iter_mut() {
             foe.vitality = 1;
         }
-        r.pc_attacks::<true, _>(d, &mut b, 0, 0, 1);
+        r.pc_attacks::<ALL, _>(d, &mut b, 0, 0, 1);
         b.foes[..4].iter().filter(|f| !f.standing(1)).count()
     })
     .expect("an exact distribution");
@@ -224,7 +225,7 @@ fn a_zone_attack_downs_k_of_three_figurants_as_counted() {
         for foe in b.foes.iter_mut() {
             foe.vitality = 1;
         }
-        r.pc_attacks::<true, _>(d, &mut b, 0, 0, 1);
+        r.pc_attacks::<ALL, _>(d, &mut b, 0, 0, 1);
         b.foes[..4].iter().filter(|f| !f.standing(1)).count()
     })
     .expect("an exact distribution");
@@ -246,7 +247,7 @@ fn a_pc_spends_by_its_own_policy() {
     r.pc_hero[0] = Some(HeroPolicy::Attack);
     let mut b = Battle::for_tests(6);
     replay(&[6, 6, 6, 6, 1, 1, 1], |d| {
-        r.pc_attacks::<false, _>(d, &mut b, 0, 0, 1)
+        r.pc_attacks::<0, _>(d, &mut b, 0, 0, 1)
     });
     assert_eq!(
         (b.foes[0].vitality, b.pcs[0].hero, b.hero_spent),
@@ -254,7 +255,7 @@ fn a_pc_spends_by_its_own_policy() {
     );
     // PC 1 follows the fight's: three dice, 6 + 6 + 6 + 8 against 9 - 2, 6 + 6 + 1 - 1.
     replay(&[6, 6, 6, 1, 1, 1], |d| {
-        r.pc_attacks::<false, _>(d, &mut b, 1, 0, 1)
+        r.pc_attacks::<0, _>(d, &mut b, 1, 0, 1)
     });
     assert_eq!((b.foes[0].vitality, b.pcs[1].hero, b.hero_spent), (0, 6, 1));
     assert_eq!(

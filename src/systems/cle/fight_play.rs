@@ -15,6 +15,60 @@ use crate::systems::cle::attack::{AttackRule, DamageRule, Rerolls};
 use crate::systems::cle::opposition::Contender;
 use crate::systems::cle::vitality::State;
 
+/// The options whose checks a play of the fight compiles in: the bits of the `const
+/// OPTIONS: u8` parameter of the play's functions. A fight is played with the options it
+/// has in play ([`FightRule::options_in_play`]), the checks of the others compiled out;
+/// with [`options::ALL`] every check is made, and a check finds its option off.
+pub(super) mod options {
+    /// Hero point effects beyond the fourth die (rolls again, cancelled and covered
+    /// wounds, a limit per turn).
+    pub const HERO: u8 = 1;
+    /// Trades of primes and pénalités (Prudence and Danger on the next defences, a
+    /// *Risque*'s incident).
+    pub const TRADE: u8 = 1 << 1;
+    /// First aid and finishing off.
+    pub const DOWNED: u8 = 1 << 2;
+    /// A side surprised in the first round.
+    pub const SURPRISE: u8 = 1 << 3;
+    /// Cooperative attacks.
+    pub const UNION: u8 = 1 << 4;
+    /// Interruptions (their Danger and *Difficulté* among them).
+    pub const INTERRUPT: u8 = 1 << 5;
+    /// Attacks on several adversaries.
+    pub const SEVERAL: u8 = 1 << 6;
+    /// Every option's checks.
+    pub const ALL: u8 = (1 << 7) - 1;
+
+    /// Whether `options` compiles in the checks of `option`.
+    #[inline(always)]
+    pub const fn has(options: u8, option: u8) -> bool {
+        options & option != 0
+    }
+}
+
+use options::{ALL, DOWNED, HERO, INTERRUPT, SEVERAL, SURPRISE, TRADE, UNION, has};
+
+/// The options that leave a Prudence or a Danger pending on a fighter's next defence (a
+/// trade's pénalité, an interruption's, an *Attaques multiples*').
+const GUARDS: u8 = TRADE | INTERRUPT | SEVERAL;
+
+/// The options that leave a *Risque*'s incident pending (a trade's pénalité, an *Attaques
+/// multiples*').
+const INCIDENTS: u8 = TRADE | SEVERAL;
+
+/// The options that change an attack's modifier: a trade's prime, a fall's −2, an
+/// interruption's *Difficulté*.
+const PRIMES: u8 = TRADE | INCIDENTS | INTERRUPT;
+
+/// The options that give a PC its turn before its place in the order (a cooperative
+/// attack it joins, an interruption it tries).
+const TURNS_TAKEN: u8 = UNION | INTERRUPT;
+
+/// The options that roll the attacker's and defender's dice in full (rolls again, an
+/// unperceived attack) and pay what an attack costs afterwards (a reroll's hero point, a
+/// trade's pénalité, a wound cancelled or covered).
+const FULL_STRIKE: u8 = HERO | TRADE | SURPRISE;
+
 /// Everyone's state during a fight.
 pub(super) struct Battle {
     /// The PCs (the first `pcs` of them take part).
@@ -63,7 +117,7 @@ impl FightRule {
     }
 
     /// PC `i` attacks foe `t`.
-    pub(super) fn pc_attacks<const OPTIONS: bool, D: Dice>(
+    pub(super) fn pc_attacks<const OPTIONS: u8, D: Dice>(
         &self,
         dice: &mut D,
         b: &mut Battle,
@@ -72,17 +126,20 @@ impl FightRule {
         round: u32,
     ) {
         self.new_turn::<OPTIONS>(b);
-        if OPTIONS && self.pc[i].several() && self.pc_attacks_several(dice, b, i, t, round) {
+        if has(OPTIONS, SEVERAL)
+            && self.pc[i].several()
+            && self.pc_attacks_several(dice, b, i, t, round)
+        {
             return;
         }
-        let unseen = OPTIONS && self.foes_surprised(round);
-        let guard = if OPTIONS && !unseen {
+        let unseen = has(OPTIONS, SURPRISE) && self.foes_surprised(round);
+        let guard = if has(OPTIONS, GUARDS) && !unseen {
             guard(&mut b.foes[t])
         } else {
             0
         };
         let rule = self.pc_attack_rule::<OPTIONS>(b, i, t, round, (guard, self.pc_trade));
-        let (hit, damage) = if OPTIONS {
+        let (hit, damage) = if has(OPTIONS, FULL_STRIKE) {
             let strike = rule.strike_full(dice);
             Self::pay_reroll(b, i, &strike);
             self.pc_trade.after_attack(&mut b.pcs[i], strike.hit);
@@ -97,9 +154,10 @@ impl FightRule {
 
     /// The attack of PC `i` on foe `t`, the defence's Prudence and Danger `guard` already
     /// spent: the PC's fourth die bought (its hero policy), the prime of `trade` and a
-    /// fall's −2 taken (with `OPTIONS`).
+    /// fall's −2 taken (with [`PRIMES`] in `OPTIONS`), its roll again of a
+    /// miss allowed (with [`HERO`]), unperceived by surprised foes (with [`SURPRISE`]).
     #[inline(always)]
-    pub(super) fn pc_attack_rule<const OPTIONS: bool>(
+    pub(super) fn pc_attack_rule<const OPTIONS: u8>(
         &self,
         b: &mut Battle,
         i: usize,
@@ -117,7 +175,7 @@ impl FightRule {
             b.hero_spent += 1;
         }
         let (modifiers, murderous) = self.prime::<OPTIONS>(&mut b.pcs[i], trade);
-        let unseen = OPTIONS && self.foes_surprised(round);
+        let unseen = has(OPTIONS, SURPRISE) && self.foes_surprised(round);
         AttackRule {
             attacker: Contender {
                 skill: pc.combat,
@@ -139,7 +197,7 @@ impl FightRule {
                 ..DamageRule::new(pc.weapon)
             },
             rerolls: Rerolls {
-                attacker: OPTIONS && self.rerolls_attack(&b.pcs[i]),
+                attacker: has(OPTIONS, HERO) && self.rerolls_attack(&b.pcs[i]),
                 defender: false,
             },
             unperceived: self.unperceived_if(unseen),
@@ -164,15 +222,15 @@ impl FightRule {
     }
 
     /// The modifier and *Attaques meurtrières* of `attacker`'s attack: the prime of
-    /// `trade`, a fall's −2 and an interruption's *Difficulté* (with `OPTIONS`; none
-    /// without).
+    /// `trade`, a fall's −2 and an interruption's *Difficulté* (with [`PRIMES`] in
+    /// `OPTIONS`; none without).
     #[inline(always)]
-    pub(super) fn prime<const OPTIONS: bool>(
+    pub(super) fn prime<const OPTIONS: u8>(
         &self,
         attacker: &mut State,
         trade: Trade,
     ) -> (i64, u32) {
-        if OPTIONS {
+        if has(OPTIONS, PRIMES) {
             let (modifiers, murderous) = trade.attack();
             let hindered = self.risque.hindrance(attacker) + hurry(attacker);
             (modifiers + hindered, murderous)
@@ -184,9 +242,10 @@ impl FightRule {
     /// The attack of a foe group of `size` standing members, led by foe `f`, on PC `t`,
     /// with the group's `prime` (modifier, *Attaques meurtrières*): when PC `t`
     /// `defends`, its fourth die bought (its hero policy), its Prudence and Danger spent
-    /// (with `OPTIONS`) and its roll again of a failed defence allowed.
+    /// (with [`GUARDS`] in `OPTIONS`) and its roll again of a failed defence allowed (with
+    /// [`HERO`]).
     #[inline(always)]
-    pub(super) fn foe_attack_rule<const OPTIONS: bool>(
+    pub(super) fn foe_attack_rule<const OPTIONS: u8>(
         &self,
         b: &mut Battle,
         (f, size): (usize, i64),
@@ -195,7 +254,7 @@ impl FightRule {
         (prime, defends): ((i64, u32), bool),
     ) -> AttackRule {
         let (foe, profile) = (&self.foe[f].1, &self.pc[t]);
-        let unseen = OPTIONS && self.pcs_surprised(round);
+        let unseen = has(OPTIONS, SURPRISE) && self.pcs_surprised(round);
         let defends = defends && !unseen;
         let pc = &mut b.pcs[t];
         let use_hero = matches!(
@@ -220,7 +279,7 @@ impl FightRule {
             defense: profile.defense,
             defender_dice: if use_hero { 4 } else { 3 },
             outnumbered: self.outnumbered && Self::standing_count(&b.foes[..self.foes], round) >= 2,
-            guard: if OPTIONS && defends {
+            guard: if has(OPTIONS, GUARDS) && defends {
                 guard(&mut b.pcs[t])
             } else {
                 0
@@ -236,14 +295,14 @@ impl FightRule {
             },
             rerolls: Rerolls {
                 attacker: false,
-                defender: OPTIONS && defends && self.rerolls_defence(&b.pcs[t]),
+                defender: has(OPTIONS, HERO) && defends && self.rerolls_defence(&b.pcs[t]),
             },
             unperceived: self.unperceived_if(unseen),
         }
     }
 
     /// A foe group of `size` standing members, led by foe `f`, attacks PC `t`.
-    pub(super) fn foe_attacks<const OPTIONS: bool, D: Dice>(
+    pub(super) fn foe_attacks<const OPTIONS: u8, D: Dice>(
         &self,
         dice: &mut D,
         b: &mut Battle,
@@ -251,7 +310,7 @@ impl FightRule {
         t: usize,
         round: u32,
     ) {
-        if OPTIONS
+        if has(OPTIONS, SEVERAL)
             && self.foe[f].1.several()
             && self.foe_attacks_several(dice, b, (f, size), t, round)
         {
@@ -259,7 +318,7 @@ impl FightRule {
         }
         let prime = self.prime::<OPTIONS>(&mut b.foes[f], self.foe_trade);
         let rule = self.foe_attack_rule::<OPTIONS>(b, (f, size), t, round, (prime, true));
-        if OPTIONS {
+        if has(OPTIONS, FULL_STRIKE) {
             let strike = rule.strike_full(dice);
             Self::pay_reroll(b, t, &strike);
             self.foe_trade.after_attack(&mut b.foes[f], strike.hit);
@@ -282,7 +341,7 @@ impl FightRule {
 
     /// Group `g` acts against PC `t`, if any of its members still stands (the first
     /// standing leads).
-    fn group_acts<const OPTIONS: bool, D: Dice>(
+    fn group_acts<const OPTIONS: u8, D: Dice>(
         &self,
         dice: &mut D,
         b: &mut Battle,
@@ -302,11 +361,11 @@ impl FightRule {
         };
         if let Some(lead) = lead_of(&*b) {
             self.new_turn::<OPTIONS>(b);
-            if OPTIONS && self.risque.loses_turn(&mut b.foes[lead.0]) {
+            if has(OPTIONS, INCIDENTS) && self.risque.loses_turn(&mut b.foes[lead.0]) {
                 return;
             }
             // PC `t` may interrupt the attack; the group then resumes, if it still stands.
-            let lead = if OPTIONS && self.pc_may_interrupt(b, t, round) {
+            let lead = if has(OPTIONS, INTERRUPT) && self.pc_may_interrupt(b, t, round) {
                 self.pc_interrupts(dice, b, (order, lead.0), t, round);
                 match lead_of(&*b) {
                     Some(lead) if b.pcs[t].standing(round) => lead,
@@ -315,7 +374,7 @@ impl FightRule {
             } else {
                 lead
             };
-            if !(OPTIONS && self.foe_tends_or_finishes(dice, b, lead, round)) {
+            if !(has(OPTIONS, DOWNED) && self.foe_tends_or_finishes(dice, b, lead, round)) {
                 self.foe_attacks::<OPTIONS, D>(dice, b, lead, t, round);
             }
         }
@@ -336,7 +395,7 @@ impl FightRule {
 
     /// Every foe group that has not acted this round and still stands acts, the k-th of
     /// them against the k-th standing PC (cyclically).
-    fn foes_act_in_turn<const OPTIONS: bool, D: Dice>(
+    fn foes_act_in_turn<const OPTIONS: u8, D: Dice>(
         &self,
         dice: &mut D,
         b: &mut Battle,
@@ -369,7 +428,7 @@ impl FightRule {
     /// order of play, then the foes that have not acted; at its end the dying whose time
     /// has come die.
     #[inline(always)]
-    pub(super) fn play_round<const OPTIONS: bool, D: Dice>(
+    pub(super) fn play_round<const OPTIONS: u8, D: Dice>(
         &self,
         dice: &mut D,
         b: &mut Battle,
@@ -390,10 +449,10 @@ impl FightRule {
         let groups = self.form_groups(order, &mut group_ranges);
         let round_groups = (order, &group_ranges[..groups]);
         // Surprised foes neither act nor answer this round.
-        let mut acted = [OPTIONS && self.foes_surprised(round); MAX_FOES];
+        let mut acted = [has(OPTIONS, SURPRISE) && self.foes_surprised(round); MAX_FOES];
         for pc in b.pcs.iter_mut() {
             pc.flag = false;
-            if OPTIONS {
+            if has(OPTIONS, HERO | TURNS_TAKEN) {
                 pc.hero_used = 0;
                 pc.acted = false;
             }
@@ -402,27 +461,27 @@ impl FightRule {
             self.foes_act_in_turn::<OPTIONS, D>(dice, b, round_groups, &mut acted, round);
         }
         // Surprised PCs do not act this round.
-        let pcs_acting = if OPTIONS && self.pcs_surprised(round) {
+        let pcs_acting = if has(OPTIONS, SURPRISE) && self.pcs_surprised(round) {
             0
         } else {
             n_pcs
         };
         for i in 0..pcs_acting {
-            if !b.pcs[i].standing(round) || (OPTIONS && b.pcs[i].acted) {
+            if !b.pcs[i].standing(round) || (has(OPTIONS, TURNS_TAKEN) && b.pcs[i].acted) {
                 continue;
             }
             let Some(&t) = order.iter().find(|&&f| b.foes[f as usize].standing(round)) else {
                 break;
             };
             let t = t as usize;
-            if OPTIONS {
+            if has(OPTIONS, TURNS_TAKEN) {
                 b.pcs[i].acted = true;
             }
-            if OPTIONS && self.risque.loses_turn(&mut b.pcs[i]) {
+            if has(OPTIONS, INCIDENTS) && self.risque.loses_turn(&mut b.pcs[i]) {
                 // The turn lost to a Risque: nothing to answer.
                 continue;
             }
-            if OPTIONS && self.downed != Downed::NONE {
+            if has(OPTIONS, DOWNED) && self.downed != Downed::NONE {
                 self.new_turn::<OPTIONS>(b);
                 if self.pc_tends_or_finishes(dice, b, i, round) {
                     // No attack: nothing to answer.
@@ -438,7 +497,7 @@ impl FightRule {
                 .unwrap_or(0);
             // It may interrupt the attack: on a win it attacks first; either way it has
             // had its turn.
-            if OPTIONS
+            if has(OPTIONS, INTERRUPT)
                 && self.foes_may_interrupt(round)
                 && Self::group_can_act(b, round_groups, &acted, own, round)
             {
@@ -456,7 +515,7 @@ impl FightRule {
             }
             // The PC attacked for, answered: the leader of a cooperative attack.
             let mut members = [0; MAX_PCS];
-            let together = if OPTIONS && self.joins_forces(t) {
+            let together = if has(OPTIONS, UNION) && self.joins_forces(t) {
                 self.union_members(b, i, round, &mut members)
             } else {
                 0
@@ -495,31 +554,47 @@ impl FightRule {
         }
     }
 
-    /// Plays the whole fight: with the hero point effects of [`super::hero`], the trades
-    /// of [`super::trade`] and the other options (attacks on several of
-    /// [`super::multiple`] among them), or, when the PCs spend on nothing but the fourth
-    /// die, nobody trades and no option is on, the same play with their checks compiled
-    /// out (chosen once per fight, not at every attack).
+    /// The options this fight has in play (see [`options`]): an option whose switches
+    /// are all off is not.
+    pub(super) fn options_in_play(&self) -> u8 {
+        [
+            (HERO, self.hero != HeroSpending::NONE),
+            (
+                TRADE,
+                self.pc_trade != Trade::None || self.foe_trade != Trade::None,
+            ),
+            (DOWNED, self.downed != Downed::NONE),
+            (SURPRISE, self.surprise != Surprise::None),
+            (UNION, self.union != Union::None),
+            (INTERRUPT, self.interrupt != Sides::None),
+            (SEVERAL, self.attacks_several()),
+        ]
+        .into_iter()
+        .filter(|&(_, on)| on)
+        .fold(0, |options, (option, _)| options | option)
+    }
+
+    /// Plays the whole fight, with the checks of the options it has in play compiled in
+    /// and those of the others compiled out (chosen once per fight, not at every attack):
+    /// a play of its own for no option and for each option alone, the play with every
+    /// check for two options or more.
     pub fn roll<D: Dice>(&self, dice: &mut D) -> FightOutcome {
-        if self.hero == HeroSpending::NONE
-            && self.pc_trade == Trade::None
-            && self.foe_trade == Trade::None
-            && self.downed == Downed::NONE
-            && self.surprise == Surprise::None
-            && self.union == Union::None
-            && self.interrupt == Sides::None
-            && !self.attacks_several()
-        {
-            self.fight::<false, D>(dice)
-        } else {
-            self.fight::<true, D>(dice)
+        match self.options_in_play() {
+            0 => self.fight::<0, D>(dice),
+            HERO => self.fight::<HERO, D>(dice),
+            TRADE => self.fight::<TRADE, D>(dice),
+            DOWNED => self.fight::<DOWNED, D>(dice),
+            SURPRISE => self.fight::<SURPRISE, D>(dice),
+            UNION => self.fight::<UNION, D>(dice),
+            INTERRUPT => self.fight::<INTERRUPT, D>(dice),
+            SEVERAL => self.fight::<SEVERAL, D>(dice),
+            _ => self.fight::<ALL, D>(dice),
         }
     }
 
-    /// Plays the whole fight, the hero point effects beyond the fourth die and the trades
-    /// of primes and pénalités when `OPTIONS`.
+    /// Plays the whole fight, the checks of `OPTIONS` (bits of [`options`]) compiled in.
     #[inline(always)]
-    pub(super) fn fight<const OPTIONS: bool, D: Dice>(&self, dice: &mut D) -> FightOutcome {
+    pub(super) fn fight<const OPTIONS: u8, D: Dice>(&self, dice: &mut D) -> FightOutcome {
         let hero = self.hero_points;
         let mut b = Battle {
             pcs: self.pc.map(|p| State::new(p.vitality, hero)),

@@ -2,6 +2,7 @@
 //! dice worked by hand from the text.
 
 use super::super::play::Battle;
+use super::super::play::options::ALL;
 use super::super::{HeroPolicy, MAX_PCS, Opponent, Profile};
 use super::*;
 use crate::engine::replay;
@@ -28,7 +29,7 @@ fn surprised_foes_neither_act_nor_defend_in_the_first_round() {
     // 1 + 1 + 2 + 8 = 12 hits for the white dice 1 + 2, + 1 - 1 = 3; then 2 + 1 + 1 + 8
     // = 12 for 2.
     replay(&[1, 1, 2, 2, 1, 1], |d| {
-        r.play_round::<true, _>(d, &mut b, 1)
+        r.play_round::<ALL, _>(d, &mut b, 1)
     });
     assert_eq!((b.foes[0].vitality, b.pcs[0].vitality), (25, 20));
     // Combat 0: a total of 9 misses; three 1 (11 with Combat 8) are an automatic failure.
@@ -41,12 +42,12 @@ fn surprised_foes_neither_act_nor_defend_in_the_first_round() {
     };
     let mut b = battle();
     replay(&[3, 3, 3, 1, 1, 1], |d| {
-        weak.play_round::<true, _>(d, &mut b, 1)
+        weak.play_round::<ALL, _>(d, &mut b, 1)
     });
     assert_eq!(b.foes[0].vitality, 30);
     let mut b = battle();
     replay(&[1, 1, 1, 1, 1, 1], |d| {
-        r.play_round::<true, _>(d, &mut b, 1)
+        r.play_round::<ALL, _>(d, &mut b, 1)
     });
     assert_eq!(b.foes[0].vitality, 30);
     // Round 2: oppositions again: the first PC misses, the foe answers it (a defence of
@@ -54,7 +55,7 @@ fn surprised_foes_neither_act_nor_defend_in_the_first_round() {
     let mut b = battle();
     let miss = [1, 1, 1, 6, 6, 6];
     let dice = [&miss[..], &[1, 1, 1, 6, 6, 6, 6], &miss].concat();
-    replay(&dice, |d| r.play_round::<true, _>(d, &mut b, 2));
+    replay(&dice, |d| r.play_round::<ALL, _>(d, &mut b, 2));
 }
 
 #[test]
@@ -64,7 +65,7 @@ fn surprised_pcs_neither_act_nor_defend_nor_spend_the_defence_die() {
     // Round 1: the PCs do not attack; the foe acts at the end against the first PC: 1 + 1
     // + 2 + 8 = 12 against 10, the white dice 1 + 2, + 1 - 1: 3. No hero point on the
     // defence (there is none).
-    replay(&[1, 1, 2], |d| r.play_round::<true, _>(d, &mut b, 1));
+    replay(&[1, 1, 2], |d| r.play_round::<ALL, _>(d, &mut b, 1));
     assert_eq!((b.pcs[0].vitality, b.pcs[0].hero, b.hero_spent), (17, 6, 0));
     assert_eq!(b.foes[0].vitality, 30);
 }
@@ -77,6 +78,6 @@ fn no_prudence_nor_danger_is_spent_on_an_unperceived_attack() {
     };
     let mut b = battle();
     b.pcs[0].danger = 1;
-    replay(&[1, 1, 2], |d| r.play_round::<true, _>(d, &mut b, 1));
+    replay(&[1, 1, 2], |d| r.play_round::<ALL, _>(d, &mut b, 1));
     assert_eq!(b.pcs[0].danger, 1);
 }

@@ -30,7 +30,7 @@ fn figurant_group_bonus_to_test_and_damage() {
     // Attack 3+3+3 + 8 + 4 = 21 against 6+6+5 + 6 - 2 = 21: equal totals, Combat 8
     // beats Défense 6. Damage: whites 3 + 3, + bonus 1 + 4, - protection 1 = 10.
     replay(&[3, 3, 3, 6, 6, 5], |dice| {
-        r.foe_attacks::<false, _>(dice, &mut b, (0, 5), 0, 1)
+        r.foe_attacks::<0, _>(dice, &mut b, (0, 5), 0, 1)
     });
     assert_eq!(b.pcs[0].vitality, 10);
 }
@@ -300,7 +300,7 @@ fn a_foe_that_has_acted_leaves_the_attack_unanswered_with_answer_eliminated() {
             foes: [State::new(30, 0); MAX_FOES],
             hero_spent: 0,
         };
-        replay(rolls, |dice| rule.play_round::<false, _>(dice, &mut b, 1));
+        replay(rolls, |dice| rule.play_round::<0, _>(dice, &mut b, 1));
         (b.pcs[0].vitality, b.pcs[1].vitality)
     };
     let answer_order = [miss, hit, miss, hit].concat();
@@ -313,4 +313,123 @@ fn a_foe_that_has_acted_leaves_the_attack_unanswered_with_answer_eliminated() {
         vitality_after_a_round(FightOrder::AnswerEliminated, &eliminated_order),
         (10, 30)
     );
+}
+
+/// Each option alone is played with only its own checks compiled in: dice for dice, that
+/// play gives the outcomes of the play with every check (`options::ALL`), whose checks
+/// then find the other options off.
+#[test]
+fn a_play_with_one_option_compiled_in_is_the_play_with_every_check() {
+    use super::play::options::{ALL, DOWNED, HERO, INTERRUPT, SEVERAL, SURPRISE, TRADE, UNION};
+    let mut base = rule(Opponent::Seconds, 3, 4, 20);
+    base.foe[0].0 = Opponent::Boss;
+    let several = {
+        let mut r = base;
+        r.pc[0].targets = 2;
+        r.foe[1].1.targets = 2;
+        r
+    };
+    let cases = [
+        (0, base),
+        (
+            HERO,
+            FightRule {
+                hero: HeroSpending {
+                    reroll: HeroReroll::Both,
+                    cancel: HeroCancel::MalEnPoint,
+                    cover: true,
+                    ..HeroSpending::NONE
+                },
+                ..base
+            },
+        ),
+        (
+            TRADE,
+            FightRule {
+                pc_trade: Trade::EfficaciteRisque,
+                foe_trade: Trade::MeurtriereDanger,
+                ..base
+            },
+        ),
+        (
+            DOWNED,
+            FightRule {
+                downed: Downed {
+                    finish_off: Sides::Both,
+                    first_aid: Sides::Both,
+                    aid_retry: true,
+                    ..Downed::NONE
+                },
+                ..base
+            },
+        ),
+        (
+            TRADE,
+            FightRule {
+                pc_trade: Trade::PrudenceDifficulte,
+                foe_trade: Trade::MeurtriereRisque,
+                risque: Incident::Fall,
+                ..base
+            },
+        ),
+        (
+            SURPRISE,
+            FightRule {
+                surprise: Surprise::Foes,
+                ..base
+            },
+        ),
+        (
+            SURPRISE,
+            FightRule {
+                surprise: Surprise::Pcs,
+                ..base
+            },
+        ),
+        (
+            UNION,
+            FightRule {
+                union: Union::All,
+                ..base
+            },
+        ),
+        (
+            INTERRUPT,
+            FightRule {
+                interrupt: Sides::Both,
+                ..base
+            },
+        ),
+        (
+            INTERRUPT,
+            FightRule {
+                interrupt: Sides::Both,
+                interrupt_penalty: Penalty::Danger,
+                ..base
+            },
+        ),
+        (SEVERAL, several),
+        (
+            SEVERAL,
+            FightRule {
+                several: Several {
+                    penalty: MultiplePenalty::Risque,
+                    ..several.several
+                },
+                ..several
+            },
+        ),
+    ];
+    for (option, rule) in cases {
+        assert_eq!(rule.options_in_play(), option);
+        for chunk in 0..300 {
+            let mut own = RollDice::new(chunk_rng(7, option.into(), chunk));
+            let mut every = RollDice::new(chunk_rng(7, option.into(), chunk));
+            assert_eq!(
+                rule.roll(&mut own),
+                rule.fight::<ALL, _>(&mut every),
+                "option {option}, chunk {chunk}"
+            );
+        }
+    }
 }

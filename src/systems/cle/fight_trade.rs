@@ -173,6 +173,7 @@ mod tests {
 #[cfg(test)]
 mod fight_tests {
     use super::super::play::Battle;
+    use super::super::play::options::ALL;
     use super::super::{FightRule, Opponent};
     use super::*;
     use crate::engine::replay;
@@ -197,14 +198,14 @@ mod fight_tests {
         let mut b = battle();
         // 1 + 1 + 1 + 8 + 2 = 13 against 6 + 6 + 6 + 6 - 2 = 22: a miss, an incident.
         replay(&[1, 1, 1, 6, 6, 6], |d| {
-            r.pc_attacks::<true, _>(d, &mut b, 0, 0, 1)
+            r.pc_attacks::<ALL, _>(d, &mut b, 0, 0, 1)
         });
         assert!(b.pcs[0].incident);
         // The next round PC 0 loses its turn (no dice, no answer); PC 1 misses the same
         // way and the foe answers it: 1 + 1 + 1 + 8 = 11 against 6 + 6 + 6 + 6 = 24 (a lone
         // foe: no -2).
         replay(&[1, 1, 1, 6, 6, 6, 1, 1, 1, 6, 6, 6], |d| {
-            r.play_round::<true, _>(d, &mut b, 2)
+            r.play_round::<ALL, _>(d, &mut b, 2)
         });
         assert_eq!((b.pcs[0].incident, b.pcs[1].incident), (false, true));
         // A fall: the next attack at -2: 1 + 1 + 2 + 8 + 2 - 2 = 12 against 3 + 3 + 3 + 6
@@ -216,7 +217,7 @@ mod fight_tests {
         let mut b = battle();
         b.pcs[0].incident = true;
         replay(&[1, 1, 2, 3, 3, 3], |d| {
-            fall.pc_attacks::<true, _>(d, &mut b, 0, 0, 1)
+            fall.pc_attacks::<ALL, _>(d, &mut b, 0, 0, 1)
         });
         assert_eq!((b.foes[0].vitality, b.pcs[0].incident), (30, true));
         // A foe's lost turn: PC 0 (alone standing) hits, 6 + 6 + 6 + 8 = 26 against 1 + 1
@@ -226,7 +227,7 @@ mod fight_tests {
         b.foes[0].incident = true;
         b.pcs[1].dead = true;
         replay(&[6, 6, 6, 1, 1, 1], |d| {
-            foes.play_round::<true, _>(d, &mut b, 1)
+            foes.play_round::<ALL, _>(d, &mut b, 1)
         });
         assert_eq!(
             (b.foes[0].incident, b.foes[0].vitality, b.pcs[0].vitality),
@@ -242,17 +243,17 @@ mod fight_tests {
         // totals, Combat 8 beats Défense 6; without Efficacité 11 would miss. The white
         // dice 1 + 1, + 1 - 1: 2.
         replay(&[1, 1, 1, 3, 3, 3], |d| {
-            r.pc_attacks::<true, _>(d, &mut b, 0, 0, 1)
+            r.pc_attacks::<ALL, _>(d, &mut b, 0, 0, 1)
         });
         assert_eq!((b.foes[0].vitality, b.pcs[0].danger), (28, 1));
         // The foe: 3 + 3 + 3 + 8 = 17 against 4 + 4 + 4 + 6 - 2 (Danger) = 16: a hit for
         // 3 + 3 + 1 - 1 = 6; the next defence has no Danger left: 18 against 17.
         replay(&[3, 3, 3, 4, 4, 4], |d| {
-            r.foe_attacks::<true, _>(d, &mut b, (0, 1), 0, 1)
+            r.foe_attacks::<ALL, _>(d, &mut b, (0, 1), 0, 1)
         });
         assert_eq!((b.pcs[0].vitality, b.pcs[0].danger), (14, 0));
         replay(&[3, 3, 3, 4, 4, 4], |d| {
-            r.foe_attacks::<true, _>(d, &mut b, (0, 1), 0, 1)
+            r.foe_attacks::<ALL, _>(d, &mut b, (0, 1), 0, 1)
         });
         assert_eq!(b.pcs[0].vitality, 14);
     }
@@ -263,7 +264,7 @@ mod fight_tests {
         let mut b = battle();
         // A hit (18 + 8 against 3 + 6 - 2): the white dice 6 + 6, the fresh d6 4, + 1 - 1.
         replay(&[6, 6, 6, 1, 1, 1, 4], |d| {
-            r.pc_attacks::<true, _>(d, &mut b, 0, 0, 1)
+            r.pc_attacks::<ALL, _>(d, &mut b, 0, 0, 1)
         });
         assert_eq!(b.foes[0].vitality, 14);
         let r = rule(Trade::PrudenceDifficulte, Trade::None);
@@ -271,10 +272,10 @@ mod fight_tests {
         // 18 + 8 - 2 against 7: a hit for 12; then the foe's 4 + 4 + 4 + 8 = 20 against
         // 5 + 4 + 4 + 6 + 2 (Prudence) = 21: defended (19 without).
         replay(&[6, 6, 6, 1, 1, 1], |d| {
-            r.pc_attacks::<true, _>(d, &mut b, 0, 0, 1)
+            r.pc_attacks::<ALL, _>(d, &mut b, 0, 0, 1)
         });
         replay(&[4, 4, 4, 5, 4, 4], |d| {
-            r.foe_attacks::<true, _>(d, &mut b, (0, 1), 0, 1)
+            r.foe_attacks::<ALL, _>(d, &mut b, (0, 1), 0, 1)
         });
         assert_eq!((b.foes[0].vitality, b.pcs[0].vitality), (18, 20));
         // A foe's trade: Efficacité on its attack (4 + 4 + 4 + 8 + 2 = 22 against
@@ -282,7 +283,7 @@ mod fight_tests {
         let r = rule(Trade::None, Trade::EfficaciteDanger);
         let mut b = battle();
         replay(&[4, 4, 4, 5, 4, 4], |d| {
-            r.foe_attacks::<true, _>(d, &mut b, (0, 1), 0, 1)
+            r.foe_attacks::<ALL, _>(d, &mut b, (0, 1), 0, 1)
         });
         assert_eq!((b.pcs[0].vitality, b.foes[0].danger), (12, 1));
     }

@@ -29,6 +29,7 @@
 //! trade's pénalité (a *Risque* when the joint attack misses).
 
 use super::play::Battle;
+use super::play::options::ALL;
 use super::trade::guard;
 use super::{FightRule, MAX_PCS, Opponent};
 use crate::engine::Dice;
@@ -95,13 +96,13 @@ impl FightRule {
         t: usize,
         round: u32,
     ) -> usize {
-        self.new_turn::<true>(b);
+        self.new_turn::<ALL>(b);
         let unseen = self.foes_surprised(round);
         let guard = if unseen { 0 } else { guard(&mut b.foes[t]) };
         let mut group = Group::EMPTY;
         let mut throws = [None::<(i64, usize, AttackRule, Thrown)>; MAX_PCS];
         for (slot, &m) in throws.iter_mut().zip(members) {
-            let mut rule = self.pc_attack_rule::<true>(b, m, t, round, (guard, self.pc_trade));
+            let mut rule = self.pc_attack_rule::<ALL>(b, m, t, round, (guard, self.pc_trade));
             rule.rerolls.attacker = false;
             let thrown = rule.throw(dice);
             let score = rule.attacker.score_reading(thrown.reading);

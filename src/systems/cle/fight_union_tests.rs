@@ -2,6 +2,7 @@
 //! worked by hand from the text, and its chance to hit counted from the dice.
 
 use super::super::play::Battle;
+use super::super::play::options::ALL;
 use super::super::{FightRule, MAX_PCS, Opponent, Profile};
 use super::*;
 use crate::engine::{enumerate, replay};
@@ -60,7 +61,7 @@ fn two_pcs_together_hit_as_the_cooperation_counts() {
             if members.len() > 1 {
                 r.pcs_attack_together(d, &mut b, members, 0, 1);
             } else {
-                r.pc_attacks::<true, _>(d, &mut b, members[0], 0, 1);
+                r.pc_attacks::<ALL, _>(d, &mut b, members[0], 0, 1);
             }
             b.foes[0].vitality < 30
         })
@@ -111,6 +112,6 @@ fn a_cooperative_round_is_one_attack_answered_against_the_leader() {
     // the leader, PC 1: 1 + 1 + 1 + 8 = 11 against 6 + 6 + 6 + 6 = 24 (a lone foe: no
     // -2), a miss; PC 1 has acted, and the boss too: the round is over.
     let dice = [3, 3, 3, 6, 5, 4, 3, 3, 3, 1, 1, 1, 6, 6, 6];
-    replay(&dice, |d| r.play_round::<true, _>(d, &mut b, 1));
+    replay(&dice, |d| r.play_round::<ALL, _>(d, &mut b, 1));
     assert_eq!(b.foes[0].vitality, 21);
 }
