@@ -64,6 +64,10 @@ use crate::engine::{HistId, Layout, MetricId, Recorder, Report, Rolled};
 #[path = "fight_play.rs"]
 mod play;
 
+/// The options whose checks a play compiles in (`fight_options.rs`).
+#[path = "fight_options.rs"]
+mod options;
+
 /// The hero points spent beyond the fourth die (`fight_hero.rs`).
 #[path = "fight_hero.rs"]
 pub mod hero;

@@ -20,8 +20,8 @@
 //! *mal en point* tests, and only when it stays above 0 vitality itself (the first such
 //! ally in the party's order).
 
+use super::options::{HERO, has};
 use super::play::Battle;
-use super::play::options::{HERO, has};
 use super::{FightRule, State};
 use crate::engine::Dice;
 use crate::systems::cle::attack::{DamageRule, Strike};

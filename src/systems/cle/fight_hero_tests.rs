@@ -1,8 +1,8 @@
 //! Unit tests of [`super`] (`fight_hero.rs`): the hero point effects in a fight, on
 //! rigged dice worked by hand from the text, and one exact value counted from the dice.
 
+use super::super::options::ALL;
 use super::super::play::Battle;
-use super::super::play::options::ALL;
 use super::super::{FightRule, Opponent};
 use super::*;
 use crate::engine::{enumerate, replay};

@@ -24,8 +24,8 @@
 //! without saying which: `difficulte` (the default: −2 to the interrupting attack, the
 //! pénalité of an action hurried), or `danger` (−2 to the interrupter's next defence).
 
+use super::options::ALL;
 use super::play::Battle;
-use super::play::options::ALL;
 use super::{FightRule, Profile, State};
 use crate::engine::Dice;
 use crate::systems::cle::opposition::{Contender, Winner, winner};

@@ -1,8 +1,8 @@
 //! Unit tests of [`super`] (`fight_interrupt.rs`): interrupting an adversary, on rigged
 //! dice worked by hand from the text.
 
+use super::super::options::ALL;
 use super::super::play::Battle;
-use super::super::play::options::ALL;
 use super::super::{FightOrder, Opponent, Sides};
 use super::*;
 use crate::engine::replay;

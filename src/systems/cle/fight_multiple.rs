@@ -46,8 +46,8 @@
 //! each target's damage; a cooperative attack (`union`) is made on one foe; a *Zone*
 //! catches adversaries only (no ally of the thrower).
 
+use super::options::ALL;
 use super::play::Battle;
-use super::play::options::ALL;
 use super::trade::{Trade, guard};
 use super::{FightRule, MAX_FOES, MAX_PCS, Profile, State};
 use crate::engine::Dice;

@@ -2,8 +2,8 @@
 //! dice worked by hand from the text, and the chance of hitting k of n targets counted
 //! from the dice.
 
+use super::super::options::ALL;
 use super::super::play::Battle;
-use super::super::play::options::ALL;
 use super::super::{FightRule, HeroPolicy, MAX_FOES, Opponent, Profile};
 use super::*;
 use crate::engine::{enumerate, replay};

@@ -1,8 +1,8 @@
 //! Unit tests of [`super`] (`fight_surprise.rs`): the first round of a surprise, on rigged
 //! dice worked by hand from the text.
 
+use super::super::options::ALL;
 use super::super::play::Battle;
-use super::super::play::options::ALL;
 use super::super::{HeroPolicy, MAX_PCS, Opponent, Profile};
 use super::*;
 use crate::engine::replay;

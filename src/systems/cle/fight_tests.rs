@@ -320,7 +320,7 @@ fn a_foe_that_has_acted_leaves_the_attack_unanswered_with_answer_eliminated() {
 /// then find the other options off.
 #[test]
 fn a_play_with_one_option_compiled_in_is_the_play_with_every_check() {
-    use super::play::options::{ALL, DOWNED, HERO, INTERRUPT, SEVERAL, SURPRISE, TRADE, UNION};
+    use super::options::{ALL, DOWNED, HERO, INTERRUPT, SEVERAL, SURPRISE, TRADE, UNION};
     let mut base = rule(Opponent::Seconds, 3, 4, 20);
     base.foe[0].0 = Opponent::Boss;
     let several = {

@@ -172,8 +172,8 @@ mod tests {
 
 #[cfg(test)]
 mod fight_tests {
+    use super::super::options::ALL;
     use super::super::play::Battle;
-    use super::super::play::options::ALL;
     use super::super::{FightRule, Opponent};
     use super::*;
     use crate::engine::replay;

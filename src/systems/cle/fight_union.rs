@@ -28,8 +28,8 @@
 //! again with a hero point (no member's test is the attack's own); each member pays its
 //! trade's pénalité (a *Risque* when the joint attack misses).
 
+use super::options::ALL;
 use super::play::Battle;
-use super::play::options::ALL;
 use super::trade::guard;
 use super::{FightRule, MAX_PCS, Opponent};
 use crate::engine::Dice;

@@ -1,8 +1,8 @@
 //! Unit tests of [`super`] (`fight_union.rs`): the PCs' cooperative attack, on rigged dice
 //! worked by hand from the text, and its chance to hit counted from the dice.
 
+use super::super::options::ALL;
 use super::super::play::Battle;
-use super::super::play::options::ALL;
 use super::super::{FightRule, MAX_PCS, Opponent, Profile};
 use super::*;
 use crate::engine::{enumerate, replay};
