@@ -45,11 +45,14 @@ pub fn assert_user_error(out: &Output, needles: &[&str]) -> String {
     err
 }
 
-/// A fresh, empty temporary folder.
+/// A fresh, empty temporary folder, in the build folder's own folder for the tests'
+/// files (`target/tmp`): named after the test file, `label` and a count, so a later run
+/// of the same tests empties and reuses it rather than leaving one more folder behind.
 pub fn temp_dir(label: &str) -> PathBuf {
     static COUNTER: AtomicU32 = AtomicU32::new(0);
     let n = COUNTER.fetch_add(1, Ordering::Relaxed);
-    let dir = std::env::temp_dir().join(format!("alea-test-{label}-{}-{n}", std::process::id()));
+    let test_file = env!("CARGO_CRATE_NAME");
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(format!("{test_file}-{label}-{n}"));
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).expect("temp dir");
     dir
