@@ -150,7 +150,7 @@ impl FightRule {
         if d.finish_off.pcs()
             && let Some(j) = victim(&b.foes[..self.foes], round, d.first_aid.foes())
         {
-            b.foes[j].dead = true;
+            b.foes[j].kill();
             return true;
         }
         false
@@ -176,7 +176,7 @@ impl FightRule {
         if d.finish_off.foes()
             && let Some(j) = victim(&b.pcs[..self.pcs], round, d.first_aid.pcs())
         {
-            b.pcs[j].dead = true;
+            b.pcs[j].kill();
             return true;
         }
         false

@@ -55,7 +55,7 @@ fn the_patient_is_the_ally_who_dies_soonest_then_the_unconscious() {
     assert_eq!(patient(&side, 0, 1, true), Some(3));
     // Awake again from round 6: nobody left but the failed ones.
     assert_eq!(patient(&side, 0, 6, false), None);
-    side[3].dead = true;
+    side[3].kill();
     assert_eq!(patient(&side, 0, 6, true), Some(2));
 }
 

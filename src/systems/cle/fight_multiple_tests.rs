@@ -49,7 +49,7 @@ fn k_of_n(k: i32, n: i32) -> f64 {
 #[test]
 fn the_targets_are_the_one_aimed_at_then_the_next_or_the_weakest() {
     let mut b = Battle::for_tests(0);
-    b.foes[1].dead = true;
+    b.foes[1].kill();
     b.foes[3].vitality = 5;
     b.foes[4].vitality = 8;
     let mut out = [0; MAX_FOES];
@@ -87,7 +87,7 @@ fn one_test_against_each_defence_and_the_damage_halved_rounding_up() {
     assert_eq!((b.foes[0].vitality, b.foes[1].vitality), (25, 24));
     // One foe left standing: a plain attack, not halved (17 against 7: 3 + 3 + 1 - 1 = 6).
     let mut b = Battle::for_tests(0);
-    b.foes[1].dead = true;
+    b.foes[1].kill();
     replay(&[3, 3, 3, 1, 1, 1], |d| {
         r.pc_attacks::<ALL, _>(d, &mut b, 0, 0, 1)
     });

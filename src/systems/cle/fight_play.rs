@@ -498,7 +498,7 @@ impl FightRule {
         // End of the round: the dying whose time has come die.
         for s in b.pcs[..n_pcs].iter_mut().chain(b.foes[..n_foes].iter_mut()) {
             if s.dies_at != 0 && s.dies_at <= round {
-                s.dead = true;
+                s.kill();
             }
         }
     }

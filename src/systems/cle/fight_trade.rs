@@ -225,7 +225,7 @@ mod fight_tests {
         let foes = rule(Trade::None, Trade::MeurtriereRisque);
         let mut b = battle();
         b.foes[0].incident = true;
-        b.pcs[1].dead = true;
+        b.pcs[1].kill();
         replay(&[6, 6, 6, 1, 1, 1], |d| {
             foes.play_round::<ALL, _>(d, &mut b, 1)
         });

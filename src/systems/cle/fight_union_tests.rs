@@ -76,7 +76,7 @@ fn two_pcs_together_hit_as_the_cooperation_counts() {
 fn every_standing_pc_that_has_not_acted_joins() {
     let r = FightRule { pcs: 4, ..rule() };
     let mut b = Battle::for_tests(0);
-    b.pcs[2].dead = true;
+    b.pcs[2].kill();
     b.pcs[3].acted = true;
     let mut members = [0; MAX_PCS];
     let n = r.union_members(&mut b, 0, 1, &mut members);

@@ -168,10 +168,19 @@ impl State {
         }
     }
 
-    /// Able to act and be attacked in `round`.
+    /// Able to act and be attacked in `round`: conscious (the dead are unconscious for
+    /// ever, [`State::kill`]).
     #[inline(always)]
     pub fn standing(&self, round: u32) -> bool {
-        !self.dead && self.out_until < round
+        debug_assert!(!self.dead || self.out_until == u32::MAX);
+        self.out_until < round
+    }
+
+    /// Dead: out of the fight for good.
+    #[inline(always)]
+    pub fn kill(&mut self) {
+        self.dead = true;
+        self.out_until = u32::MAX;
     }
 
     /// A PC's (or the boss's) wound of `damage` in `round`: vitality, then the *mal en
@@ -228,7 +237,7 @@ impl State {
         if self.vitality <= 0 {
             self.vitality = 0;
             if damage > p.resistance {
-                self.dead = true;
+                self.kill();
             } else {
                 self.out_until = u32::MAX;
             }
