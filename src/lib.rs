@@ -35,5 +35,7 @@ pub mod roster_sources;
 pub mod script;
 pub mod sweep;
 pub mod systems;
+#[cfg(test)]
+mod test_folders;
 
 pub use error::{Error, Result};

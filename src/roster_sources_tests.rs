@@ -97,8 +97,7 @@ fn bad_files_are_refused_with_the_line() {
 
 #[test]
 fn a_users_file_adds_and_replaces_names() {
-    let dir = std::env::temp_dir().join(format!("alea-roster-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).expect("temp folder");
+    let dir = crate::test_folders::test_folder("rosters");
     let path = dir.join("mine.toml");
     let text = "system = \"aube\"\n[[fighter]]\nname = \"krom\"\nca = 15\nba = 0\nbp = 0\nbd = 10\nenc = 10\nbe = 0\n[[fighter]]\nname = \"mine\"\nca = 11\nba = 0\nbp = 0\nbd = 10\nenc = 10\nbe = 0\n";
     std::fs::write(&path, text).expect("write");

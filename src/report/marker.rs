@@ -228,10 +228,7 @@ mod tests {
     use super::*;
 
     fn scratch(label: &str) -> std::path::PathBuf {
-        let dir = std::env::temp_dir().join(format!("alea-marker-{label}-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
-        std::fs::create_dir_all(&dir).unwrap();
-        dir
+        crate::test_folders::fresh_test_folder(&format!("marker-{label}"))
     }
 
     #[test]

@@ -1,11 +1,10 @@
 use super::*;
 
-/// The script `text` in a file `name` of a folder of this test's own (tests run at once).
+/// The script `text` in a file `name` of a folder of its own (tests run at once).
 fn script(name: &str, text: &str) -> PathBuf {
     static NEXT: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
     let n = NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-    let dir = std::env::temp_dir().join(format!("alea-steps-{}-{n}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = crate::test_folders::fresh_test_folder(&format!("steps-{n}"));
     let path = dir.join(name);
     std::fs::write(&path, text).unwrap();
     path

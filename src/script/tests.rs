@@ -5,10 +5,9 @@ use crate::engine::rng::chunk_rng;
 use crate::engine::{ParamValues, Rosters, Simulation, Tally};
 use std::path::PathBuf;
 
-/// Writes `text` as the script `name` in this process's own temporary folder.
+/// Writes `text` as the script `name` in the unit tests' folder of scripts.
 fn write(name: &str, text: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("alea-script-unit-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = crate::test_folders::test_folder("scripts");
     let path = dir.join(format!("{name}.rhai"));
     std::fs::write(&path, text).unwrap();
     path
