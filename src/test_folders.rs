@@ -1,6 +1,6 @@
-//! Folders for the files of the unit tests, in the build folder (`target/<profile>/../tmp/unit`,
-//! beside the test binary), named after what they hold: a later run reuses them instead of
-//! leaving more folders behind in the system's temporary folder.
+//! Folders for the files of the unit tests, in the build folder (`target/tmp/unit`), named
+//! after what they hold: a later run reuses them instead of leaving more folders behind in
+//! the system's temporary folder.
 
 use std::path::PathBuf;
 

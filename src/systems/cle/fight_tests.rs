@@ -6,7 +6,9 @@ use crate::engine::rng::chunk_rng;
 use crate::engine::{RollDice, replay, simulation};
 use crate::systems::cle::FIGHT;
 use crate::systems::cle::damage::Weapon;
-use crate::systems::test_support::{assert_rejected, error_text, expect_model, run_tally};
+use crate::systems::test_support::{
+    assert_rejected, assert_same_fights, error_text, expect_model, run_tally,
+};
 
 fn rule(opponent: Opponent, pcs: usize, foes: usize, foe_vitality: i64) -> FightRule {
     FightRule::uniform(
@@ -420,16 +422,14 @@ fn a_play_with_one_option_compiled_in_is_the_play_with_every_check() {
             },
         ),
     ];
-    for (option, rule) in cases {
+    for (case, (option, rule)) in cases.into_iter().enumerate() {
         assert_eq!(rule.options_in_play(), option);
-        for chunk in 0..300 {
-            let mut own = RollDice::new(chunk_rng(7, option.into(), chunk));
-            let mut every = RollDice::new(chunk_rng(7, option.into(), chunk));
-            assert_eq!(
-                rule.roll(&mut own),
-                rule.fight::<ALL, _>(&mut every),
-                "option {option}, chunk {chunk}"
-            );
-        }
+        assert_same_fights(
+            (7, case as u64),
+            3_000,
+            &format!("case {case}, option {option}"),
+            |d| rule.roll(d),
+            |d| rule.fight::<ALL, _>(d),
+        );
     }
 }

@@ -133,7 +133,7 @@ pub struct State {
     pub dies_at: u32,
     /// Unconscious through this round (0: conscious).
     pub out_until: u32,
-    /// Dead.
+    /// Dead (set by [`State::kill`], which also leaves the dead unconscious for ever).
     pub dead: bool,
     /// Hero points left.
     pub hero: i64,
