@@ -18,7 +18,7 @@
 use super::dist::Dist;
 use super::hash::Quick;
 use std::collections::{BTreeMap, HashMap};
-use std::hash::Hash;
+use std::hash::{BuildHasher, Hash, Hasher};
 
 /// A map with a fixed hasher: iterated in the same order on every run for the same
 /// insertions, so a round built through one lists its entries in the same order, and
@@ -170,7 +170,27 @@ struct Indexed<C: Chain> {
     listed: Vec<(u32, u32)>,
     /// The rounds merged so far.
     merging: u32,
+    /// The states whose round or cycle [`Indexed::ensure_moves`] worked out, in that
+    /// order: what a fight met again replays ([`reuse`]).
+    log: Vec<u32>,
+    /// With `Some`, a checkpoint is taken every [`reuse::CHECK_EVERY`] entries of `log`
+    /// (see [`Checkpoints`]).
+    checkpoints: Option<Checkpoints>,
 }
+
+/// Where a chain's rounds can be told apart from a record's ([`reuse`]) as they are
+/// worked out, soon after two chains part rather than at the end.
+#[derive(Debug)]
+enum Checkpoints {
+    /// A first propagation notes only how far its lists had grown at each checkpoint
+    /// (the digests are taken afterwards, only for a chain worth recording).
+    Marks(Vec<Covered>),
+    /// A replay takes each digest at once, to compare it with the record's.
+    Digests { digests: Vec<u64>, covered: Covered },
+}
+
+/// How many states, next states and endings of rounds a checkpoint covers.
+type Covered = (usize, usize, usize);
 
 impl<C: Chain> Indexed<C> {
     fn new() -> Self {
@@ -187,6 +207,8 @@ impl<C: Chain> Indexed<C> {
             scratch: Vec::new(),
             listed: Vec::new(),
             merging: 0,
+            log: Vec::new(),
+            checkpoints: None,
         }
     }
 
@@ -216,19 +238,77 @@ impl<C: Chain> Indexed<C> {
     /// Works out the round of state `i` if it is not known yet, and the cycle of certain
     /// moves it is on.
     fn ensure_moves(&mut self, chain: &C, i: usize) {
-        self.ensure_moves_only(chain, i);
+        let mut worked = self.ensure_moves_only(chain, i);
         if self.moves[i].as_ref().is_some_and(|m| m.cycle.is_none()) {
             let cycle = self.find_cycle(chain, i);
             if let Some(moves) = self.moves[i].as_mut() {
                 moves.cycle = Some(cycle);
             }
+            worked = true;
+        }
+        if worked {
+            self.log
+                .push(u32::try_from(i).expect("fewer than 2^32 states"));
+            if self.checkpoints.is_some() && self.log.len().is_multiple_of(reuse::CHECK_EVERY) {
+                self.checkpoint();
+            }
         }
     }
 
-    /// Works out the round of state `i` if it is not known yet.
-    fn ensure_moves_only(&mut self, chain: &C, i: usize) {
+    /// Takes a checkpoint: notes how far the lists have grown, or takes the digest of
+    /// what was added since the last one.
+    fn checkpoint(&mut self) {
+        let now = (self.states.len(), self.next_to.len(), self.end_to.len());
+        let digest = match &self.checkpoints {
+            Some(Checkpoints::Digests { digests, covered }) => {
+                self.digest(digests.last().copied().unwrap_or(0), *covered, now)
+            }
+            _ => 0,
+        };
+        match self.checkpoints.as_mut() {
+            Some(Checkpoints::Marks(marks)) => marks.push(now),
+            Some(Checkpoints::Digests { digests, covered }) => {
+                digests.push(digest);
+                *covered = now;
+            }
+            None => {}
+        }
+    }
+
+    /// The digests of the checkpoints noted by a first propagation (none if it took
+    /// them at once).
+    fn digests(&self) -> Vec<u64> {
+        let Some(Checkpoints::Marks(marks)) = &self.checkpoints else {
+            return Vec::new();
+        };
+        let mut digests = Vec::with_capacity(marks.len());
+        let mut from = (0, 0, 0);
+        for &to in marks {
+            digests.push(self.digest(digests.last().copied().unwrap_or(0), from, to));
+            from = to;
+        }
+        digests
+    }
+
+    /// The digest following `before` of the states, and the next states and endings (by
+    /// index) of rounds with their chances to the bit, added between `from` and `to`.
+    fn digest(&self, before: u64, from: Covered, to: Covered) -> u64 {
+        let mut h = Quick::default().build_hasher();
+        before.hash(&mut h);
+        self.states[from.0..to.0].hash(&mut h);
+        self.next_to[from.1..to.1].hash(&mut h);
+        self.end_to[from.2..to.2].hash(&mut h);
+        let chances = self.next_chance[from.1..to.1].iter();
+        for q in chances.chain(&self.end_chance[from.2..to.2]) {
+            q.to_bits().hash(&mut h);
+        }
+        h.finish()
+    }
+
+    /// Works out the round of state `i` if it is not known yet; whether it did.
+    fn ensure_moves_only(&mut self, chain: &C, i: usize) -> bool {
         if self.moves[i].is_some() {
-            return;
+            return false;
         }
         let round = chain.round(&self.states[i]);
         let mut next = std::mem::take(&mut self.scratch);
@@ -252,6 +332,7 @@ impl<C: Chain> Indexed<C> {
             ends: ends_range,
             cycle: None,
         });
+        true
     }
 
     /// Appends the next states `moves` to the flat lists, the entries that go to the same
@@ -369,7 +450,40 @@ pub fn propagate_within<C: Chain>(
     limits: Limits,
     max_states: usize,
 ) -> Option<Propagated<C::End>> {
-    let mut known = Indexed::<C>::new();
+    propagate_known(
+        chain,
+        &mut Indexed::new(),
+        limits,
+        max_states,
+        &mut Vec::new(),
+    )
+}
+
+/// [`propagate_within`], reusing the endings of a chain met before whose rounds, state by
+/// state, are this one's (see [`reuse`]): the same numbers to the bit, in less time when a
+/// sweep meets the same fight at several points.
+pub fn propagate_reusing<C: Chain>(
+    chain: &C,
+    limits: Limits,
+    max_states: usize,
+) -> Option<Propagated<C::End>>
+where
+    C::State: Send + Sync + 'static,
+    C::End: Hash + Send + Sync + 'static,
+{
+    reuse::propagate(chain, limits, max_states).0
+}
+
+/// [`propagate_within`] from the states of `known` (none, or the start and its round
+/// already worked out, as the first round would), noting in `at_cap` each state whose
+/// ending at the cap was asked for and that ending.
+fn propagate_known<C: Chain>(
+    chain: &C,
+    known: &mut Indexed<C>,
+    limits: Limits,
+    max_states: usize,
+    at_cap: &mut Vec<(u32, C::End)>,
+) -> Option<Propagated<C::End>> {
     let start = known.index_of(&chain.start());
     // The states in play, in the order they were reached, and their mass.
     let mut live: Vec<(usize, f64)> = vec![(start, 1.0)];
@@ -437,16 +551,18 @@ pub fn propagate_within<C: Chain>(
     let in_play = !live.is_empty() && mass >= limits.tolerance;
     let capped = (round >= limits.max_rounds && !live.is_empty()) || !settled.is_empty();
     let cut_short = in_play && round < limits.max_rounds;
+    let mut end_at_cap = |i: usize| {
+        let end = chain.at_cap(&known.states[i]);
+        at_cap.push((i as u32, end.clone()));
+        end
+    };
     if round >= limits.max_rounds {
-        endings.extend(
-            live.iter()
-                .map(|&(i, p)| ((chain.at_cap(&known.states[i]), round), p)),
-        );
+        endings.extend(live.iter().map(|&(i, p)| ((end_at_cap(i), round), p)));
     }
     endings.extend(
         settled
             .iter()
-            .map(|&(i, p)| ((chain.at_cap(&known.states[i]), limits.max_rounds), p)),
+            .map(|&(i, p)| ((end_at_cap(i), limits.max_rounds), p)),
     );
     // Whatever is left in play below the tolerance is the missing mass: the tail.
     Some(Propagated {
@@ -456,6 +572,9 @@ pub fn propagate_within<C: Chain>(
         cut_short,
     })
 }
+
+#[path = "chain_reuse.rs"]
+mod reuse;
 
 #[cfg(test)]
 #[path = "chain_tests.rs"]

@@ -9,7 +9,7 @@
 //! round calls ([`Dice::step`]) are enumerated once per distinct input for the whole
 //! fight, not once per state.
 
-use super::chain::{Chain, Limits, Next, Propagated, Round, propagate_within};
+use super::chain::{Chain, Limits, Next, Propagated, Round, propagate_reusing};
 use super::dice::Dice;
 use super::enumerate::{Bounds, NoExact, for_each_path};
 use super::layout::{Layout, MetricId};
@@ -137,9 +137,9 @@ impl FightMetrics {
 /// A fight: where it starts, what one round does, and how it ends at the round cap.
 pub trait Fight {
     /// Everything that matters for the rest of the fight (merged when equal).
-    type State: Clone + Eq + Hash;
+    type State: Clone + Eq + Hash + Send + Sync + 'static;
     /// How a fight can end.
-    type End: Clone + Ord;
+    type End: Clone + Ord + Send + Sync + 'static;
 
     /// The state before the first round.
     fn start(&self) -> Self::State;
@@ -249,6 +249,10 @@ pub enum Unsolved {
 /// The rounds' tails (the mass an unbounded roll leaves out) are not carried: a fight that
 /// rolls open-ended dice loses that mass from play, and it ends up in the tail of the
 /// endings with the mass left below the tolerance.
+///
+/// A fight whose chain is, round for round, that of a fight solved a moment before (a
+/// sweep past the value where its parameter stops mattering) takes that fight's endings
+/// rather than being propagated again ([`propagate_reusing`]): the same numbers.
 pub fn solve<F: Fight>(
     fight: &F,
     limits: Limits,
@@ -258,7 +262,7 @@ where
     F::End: Hash + Eq,
 {
     let chain = Enumerated::new(fight);
-    let out = propagate_within(&chain, limits, max_states);
+    let out = propagate_reusing(&chain, limits, max_states);
     if let Some(why) = chain.failed.get() {
         return Err(why.into());
     }
