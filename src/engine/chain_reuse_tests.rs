@@ -72,6 +72,32 @@ fn assert_same(a: &Propagated<i8>, b: &Propagated<i8>) {
     );
 }
 
+/// Two walks on `0..=150` (tagged `tag`) alike below `far` only: above, one steps up with
+/// chance 0.45, the other 0.5.
+fn parting(tag: u8, far: u32) -> (Walk, Walk) {
+    let near = Walk {
+        far,
+        ..Walk::new(tag, 150)
+    };
+    (
+        near,
+        Walk {
+            up_far: 0.5,
+            ..near
+        },
+    )
+}
+
+/// `walk` is not taken from a record: it gives what it gives alone.
+fn assert_propagated_anew(walk: &Walk, limits: Limits) {
+    let (out, reused) = propagate(walk, limits, usize::MAX);
+    assert!(!reused);
+    assert_same(
+        &out.unwrap(),
+        &propagate_within(walk, limits, usize::MAX).unwrap(),
+    );
+}
+
 #[test]
 fn a_chain_met_again_takes_the_endings_of_the_first_to_the_bit() {
     let walk = Walk::new(1, 150);
@@ -90,14 +116,7 @@ fn a_chain_met_again_takes_the_endings_of_the_first_to_the_bit() {
 
 #[test]
 fn chains_alike_in_their_first_rounds_only_are_told_apart() {
-    let near = Walk {
-        far: 140,
-        ..Walk::new(2, 150)
-    };
-    let far = Walk {
-        up_far: 0.5,
-        ..near
-    };
+    let (near, far) = parting(2, 140);
     let (kept, _) = propagate(&near, LIMITS, usize::MAX);
     let (other, reused) = propagate(&far, LIMITS, usize::MAX);
     assert!(!reused, "the walks part 65 steps from the start");
@@ -111,12 +130,7 @@ fn chains_alike_but_for_their_endings_at_the_cap_are_told_apart() {
     let walk = Walk::new(3, 150);
     let other = Walk { at_cap: 2, ..walk };
     propagate(&walk, LIMITS, usize::MAX);
-    let (out, reused) = propagate(&other, LIMITS, usize::MAX);
-    assert!(!reused);
-    assert_same(
-        &out.unwrap(),
-        &propagate_within(&other, LIMITS, usize::MAX).unwrap(),
-    );
+    assert_propagated_anew(&other, LIMITS);
 }
 
 #[test]
@@ -124,24 +138,14 @@ fn chains_under_other_limits_are_told_apart() {
     let walk = Walk::new(4, 150);
     propagate(&walk, LIMITS, usize::MAX);
     let longer = Limits::new(400, 1e-12);
-    let (out, reused) = propagate(&walk, longer, usize::MAX);
-    assert!(!reused);
-    assert_same(
-        &out.unwrap(),
-        &propagate_within(&walk, longer, usize::MAX).unwrap(),
-    );
+    assert_propagated_anew(&walk, longer);
 }
 
 #[test]
 fn small_chains_are_not_kept() {
     let walk = Walk::new(5, MIN_STATES as u32 / 2);
     propagate(&walk, LIMITS, usize::MAX);
-    let (out, reused) = propagate(&walk, LIMITS, usize::MAX);
-    assert!(!reused);
-    assert_same(
-        &out.unwrap(),
-        &propagate_within(&walk, LIMITS, usize::MAX).unwrap(),
-    );
+    assert_propagated_anew(&walk, LIMITS);
 }
 
 /// A chain that counts the rounds worked out.
@@ -171,14 +175,7 @@ impl Chain for Counted {
 #[test]
 fn a_replay_stops_soon_after_the_chains_part() {
     // The walks part five steps up from the start, some ten rounds into the 150 states.
-    let near = Walk {
-        far: 80,
-        ..Walk::new(6, 150)
-    };
-    let far = Walk {
-        up_far: 0.5,
-        ..near
-    };
+    let (near, far) = parting(6, 80);
     let count = |run: &dyn Fn(&Counted)| {
         let counted = Counted {
             walk: far,
