@@ -460,8 +460,8 @@ pub fn propagate_within<C: Chain>(
 }
 
 /// [`propagate_within`], reusing the endings of a chain met before whose rounds, state by
-/// state, are this one's (see [`reuse`]): the same numbers to the bit, in less time when a
-/// sweep meets the same fight at several points.
+/// state, are this one's (see `chain_reuse.rs`): the same numbers to the bit, in less time
+/// when a sweep meets the same fight at several points.
 pub fn propagate_reusing<C: Chain>(
     chain: &C,
     limits: Limits,
