@@ -49,7 +49,7 @@ pub(super) const CHECK_EVERY: usize = 32;
 
 /// What identifies a chain at a glance: the types of its states and endings, the limits
 /// it was propagated under and its start's round. The chains recorded under the same key
-/// are then replayed in full.
+/// are then replayed, up to the first checkpoint that differs ([`CHECK_EVERY`]).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 struct Key {
     types: TypeId,
